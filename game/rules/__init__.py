@@ -1,0 +1,34 @@
+"""The rules core: tile sets in, legal moves and scores out.  Never imports pygame."""
+
+from .actions import Action, Choose, Deploy, Place, Skip, parse_action
+from .errors import IllegalAction, RulesError, TileSetError, UnknownOption
+from .game import FIGURE, OVER, PLACE, FeatureView, Game, LegalPlacements, ScoreEvent
+from .loader import load_tileset, parse_tileset
+from .model import TileSet, TileType
+from .registry import Registry, default_registry
+
+__all__ = [
+    "FIGURE",
+    "OVER",
+    "PLACE",
+    "Action",
+    "Choose",
+    "Deploy",
+    "FeatureView",
+    "Game",
+    "IllegalAction",
+    "LegalPlacements",
+    "Place",
+    "Registry",
+    "RulesError",
+    "ScoreEvent",
+    "Skip",
+    "TileSet",
+    "TileSetError",
+    "TileType",
+    "UnknownOption",
+    "default_registry",
+    "load_tileset",
+    "parse_action",
+    "parse_tileset",
+]

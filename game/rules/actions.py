@@ -1,0 +1,98 @@
+"""Actions: the small hashable values a game is made of, each with a text form.
+
+    D@1,0r90          place tile D at [1, 0], turned 90 degrees clockwise
+    follower:N        put a follower on the feature at port N of the tile just placed
+    follower:cloister ... or on a feature named in the tile set
+    pass              place no figure
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from typing import NamedTuple
+
+from .errors import IllegalAction
+
+
+class _PlaceFields(NamedTuple):
+    tile: str
+    x: int
+    y: int
+    rotation: int  # degrees clockwise: 0, 90, 180 or 270
+
+
+class Place(_PlaceFields):
+    """Place a tile.  A named tuple because legal-move lists build many of these quickly;
+    it still compares equal only to another Place."""
+
+    __slots__ = ()
+
+    @property
+    def cell(self) -> tuple[int, int]:
+        return (self.x, self.y)
+
+    def __str__(self) -> str:
+        return f"{self.tile}@{self.x},{self.y}r{self.rotation}"
+
+    def __repr__(self) -> str:
+        return f"Place({self.tile!r}, {self.x}, {self.y}, {self.rotation})"
+
+    def __eq__(self, other: object) -> bool:
+        return type(other) is Place and tuple.__eq__(self, other)
+
+    def __ne__(self, other: object) -> bool:
+        return not self == other
+
+    def __hash__(self) -> int:
+        return tuple.__hash__(self)
+
+
+@dataclass(frozen=True, slots=True)
+class Deploy:
+    figure: str
+    target: str  # a port name (N, NL...) or a feature name of the tile just placed
+
+    def __str__(self) -> str:
+        return f"{self.figure}:{self.target}"
+
+
+@dataclass(frozen=True, slots=True)
+class Skip:
+    def __str__(self) -> str:
+        return "pass"
+
+
+@dataclass(frozen=True, slots=True)
+class Choose:
+    """A decision a rule module asks for (e.g. a shepherd's grow or herd)."""
+
+    choice: str
+
+    def __str__(self) -> str:
+        return f"choose:{self.choice}"
+
+
+Action = Place | Deploy | Skip | Choose
+
+_PLACE = re.compile(r"^(?P<tile>[^@\s]+)@(?P<x>-?\d+),(?P<y>-?\d+)r(?P<r>\d+)$")
+_DEPLOY = re.compile(r"^(?P<fig>[A-Za-z_][\w-]*):(?P<target>[\w-]+)$")
+
+
+def parse_action(text: str) -> Action:
+    """Read an action from its text form (the inverse of ``str(action)``)."""
+    text = text.strip()
+    if text == "pass":
+        return Skip()
+    m = _PLACE.match(text)
+    if m:
+        rotation = int(m["r"])
+        if rotation not in (0, 90, 180, 270):
+            raise IllegalAction(f"rotation must be 0, 90, 180 or 270: {text!r}")
+        return Place(m["tile"], int(m["x"]), int(m["y"]), rotation)
+    if text.startswith("choose:"):
+        return Choose(text[len("choose:"):])
+    m = _DEPLOY.match(text)
+    if m:
+        return Deploy(m["fig"], m["target"])
+    raise IllegalAction(f"not an action: {text!r}")

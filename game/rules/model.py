@@ -1,0 +1,140 @@
+"""The value types of a loaded tile set: kinds, figures, options, tile types and their rotations.
+
+Everything here is immutable and built once by the loader; the engine only reads it.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from typing import Literal
+
+from .geometry import Point, Polygon
+
+Role = Literal["area", "line", "background", "inner"]
+Completion = Literal["closed", "surrounded", "never"]
+OptionValue = str | int
+
+ROLES: tuple[Role, ...] = ("area", "line", "background", "inner")
+COMPLETIONS: tuple[Completion, ...] = ("closed", "surrounded", "never")
+
+
+@dataclass(frozen=True)
+class KindDef:
+    """A feature kind.  ``role`` says how it meets the tile border:
+
+    - area: covers whole edges (city, forest, crop field) and names the edge;
+    - line: runs through edge centres (road, river, path) and splits the edge's halves;
+    - background: the land between (field, meadow), made of half edges;
+    - inner: touches no edge (cloister, lake).
+    """
+
+    name: str
+    role: Role
+    completion: Completion
+    points: Mapping[str, int]  # when completed: "tile" and icon names -> points each
+    final: Mapping[str, int]  # at the end when incomplete
+
+
+@dataclass(frozen=True)
+class FigureDef:
+    name: str
+    count: int
+    on: frozenset[str]  # kinds it may be placed on
+    group: str  # figures of one group block each other's placement
+    majority: bool  # counts towards the majority of its feature
+    stays: bool  # stays on the board when its feature is scored (to the end)
+
+
+@dataclass(frozen=True)
+class OptionDef:
+    name: str
+    values: tuple[OptionValue, ...]
+    default: OptionValue
+    source: str  # the rulebook sentence the option comes from
+
+
+@dataclass(frozen=True)
+class Icon:
+    name: str
+    at: Point | None  # where it is drawn (unit tile coordinates), None: near the anchor
+
+
+@dataclass(frozen=True)
+class FeatureDef:
+    index: int
+    kind: str
+    name: str | None
+    ports: frozenset[int]  # as written (centre ports for areas and lines, halves for background)
+    shared: frozenset[int]  # ports this feature shares with another feature of its kind
+    icons: tuple[Icon, ...]
+    touches: tuple[int, ...]  # indices of features on the same tile it touches (cities of a field)
+    shape: Polygon
+    anchor: Point
+
+    def icon_count(self, name: str) -> int:
+        return sum(1 for icon in self.icons if icon.name == name)
+
+
+@dataclass(frozen=True)
+class RotatedTile:
+    """A tile type turned clockwise by ``rotation`` quarter turns, ready for the engine."""
+
+    type_id: str
+    rotation: int  # quarter turns
+    edges: tuple[str, str, str, str]  # N E S W labels used for matching
+    connect: tuple[tuple[int, ...], ...]  # per port: features joined across it
+    target: tuple[int | None, ...]  # per port: the feature a figure on that port stands on
+    feature_ports: tuple[frozenset[int], ...]  # per feature: ports it covers, turned
+    shapes: tuple[Polygon, ...]
+    anchors: tuple[Point, ...]
+    icon_points: tuple[tuple[Point | None, ...], ...]
+    tile_icon_points: tuple[Point | None, ...]
+
+
+@dataclass(frozen=True)
+class TileType:
+    id: str
+    count: int
+    pile: str  # "main", or another pile such as "bonus"
+    features: tuple[FeatureDef, ...]
+    icons: tuple[Icon, ...]  # marks of the whole tile (hill, vineyard...)
+    source: str  # tile set id it comes from
+    line: int
+    rotations: tuple[RotatedTile, RotatedTile, RotatedTile, RotatedTile]
+    distinct_rotations: tuple[int, ...]  # rotations that differ for the rules
+    names: Mapping[str, int]  # feature name -> index
+    # Quarter turns that fit a cell's edge demands, filled lazily and shared by every game.
+    fit_cache: dict[tuple[str | None, ...], tuple[int, ...]] = field(
+        default_factory=dict, compare=False, repr=False)
+
+    def has_mark(self, name: str) -> bool:
+        return any(icon.name == name for icon in self.icons)
+
+
+@dataclass(frozen=True)
+class StartDef:
+    tile: str
+    at: tuple[int, int]
+    rotation: int  # degrees
+
+
+@dataclass(frozen=True)
+class TileSet:
+    id: str
+    name: str
+    path: str
+    extends: str | None
+    players: tuple[int, int]
+    figures: Mapping[str, FigureDef]
+    kinds: Mapping[str, KindDef]
+    options: Mapping[str, OptionDef]
+    rules: tuple[str, ...]
+    start: StartDef | None
+    tiles: tuple[TileType, ...]
+    turn_keys: tuple[str, ...] = field(default=())  # extra scenario turn keys it documents
+    lineage: tuple[str, ...] = field(default=())  # ids of the sets merged into this one
+
+    @property
+    def tile_count(self) -> int:
+        return sum(t.count for t in self.tiles)

@@ -1,0 +1,78 @@
+"""Rule modules of the Carcassonne base game (2002 rules)."""
+
+from __future__ import annotations
+
+from ..features import FeatureData, Figure
+from . import RuleModule
+
+CITY = "city"
+FIELD = "field"
+
+
+class SmallCity(RuleModule):
+    """A completed city of two tiles scores only 1 per tile and 1 per shield."""
+
+    name = "small-city"
+    options = ("small_city",)
+
+    def adjust_points(self, feature: FeatureData, completed: bool, points: int) -> int:
+        if (completed and feature.kind == CITY and len(feature.cells) == 2
+                and self.game.option("small_city") == 2):
+            return self.game.table_points(feature, self.game.kinds[CITY].final)
+        return points
+
+
+class Farmers(RuleModule):
+    """Farmers supply completed cities at the end of the game.
+
+    per-city (the 2002 text): for each completed city, the farmers of every field touching it
+    count together and the player(s) with the most score.  per-field (later editions): each
+    field's majority scores for every completed city that field touches.
+    """
+
+    name = "farmers"
+    options = ("farm_scoring", "farm_city_points")
+
+    def final_scoring(self) -> None:
+        game = self.game
+        per_city = int(game.option("farm_city_points"))
+        fields = [r for r in game.features.roots() if game.feature_data(r).kind == FIELD]
+        cities_of: dict[int, set[int]] = {}
+        for field in fields:
+            data = game.feature_data(field)
+            cities_of[field] = {game.features.find(c) for c in data.touches
+                                if game.is_complete(game.features.find(c))}
+        if game.option("farm_scoring") == "per-field":
+            for field in fields:
+                data = game.feature_data(field)
+                cities = cities_of[field]
+                if cities and data.figures:
+                    for player in game.winners(data.figures):
+                        game.award(player, per_city * len(cities), FIELD,
+                                   sorted(data.cells), final=True)
+            return
+        fields_of: dict[int, list[int]] = {}
+        for field, cities in cities_of.items():
+            for city in cities:
+                fields_of.setdefault(city, []).append(field)
+        for city in sorted(fields_of):
+            farmers: list[Figure] = []
+            for field in fields_of[city]:
+                farmers.extend(game.feature_data(field).figures)
+            if not farmers:
+                continue
+            cells = sorted(game.feature_data(city).cells)
+            for player in game.winners(farmers):
+                game.award(player, per_city, FIELD, cells, final=True)
+
+
+class Hand(RuleModule):
+    """The tactical variant: each player holds three tiles, plays one, draws one."""
+
+    name = "hand"
+    options = ("hand",)
+
+    def hand_size(self) -> int | None:
+        return int(self.game.option("hand"))
+
+

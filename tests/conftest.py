@@ -1,0 +1,24 @@
+"""Shared fixtures.  The window code is tested headless: SDL gets dummy drivers before any
+test imports pygame."""
+
+from __future__ import annotations
+
+import os
+
+os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
+os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
+
+import pytest  # noqa: E402
+
+from game.rules import TileSet, default_registry  # noqa: E402
+from game.rules.registry import Registry  # noqa: E402
+
+
+@pytest.fixture(scope="session")
+def registry() -> Registry:
+    return default_registry()
+
+
+@pytest.fixture(scope="session")
+def base(registry: Registry) -> TileSet:
+    return registry.ruleset("carcassonne")
