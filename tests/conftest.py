@@ -8,10 +8,10 @@ import os
 os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 
-import pytest  # noqa: E402
+import pytest
 
-from game.rules import TileSet, default_registry  # noqa: E402
-from game.rules.registry import Registry  # noqa: E402
+from game.rules import TileSet, default_registry
+from game.rules.registry import Registry
 
 
 @pytest.fixture(scope="session")

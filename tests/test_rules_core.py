@@ -140,7 +140,7 @@ def test_copy_is_independent(base: TileSet) -> None:
     assert len(game.board) < len(twin.board)
     assert not game.over
     preview = game.final_scores_preview()
-    assert not game.over and all(p >= s for p, s in zip(preview, game.scores))
+    assert not game.over and all(p >= s for p, s in zip(preview, game.scores, strict=False))
 
 
 def test_set_aside_only_when_nothing_fits(base: TileSet) -> None:

@@ -381,14 +381,18 @@ class Game:
             raise IllegalAction("a tile can only be forced before it is placed")
         hand = self.hands[self.current]
         if value not in hand:
-            if value not in self.deck:
+            # Take it from the pile, or else from another player's hand (with several
+            # tiles in hand a copy may have been dealt elsewhere); swap in what we held.
+            holder = self.deck if value in self.deck else next(
+                (h for h in self.hands if value in h), None)
+            if holder is None:
                 raise IllegalAction(f"no tile {value} left to draw")
-            pos = len(self.deck) - 1 - self.deck[::-1].index(value)
+            pos = len(holder) - 1 - holder[::-1].index(value)
             if hand:
-                self.deck[pos] = hand[0]
+                holder[pos] = hand[0]
                 hand[0] = value
             else:
-                del self.deck[pos]
+                del holder[pos]
                 hand.append(value)
         else:
             hand.remove(value)
@@ -411,6 +415,12 @@ class Game:
             return f.name
         ports = placed.turned.feature_ports[index]
         return P.port_name(min(ports))
+
+    def target_feature(self, target: str) -> int | None:
+        """The feature index a figure target (port or name) means on the tile just placed."""
+        if self.last_cell is None:
+            return None
+        return self._resolve(self.board.tiles[self.last_cell], target)
 
     def _resolve(self, placed: PlacedTile, target: str) -> int | None:
         port = P.PORT_INDEX.get(target)

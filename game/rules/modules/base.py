@@ -35,7 +35,6 @@ class Farmers(RuleModule):
 
     def final_scoring(self) -> None:
         game = self.game
-        per_city = int(game.option("farm_city_points"))
         fields = [r for r in game.features.roots() if game.feature_data(r).kind == FIELD]
         cities_of: dict[int, set[int]] = {}
         for field in fields:
@@ -47,9 +46,10 @@ class Farmers(RuleModule):
                 data = game.feature_data(field)
                 cities = cities_of[field]
                 if cities and data.figures:
-                    for player in game.winners(data.figures):
-                        game.award(player, per_city * len(cities), FIELD,
-                                   sorted(data.cells), final=True)
+                    winners = game.winners(data.figures)
+                    for player in winners:
+                        game.award(player, self.city_points(len(winners)) * len(cities),
+                                   FIELD, sorted(data.cells), final=True)
             return
         fields_of: dict[int, list[int]] = {}
         for field, cities in cities_of.items():
@@ -62,8 +62,15 @@ class Farmers(RuleModule):
             if not farmers:
                 continue
             cells = sorted(game.feature_data(city).cells)
-            for player in game.winners(farmers):
-                game.award(player, per_city, FIELD, cells, final=True)
+            winners = game.winners(farmers)
+            for player in winners:
+                game.award(player, self.city_points(len(winners)), FIELD, cells, final=True)
+
+    def city_points(self, winners: int) -> int:
+        """Points per supplied city.  With the option at 4 the text's sentence is followed
+        as written: a sole majority gets 4, tied players get 3."""
+        points = int(self.game.option("farm_city_points"))
+        return points if winners == 1 else min(points, 3)
 
 
 class Hand(RuleModule):

@@ -1,0 +1,148 @@
+"""Draws the board through the camera: tiles, figures, highlights and region polygons."""
+
+from __future__ import annotations
+
+import colorsys
+
+import pygame
+
+from game.rules import Game, TileType
+from game.rules.features import Figure
+from game.rules.geometry import Polygon
+
+from .camera import ZOOM_LEVELS, Camera, Cell
+from .resources import Resources
+
+Colour = tuple[int, int, int]
+
+
+class BoardView:
+    def __init__(self, res: Resources, game: Game) -> None:
+        self.res = res
+        self.game = game
+        self.art = res.tile_art(game.tileset)
+        # Tiles at an in-between scale (while a zoom eases) are scaled from the nearest
+        # cached level once, then kept until the zoom settles.
+        self._transient: dict[tuple[str, int, int], pygame.Surface] = {}
+
+    def tile_image(self, tile: TileType, rotation: int, px: int) -> pygame.Surface:
+        if px in ZOOM_LEVELS or px <= 16:
+            return self.art.tile(tile, rotation, px)
+        key = (tile.id, rotation, px)
+        img = self._transient.get(key)
+        if img is None:
+            level = min(ZOOM_LEVELS, key=lambda s: (s < px, abs(s - px)))
+            img = pygame.transform.smoothscale(self.art.tile(tile, rotation, level), (px, px))
+            if len(self._transient) > 600:
+                self._transient.clear()
+            self._transient[key] = img
+        return img
+
+    def settle(self) -> None:
+        self._transient.clear()
+
+    def draw_tiles(self, surface: pygame.Surface, cam: Camera) -> None:
+        x0, y0, x1, y1 = cam.visible_cells()
+        tiles = self.game.board.tiles
+        for cell, placed in tiles.items():
+            if x0 <= cell[0] <= x1 and y0 <= cell[1] <= y1:
+                x, y, w, _ = cam.cell_rect(cell)
+                surface.blit(self.tile_image(placed.tile, placed.rotation, w), (x, y))
+
+    def figure_point(self, cam: Camera, fig: Figure) -> tuple[float, float]:
+        placed = self.game.board.tiles[fig.cell]
+        return cam.local_to_screen(fig.cell, placed.turned.anchors[fig.index])
+
+    def lies_down(self, cell: Cell, index: int) -> bool:
+        placed = self.game.board.tiles[cell]
+        kind = placed.tile.features[index].kind
+        return self.game.kinds[kind].role == "background"
+
+    def draw_figure(self, surface: pygame.Surface, cam: Camera, kind: str, colour: Colour,
+                    cell: Cell, index: int, alpha: int = 255) -> None:
+        placed = self.game.board.tiles[cell]
+        at = cam.local_to_screen(cell, placed.turned.anchors[index])
+        size = max(12, round(cam.scale * 0.34))
+        img = self.res.figures.figure(kind, colour, size, lying=self.lies_down(cell, index))
+        if alpha < 255:
+            img = img.copy()
+            img.set_alpha(alpha)
+        rect = img.get_rect(center=(round(at[0]), round(at[1] - size * 0.08)))
+        surface.blit(img, rect)
+
+    def draw_figures(self, surface: pygame.Surface, cam: Camera,
+                     colours: list[Colour]) -> None:
+        x0, y0, x1, y1 = cam.visible_cells()
+        for fig in sorted(self.game.figures.values(), key=lambda f: (f.cell[1], f.cell[0])):
+            if x0 <= fig.cell[0] <= x1 and y0 <= fig.cell[1] <= y1:
+                self.draw_figure(surface, cam, fig.kind, colours[fig.player], fig.cell,
+                                 fig.index)
+
+    def cell_overlay(self, surface: pygame.Surface, cam: Camera, cell: Cell, colour: Colour,
+                     alpha: int, border: int = 0) -> None:
+        x, y, w, h = cam.cell_rect(cell)
+        over = pygame.Surface((w, h), pygame.SRCALPHA)
+        over.fill((*colour, alpha))
+        if border:
+            pygame.draw.rect(over, (*colour, min(255, alpha + 120)), over.get_rect(),
+                             width=border, border_radius=max(2, w // 16))
+        surface.blit(over, (x, y))
+
+    def outline(self, surface: pygame.Surface, cam: Camera, cell: Cell, colour: Colour,
+                width: int = 3) -> None:
+        x, y, w, h = cam.cell_rect(cell)
+        pygame.draw.rect(surface, colour, (x - 1, y - 1, w + 2, h + 2), width=width,
+                         border_radius=3)
+
+    def polygon(self, surface: pygame.Surface, cam: Camera, cell: Cell, polygon: Polygon,
+                colour: Colour, alpha: int, edge: int = 0) -> None:
+        pts = cam.polygon_on_screen(cell, polygon)
+        xs = [p[0] for p in pts]
+        ys = [p[1] for p in pts]
+        left, top = int(min(xs)) - 3, int(min(ys)) - 3
+        w, h = int(max(xs)) - left + 4, int(max(ys)) - top + 4
+        if w <= 0 or h <= 0:
+            return
+        over = pygame.Surface((w, h), pygame.SRCALPHA)
+        local = [(p[0] - left, p[1] - top) for p in pts]
+        pygame.draw.polygon(over, (*colour, alpha), local)
+        if edge:
+            pygame.draw.polygon(over, (*colour, 255), local, width=edge)
+        surface.blit(over, (left, top))
+
+    def field_colours(self) -> dict[int, Colour]:
+        """A colour per connected background feature (field), for the farm hints."""
+        game = self.game
+        out: dict[int, Colour] = {}
+        roots = sorted({game.features.find(fid)
+                        for placed in game.board.tiles.values() for fid in placed.fids
+                        if game.kinds[game.features.root_data(fid).kind].role == "background"})
+        for i, root in enumerate(roots):
+            hue = (i * 0.618034) % 1.0
+            r, g, b = colorsys.hsv_to_rgb(hue, 0.75, 1.0)
+            out[root] = (int(r * 255), int(g * 255), int(b * 255))
+        return out
+
+    def draw_field_hints(self, surface: pygame.Surface, cam: Camera) -> None:
+        """Tint every field by the connected field it belongs to.  Field shapes may lie
+        under cities and roads, so those are cut out of each tile's tint again."""
+        game = self.game
+        colours = self.field_colours()
+        x0, y0, x1, y1 = cam.visible_cells()
+        for cell, placed in game.board.tiles.items():
+            if not (x0 <= cell[0] <= x1 and y0 <= cell[1] <= y1):
+                continue
+            x, y, w, h = cam.cell_rect(cell)
+            over = pygame.Surface((w, h), pygame.SRCALPHA)
+            shapes = placed.turned.shapes
+            others = []
+            for f in placed.tile.features:
+                local = [(px * w, py * h) for px, py in shapes[f.index]]
+                if game.kinds[f.kind].role == "background":
+                    root = game.features.find(placed.fids[f.index])
+                    pygame.draw.polygon(over, (*colours[root], 120), local)
+                else:
+                    others.append(local)
+            for local in others:
+                pygame.draw.polygon(over, (0, 0, 0, 0), local)
+            surface.blit(over, (x, y))

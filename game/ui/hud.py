@@ -1,0 +1,146 @@
+"""Heads-up display of the play scene: players, tray, log, banner, remaining tiles."""
+
+from __future__ import annotations
+
+from collections import Counter
+from dataclasses import dataclass
+
+import pygame
+
+from game.rules import Game
+
+from . import palette as pal
+from .resources import Resources
+from .session import Session
+from .widgets import blit_centred, panel
+
+SIDEBAR_W = 316
+ROW_H = 58
+TRAY_TILE = 132
+
+
+@dataclass
+class Layout:
+    size: tuple[int, int]
+    board: pygame.Rect
+    players: pygame.Rect
+    tray: pygame.Rect
+    tray_tile: pygame.Rect
+    supply: pygame.Rect
+    confirm: pygame.Rect
+    undo: pygame.Rect
+    log: pygame.Rect
+    toolbar: pygame.Rect
+
+    @classmethod
+    def compute(cls, size: tuple[int, int], players: int) -> Layout:
+        w, h = size
+        side_x = w - SIDEBAR_W
+        pad = 12
+        players_r = pygame.Rect(side_x + pad, pad, SIDEBAR_W - 2 * pad, 34 + ROW_H * players)
+        tray_r = pygame.Rect(side_x + pad, players_r.bottom + pad, SIDEBAR_W - 2 * pad, 268)
+        tray_tile = pygame.Rect(0, 0, TRAY_TILE, TRAY_TILE)
+        tray_tile.midtop = (tray_r.centerx, tray_r.y + 34)
+        supply = pygame.Rect(tray_r.x + 10, tray_tile.bottom + 8, tray_r.w - 20, 36)
+        bw = (tray_r.w - 30) // 2
+        confirm = pygame.Rect(tray_r.x + 10, tray_r.bottom - 56, bw, 46)
+        undo = pygame.Rect(confirm.right + 10, confirm.y, bw, 46)
+        log_r = pygame.Rect(side_x + pad, tray_r.bottom + pad, SIDEBAR_W - 2 * pad,
+                            max(60, h - tray_r.bottom - 2 * pad))
+        toolbar = pygame.Rect(12, h - 58, 6 * 52 + 5 * 6, 46)
+        return cls(size, pygame.Rect(0, 0, side_x, h), players_r, tray_r, tray_tile, supply,
+                   confirm, undo, log_r, toolbar)
+
+
+def draw_players(surface: pygame.Surface, res: Resources, session: Session,
+                 rect: pygame.Rect) -> None:
+    game = session.game
+    panel(surface, rect)
+    title = res.text("Players", 22, pal.TEXT_DIM, bold=True)
+    surface.blit(title, (rect.x + 14, rect.y + 9))
+    fig_kinds = list(game.tileset.figures)
+    for i, seat in enumerate(session.seats):
+        row = pygame.Rect(rect.x + 6, rect.y + 30 + i * ROW_H, rect.w - 12, ROW_H - 4)
+        current = i == game.current and not game.over
+        if current:
+            pygame.draw.rect(surface, pal.CURRENT_ROW, row, border_radius=8)
+            pygame.draw.rect(surface, seat.rgb, row, width=2, border_radius=8)
+        meeple = res.figures.figure(fig_kinds[0], seat.rgb, 30)
+        surface.blit(meeple, meeple.get_rect(midleft=(row.x + 8, row.centery)))
+        name = seat.name + ("" if seat.is_human else "  (computer)")
+        surface.blit(res.text(name, 22, pal.TEXT, bold=current), (row.x + 46, row.y + 7))
+        supply = "   ".join(f"{game.supply[i][k]} {_plural(k, game.supply[i][k])}"
+                           for k in fig_kinds)
+        surface.blit(res.text(supply, 17, pal.TEXT_DIM), (row.x + 46, row.y + 30))
+        score = res.text(str(game.scores[i]), 34, pal.TEXT, bold=True)
+        surface.blit(score, score.get_rect(midright=(row.right - 10, row.centery)))
+
+
+def _plural(kind: str, n: int) -> str:
+    return kind if n == 1 else kind + "s"
+
+
+def draw_log(surface: pygame.Surface, res: Resources, lines: list[tuple[str, tuple[int, int, int]]],
+             rect: pygame.Rect) -> None:
+    panel(surface, rect)
+    surface.blit(res.text("Turn log", 22, pal.TEXT_DIM, bold=True), (rect.x + 14, rect.y + 9))
+    y = rect.bottom - 10
+    clip = surface.get_clip()
+    surface.set_clip(rect.inflate(-8, -40).move(0, 14))
+    for text, colour in reversed(lines):
+        img = res.text(text, 18, colour)
+        y -= img.get_height() + 4
+        if y < rect.y + 32:
+            break
+        surface.blit(img, (rect.x + 14, y))
+    surface.set_clip(clip)
+
+
+def draw_banner(surface: pygame.Surface, res: Resources, board: pygame.Rect, text: str,
+                colour: tuple[int, int, int]) -> None:
+    img = res.text(text, 24, pal.TEXT, bold=True)
+    rect = img.get_rect(midtop=(board.centerx, 12)).inflate(36, 18)
+    panel(surface, rect, radius=14)
+    pygame.draw.circle(surface, colour, (rect.x + 16, rect.centery), 7)
+    blit_centred(surface, img, (rect.centerx + 8, rect.centery))
+
+
+def draw_remaining(surface: pygame.Surface, res: Resources, session: Session,
+                   board: pygame.Rect, art_tile: object) -> None:
+    """All tile types with how many are still to come (draw pile and others' hands)."""
+    game = session.game
+    remaining: Counter[str] = game.remaining()
+    tiles = [t for t in game.tileset.tiles if t.pile == "main"]
+    cols = min(8, max(1, len(tiles)))
+    cell = 76
+    rows = (len(tiles) + cols - 1) // cols
+    rect = pygame.Rect(0, 0, cols * cell + 28, rows * (cell + 18) + 56)
+    rect.center = board.center
+    panel(surface, rect, alpha=245)
+    title = res.text(f"Tiles still to come: {sum(remaining.values())}", 24, pal.TEXT, bold=True)
+    surface.blit(title, (rect.x + 14, rect.y + 12))
+    for i, t in enumerate(tiles):
+        x = rect.x + 14 + (i % cols) * cell
+        y = rect.y + 44 + (i // cols) * (cell + 18)
+        img = art_tile(t, 0, cell - 12)  # type: ignore[operator]
+        n = remaining.get(t.id, 0)
+        if n == 0:
+            img = img.copy()
+            img.set_alpha(70)
+        surface.blit(img, (x, y))
+        label = res.text(f"{t.id} ×{n}", 17, pal.TEXT if n else pal.TEXT_DIM, bold=bool(n))
+        surface.blit(label, label.get_rect(midtop=(x + (cell - 12) // 2, y + cell - 10)))
+
+
+def describe_phase(session: Session, pending: bool) -> str:
+    game: Game = session.game
+    seat = session.current_seat
+    if game.over:
+        return "Game over"
+    if not seat.is_human:
+        return f"{seat.name} is thinking…"
+    if game.phase == "place":
+        return f"{seat.name}: drag the tile onto a lit cell (R or right-click turns it)"
+    if pending:
+        return f"{seat.name}: Enter confirms, Backspace takes back"
+    return f"{seat.name}: place a figure on a lit area, or Enter to end the turn"

@@ -1,0 +1,119 @@
+"""Colours of the game: player colours, the styles of feature kinds, and the UI colours.
+
+Plain data, no pygame.  Kind styles are looked up by kind name with a fallback by role, so a
+tile set with kinds this file has never heard of still draws sensibly.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Literal
+
+Colour = tuple[int, int, int]
+
+# Six meeple colours, told apart by hue and by lightness (red/green differ in both, so they
+# stay distinct for the common colour-blindnesses; black and yellow are the extremes).
+PLAYER_COLOURS: list[tuple[str, Colour]] = [
+    ("red", (216, 52, 40)),
+    ("blue", (38, 104, 206)),
+    ("yellow", (250, 202, 38)),
+    ("green", (24, 156, 96)),
+    ("black", (46, 46, 52)),
+    ("purple", (176, 84, 196)),
+]
+
+
+def colour_rgb(name: str) -> Colour:
+    """The colour of a player colour name ("red"...), a "#rrggbb" string, or a neutral grey."""
+    key = name.strip().lower()
+    for n, rgb in PLAYER_COLOURS:
+        if n == key:
+            return rgb
+    aliases = {"pink": "purple", "violet": "purple", "grey": "black", "gray": "black"}
+    if key in aliases:
+        return colour_rgb(aliases[key])
+    if key.startswith("#") and len(key) == 7:
+        try:
+            return (int(key[1:3], 16), int(key[3:5], 16), int(key[5:7], 16))
+        except ValueError:
+            pass
+    return (150, 150, 150)
+
+
+# --- the table and the HUD --------------------------------------------------------------------
+TABLE: Colour = (37, 45, 51)  # the board's background: a dark slate that makes tiles pop
+TABLE_LINE: Colour = (47, 57, 64)  # faint grid or vignette lines on the table
+PANEL: Colour = (246, 238, 220)  # parchment panels
+PANEL_EDGE: Colour = (150, 121, 84)
+CURRENT_ROW: Colour = (236, 221, 188)  # the current player's row in a panel
+FIELD_BG: Colour = (255, 251, 241)  # text entry fields
+TEXT: Colour = (48, 36, 26)  # on panels
+TEXT_DIM: Colour = (126, 108, 88)
+TEXT_LIGHT: Colour = (236, 230, 218)  # on the table
+BUTTON: Colour = (235, 224, 198)
+BUTTON_HOVER: Colour = (247, 239, 216)
+BUTTON_OFF: Colour = (214, 208, 196)
+PRIMARY: Colour = (178, 74, 44)  # terracotta, the colour of the roofs
+PRIMARY_HOVER: Colour = (198, 90, 56)
+TEXT_ON_PRIMARY: Colour = (255, 248, 236)
+SHADOW: Colour = (22, 26, 30)
+HIGHLIGHT: Colour = (255, 212, 84)  # golden: selection, focus, the last placed tile
+LEGAL: Colour = (118, 222, 128)
+ILLEGAL: Colour = (232, 78, 66)
+
+# --- feature kinds ------------------------------------------------------------------------
+Texture = Literal["grass", "meadow", "city", "road", "earth", "water", "forest", "crop", "plain"]
+LineEnd = Literal["junction", "spring", "none"]
+
+
+@dataclass(frozen=True)
+class KindStyle:
+    """How a feature kind is drawn.  Widths are in unit tile coordinates."""
+
+    fill: Colour
+    edge: Colour  # wall, verge, bank or outline colour
+    texture: Texture = "plain"
+    edge_width: float = 0.018
+    wall: bool = False  # areas: a crenellated wall along the boundary inside the tile
+    wall_top: Colour = (206, 192, 168)  # the light stone on top of the wall
+    building: bool = False  # inner kinds: a building at the anchor instead of a filled shape
+    roof: Colour = (182, 78, 52)
+    body: Colour = (238, 226, 200)  # building walls
+    end: LineEnd = "junction"  # lines: how a dead end in open land is marked
+
+
+KIND_STYLES: dict[str, KindStyle] = {
+    "city": KindStyle(fill=(216, 190, 146), edge=(92, 74, 60), texture="city", edge_width=0.046,
+                      wall=True, wall_top=(204, 190, 166), roof=(182, 84, 56)),
+    "road": KindStyle(fill=(236, 220, 178), edge=(146, 120, 84), texture="road",
+                      edge_width=0.014),
+    "field": KindStyle(fill=(108, 160, 66), edge=(76, 118, 46), texture="grass"),
+    "cloister": KindStyle(fill=(220, 208, 176), edge=(92, 74, 60), building=True,
+                          roof=(178, 72, 48), body=(240, 230, 206)),
+    "river": KindStyle(fill=(84, 150, 206), edge=(52, 100, 150), texture="water",
+                       edge_width=0.016, end="spring"),
+    "lake": KindStyle(fill=(78, 144, 202), edge=(222, 208, 160), texture="water",
+                      edge_width=0.03),
+    "forest": KindStyle(fill=(58, 112, 60), edge=(34, 72, 38), texture="forest",
+                        edge_width=0.02),
+    "meadow": KindStyle(fill=(142, 186, 84), edge=(96, 140, 58), texture="meadow"),
+    "path": KindStyle(fill=(200, 164, 112), edge=(128, 96, 62), texture="earth",
+                      edge_width=0.012),
+    "cropfield": KindStyle(fill=(226, 190, 92), edge=(162, 124, 56), texture="crop",
+                           edge_width=0.016),
+}
+
+ROLE_STYLES: dict[str, KindStyle] = {
+    "area": KindStyle(fill=(196, 176, 146), edge=(104, 90, 76), texture="plain",
+                      edge_width=0.026),
+    "line": KindStyle(fill=(222, 212, 190), edge=(132, 118, 98), texture="road",
+                      edge_width=0.014),
+    "background": KindStyle(fill=(112, 160, 72), edge=(80, 118, 50), texture="grass"),
+    "inner": KindStyle(fill=(214, 204, 184), edge=(92, 80, 70), building=True,
+                       roof=(104, 96, 136), body=(236, 228, 212)),
+}
+
+
+def kind_style(kind: str, role: str) -> KindStyle:
+    """The style of a kind: by its name, else by its role, else a plain area."""
+    return KIND_STYLES.get(kind) or ROLE_STYLES.get(role) or ROLE_STYLES["area"]

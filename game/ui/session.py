@@ -1,0 +1,84 @@
+"""A game in the window: the rules game plus who sits where.  Handed between scenes."""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Sequence
+from dataclasses import dataclass
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
+
+from game.rules import Game, TileSet
+from game.storage import SavedGame
+
+from . import palette as pal
+
+if TYPE_CHECKING:
+    from .app import App
+
+HUMAN = "human"
+COMPUTER_KINDS = ("random",)
+
+
+@dataclass
+class Seat:
+    name: str
+    colour: str  # a name from palette.PLAYER_COLOURS
+    kind: str = HUMAN  # "human" or a computer kind
+
+    @property
+    def rgb(self) -> tuple[int, int, int]:
+        return pal.colour_rgb(self.colour)
+
+    @property
+    def is_human(self) -> bool:
+        return self.kind == HUMAN
+
+
+@dataclass
+class Session:
+    game: Game
+    game_id: str
+    expansions: list[str]
+    seats: list[Seat]
+    save_path: Path | None = None
+
+    @property
+    def tileset(self) -> TileSet:
+        return self.game.tileset
+
+    def seat(self, player: int) -> Seat:
+        return self.seats[player]
+
+    @property
+    def current_seat(self) -> Seat:
+        return self.seats[self.game.current]
+
+    def saved(self) -> SavedGame:
+        return SavedGame.of(self.game, self.game_id, self.expansions,
+                            [s.colour for s in self.seats], [s.kind for s in self.seats])
+
+    @classmethod
+    def new(cls, app: App, game_id: str, expansions: Sequence[str], seats: Sequence[Seat],
+            options: dict[str, Any] | None = None, seed: int | None = None) -> Session:
+        tileset = app.registry.ruleset(game_id, list(expansions))
+        if seed is None:
+            seed = random.SystemRandom().randrange(2**31)
+        game = Game(tileset, [s.name for s in seats], seed=seed, options=options or {})
+        return cls(game, game_id, list(expansions), list(seats))
+
+    @classmethod
+    def quick(cls, app: App, players: int, seed: int | None, autoplay: bool = False) -> Session:
+        names = [n for n, _ in pal.PLAYER_COLOURS]
+        seats = [Seat(names[i].capitalize(), names[i], "random" if autoplay else HUMAN)
+                 for i in range(players)]
+        return cls.new(app, "carcassonne", [], seats, seed=seed)
+
+    @classmethod
+    def restore(cls, app: App, saved: SavedGame, path: Path) -> Session:
+        game = saved.restore(app.registry, path)
+        colours = saved.colours or [n for n, _ in pal.PLAYER_COLOURS]
+        kinds = saved.seats or [HUMAN] * len(saved.players)
+        seats = [Seat(name, colours[i % len(colours)], kinds[i] if i < len(kinds) else HUMAN)
+                 for i, name in enumerate(saved.players)]
+        return cls(game, saved.game, list(saved.expansions), seats)

@@ -1,0 +1,127 @@
+"""Small widgets drawn by the game itself: buttons, text fields, panels."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass, field
+
+import pygame
+
+from . import palette as pal
+from .intents import Command, Intent, PointerDown, PointerMove, PointerUp, TextInput
+from .resources import Resources
+
+Colour = tuple[int, int, int]
+
+
+def panel(surface: pygame.Surface, rect: pygame.Rect, colour: Colour = pal.PANEL,
+          radius: int = 10, alpha: int = 235, border: Colour | None = pal.PANEL_EDGE) -> None:
+    """A rounded panel with a soft shadow."""
+    shadow = pygame.Surface((rect.w + 12, rect.h + 12), pygame.SRCALPHA)
+    pygame.draw.rect(shadow, (0, 0, 0, 60), shadow.get_rect().inflate(-6, -6).move(3, 5),
+                     border_radius=radius + 2)
+    surface.blit(shadow, (rect.x - 6, rect.y - 6))
+    body = pygame.Surface(rect.size, pygame.SRCALPHA)
+    pygame.draw.rect(body, (*colour, alpha), body.get_rect(), border_radius=radius)
+    if border is not None:
+        pygame.draw.rect(body, (*border, 255), body.get_rect(), width=2, border_radius=radius)
+    surface.blit(body, rect.topleft)
+
+
+def blit_centred(surface: pygame.Surface, image: pygame.Surface,
+                 centre: tuple[float, float]) -> None:
+    surface.blit(image, image.get_rect(center=(round(centre[0]), round(centre[1]))))
+
+
+@dataclass
+class Button:
+    rect: pygame.Rect
+    label: str
+    on_click: Callable[[], None]
+    primary: bool = False
+    enabled: bool = True
+    hotkey: str = ""  # shown small under the label
+    hover: bool = False
+    pressed: bool = False
+
+    def handle(self, intent: Intent) -> bool:
+        """True when the intent was the button's (it may have clicked)."""
+        if isinstance(intent, PointerMove):
+            self.hover = self.rect.collidepoint(intent.pos)
+            return False
+        if isinstance(intent, PointerDown) and intent.button == 1 \
+                and self.rect.collidepoint(intent.pos):
+            self.pressed = self.enabled
+            return True
+        if isinstance(intent, PointerUp) and intent.button == 1 and self.pressed:
+            self.pressed = False
+            if self.enabled and self.rect.collidepoint(intent.pos):
+                self.on_click()
+            return True
+        return False
+
+    def draw(self, surface: pygame.Surface, res: Resources) -> None:
+        if not self.enabled:
+            fill, text = pal.BUTTON_OFF, pal.TEXT_DIM
+        elif self.primary:
+            fill, text = (pal.PRIMARY_HOVER if self.hover else pal.PRIMARY), pal.TEXT_ON_PRIMARY
+        else:
+            fill, text = (pal.BUTTON_HOVER if self.hover else pal.BUTTON), pal.TEXT
+        r = self.rect.move(0, 1 if self.pressed else 0)
+        pygame.draw.rect(surface, pal.SHADOW, r.move(0, 3), border_radius=8)
+        pygame.draw.rect(surface, fill, r, border_radius=8)
+        pygame.draw.rect(surface, pal.PANEL_EDGE, r, width=1, border_radius=8)
+        size = max(16, min(26, r.h // 2 + 4))
+        label = res.text(self.label, size, text, bold=True)
+        if self.hotkey and r.h >= 40:
+            blit_centred(surface, label, (r.centerx, r.centery - 6))
+            hint = res.text(self.hotkey, 15, pal.TEXT_DIM if not self.primary else text)
+            blit_centred(surface, hint, (r.centerx, r.centery + 11))
+        else:
+            blit_centred(surface, label, r.center)
+
+
+@dataclass
+class TextField:
+    rect: pygame.Rect
+    text: str
+    max_len: int = 16
+    focused: bool = False
+    placeholder: str = ""
+    on_change: Callable[[str], None] | None = None
+    _blink: float = field(default=0.0)
+
+    def handle(self, intent: Intent) -> bool:
+        if isinstance(intent, PointerDown) and intent.button == 1:
+            was = self.focused
+            self.focused = self.rect.collidepoint(intent.pos)
+            return self.focused or was
+        if not self.focused:
+            return False
+        if isinstance(intent, TextInput):
+            self.text = (self.text + intent.text)[: self.max_len]
+        elif intent == Command("erase"):
+            self.text = self.text[:-1]
+        elif intent in (Command("confirm"), Command("back")):
+            self.focused = False
+        else:
+            return False
+        if self.on_change is not None:
+            self.on_change(self.text)
+        return True
+
+    def update(self, dt: float) -> None:
+        self._blink = (self._blink + dt) % 1.0
+
+    def draw(self, surface: pygame.Surface, res: Resources) -> None:
+        pygame.draw.rect(surface, pal.FIELD_BG, self.rect, border_radius=6)
+        edge = pal.HIGHLIGHT if self.focused else pal.PANEL_EDGE
+        pygame.draw.rect(surface, edge, self.rect, width=2, border_radius=6)
+        shown = self.text or self.placeholder
+        colour = pal.TEXT if self.text else pal.TEXT_DIM
+        label = res.text(shown, 24, colour)
+        y = self.rect.centery - label.get_height() // 2
+        surface.blit(label, (self.rect.x + 10, y))
+        if self.focused and self._blink < 0.5:
+            x = self.rect.x + 10 + (label.get_width() if self.text else 0) + 1
+            pygame.draw.line(surface, pal.TEXT, (x, y), (x, y + label.get_height()), 2)
