@@ -12,8 +12,8 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from game.rules import Game, default_registry  # noqa: E402
-from game.sim import play_random_game, random_action  # noqa: E402
+from game.rules import Game, default_registry
+from game.sim import play_random_game, random_action
 
 
 def games_per_second(seconds: float = 3.0) -> float:

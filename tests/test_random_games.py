@@ -43,7 +43,8 @@ def test_invariants_over_many_random_games(base: TileSet) -> None:
             game.apply(action)
             if isinstance(action, Place):
                 assert _edges_match(game, action), (seed, action)
-            assert all(now >= before for now, before in zip(game.scores, scores, strict=False)), seed
+            assert all(now >= before for now, before in zip(game.scores, scores, strict=True)), \
+                seed
             scores = list(game.scores)
             on_board = [0] * players
             for fig in game.figures.values():

@@ -53,6 +53,7 @@ class InputMapper:
 
     def __init__(self) -> None:
         self.text_focus = False
+        self.pointer: tuple[int, int] | None = None  # last pointer position seen
 
     def translate(self, events: Iterable[pygame.event.Event]) -> list[Intent]:
         out: list[Intent] = []
@@ -66,6 +67,8 @@ class InputMapper:
         t = ev.type
         if t == pygame.QUIT:
             return Quit()
+        if t in (pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP, pygame.MOUSEMOTION):
+            self.pointer = (int(ev.pos[0]), int(ev.pos[1]))
         if t == pygame.MOUSEBUTTONDOWN and ev.button in (1, 2, 3):
             return PointerDown(tuple(ev.pos), ev.button)
         if t == pygame.MOUSEBUTTONUP and ev.button in (1, 2, 3):
@@ -77,7 +80,9 @@ class InputMapper:
             steps = int(ev.y) if ev.y else 0
             if not steps:
                 return None
-            return Wheel(pygame.mouse.get_pos(), steps)
+            # Wheel events carry no position: use where the pointer was last seen.
+            pos = self.pointer if self.pointer is not None else pygame.mouse.get_pos()
+            return Wheel(pos, steps)
         if t in (pygame.VIDEORESIZE, pygame.WINDOWSIZECHANGED):
             size = (ev.w, ev.h) if t == pygame.VIDEORESIZE else (ev.x, ev.y)
             return Resize(size)

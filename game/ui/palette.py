@@ -43,6 +43,7 @@ def colour_rgb(name: str) -> Colour:
 # --- the table and the HUD --------------------------------------------------------------------
 TABLE: Colour = (37, 45, 51)  # the board's background: a dark slate that makes tiles pop
 TABLE_LINE: Colour = (47, 57, 64)  # faint grid or vignette lines on the table
+SIDEBAR: Colour = (28, 34, 39)  # the strip beside the board that holds the panels
 PANEL: Colour = (246, 238, 220)  # parchment panels
 PANEL_EDGE: Colour = (150, 121, 84)
 CURRENT_ROW: Colour = (236, 221, 188)  # the current player's row in a panel
@@ -60,6 +61,7 @@ SHADOW: Colour = (22, 26, 30)
 HIGHLIGHT: Colour = (255, 212, 84)  # golden: selection, focus, the last placed tile
 LEGAL: Colour = (118, 222, 128)
 ILLEGAL: Colour = (232, 78, 66)
+TARGET: Colour = (96, 206, 255)  # areas a figure may be put on: reads on grass, sand and roofs
 
 # --- feature kinds ------------------------------------------------------------------------
 Texture = Literal["grass", "meadow", "city", "road", "earth", "water", "forest", "crop", "plain"]
@@ -83,7 +85,7 @@ class KindStyle:
 
 
 KIND_STYLES: dict[str, KindStyle] = {
-    "city": KindStyle(fill=(216, 190, 146), edge=(92, 74, 60), texture="city", edge_width=0.046,
+    "city": KindStyle(fill=(216, 190, 146), edge=(92, 74, 60), texture="city", edge_width=0.056,
                       wall=True, wall_top=(204, 190, 166), roof=(182, 84, 56)),
     "road": KindStyle(fill=(236, 220, 178), edge=(146, 120, 84), texture="road",
                       edge_width=0.014),

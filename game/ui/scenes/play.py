@@ -239,7 +239,7 @@ class PlayScene(Scene):
             if isinstance(self.drag, TileDrag):
                 self.rotate(1 if intent.steps < 0 else -1)
             elif self.layout_obj.board.collidepoint(intent.pos):
-                self.camera.zoom_step(1 if intent.steps > 0 else -1, intent.pos)
+                self.camera.zoom_step(max(-3, min(3, intent.steps)), intent.pos)
 
     def _command(self, cmd: Command) -> None:
         name = cmd.name

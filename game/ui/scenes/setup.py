@@ -1,0 +1,270 @@
+"""The new-game screen: players (name, colour, seat order, human or computer), the game,
+its expansions and rule options."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+import pygame
+
+from game.rules import RulesError
+
+from .. import palette as pal
+from ..app import App, Scene
+from ..intents import Command, Intent, PointerDown
+from ..session import COMPUTER_KINDS, HUMAN, Seat, Session
+from ..widgets import Button, TextField, blit_centred, panel
+from .menus import MessageScene
+
+ROW = 60
+KIND_LABEL = {HUMAN: "Human", "random": "Computer"}
+
+
+class SetupScene(Scene):
+    def __init__(self, app: App) -> None:
+        super().__init__(app)
+        names = [n for n, _ in pal.PLAYER_COLOURS]
+        settings = app.storage.load_settings()
+        last = settings.get("players") if isinstance(settings.get("players"), list) else None
+        if last:
+            self.seats = [Seat(str(p.get("name", "Player"))[:16], str(p.get("colour", "red")),
+                               str(p.get("kind", HUMAN))) for p in last if isinstance(p, dict)]
+        else:
+            self.seats = [Seat(names[0].capitalize(), names[0]),
+                          Seat(names[1].capitalize(), names[1])]
+        games = app.registry.games()
+        self.game_id = str(settings.get("game", games[0].id if games else "carcassonne"))
+        if self.game_id not in {g.id for g in games}:
+            self.game_id = games[0].id if games else "carcassonne"
+        self.expansions: list[str] = []
+        self.options: dict[str, str | int] = {}
+        self.fields: list[TextField] = []
+        self.widgets: list[Button] = []
+        self.card = pygame.Rect(0, 0, 1000, 640)
+
+    # -- layout
+    def layout(self, size: tuple[int, int]) -> None:
+        w, h = size
+        self.card = pygame.Rect(0, 0, min(1100, w - 40), min(700, h - 40))
+        self.card.center = (w // 2, h // 2)
+        self._build()
+
+    def _build(self) -> None:
+        c = self.card
+        self.fields = []
+        self.widgets = []
+        left = c.x + 30
+        top = c.y + 110
+        for i, seat in enumerate(self.seats):
+            y = top + i * ROW
+            self.widgets.append(Button(pygame.Rect(left, y, 44, 44), "", self._cycle_colour(i)))
+            field = TextField(pygame.Rect(left + 56, y, 190, 44), seat.name,
+                              placeholder=f"Player {i + 1}",
+                              on_change=self._rename(i))
+            self.fields.append(field)
+            self.widgets.append(Button(pygame.Rect(left + 256, y, 120, 44),
+                                       KIND_LABEL.get(seat.kind, seat.kind), self._cycle_kind(i)))
+            self.widgets.append(Button(pygame.Rect(left + 386, y, 40, 44), "↑", self._move(i, -1),
+                                       enabled=i > 0))
+            self.widgets.append(Button(pygame.Rect(left + 432, y, 40, 44), "↓", self._move(i, 1),
+                                       enabled=i < len(self.seats) - 1))
+            self.widgets.append(Button(pygame.Rect(left + 478, y, 40, 44), "×", self._remove(i),
+                                       enabled=len(self.seats) > self._min_players()))
+        add_y = top + len(self.seats) * ROW
+        self.widgets.append(Button(pygame.Rect(left, add_y, 200, 44), "Add player",
+                                   self._add, enabled=len(self.seats) < self._max_players()))
+        right = c.x + 580
+        y = top
+        for g in self.app.registry.games():
+            self.widgets.append(Button(pygame.Rect(right, y, c.right - right - 30, 44), g.name,
+                                       self._choose_game(g.id), primary=g.id == self.game_id))
+            y += 52
+        exps = self.app.registry.expansions(self.game_id)
+        if exps:
+            y += 30
+            for e in exps:
+                on = e.id in self.expansions
+                label = ("☑ " if on else "☐ ") + e.name
+                self.widgets.append(Button(pygame.Rect(right, y, c.right - right - 30, 40),
+                                           label, self._toggle_expansion(e.id)))
+                y += 46
+        self.options_top = y + 30
+        y = self.options_top + 24
+        tileset = self._tileset()
+        if tileset is not None:
+            for name, opt in tileset.options.items():
+                value = self.options.get(name, opt.default)
+                label = f"{name.replace('_', ' ')}: {value}"
+                self.widgets.append(Button(pygame.Rect(right, y, c.right - right - 30, 36),
+                                           label, self._cycle_option(name)))
+                y += 42
+        self.widgets.append(Button(pygame.Rect(c.x + 30, c.bottom - 70, 160, 50), "Back",
+                                   self.app.pop))
+        self.widgets.append(Button(pygame.Rect(c.right - 230, c.bottom - 70, 200, 50),
+                                   "Start game", self.start, primary=True))
+
+    def _tileset(self):  # type: ignore[no-untyped-def]
+        try:
+            return self.app.registry.ruleset(self.game_id, self.expansions)
+        except (KeyError, RulesError):
+            return None
+
+    def _min_players(self) -> int:
+        ts = self._tileset()
+        return ts.players[0] if ts else 2
+
+    def _max_players(self) -> int:
+        ts = self._tileset()
+        return min(ts.players[1], len(pal.PLAYER_COLOURS)) if ts else 5
+
+    # -- actions (closures bound to a row)
+    def _cycle_colour(self, i: int) -> Callable[[], None]:
+        def fn() -> None:
+            names = [n for n, _ in pal.PLAYER_COLOURS]
+            used = {s.colour for j, s in enumerate(self.seats) if j != i}
+            k = names.index(self.seats[i].colour) if self.seats[i].colour in names else 0
+            for step in range(1, len(names) + 1):
+                cand = names[(k + step) % len(names)]
+                if cand not in used:
+                    self.seats[i].colour = cand
+                    break
+        return fn
+
+    def _rename(self, i: int) -> Callable[[str], None]:
+        def fn(text: str) -> None:
+            self.seats[i].name = text
+        return fn
+
+    def _cycle_kind(self, i: int) -> Callable[[], None]:
+        def fn() -> None:
+            kinds = [HUMAN, *COMPUTER_KINDS]
+            self.seats[i].kind = kinds[(kinds.index(self.seats[i].kind) + 1) % len(kinds)] \
+                if self.seats[i].kind in kinds else HUMAN
+            self._build()
+        return fn
+
+    def _move(self, i: int, d: int) -> Callable[[], None]:
+        def fn() -> None:
+            j = i + d
+            self.seats[i], self.seats[j] = self.seats[j], self.seats[i]
+            self._build()
+        return fn
+
+    def _remove(self, i: int) -> Callable[[], None]:
+        def fn() -> None:
+            del self.seats[i]
+            self._build()
+        return fn
+
+    def _add(self) -> None:
+        names = [n for n, _ in pal.PLAYER_COLOURS]
+        used = {s.colour for s in self.seats}
+        colour = next(n for n in names if n not in used)
+        self.seats.append(Seat(colour.capitalize(), colour))
+        self._build()
+
+    def _choose_game(self, gid: str) -> Callable[[], None]:
+        def fn() -> None:
+            self.game_id = gid
+            self.expansions = []
+            self.options = {}
+            self._build()
+        return fn
+
+    def _toggle_expansion(self, eid: str) -> Callable[[], None]:
+        def fn() -> None:
+            if eid in self.expansions:
+                self.expansions.remove(eid)
+            else:
+                self.expansions.append(eid)
+            self._build()
+        return fn
+
+    def _cycle_option(self, name: str) -> Callable[[], None]:
+        def fn() -> None:
+            ts = self._tileset()
+            if ts is None:
+                return
+            opt = ts.options[name]
+            current = self.options.get(name, opt.default)
+            self.options[name] = opt.values[(opt.values.index(current) + 1) % len(opt.values)]
+            self._build()
+        return fn
+
+    def start(self) -> None:
+        from .play import PlayScene
+        for i, s in enumerate(self.seats):
+            s.name = s.name.strip() or f"Player {i + 1}"
+        if len({s.name for s in self.seats}) != len(self.seats):
+            self.app.push(MessageScene(self.app, "Two players share a name",
+                                       "Give every player a different name."))
+            return
+        try:
+            session = Session.new(self.app, self.game_id, self.expansions, self.seats,
+                                  self.options)
+        except (KeyError, RulesError) as exc:
+            self.app.push(MessageScene(self.app, "This game cannot start", str(exc)))
+            return
+        self.app.storage.save_settings({
+            "game": self.game_id,
+            "players": [{"name": s.name, "colour": s.colour, "kind": s.kind}
+                        for s in self.seats]})
+        self.app.replace(PlayScene(self.app, session))
+
+    # -- events and drawing
+    def handle(self, intent: Intent) -> None:
+        focused = False
+        for f in self.fields:
+            if f.handle(intent):
+                focused = True
+        self.app.input.text_focus = any(f.focused for f in self.fields)
+        if focused and not isinstance(intent, PointerDown):
+            return
+        for b in self.widgets:
+            if b.handle(intent):
+                return
+        if intent == Command("back"):
+            self.app.pop()
+        elif intent == Command("confirm") and not self.app.input.text_focus:
+            self.start()
+
+    def exit(self) -> None:
+        self.app.input.text_focus = False
+
+    def update(self, dt: float) -> None:
+        for f in self.fields:
+            f.update(dt)
+
+    def draw(self, surface: pygame.Surface) -> None:
+        surface.fill(pal.TABLE)
+        res = self.app.res
+        c = self.card
+        panel(surface, c, radius=18, alpha=250)
+        blit_centred(surface, res.text("New game", 42, pal.TEXT, bold=True),
+                     (c.centerx, c.y + 36))
+        surface.blit(res.text("Players, in seat order", 24, pal.TEXT_DIM, bold=True),
+                     (c.x + 30, c.y + 76))
+        surface.blit(res.text("Game", 24, pal.TEXT_DIM, bold=True), (c.x + 580, c.y + 76))
+        exps = self.app.registry.expansions(self.game_id)
+        if exps:
+            n = len(self.app.registry.games())
+            surface.blit(res.text("Expansions", 22, pal.TEXT_DIM, bold=True),
+                         (c.x + 580, c.y + 110 + n * 52 + 4))
+        tileset = self._tileset()
+        if tileset is not None and tileset.options:
+            surface.blit(res.text("Rule options", 22, pal.TEXT_DIM, bold=True),
+                         (c.x + 580, self.options_top))
+        for b in self.widgets:
+            b.draw(surface, res)
+        for i, seat in enumerate(self.seats):
+            swatch = pygame.Rect(c.x + 30, c.y + 110 + i * ROW, 44, 44)
+            img = res.figures.figure(next(iter(tileset.figures)) if tileset else "follower",
+                                     seat.rgb, 36)
+            blit_centred(surface, img, swatch.center)
+        for f in self.fields:
+            f.draw(surface, res)
+        errors = self.app.registry.errors
+        y = c.bottom - 130
+        for err in errors[:3]:
+            surface.blit(res.text(f"Not loaded: {err}"[:120], 17, pal.ILLEGAL), (c.x + 30, y))
+            y += 20

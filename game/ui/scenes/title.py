@@ -1,0 +1,149 @@
+"""The title screen: continue the last game, start a new one, load, help, quit."""
+
+from __future__ import annotations
+
+import random
+
+import pygame
+
+from game.rules import Game
+from game.sim import random_action
+from game.storage import SaveError
+
+from .. import palette as pal
+from ..app import App, Scene
+from ..board_view import BoardView
+from ..camera import Camera
+from ..intents import Command, Intent
+from ..session import Session
+from ..widgets import Button, blit_centred, panel
+from .menus import HelpScene, LoadScene, MessageScene
+
+
+class TitleScene(Scene):
+    def __init__(self, app: App) -> None:
+        super().__init__(app)
+        self.buttons: list[Button] = []
+        self.continue_problem: str | None = None
+        self.backdrop: pygame.Surface | None = None
+        self.drift = 0.0
+
+    def enter(self) -> None:
+        self._check_autosave()
+
+    def resume(self) -> None:
+        self._check_autosave()
+
+    def _check_autosave(self) -> None:
+        path = self.app.storage.autosave_path()
+        self.continue_problem = None
+        self.can_continue = False
+        if path.exists():
+            try:
+                saved = self.app.storage.load(path)
+                self.can_continue = True
+                self.saved = saved
+            except SaveError as exc:
+                self.continue_problem = f"The last game cannot be read ({exc.problem}); " \
+                                        f"its file is kept."
+        self.layout(self.app.screen.get_size())
+
+    def layout(self, size: tuple[int, int]) -> None:
+        w, h = size
+        labels = [("Continue", self.continue_game, getattr(self, "can_continue", False)),
+                  ("New game", self.new_game, True),
+                  ("Load game", lambda: self.app.push(LoadScene(self.app)), True),
+                  ("How to play", lambda: self.app.push(HelpScene(self.app)), True),
+                  ("Quit", self.quit, True)]
+        self.buttons = []
+        top = h // 2 - 40
+        for i, (label, fn, enabled) in enumerate(labels):
+            r = pygame.Rect(0, 0, 300, 52)
+            r.center = (w // 2, top + i * 64)
+            primary = (label == "Continue" and enabled) or (
+                label == "New game" and not getattr(self, "can_continue", False))
+            self.buttons.append(Button(r, label, fn, primary=primary, enabled=enabled))
+        if self.backdrop is None or self.backdrop.get_size() != (w + 200, h + 200):
+            self.backdrop = self._make_backdrop((w + 200, h + 200))
+
+    def _make_backdrop(self, size: tuple[int, int]) -> pygame.Surface:
+        """A board from a random game, as a table to sit the menu on."""
+        surf = pygame.Surface(size)
+        surf.fill(pal.TABLE)
+        try:
+            tileset = self.app.registry.ruleset("carcassonne")
+        except KeyError:
+            return surf
+        game = Game(tileset, ["A", "B"], seed=2002)
+        rng = random.Random(2002)
+        while len(game.board) < 60 and not game.over:
+            game.apply(random_action(game, rng))
+        view = BoardView(self.app.res, game)
+        cam = Camera((0, 0, size[0], size[1]))
+        cam.fit(game.board.tiles.keys(), margin=0.0, immediate=True)
+        cam.set_level(max(cam.level, 6))
+        view.draw_tiles(surf, cam)
+        view.draw_figures(surf, cam, [pal.PLAYER_COLOURS[0][1], pal.PLAYER_COLOURS[1][1]])
+        veil = pygame.Surface(size, pygame.SRCALPHA)
+        veil.fill((18, 22, 26, 150))
+        surf.blit(veil, (0, 0))
+        return surf
+
+    def continue_game(self) -> None:
+        from .play import PlayScene
+        path = self.app.storage.autosave_path()
+        try:
+            session = Session.restore(self.app, self.app.storage.load(path), path)
+        except SaveError as exc:
+            self.app.push(MessageScene(self.app, "The last game cannot be read",
+                                       f"{exc.problem}\nIts file is kept as it is."))
+            return
+        if session.game.over:
+            from .final import FinalScene
+            self.app.push(FinalScene(self.app, session))
+            return
+        self.app.replace(PlayScene(self.app, session))
+
+    def new_game(self) -> None:
+        from .setup import SetupScene
+        self.app.push(SetupScene(self.app))
+
+    def quit(self) -> None:
+        self.app.running = False
+
+    def handle(self, intent: Intent) -> None:
+        for b in self.buttons:
+            if b.handle(intent):
+                return
+        if intent == Command("back"):
+            self.quit()
+        elif intent == Command("confirm"):
+            (self.continue_game if getattr(self, "can_continue", False) else self.new_game)()
+
+    def update(self, dt: float) -> None:
+        self.drift = (self.drift + dt * 6) % 200
+
+    def draw(self, surface: pygame.Surface) -> None:
+        w, h = surface.get_size()
+        if self.backdrop is not None:
+            surface.blit(self.backdrop, (-100 + self.drift * 0.3, -100 + self.drift * 0.2))
+        res = self.app.res
+        card = pygame.Rect(0, 0, 420, 470)
+        card.center = (w // 2, h // 2 + 20)
+        panel(surface, card, radius=20, alpha=240)
+        title = res.text("Carcassonne", 78, pal.TEXT_LIGHT, bold=True)
+        shadow = res.text("Carcassonne", 78, (0, 0, 0), bold=True)
+        shadow.set_alpha(140)
+        blit_centred(surface, shadow, (w // 2 + 3, card.y - 58 + 4))
+        blit_centred(surface, title, (w // 2, card.y - 58))
+        blit_centred(surface, res.text("tile by tile, the country grows", 26, pal.TEXT_DIM),
+                     (w // 2, card.y + 40))
+        for b in self.buttons:
+            b.draw(surface, res)
+        if self.continue_problem:
+            blit_centred(surface, res.text(self.continue_problem, 19, pal.ILLEGAL),
+                         (w // 2, card.bottom + 24))
+        errors = self.app.registry.errors
+        if errors:
+            msg = f"{len(errors)} tile set file(s) could not be loaded: see New game"
+            blit_centred(surface, res.text(msg, 19, pal.TEXT_LIGHT), (w // 2, h - 24))

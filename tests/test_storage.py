@@ -1,0 +1,86 @@
+"""Saves: a game is its set-up, seed and moves; files are written atomically; a corrupt
+save is reported and kept, never overwritten."""
+
+from __future__ import annotations
+
+import random
+from pathlib import Path
+
+import pytest
+
+from game.rules import TileSet
+from game.rules.registry import Registry
+from game.sim import random_action
+from game.storage import SavedGame, SaveError, Storage, atomic_write
+
+
+def _played(base: TileSet, actions: int = 41) -> object:
+    from game.rules import Game
+    game = Game(base, ["Red", "Blue"], seed=17, options={"farm_scoring": "per-field"})
+    rng = random.Random(17)
+    for _ in range(actions):
+        game.apply(random_action(game, rng))
+    return game
+
+
+def test_save_and_restore_exactly(tmp_path: Path, base: TileSet, registry: Registry) -> None:
+    from game.rules import Game
+    game = _played(base)
+    assert isinstance(game, Game)
+    store = Storage(tmp_path)
+    path = store.save(SavedGame.of(game, "carcassonne", [], ["red", "blue"]))
+    restored = store.load(path).restore(registry, path)
+    assert restored.moves == game.moves
+    assert restored.scores == game.scores
+    assert restored.options == game.options
+    assert restored.board.tiles.keys() == game.board.tiles.keys()
+    assert restored.hand == game.hand and restored.deck == game.deck
+    assert [str(m) for m in restored.legal_actions()] == [str(m) for m in game.legal_actions()]
+
+
+def test_atomic_write_leaves_no_temporary_files(tmp_path: Path) -> None:
+    target = tmp_path / "a" / "b.json"
+    atomic_write(target, "one")
+    atomic_write(target, "two")
+    assert target.read_text() == "two"
+    assert [p.name for p in target.parent.iterdir()] == ["b.json"]
+
+
+def test_a_corrupt_save_is_reported_and_kept(tmp_path: Path, base: TileSet) -> None:
+    from game.rules import Game
+    store = Storage(tmp_path)
+    store.saves_dir.mkdir(parents=True)
+    bad = store.autosave_path()
+    bad.write_text("{ this is not json", encoding="utf-8")
+    with pytest.raises(SaveError, match="not valid JSON"):
+        store.load(bad)
+    (entry,) = store.list_saves()
+    assert entry.saved is None and entry.error and "JSON" in entry.error
+    # The next autosave must not destroy the unreadable file: it is moved aside, intact.
+    game = _played(base, 3)
+    assert isinstance(game, Game)
+    store.autosave(SavedGame.of(game, "carcassonne", [], ["red", "blue"]))
+    kept = [p for p in store.saves_dir.iterdir() if "unreadable" in p.name]
+    assert len(kept) == 1 and kept[0].read_text() == "{ this is not json"
+    assert store.load(store.autosave_path()).moves
+
+
+def test_moves_that_do_not_replay_are_an_error(tmp_path: Path, base: TileSet,
+                                               registry: Registry) -> None:
+    from game.rules import Game
+    game = _played(base, 5)
+    assert isinstance(game, Game)
+    saved = SavedGame.of(game, "carcassonne", [], ["red", "blue"])
+    saved.moves[0] = "X@9,9r0"
+    with pytest.raises(SaveError, match="do not replay"):
+        saved.restore(registry, tmp_path / "x.json")
+    saved.game = "no-such-game"
+    with pytest.raises(SaveError, match="no game"):
+        saved.restore(registry, tmp_path / "x.json")
+
+
+def test_settings_round_trip(tmp_path: Path) -> None:
+    store = Storage(tmp_path)
+    assert store.load_settings() == {}
+    store.save_settings({"game": "carcassonne", "players": [{"name": "Ana"}]})
+    assert store.load_settings()["players"][0]["name"] == "Ana"

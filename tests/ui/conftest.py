@@ -1,0 +1,85 @@
+"""Fixtures for window tests: a headless App (dummy SDL drivers) with its own save folder,
+and helpers that post real pygame events and run frames."""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Iterator
+from pathlib import Path
+
+os.environ["SDL_VIDEODRIVER"] = "dummy"
+os.environ["SDL_AUDIODRIVER"] = "dummy"
+
+import pygame
+import pytest
+
+from game.ui.app import App, AppConfig
+
+FRAME = 1 / 60
+
+
+class Driver:
+    """Posts mouse and keyboard events the way SDL would, then runs frames."""
+
+    def __init__(self, app: App) -> None:
+        self.app = app
+        self.pos = (0, 0)
+
+    def frames(self, n: int = 1) -> None:
+        for _ in range(n):
+            self.app.step(FRAME)
+
+    def move(self, pos: tuple[int, int], buttons: tuple[int, int, int] = (0, 0, 0)) -> None:
+        rel = (pos[0] - self.pos[0], pos[1] - self.pos[1])
+        self.pos = pos
+        pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=pos, rel=rel,
+                                             buttons=buttons))
+        self.frames()
+
+    def down(self, pos: tuple[int, int], button: int = 1) -> None:
+        self.move(pos)
+        pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=pos, button=button))
+        self.frames()
+
+    def up(self, pos: tuple[int, int], button: int = 1) -> None:
+        pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONUP, pos=pos, button=button))
+        self.frames()
+
+    def click(self, pos: tuple[int, int], button: int = 1) -> None:
+        self.down(pos, button)
+        self.up(pos, button)
+
+    def drag(self, start: tuple[int, int], end: tuple[int, int], steps: int = 6,
+             between: object = None) -> None:
+        self.down(start)
+        for i in range(1, steps + 1):
+            p = (start[0] + (end[0] - start[0]) * i // steps,
+                 start[1] + (end[1] - start[1]) * i // steps)
+            self.move(p, buttons=(1, 0, 0))
+        if callable(between):
+            between()
+        self.up(end)
+
+    def key(self, key: int, mod: int = 0) -> None:
+        pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=key, mod=mod, unicode="",
+                                             scancode=0))
+        pygame.event.post(pygame.event.Event(pygame.KEYUP, key=key, mod=mod, unicode="",
+                                             scancode=0))
+        self.frames()
+
+    def wheel(self, steps: int) -> None:
+        pygame.event.post(pygame.event.Event(pygame.MOUSEWHEEL, x=0, y=steps, flipped=False,
+                                             precise_x=0.0, precise_y=float(steps)))
+        self.frames()
+
+
+@pytest.fixture
+def app(tmp_path: Path) -> Iterator[App]:
+    application = App(AppConfig(size=(1280, 800), storage_root=tmp_path))
+    yield application
+    pygame.quit()
+
+
+@pytest.fixture
+def driver(app: App) -> Driver:
+    return Driver(app)

@@ -1,0 +1,282 @@
+"""The art layer: tiles, icons and figures drawn from the tile set's geometry, headless."""
+
+from __future__ import annotations
+
+import os
+
+os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
+os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
+
+from collections import Counter
+from collections.abc import Iterator
+from dataclasses import replace
+
+import pygame
+import pytest
+
+from game.rules import TileSet, TileType
+from game.rules.model import Icon
+from game.ui import palette as pal
+from game.ui.art import FigureArt, TileArt, sprites_dir
+
+Colour = tuple[int, int, int]
+
+
+@pytest.fixture(scope="module", autouse=True)
+def _pygame() -> Iterator[None]:
+    pygame.init()
+    yield
+
+
+@pytest.fixture(scope="module")
+def art(base: TileSet) -> TileArt:
+    return TileArt(base)
+
+
+@pytest.fixture(scope="module")
+def figures() -> FigureArt:
+    return FigureArt()
+
+
+def _tile(ts: TileSet, tile_id: str) -> TileType:
+    return next(t for t in ts.tiles if t.id == tile_id)
+
+
+def _mean(surface: pygame.Surface, x: int, y: int, r: int = 3) -> Colour:
+    """The mean colour of a small square patch (textures make single pixels noisy)."""
+    total = [0, 0, 0]
+    n = 0
+    for py in range(y - r, y + r + 1):
+        for px in range(x - r, x + r + 1):
+            c = surface.get_at((px, py))
+            total[0] += c.r
+            total[1] += c.g
+            total[2] += c.b
+            n += 1
+    return (total[0] // n, total[1] // n, total[2] // n)
+
+
+def _is_city(c: Colour) -> bool:  # warm stone and terracotta roofs
+    r, g, b = c
+    return r - b > 50 and r - g > 20
+
+
+def _is_road(c: Colour) -> bool:  # pale sand
+    r, g, b = c
+    return abs(r - g) < 22 and b < g and r + g + b > 480
+
+
+def _is_field(c: Colour) -> bool:  # grass green
+    r, g, b = c
+    return g > r + 20 and g > b + 30
+
+
+# --- tiles ------------------------------------------------------------------------------------
+
+
+def test_every_base_tile_renders_in_every_rotation(art: TileArt, base: TileSet) -> None:
+    for tile in base.tiles:
+        for rotation in range(4):
+            for size in (48, 160):
+                img = art.tile(tile, rotation, size)
+                assert img.get_size() == (size, size)
+                assert img.get_at((size // 2, size // 2)).a == 255  # opaque
+
+
+def test_cache_returns_the_same_surface(art: TileArt, base: TileSet) -> None:
+    tile = _tile(base, "D")
+    first = art.tile(tile, 1, 64)
+    assert art.tile(tile, 1, 64) is first
+    assert art.tile(tile, 5, 64) is first  # rotations are quarter turns modulo 4
+    assert art.tile(tile, 2, 64) is not first
+    assert art.icon("shield", 20) is art.icon("shield", 20)
+    assert art.back(40) is art.back(40)
+
+
+def test_clear_drops_the_caches(base: TileSet) -> None:
+    art = TileArt(base)
+    tile = _tile(base, "E")
+    first = art.tile(tile, 0, 40)
+    art.clear()
+    again = art.tile(tile, 0, 40)
+    assert again is not first
+    assert again.get_size() == (40, 40)
+
+
+def test_tile_d_city_north_road_west_east_field_south(art: TileArt, base: TileSet) -> None:
+    img = art.tile(_tile(base, "D"), 0, 100)
+    assert _is_city(_mean(img, 50, 7)), _mean(img, 50, 7)
+    assert _is_road(_mean(img, 10, 50, 2)), _mean(img, 10, 50, 2)
+    assert _is_field(_mean(img, 50, 88)), _mean(img, 50, 88)
+    assert not _is_city(_mean(img, 93, 50))
+
+
+def test_rotation_turns_the_city_to_the_east(art: TileArt, base: TileSet) -> None:
+    img = art.tile(_tile(base, "D"), 1, 100)
+    assert _is_city(_mean(img, 93, 50)), _mean(img, 93, 50)
+    assert _is_road(_mean(img, 50, 10, 2)), _mean(img, 50, 10, 2)
+    assert _is_field(_mean(img, 12, 50)), _mean(img, 12, 50)
+    assert not _is_city(_mean(img, 50, 7))
+
+
+def test_city_wall_is_a_dark_band_with_light_stone_on_top(art: TileArt,
+                                                          base: TileSet) -> None:
+    img = art.tile(_tile(base, "E"), 0, 200)
+    # the cap's wall crosses the middle column at y = 0.27 tile
+    column = [sum(img.get_at((100, y))[:3]) for y in range(44, 64)]
+    field = sum(_mean(img, 100, 120))
+    assert min(column) < field - 80
+    assert max(column) > 520  # the wall walk
+    assert not _is_city(_mean(img, 100, 120)) and _is_field(_mean(img, 100, 120))
+
+
+def _blue(c: pygame.Color) -> bool:
+    return c.b > c.r + 60 and c.b > c.g + 25
+
+
+@pytest.mark.parametrize(("tile_id", "rotation"), [("C", 0), ("M", 1), ("Q", 2), ("S", 3)])
+def test_shield_is_drawn_at_its_icon_point(art: TileArt, base: TileSet, tile_id: str,
+                                           rotation: int) -> None:
+    tile = _tile(base, tile_id)
+    x, y = next(p for pts in tile.rotations[rotation].icon_points for p in pts if p is not None)
+    img = art.tile(tile, rotation, 120)
+    cx, cy = round(x * 120), round(y * 120)
+    blue = sum(_blue(img.get_at((px, py)))
+               for px in range(cx - 6, cx + 7) for py in range(cy - 6, cy + 7))
+    assert blue > 40
+    # and nowhere near the opposite corner of the tile
+    ox, oy = 120 - cx, 120 - cy
+    far = sum(_blue(img.get_at((min(119, max(0, px)), min(119, max(0, py)))))
+              for px in range(ox - 6, ox + 7) for py in range(oy - 6, oy + 7))
+    assert far < blue
+
+
+def test_tiles_without_shields_have_no_shield_blue(art: TileArt, base: TileSet) -> None:
+    img = art.tile(_tile(base, "R"), 0, 80)
+    assert sum(_blue(img.get_at((x, y))) for x in range(0, 80, 2) for y in range(0, 80, 2)) == 0
+
+
+def test_junction_and_cloister_buildings_sit_in_the_middle(art: TileArt, base: TileSet) -> None:
+    plain = art.tile(_tile(base, "U"), 1, 120)  # a straight road: sand in the middle
+    for tile_id in ("B", "L", "W"):
+        img = art.tile(_tile(base, tile_id), 0, 120)
+        assert _mean(img, 60, 58) != _mean(plain, 60, 58)
+        assert not _is_road(_mean(img, 60, 52, 4)) and not _is_field(_mean(img, 60, 52, 4))
+
+
+def test_back_of_a_tile(art: TileArt) -> None:
+    img = art.back(64)
+    assert img.get_size() == (64, 64)
+    assert img.get_at((32, 32)).a == 255
+
+
+def test_icons(art: TileArt) -> None:
+    shield = art.icon("shield", 32)
+    assert shield.get_size() == (32, 32)
+    assert shield.get_bounding_rect().height >= 28
+    for name in ("hill", "vineyard", "fish", "pig"):
+        assert art.icon(name, 24).get_bounding_rect().width > 12
+    dot = art.icon("no-such-icon", 24)  # a labelled dot
+    assert dot.get_size() == (24, 24)
+    assert dot.get_bounding_rect().width > 16
+
+
+def test_unknown_kinds_and_icons_fall_back_by_role(base: TileSet) -> None:
+    d = _tile(base, "D")
+    renames = {"city": "bastion", "road": "canal", "field": "heath"}
+    kinds = dict(base.kinds)
+    for old, new in renames.items():
+        kinds[new] = replace(base.kinds[old], name=new)
+    features = tuple(replace(f, kind=renames[f.kind],
+                             icons=(Icon("zebra", (0.5, 0.12)),) if f.kind == "city" else ())
+                     for f in d.features)
+    odd = replace(d, id="D-odd", features=features, fit_cache={})
+    ts = replace(base, kinds=kinds, tiles=(odd,))
+    art = TileArt(ts)
+    assert art.style("bastion") == pal.ROLE_STYLES["area"]
+    assert art.style("canal") == pal.ROLE_STYLES["line"]
+    img = art.tile(odd, 0, 100)
+    assert img.get_size() == (100, 100)
+    assert _is_field(_mean(img, 50, 88))
+    assert _mean(img, 50, 50, 2) != _mean(img, 50, 88, 2)  # the line is drawn
+
+
+def test_kind_styles() -> None:
+    for role in ("area", "line", "background", "inner"):
+        assert pal.kind_style("never-heard-of", role) is pal.ROLE_STYLES[role]
+    assert pal.kind_style("city", "area").wall
+    assert pal.kind_style("cloister", "inner").building
+    assert not pal.kind_style("lake", "inner").building
+    for name in ("river", "lake", "forest", "meadow", "path", "cropfield"):
+        assert name in pal.KIND_STYLES
+
+
+def test_sprites_dir() -> None:
+    assert sprites_dir().name == "sprites"
+    assert (sprites_dir() / "icons" / "shield.svg").is_file()
+    assert (sprites_dir() / "figures" / "follower.svg").is_file()
+
+
+# --- figures ----------------------------------------------------------------------------------
+
+
+def _dominant(img: pygame.Surface) -> Colour:
+    counts: Counter[Colour] = Counter()
+    for y in range(img.get_height()):
+        for x in range(img.get_width()):
+            c = img.get_at((x, y))
+            if c.a == 255:
+                counts[(c.r, c.g, c.b)] += 1
+    return counts.most_common(1)[0][0]
+
+
+@pytest.mark.parametrize(("name", "rgb"), pal.PLAYER_COLOURS)
+def test_meeple_is_tinted_to_the_player_colour(figures: FigureArt, name: str,
+                                               rgb: Colour) -> None:
+    img = figures.figure("follower", rgb, 40)
+    box = img.get_bounding_rect()
+    assert box.width > 20 and box.height > 25
+    assert 34 <= img.get_height() <= 46
+    dom = _dominant(img)
+    assert sum(abs(a - b) for a, b in zip(dom, rgb, strict=True)) < 30, (name, dom)
+
+
+def test_lying_meeple_is_wider_than_tall(figures: FigureArt) -> None:
+    standing = figures.figure("follower", (216, 52, 40), 48).get_bounding_rect()
+    lying = figures.figure("follower", (216, 52, 40), 48, lying=True).get_bounding_rect()
+    assert lying.width > lying.height
+    assert standing.height > standing.width
+
+
+def test_figure_kinds_differ_and_unknown_kinds_are_meeples(figures: FigureArt) -> None:
+    blue = (38, 104, 206)
+
+    def shape(kind: str) -> bytes:
+        img = figures.figure(kind, blue, 40)
+        return bytes(img.get_at((x, y)).a > 128 for y in range(img.get_height())
+                     for x in range(img.get_width()))
+
+    meeple = shape("follower")
+    assert shape("no-such-figure") == meeple
+    shapes = {k: shape(k) for k in ("hut", "stable", "shepherd")}
+    assert len({meeple, *shapes.values()}) == 4
+    assert figures.figure("follower", blue, 40) is figures.figure("follower", blue, 40)
+
+
+def test_figures_have_an_outline_and_a_shadow(figures: FigureArt) -> None:
+    img = figures.figure("follower", (250, 202, 38), 60)
+    colours = {tuple(img.get_at((x, y))) for y in range(img.get_height())
+               for x in range(img.get_width())}
+    assert any(a == 255 and r + g + b < 200 for r, g, b, a in colours)  # dark outline
+    assert any(0 < a < 200 for *_, a in colours)  # soft shadow
+
+
+def test_art_works_with_a_display_mode_set(base: TileSet) -> None:
+    pygame.display.set_mode((64, 64))
+    try:
+        art = TileArt(base)
+        assert art.tile(_tile(base, "A"), 0, 32).get_size() == (32, 32)
+        assert FigureArt().figure("follower", (46, 46, 52), 20).get_width() > 0
+    finally:
+        pygame.display.quit()
+        pygame.display.init()

@@ -1,0 +1,209 @@
+"""The play scene driven with real mouse and keyboard events, headless."""
+
+from __future__ import annotations
+
+import pygame
+import pytest
+
+from game.rules import Place
+from game.ui.app import App
+from game.ui.camera import ZOOM_LEVELS
+from game.ui.scenes.final import FinalScene
+from game.ui.scenes.play import PlayScene
+from game.ui.session import Seat, Session
+
+from .conftest import Driver
+
+
+def start(app: App, seed: int = 5, players: int = 2) -> PlayScene:
+    seats = [Seat(n.capitalize(), n) for n in ("red", "blue", "yellow", "green")[:players]]
+    scene = PlayScene(app, Session.new(app, "carcassonne", [], seats, seed=seed))
+    app.replace(scene)
+    app.step(1 / 60)
+    return scene
+
+
+def centre(scene: PlayScene, cell: tuple[int, int]) -> tuple[int, int]:
+    x, y, w, h = scene.camera.cell_rect(cell)
+    return (x + w // 2, y + h // 2)
+
+
+def screen_of(scene: PlayScene, cell: tuple[int, int], local: tuple[float, float]
+              ) -> tuple[int, int]:
+    x, y = scene.camera.local_to_screen(cell, local)
+    return (round(x), round(y))
+
+
+def test_drag_a_tile_onto_a_legal_cell(app: App, driver: Driver) -> None:
+    scene = start(app)
+    scene.game.force("tile", "U")  # a straight road: fits east of the start tile turned 0/180
+    tray = scene.layout_obj.tray_tile.center
+    target = centre(scene, (1, 0))
+    driver.drag(tray, target)
+    placed = scene.game.board.tiles.get((1, 0))
+    assert placed is not None and placed.tile.id == "U"
+    assert scene.game.phase == "figure"
+
+
+def test_a_drop_on_an_illegal_cell_returns_the_tile(app: App, driver: Driver) -> None:
+    scene = start(app)
+    scene.game.force("tile", "U")
+    driver.drag(scene.layout_obj.tray_tile.center, centre(scene, (0, -1)))  # would meet the city
+    assert (0, -1) not in scene.game.board
+    assert scene.game.phase == "place"
+
+
+def test_rotate_while_dragging(app: App, driver: Driver) -> None:
+    scene = start(app)
+    scene.game.force("tile", "E")  # a city cap: fits north of the start tile only turned 180
+    seen: list[int] = []
+
+    def rotate() -> None:
+        seen.append(scene.rotation)
+        driver.down(driver.pos, button=3)  # right-click turns the dragged tile
+        driver.up(driver.pos, button=3)
+        seen.append(scene.rotation)
+        driver.key(pygame.K_r)
+        seen.append(scene.rotation)
+
+    driver.drag(scene.layout_obj.tray_tile.center, centre(scene, (0, -1)), between=rotate)
+    # Hovering the cell offered its only legal rotation; turning stays among legal ones.
+    assert seen == [2, 2, 2]
+    placed = scene.game.board.tiles[(0, -1)]
+    assert placed.tile.id == "E" and placed.rotation == 2
+
+
+def test_rotate_in_the_tray_cycles_all_four(app: App, driver: Driver) -> None:
+    scene = start(app)
+    driver.move((5, 700))
+    turns = []
+    for _ in range(4):
+        driver.key(pygame.K_r)
+        turns.append(scene.rotation)
+    assert turns == [1, 2, 3, 0]
+
+
+def test_click_a_lit_cell_places_the_tile(app: App, driver: Driver) -> None:
+    scene = start(app)
+    scene.game.force("tile", "U")
+    driver.click(centre(scene, (-1, 0)))
+    assert scene.game.board.tiles[(-1, 0)].tile.id == "U"
+
+
+def test_drop_a_meeple_on_a_region_then_confirm(app: App, driver: Driver) -> None:
+    scene = start(app)
+    scene.game.force("tile", "U")
+    driver.click(centre(scene, (1, 0)))
+    targets = scene.targets()
+    assert {t.role for t in targets} == {"line", "background"}
+    road = next(t for t in targets if t.role == "line")
+    supply_slot = scene._supply_slots()[0][1].center
+    anchor = scene.game.board.tiles[(1, 0)].turned.anchors[road.index]
+    driver.drag(supply_slot, screen_of(scene, (1, 0), anchor))
+    assert scene.pending is not None and scene.pending.target == "E"  # the road W-E
+    driver.key(pygame.K_RETURN)
+    assert scene.game.supply[0]["follower"] == 6
+    fig = next(iter(scene.game.figures.values()))
+    assert fig.cell == (1, 0) and fig.index == road.index
+    assert scene.game.current == 1 and scene.game.phase == "place"
+
+
+def test_click_a_field_then_undo_the_figure_then_the_tile(app: App, driver: Driver) -> None:
+    scene = start(app)
+    scene.game.force("tile", "U")
+    driver.click(centre(scene, (1, 0)))
+    driver.click(screen_of(scene, (1, 0), (0.5, 0.85)))  # the south field
+    assert scene.pending is not None and scene.pending.target in ("ER", "SL", "SR", "WL")
+    driver.key(pygame.K_BACKSPACE)
+    assert scene.pending is None and scene.game.phase == "figure"
+    driver.key(pygame.K_z, pygame.KMOD_CTRL)
+    assert (1, 0) not in scene.game.board and scene.game.phase == "place"
+    assert scene.game.current_tile == "U"
+
+
+def test_pan_by_dragging_empty_board(app: App, driver: Driver) -> None:
+    scene = start(app)
+    before = scene.camera.centre
+    scale = scene.camera.scale
+    driver.drag((200, 600), (300, 650))
+    after = scene.camera.centre
+    assert after[0] == pytest.approx(before[0] - 100 / scale)
+    assert after[1] == pytest.approx(before[1] - 50 / scale)
+    assert scene.game.phase == "place"  # a drag is not a click
+
+
+def test_pan_with_keys(app: App, driver: Driver) -> None:
+    scene = start(app)
+    before = scene.camera.centre
+    driver.key(pygame.K_RIGHT)
+    assert scene.camera.centre[0] > before[0]
+
+
+def test_zoom_about_the_cursor(app: App, driver: Driver) -> None:
+    scene = start(app)
+    cam = scene.camera
+    point = (300, 250)
+    driver.move(point)
+    world = cam.screen_to_world(point)
+    level = cam.level
+    driver.wheel(1)
+    driver.frames(40)  # let the zoom ease in
+    assert cam.level == level + 1 and cam.scale == ZOOM_LEVELS[level + 1]
+    assert cam.world_to_screen(world) == pytest.approx(point, abs=0.5)
+    driver.wheel(-2)
+    driver.frames(40)
+    assert cam.level == level - 1
+    assert cam.world_to_screen(world) == pytest.approx(point, abs=0.5)
+
+
+def test_autosave_after_each_confirmed_turn(app: App, driver: Driver) -> None:
+    scene = start(app)
+    scene.game.force("tile", "U")
+    driver.click(centre(scene, (1, 0)))
+    assert not app.storage.autosave_path().exists()
+    driver.key(pygame.K_RETURN)
+    saved = app.storage.load(app.storage.autosave_path())
+    assert saved.moves == ["U@1,0r0", "pass"]
+
+
+def play_turn_through_the_ui(scene: PlayScene, driver: Driver, turn: int) -> None:
+    """Place the tile in hand by dragging it (rotating with R as needed), sometimes drop a
+    figure by clicking a lit area, then confirm with Enter."""
+    game = scene.game
+    legal = list(game.legal_placements())
+    choice: Place = legal[(turn * 7919) % len(legal)]
+    tray = scene.layout_obj.tray_tile.center
+    scene.camera.fit(game.board.tiles.keys(), margin=1.0, immediate=True)
+    target = centre(scene, choice.cell)
+
+    def turn_to_choice() -> None:
+        for _ in range(4):
+            if scene.rotation * 90 == choice.rotation:
+                break
+            driver.key(pygame.K_r)
+
+    driver.drag(tray, target, steps=3, between=turn_to_choice)
+    assert game.moves[-1] == choice, (turn, choice, game.moves[-1])
+    targets = scene.targets()
+    if targets and turn % 3 == 0:
+        t = targets[turn % len(targets)]
+        anchor = game.board.tiles[choice.cell].turned.anchors[t.index]
+        driver.click(screen_of(scene, choice.cell, anchor))
+        assert scene.pending is not None
+    driver.key(pygame.K_RETURN)
+
+
+def test_a_whole_two_player_game_through_the_ui(app: App, driver: Driver) -> None:
+    scene = start(app, seed=21)
+    turn = 0
+    while not scene.game.over:
+        play_turn_through_the_ui(scene, driver, turn)
+        turn += 1
+    assert turn >= 60
+    driver.frames(120)  # the final scores come up after a short pause
+    assert isinstance(app.scene, FinalScene)
+    assert app.scene.session.game.scores == scene.game.scores
+    # Back to the title, where Continue offers the finished game's scores.
+    driver.key(pygame.K_RETURN)
+    from game.ui.scenes.title import TitleScene
+    assert isinstance(app.scene, TitleScene)

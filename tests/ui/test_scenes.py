@@ -1,0 +1,148 @@
+"""Title, new-game set-up, continue and load, driven with real events."""
+
+from __future__ import annotations
+
+import subprocess
+import sys
+from pathlib import Path
+
+import pygame
+
+from game.storage import SavedGame
+from game.ui.app import App
+from game.ui.scenes.menus import LoadScene, MessageScene, PauseScene
+from game.ui.scenes.play import PlayScene
+from game.ui.scenes.setup import SetupScene
+from game.ui.scenes.title import TitleScene
+
+from .conftest import Driver
+
+ROOT = Path(__file__).resolve().parents[2]
+
+
+def title(app: App, driver: Driver) -> TitleScene:
+    scene = TitleScene(app)
+    app.replace(scene)
+    driver.frames()
+    return scene
+
+
+def button(scene: object, label: str) -> tuple[int, int]:
+    for b in getattr(scene, "buttons", []) + getattr(scene, "widgets", []):
+        if b.label == label:
+            return b.rect.center  # type: ignore[no-any-return]
+    raise AssertionError(f"no button {label!r}")
+
+
+def test_new_game_from_the_title(app: App, driver: Driver) -> None:
+    scene = title(app, driver)
+    assert not scene.can_continue
+    driver.click(button(scene, "New game"))
+    setup = app.scene
+    assert isinstance(setup, SetupScene)
+    driver.click(button(setup, "Add player"))
+    assert len(setup.seats) == 3
+    # Rename the new player by typing into its field.
+    field = setup.fields[2]
+    driver.click(field.rect.center)
+    for _ in range(10):
+        driver.key(pygame.K_BACKSPACE)
+    pygame.event.post(pygame.event.Event(pygame.TEXTINPUT, text="Zoé"))
+    driver.frames()
+    driver.key(pygame.K_RETURN)  # leaves the field
+    assert setup.seats[2].name == "Zoé"
+    driver.click(button(setup, "farm scoring: per-city"))
+    driver.click(button(setup, "Start game"))
+    play = app.scene
+    assert isinstance(play, PlayScene)
+    assert play.game.players == (setup.seats[0].name, setup.seats[1].name, "Zoé")
+    assert play.game.option("farm_scoring") == "per-field"
+
+
+def test_continue_resumes_the_last_game_exactly(app: App, driver: Driver) -> None:
+    scene = title(app, driver)
+    driver.click(button(scene, "New game"))
+    driver.click(button(app.scene, "Start game"))
+    play = app.scene
+    assert isinstance(play, PlayScene)
+    game = play.game
+    for _ in range(3):
+        place = next(iter(game.legal_placements()))
+        play.place(place.cell, place.rotation // 90)
+        driver.key(pygame.K_RETURN)
+    moves = list(game.moves)
+    scene = title(app, driver)
+    assert scene.can_continue
+    driver.click(button(scene, "Continue"))
+    resumed = app.scene
+    assert isinstance(resumed, PlayScene)
+    assert resumed.game.moves == moves
+    assert resumed.game.scores == game.scores and resumed.game.hand == game.hand
+
+
+def test_a_corrupt_autosave_is_reported_and_kept(app: App, driver: Driver) -> None:
+    path = app.storage.autosave_path()
+    path.parent.mkdir(parents=True)
+    path.write_text("garbage", encoding="utf-8")
+    scene = title(app, driver)
+    assert not scene.can_continue
+    assert scene.continue_problem is not None and "cannot be read" in scene.continue_problem
+    assert path.read_text() == "garbage"
+
+
+def test_pause_save_and_load(app: App, driver: Driver) -> None:
+    scene = title(app, driver)
+    driver.click(button(scene, "New game"))
+    driver.click(button(app.scene, "Start game"))
+    play = app.scene
+    assert isinstance(play, PlayScene)
+    place = next(iter(play.game.legal_placements()))
+    play.place(place.cell, place.rotation // 90)
+    driver.key(pygame.K_RETURN)
+    driver.key(pygame.K_ESCAPE)
+    pause = app.scene
+    assert isinstance(pause, PauseScene)
+    driver.click(button(pause, "Save game"))
+    assert isinstance(app.scene, MessageScene)
+    driver.key(pygame.K_RETURN)
+    driver.click(button(pause, "Load game"))
+    load = app.scene
+    assert isinstance(load, LoadScene)
+    named = [e for e in load.entries if e.path.name != "autosave.json"]
+    assert len(named) == 1 and named[0].saved is not None
+    (app.storage.saves_dir / "broken.json").write_text("{", encoding="utf-8")
+    load.enter()
+    broken = next(i for i, e in enumerate(load.entries) if e.path.name == "broken.json")
+    driver.click(load._row_rect(broken).center)
+    assert isinstance(app.scene, MessageScene)  # reported, not loaded
+    assert (app.storage.saves_dir / "broken.json").read_text() == "{"
+    driver.key(pygame.K_RETURN)
+    index = next(i for i, e in enumerate(load.entries) if e.path == named[0].path)
+    driver.click(load._row_rect(index).center)
+    loaded = app.scene
+    assert isinstance(loaded, PlayScene)
+    assert loaded.game.moves == play.game.moves
+
+
+def test_saved_game_records_seats(app: App, driver: Driver) -> None:
+    scene = title(app, driver)
+    driver.click(button(scene, "New game"))
+    driver.click(button(app.scene, "Start game"))
+    play = app.scene
+    assert isinstance(play, PlayScene)
+    saved = play.session.saved()
+    assert isinstance(saved, SavedGame)
+    assert saved.colours == [s.colour for s in play.session.seats]
+
+
+def test_autoplay_screenshot_command(tmp_path: Path) -> None:
+    shot = tmp_path / "shot.png"
+    env = {"SDL_VIDEODRIVER": "dummy", "SDL_AUDIODRIVER": "dummy",
+           "CARCASSONNE_HOME": str(tmp_path / "home"), "PATH": "/usr/bin:/bin"}
+    result = subprocess.run(
+        [sys.executable, "-m", "game", "--autoplay", "--quit-after", "2", "--screenshot",
+         str(shot)], cwd=ROOT, env=env, capture_output=True, text=True, timeout=120,
+        check=False)
+    assert result.returncode == 0, result.stderr
+    image = pygame.image.load(str(shot))
+    assert image.get_size() == (1280, 800)
