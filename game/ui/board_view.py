@@ -59,10 +59,10 @@ class BoardView:
         return self.game.kinds[kind].role == "background"
 
     def draw_figure(self, surface: pygame.Surface, cam: Camera, kind: str, colour: Colour,
-                    cell: Cell, index: int, alpha: int = 255) -> None:
+                    cell: Cell, index: int, alpha: int = 255, scale: float = 0.34) -> None:
         placed = self.game.board.tiles[cell]
         at = cam.local_to_screen(cell, placed.turned.anchors[index])
-        size = max(12, round(cam.scale * 0.34))
+        size = max(12, round(cam.scale * scale))
         img = self.res.figures.figure(kind, colour, size, lying=self.lies_down(cell, index))
         if alpha < 255:
             img = img.copy()

@@ -33,6 +33,21 @@ def blit_centred(surface: pygame.Surface, image: pygame.Surface,
     surface.blit(image, image.get_rect(center=(round(centre[0]), round(centre[1]))))
 
 
+def _arrow(up: bool) -> Callable[[pygame.Surface, pygame.Rect, Colour], None]:
+    def draw(surface: pygame.Surface, r: pygame.Rect, colour: Colour) -> None:
+        cx, cy = r.center
+        d = min(r.w, r.h) // 5
+        pts = ([(cx - d, cy + d // 2), (cx + d, cy + d // 2), (cx, cy - d)] if up
+               else [(cx - d, cy - d // 2), (cx + d, cy - d // 2), (cx, cy + d)])
+        pygame.draw.polygon(surface, colour, pts)
+    return draw
+
+
+# Labels drawn as shapes: the bundled font has no arrows.
+GLYPHS: dict[str, Callable[[pygame.Surface, pygame.Rect, Colour], None]] = {
+    "up": _arrow(True), "down": _arrow(False)}
+
+
 @dataclass
 class Button:
     rect: pygame.Rect
@@ -71,6 +86,20 @@ class Button:
         pygame.draw.rect(surface, pal.SHADOW, r.move(0, 3), border_radius=8)
         pygame.draw.rect(surface, fill, r, border_radius=8)
         pygame.draw.rect(surface, pal.PANEL_EDGE, r, width=1, border_radius=8)
+        if self.label in GLYPHS:
+            GLYPHS[self.label](surface, r, text)
+            return
+        if self.label[:2] in ("[ ", "[x"):  # a check box followed by its label
+            box = pygame.Rect(r.x + 12, r.centery - 9, 18, 18)
+            pygame.draw.rect(surface, pal.FIELD_BG, box, border_radius=3)
+            pygame.draw.rect(surface, text, box, width=2, border_radius=3)
+            if self.label.startswith("[x"):
+                pygame.draw.lines(surface, pal.PRIMARY, False, [
+                    (box.x + 3, box.centery), (box.centerx - 1, box.bottom - 4),
+                    (box.right - 3, box.y + 3)], 3)
+            label = res.text(self.label[4:], max(16, min(24, r.h // 2 + 2)), text, bold=True)
+            surface.blit(label, label.get_rect(midleft=(box.right + 12, r.centery)))
+            return
         size = max(16, min(26, r.h // 2 + 4))
         label = res.text(self.label, size, text, bold=True)
         if self.hotkey and r.h >= 40:

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import random
+from collections.abc import Iterable
 from dataclasses import dataclass
 
 import pygame
@@ -30,6 +31,7 @@ ROLE_ORDER = {"inner": 0, "line": 1, "area": 2, "background": 3}
 AUTOPLAY_DELAY = 0.25
 COMPUTER_DELAY = 0.55
 PAN_THRESHOLD = 4  # pixels a press may wander before it counts as a drag
+MIN_START_LEVEL = 6  # 80 px tiles
 
 
 @dataclass
@@ -85,10 +87,17 @@ class PlayScene(Scene):
 
     # ------------------------------------------------------------------ lifecycle
     def enter(self) -> None:
-        self.camera.fit(self.game.board.tiles.keys(), margin=2.5, immediate=True)
-        if len(self.game.board) < 4:
-            self.camera.set_level(7)
+        self.initial_view(self.camera, self.game.board.tiles.keys())
+        if self.game.moves:
+            self.log.append((f"Game resumed after {len(self.game.board) - 1} tiles",
+                             pal.TEXT_DIM))
         self._log_turn_start()
+
+    @staticmethod
+    def initial_view(camera: Camera, cells: Iterable[Cell]) -> None:
+        """Show the board, but never so small that tiles are hard to read."""
+        camera.fit(cells, margin=1.0, immediate=True)
+        camera.set_level(max(camera.level, MIN_START_LEVEL))
 
     def layout(self, size: tuple[int, int]) -> None:
         lay = self.layout_obj = Layout.compute(size, len(self.session.seats))
@@ -103,8 +112,9 @@ class PlayScene(Scene):
                  ("Menu", self.open_menu)]
         x = lay.toolbar.x
         for label, fn in tools:
-            self.buttons.append(Button(pygame.Rect(x, lay.toolbar.y, 52, 46), label, fn))
-            x += 58
+            width = max(46, self.app.res.font(24, bold=True).size(label)[0] + 22)
+            self.buttons.append(Button(pygame.Rect(x, lay.toolbar.y, width, 46), label, fn))
+            x += width + 6
 
     # ------------------------------------------------------------------ queries
     @property
@@ -416,11 +426,17 @@ class PlayScene(Scene):
         from .menus import autosave
         autosave(self.app, self.session)
         self.rotation = 0
+        if not self.human_turn and not self._cells_visible():
+            self.fit()  # keep computer moves in view
         if not self.game.over:
             self._log_turn_start()
         else:
             self.log.append(("Final scoring", pal.TEXT))
             self.camera.fit(self.game.board.tiles.keys(), margin=1.0)
+
+    def _cells_visible(self) -> bool:
+        x0, y0, x1, y1 = self.camera.visible_cells()
+        return all(x0 < c[0] < x1 and y0 < c[1] < y1 for c in self.game.board.tiles)
 
     def _log_turn_start(self) -> None:
         seat = self.session.current_seat
@@ -480,7 +496,7 @@ class PlayScene(Scene):
             return
         newest = max(tiles.values(), key=lambda t: t.order)
         if self.game.phase == "figure":
-            colour = self.session.current_seat.rgb
+            colour = pal.HIGHLIGHT
         else:
             colour = self.session.seat((self.game.current - 1) % len(self.session.seats)).rgb
         self.view.outline(surface, self.camera, newest.cell, colour, width=3)
@@ -529,13 +545,20 @@ class PlayScene(Scene):
         hover_pos = self.drag.pos if isinstance(self.drag, FigureDrag) else self.mouse
         hovered = self.target_at(hover_pos)
         colour = self.session.current_seat.rgb
-        for t in reversed(self.targets()):
+        targets = self.targets()
+        for t in reversed(targets):
             if hovered is not None and t.index == hovered.index:
                 continue
-            self.view.polygon(surface, self.camera, cell, shapes[t.index], pal.TARGET, 60, edge=2)
+            self.view.polygon(surface, self.camera, cell, shapes[t.index], pal.TARGET, 55, edge=2)
         if hovered is not None:
-            self.view.polygon(surface, self.camera, cell, shapes[hovered.index], colour, 120,
+            self.view.polygon(surface, self.camera, cell, shapes[hovered.index], colour, 110,
                               edge=3)
+        if self.pending is None:
+            # A faint figure on every free spot shows at a glance where one may go.
+            for t in targets:
+                alpha = 235 if hovered is not None and t.index == hovered.index else 110
+                self.view.draw_figure(surface, self.camera, t.deploys[0].figure, colour, cell,
+                                      t.index, alpha=alpha, scale=0.28)
 
     def _draw_popups(self, surface: pygame.Surface) -> None:
         for p in self.popups:
@@ -588,8 +611,10 @@ class PlayScene(Scene):
                     img = img.copy()
                     img.set_alpha(80)
                 blit_centred(surface, img, rect.center)
-            hint = "drag a figure onto a lit area, or click it"
-            surface.blit(res.text(hint, 16, pal.TEXT_DIM), (lay.supply.x + 100,
-                                                           lay.supply.centery - 6))
+            slots = self._supply_slots()
+            hint_x = (slots[-1][1].right + 12) if slots else lay.supply.x
+            for i, line in enumerate(("drag onto a lit area", "or click the area")):
+                surface.blit(res.text(line, 17, pal.TEXT_DIM),
+                             (hint_x, lay.supply.y + 2 + 17 * i))
         if self.show_log:
             draw_log(surface, res, self.log[-60:], lay.log)

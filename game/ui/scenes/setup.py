@@ -64,9 +64,9 @@ class SetupScene(Scene):
             self.fields.append(field)
             self.widgets.append(Button(pygame.Rect(left + 256, y, 120, 44),
                                        KIND_LABEL.get(seat.kind, seat.kind), self._cycle_kind(i)))
-            self.widgets.append(Button(pygame.Rect(left + 386, y, 40, 44), "↑", self._move(i, -1),
+            self.widgets.append(Button(pygame.Rect(left + 386, y, 40, 44), "up", self._move(i, -1),
                                        enabled=i > 0))
-            self.widgets.append(Button(pygame.Rect(left + 432, y, 40, 44), "↓", self._move(i, 1),
+            self.widgets.append(Button(pygame.Rect(left + 432, y, 40, 44), "down", self._move(i, 1),
                                        enabled=i < len(self.seats) - 1))
             self.widgets.append(Button(pygame.Rect(left + 478, y, 40, 44), "×", self._remove(i),
                                        enabled=len(self.seats) > self._min_players()))
@@ -84,7 +84,7 @@ class SetupScene(Scene):
             y += 30
             for e in exps:
                 on = e.id in self.expansions
-                label = ("☑ " if on else "☐ ") + e.name
+                label = ("[x] " if on else "[ ] ") + e.name
                 self.widgets.append(Button(pygame.Rect(right, y, c.right - right - 30, 40),
                                            label, self._toggle_expansion(e.id)))
                 y += 46
@@ -201,7 +201,7 @@ class SetupScene(Scene):
             return
         try:
             session = Session.new(self.app, self.game_id, self.expansions, self.seats,
-                                  self.options)
+                                  self.options, seed=self.app.config.seed)
         except (KeyError, RulesError) as exc:
             self.app.push(MessageScene(self.app, "This game cannot start", str(exc)))
             return

@@ -128,16 +128,16 @@ class TitleScene(Scene):
         if self.backdrop is not None:
             surface.blit(self.backdrop, (-100 + self.drift * 0.3, -100 + self.drift * 0.2))
         res = self.app.res
-        card = pygame.Rect(0, 0, 420, 470)
-        card.center = (w // 2, h // 2 + 20)
-        panel(surface, card, radius=20, alpha=240)
+        card = pygame.Rect(0, 0, 420, 420)
+        card.center = (w // 2, h // 2 + 44)
+        panel(surface, card, radius=20, alpha=250)
         title = res.text("Carcassonne", 78, pal.TEXT_LIGHT, bold=True)
         shadow = res.text("Carcassonne", 78, (0, 0, 0), bold=True)
         shadow.set_alpha(140)
         blit_centred(surface, shadow, (w // 2 + 3, card.y - 58 + 4))
         blit_centred(surface, title, (w // 2, card.y - 58))
         blit_centred(surface, res.text("tile by tile, the country grows", 26, pal.TEXT_DIM),
-                     (w // 2, card.y + 40))
+                     (w // 2, card.y + 34))
         for b in self.buttons:
             b.draw(surface, res)
         if self.continue_problem:
