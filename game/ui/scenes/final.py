@@ -26,7 +26,10 @@ def score_table(session: Session) -> tuple[list[str], list[dict[str, int]]]:
     """Categories in order of first appearance, and per player the points of each
     (``during`` and ``final`` parts are split as '<kind>' and '<kind>@end')."""
     game = session.game
-    cats: list[str] = []
+    # Every kind that can score is a column, even at zero; then anything else that scored.
+    cats = [k.name for k in game.tileset.kinds.values() if k.points or k.final]
+    if "farmers" in game.tileset.rules and "field" in game.tileset.kinds:
+        cats.append("field")
     rows: list[dict[str, int]] = [defaultdict(int) for _ in game.players]
     for ev in game.events:
         if ev.category not in cats:
@@ -38,6 +41,8 @@ def score_table(session: Session) -> tuple[list[str], list[dict[str, int]]]:
 
 
 class FinalScene(Scene):
+    overlay = True  # the finished board stays visible behind the scores
+
     def __init__(self, app: App, session: Session) -> None:
         super().__init__(app)
         self.session = session
@@ -123,7 +128,8 @@ class FinalScene(Scene):
         n = len(rows)
         bar_h = min(34, (bottom - top) // max(1, n) - 8)
         scale = (c.w - 320) / max(1, max(self.session.game.scores))
-        for i, p in enumerate(range(n)):
+        order = sorted(range(n), key=lambda p: -self.session.game.scores[p])
+        for i, p in enumerate(order):
             y = top + i * (bar_h + 8)
             seat = self.session.seats[p]
             surface.blit(res.text(seat.name, 20, pal.TEXT), (c.x + 40, y + bar_h // 2 - 8))
