@@ -27,6 +27,22 @@ def title(app: App, driver: Driver) -> TitleScene:
     return scene
 
 
+def new_game(app: App, driver: Driver) -> PlayScene:
+    """From the title, through the set-up screen, into a fresh game."""
+    driver.click(button(title(app, driver), "New game"))
+    driver.click(button(app.scene, "Start game"))
+    play = app.scene
+    assert isinstance(play, PlayScene)
+    return play
+
+
+def play_turns(play: PlayScene, driver: Driver, turns: int) -> None:
+    for _ in range(turns):
+        place = next(iter(play.game.legal_placements()))
+        play.place(place.cell, place.rotation // 90)
+        driver.key(pygame.K_RETURN)
+
+
 def button(scene: object, label: str) -> tuple[int, int]:
     for b in getattr(scene, "buttons", []) + getattr(scene, "widgets", []):
         if b.label == label:
@@ -60,16 +76,9 @@ def test_new_game_from_the_title(app: App, driver: Driver) -> None:
 
 
 def test_continue_resumes_the_last_game_exactly(app: App, driver: Driver) -> None:
-    scene = title(app, driver)
-    driver.click(button(scene, "New game"))
-    driver.click(button(app.scene, "Start game"))
-    play = app.scene
-    assert isinstance(play, PlayScene)
+    play = new_game(app, driver)
     game = play.game
-    for _ in range(3):
-        place = next(iter(game.legal_placements()))
-        play.place(place.cell, place.rotation // 90)
-        driver.key(pygame.K_RETURN)
+    play_turns(play, driver, 3)
     moves = list(game.moves)
     scene = title(app, driver)
     assert scene.can_continue
@@ -91,14 +100,8 @@ def test_a_corrupt_autosave_is_reported_and_kept(app: App, driver: Driver) -> No
 
 
 def test_pause_save_and_load(app: App, driver: Driver) -> None:
-    scene = title(app, driver)
-    driver.click(button(scene, "New game"))
-    driver.click(button(app.scene, "Start game"))
-    play = app.scene
-    assert isinstance(play, PlayScene)
-    place = next(iter(play.game.legal_placements()))
-    play.place(place.cell, place.rotation // 90)
-    driver.key(pygame.K_RETURN)
+    play = new_game(app, driver)
+    play_turns(play, driver, 1)
     driver.key(pygame.K_ESCAPE)
     pause = app.scene
     assert isinstance(pause, PauseScene)
@@ -125,11 +128,7 @@ def test_pause_save_and_load(app: App, driver: Driver) -> None:
 
 
 def test_saved_game_records_seats(app: App, driver: Driver) -> None:
-    scene = title(app, driver)
-    driver.click(button(scene, "New game"))
-    driver.click(button(app.scene, "Start game"))
-    play = app.scene
-    assert isinstance(play, PlayScene)
+    play = new_game(app, driver)
     saved = play.session.saved()
     assert isinstance(saved, SavedGame)
     assert saved.colours == [s.colour for s in play.session.seats]
