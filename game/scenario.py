@@ -16,7 +16,19 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from game.rules import Deploy, Game, IllegalAction, Place, RulesError, Skip, default_registry
+from game.rules import (
+    CHOOSE,
+    FIGURE,
+    Choose,
+    Deploy,
+    Game,
+    IllegalAction,
+    Move,
+    Place,
+    RulesError,
+    Skip,
+    default_registry,
+)
 from game.rules.model import StartDef, TileSet
 from game.rules.registry import Registry
 from game.rules.yamlsrc import Located, LocatedList, load_located
@@ -100,24 +112,66 @@ def play_turn(game: Game, tileset: TileSet, turn: Located, number: int) -> None:
         raise _fail(turn.line, "the game is already over", number)
     try:
         game.force("tile", tile)
+        # Random outcomes the turn fixes: the tile slid under a hill, tokens drawn from a bag,
+        # the bonus tile drawn.
+        if "under" in turn:
+            game.force("under", str(turn["under"]))
+        draws = turn.get("draws", [])
+        if not isinstance(draws, list):
+            raise _fail(turn.key_line("draws"), "'draws' must be a list", number)
+        for value in draws:
+            game.force("draws", str(value))
+        bonus = turn.get("bonus")
+        if bonus is not None:
+            bonus = _mapping(bonus, "'bonus'", turn.key_line("bonus"))
+            _check_keys(bonus, {"tile", "at", "rotation", "place"}, "'bonus'", number)
+            game.force("bonus", str(bonus.get("tile")))
         if turn.get("discard", False):
             game.set_aside_current()
             return
-        at = turn.get("at")
-        rotation = turn.get("rotation", 0)
-        if not (isinstance(at, list) and len(at) == 2 and all(isinstance(c, int) for c in at)):
-            raise _fail(turn.key_line("at"), "'at' must be [x, y]", number)
-        if rotation not in (0, 90, 180, 270):
-            raise _fail(turn.key_line("rotation"), "rotation must be 0, 90, 180 or 270", number)
-        game.apply(Place(tile, at[0], at[1], rotation))
-        if "place" in turn:
-            place = _mapping(turn["place"], "'place'", turn.key_line("place"))
-            _check_keys(place, {"figure", "on"}, "'place'", number)
-            game.apply(Deploy(str(place.get("figure")), str(place.get("on"))))
-        else:
-            game.apply(Skip())
+        _place_and_figure(game, turn, number)
+        if bonus is not None:
+            if game.extra_tile is None:
+                raise _fail(turn.key_line("bonus"), "no bonus tile was granted this turn",
+                            number)
+            _place_and_figure(game, bonus, number)
     except IllegalAction as exc:
         raise _fail(turn.line, str(exc), number) from None
+
+
+def _place_and_figure(game: Game, turn: Located, number: int) -> None:
+    """Place the turn's tile, answer the questions the rules ask, then place a figure, hike
+    or pass."""
+    tile = str(turn.get("tile"))
+    at = turn.get("at")
+    rotation = turn.get("rotation", 0)
+    if not (isinstance(at, list) and len(at) == 2 and all(isinstance(c, int) for c in at)):
+        raise _fail(turn.key_line("at"), "'at' must be [x, y]", number)
+    if rotation not in (0, 90, 180, 270):
+        raise _fail(turn.key_line("rotation"), "rotation must be 0, 90, 180 or 270", number)
+    game.apply(Place(tile, at[0], at[1], rotation))
+    while game.phase == CHOOSE:
+        request = game.choices[0]
+        if request.key not in turn:
+            raise _fail(turn.line, f"the rules ask '{request.key}' ({request.prompt}: "
+                                   f"{' or '.join(request.options)}) and the turn does not say",
+                        number)
+        game.apply(Choose(str(turn[request.key])))
+    if game.phase != FIGURE:
+        return
+    if "hike" in turn:
+        hike = _mapping(turn["hike"], "'hike'", turn.key_line("hike"))
+        _check_keys(hike, {"to"}, "'hike'", number)
+        to = hike.get("to")
+        if not (isinstance(to, list) and len(to) == 2):
+            raise _fail(hike.line, "hike needs to: [x, y]", number)
+        game.apply(Move(int(to[0]), int(to[1])))
+    elif "place" in turn:
+        place = _mapping(turn["place"], "'place'", turn.key_line("place"))
+        _check_keys(place, {"figure", "on"}, "'place'", number)
+        game.apply(Deploy(str(place.get("figure")), str(place.get("on"))))
+    else:
+        game.apply(Skip())
 
 
 def run(doc: Any, registry: Registry) -> Outcome:

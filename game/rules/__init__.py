@@ -1,13 +1,14 @@
 """The rules core: tile sets in, legal moves and scores out.  Never imports pygame."""
 
-from .actions import Action, Choose, Deploy, Place, Skip, parse_action
+from .actions import Action, Choose, Deploy, Move, Place, Skip, parse_action
 from .errors import IllegalAction, RulesError, TileSetError, UnknownOption
-from .game import FIGURE, OVER, PLACE, FeatureView, Game, LegalPlacements, ScoreEvent
+from .game import CHOOSE, FIGURE, OVER, PLACE, FeatureView, Game, LegalPlacements, ScoreEvent
 from .loader import load_tileset, parse_tileset
 from .model import TileSet, TileType
 from .registry import Registry, default_registry
 
 __all__ = [
+    "CHOOSE",
     "FIGURE",
     "OVER",
     "PLACE",
@@ -18,6 +19,7 @@ __all__ = [
     "Game",
     "IllegalAction",
     "LegalPlacements",
+    "Move",
     "Place",
     "Registry",
     "RulesError",

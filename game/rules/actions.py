@@ -4,6 +4,8 @@
     follower:N        put a follower on the feature at port N of the tile just placed
     follower:cloister ... or on a feature named in the tile set
     pass              place no figure
+    choose:herd       answer a rule module's question (a shepherd's grow or herd)
+    move@3,0          move a figure of one's own to cell [3, 0] (a hike)
 """
 
 from __future__ import annotations
@@ -73,10 +75,27 @@ class Choose:
         return f"choose:{self.choice}"
 
 
-Action = Place | Deploy | Skip | Choose
+@dataclass(frozen=True, slots=True)
+class Move:
+    """Move one of the player's figures on the board to a cell (e.g. a hike along a path);
+    which figure is the rule module's to tell from where it can go."""
+
+    x: int
+    y: int
+
+    @property
+    def cell(self) -> tuple[int, int]:
+        return (self.x, self.y)
+
+    def __str__(self) -> str:
+        return f"move@{self.x},{self.y}"
+
+
+Action = Place | Deploy | Skip | Choose | Move
 
 _PLACE = re.compile(r"^(?P<tile>[^@\s]+)@(?P<x>-?\d+),(?P<y>-?\d+)r(?P<r>\d+)$")
 _DEPLOY = re.compile(r"^(?P<fig>[A-Za-z_][\w-]*):(?P<target>[\w-]+)$")
+_MOVE = re.compile(r"^move@(?P<x>-?\d+),(?P<y>-?\d+)$")
 
 
 def parse_action(text: str) -> Action:
@@ -90,6 +109,9 @@ def parse_action(text: str) -> Action:
         if rotation not in (0, 90, 180, 270):
             raise IllegalAction(f"rotation must be 0, 90, 180 or 270: {text!r}")
         return Place(m["tile"], int(m["x"]), int(m["y"]), rotation)
+    m = _MOVE.match(text)
+    if m:
+        return Move(int(m["x"]), int(m["y"]))
     if text.startswith("choose:"):
         return Choose(text[len("choose:"):])
     m = _DEPLOY.match(text)

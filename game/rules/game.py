@@ -13,14 +13,14 @@ from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import dataclass
 
 from . import ports as P
-from .actions import Action, Choose, Deploy, Place, Skip
+from .actions import Action, Choose, Deploy, Move, Place, Skip
 from .board import Board, Cell, PlacedTile
 from .errors import IllegalAction, UnknownOption
 from .features import FeatureData, Features, Figure
 from .model import KindDef, OptionValue, StartDef, TileSet, TileType
 from .modules import MODULES, RuleModule
 
-PLACE, FIGURE, OVER = "place", "figure", "over"
+PLACE, CHOOSE, FIGURE, OVER = "place", "choose", "figure", "over"
 _DEGREES = (0, 90, 180, 270)
 
 
@@ -31,6 +31,16 @@ class ScoreEvent:
     category: str  # the feature kind scored (city, road, cloister, field...)
     cells: tuple[Cell, ...]  # where, for showing it
     final: bool  # awarded by the final scoring
+
+
+@dataclass(frozen=True, slots=True)
+class ChoiceRequest:
+    """A question a rule module asks the current player before the figure step."""
+
+    module: int  # index into game.modules
+    key: str  # its name in scenario files (e.g. "flock")
+    options: tuple[str, ...]
+    prompt: str
 
 
 @dataclass(frozen=True, slots=True)
@@ -145,6 +155,13 @@ class Game:
         self.phase = PLACE
         self.last_cell: Cell | None = None
         self._next_figure = 0
+        self.choices: list[ChoiceRequest] = []
+        self._queued: dict[str, list[str]] = {}  # forced random outcomes, by kind
+        self.extra_tile: str | None = None  # a tile granted for a second placement
+        self._granted: str | None = None
+        self.in_extra = False  # the turn's second placement is under way
+        self._deferred: list[Figure] = []  # figures going home at the end of the turn
+        self._drew_this_turn = False
         self.modules: list[RuleModule] = [MODULES[name](self) for name in tileset.rules]
         chosen_start = start or tileset.start
         if chosen_start is None:
@@ -185,8 +202,12 @@ class Game:
     @property
     def current_tile(self) -> str | None:
         """The tile to place (the first of the hand when a player holds several)."""
+        if self.phase != PLACE:
+            return None
+        if self.extra_tile is not None:
+            return self.extra_tile
         hand = self.hands[self.current]
-        return hand[0] if hand and self.phase == PLACE else None
+        return hand[0] if hand else None
 
     @property
     def tiles_left(self) -> int:
@@ -249,12 +270,35 @@ class Game:
     def legal_actions(self) -> list[Action]:
         if self.phase == PLACE:
             out: list[Action] = []
-            for tid in dict.fromkeys(self.hands[self.current]):
+            for tid in self.placeable_tiles():
                 out.extend(self.legal_placements(tid))
             return out
+        if self.phase == CHOOSE:
+            return [Choose(o) for o in self.choices[0].options]
         if self.phase == FIGURE:
-            return [*self.deploy_options(), Skip()]
+            extras = [a for m in self.modules for a in m.extra_actions()]
+            return [*self.deploy_options(), *extras, Skip()]
         return []
+
+    def placeable_tiles(self) -> list[str]:
+        """The tiles the current player may place now (a granted tile, else the hand)."""
+        if self.phase != PLACE:
+            return []
+        if self.extra_tile is not None:
+            return [self.extra_tile]
+        return list(dict.fromkeys(self.hands[self.current]))
+
+    def random_action(self, rng: random.Random) -> Action:
+        """A uniformly random legal action (placements once per rules-distinct rotation):
+        the random player of simulations and tests."""
+        if self.phase == PLACE:
+            options: list[tuple[str, tuple[Cell, int]]] = []
+            for tid in self.placeable_tiles():
+                options.extend((tid, pair) for pair in self.legal_placements(tid).pairs(True))
+            tid, ((x, y), q) = options[rng.randrange(len(options))]
+            return Place(tid, x, y, _DEGREES[q])
+        actions = self.legal_actions()
+        return actions[rng.randrange(len(actions))]
 
     def deploy_options(self) -> list[Deploy]:
         if self.phase != FIGURE or self.last_cell is None:
@@ -288,16 +332,35 @@ class Game:
         self.moves.append(action)
         if isinstance(action, Place):
             tile = self.tile_types[action.tile]
-            self.hands[self.current].remove(action.tile)
+            if self.extra_tile is not None:
+                self.extra_tile = None
+            else:
+                self.hands[self.current].remove(action.tile)
             self._place_tile(tile, action.cell, action.rotation // 90)
             self.last_cell = action.cell
             self.phase = FIGURE
+            placed = self.board.tiles[action.cell]
+            for m in self.modules:
+                m.after_place(placed)
+            if self.choices:
+                self.phase = CHOOSE
+        elif isinstance(action, Choose):
+            request = self.choices.pop(0)
+            self.modules[request.module].on_choice(request.key, action.choice)
+            if not self.choices and self.phase == CHOOSE:
+                self.phase = FIGURE
+        elif isinstance(action, Move):
+            if not any(m.apply_extra(action) for m in self.modules):
+                raise IllegalAction(f"{action}: no rule handles it")  # _check let it through
+            self._finish_turn()
         elif isinstance(action, Deploy):
             assert self.last_cell is not None
             placed = self.board.tiles[self.last_cell]
             idx = self._resolve(placed, action.target)
             assert idx is not None
-            self._put_figure(self.current, action.figure, placed, idx)
+            fig = self._put_figure(self.current, action.figure, placed, idx)
+            for m in self.modules:
+                m.on_deploy(fig, placed)
             self._finish_turn()
         elif isinstance(action, Skip):
             self._finish_turn()
@@ -309,16 +372,26 @@ class Game:
         if isinstance(action, Place):
             if self.phase != PLACE:
                 raise IllegalAction(f"{action}: a tile is already placed this turn")
-            if action.tile not in self.hands[self.current]:
+            if action.tile not in self.placeable_tiles():
                 raise IllegalAction(f"{action}: tile {action.tile} is not the tile to place "
-                                    f"(hand: {', '.join(self.hands[self.current])})")
+                                    f"(now: {', '.join(self.placeable_tiles())})")
             if action not in self.legal_placements(action.tile):
                 raise IllegalAction(f"{action}: tile {action.tile} does not fit at "
                                     f"[{action.x}, {action.y}] turned {action.rotation}")
             return
+        if self.phase == CHOOSE:
+            request = self.choices[0]
+            if not isinstance(action, Choose) or action.choice not in request.options:
+                raise IllegalAction(f"{action}: first answer: {request.prompt} "
+                                    f"({' / '.join(request.options)})")
+            return
         if self.phase != FIGURE:
             raise IllegalAction(f"{action}: place the tile first")
         if isinstance(action, Skip):
+            return
+        if isinstance(action, Move):
+            if action not in [a for m in self.modules for a in m.extra_actions()]:
+                raise IllegalAction(f"{action}: no figure of yours may move there now")
             return
         if isinstance(action, Deploy):
             assert self.last_cell is not None
@@ -344,7 +417,7 @@ class Game:
 
     def undo(self) -> None:
         """Take back the last action of the current turn."""
-        if self.phase != FIGURE or not self.moves:
+        if not self.can_undo:
             raise IllegalAction("nothing of this turn to take back")
         other = Game.replay(self.tileset, self.players, self.seed, self.chosen_options,
                             self.moves[:-1], self.forced, self.start)
@@ -354,7 +427,20 @@ class Game:
 
     @property
     def can_undo(self) -> bool:
-        return self.phase == FIGURE
+        """Undo works within a turn, until something random was drawn in it (a token, a
+        bonus tile): taking that back would let a player draw again."""
+        if self.phase not in (FIGURE, CHOOSE) or not self.moves:
+            return False
+        turn_start = self._turn_start_index()
+        return not any(when > turn_start and what != "tile" for when, what, _ in self.forced) \
+            and not self._drew_this_turn
+
+    def _turn_start_index(self) -> int:
+        """Index in ``moves`` of this turn's first action."""
+        i = len(self.moves)
+        while i > 0 and not isinstance(self.moves[i - 1], (Deploy, Skip, Move)):
+            i -= 1
+        return i
 
     @classmethod
     def replay(cls, tileset: TileSet, players: Sequence[str], seed: int,
@@ -374,9 +460,12 @@ class Game:
         return game
 
     def force(self, what: str, value: str) -> None:
-        """Fix a random outcome (a scenario's drawn tile); recorded for replays."""
+        """Fix a random outcome: the tile to place ("tile"), or the next outcome a rule module
+        draws with ``draw`` ("under", "draws", "bonus"...).  Recorded for replays."""
         if what != "tile":
-            raise IllegalAction(f"cannot force '{what}'")
+            self._queued.setdefault(what, []).append(str(value))
+            self.forced.append((len(self.moves), what, str(value)))
+            return
         if self.phase != PLACE:
             raise IllegalAction("a tile can only be forced before it is placed")
         hand = self.hands[self.current]
@@ -398,6 +487,49 @@ class Game:
             hand.remove(value)
             hand.insert(0, value)
         self.forced.append((len(self.moves), what, value))
+
+    def draw(self, what: str, population: Sequence[str]) -> str:
+        """A random outcome for a rule module (a token from a bag, a tile from a pile): the
+        next forced one if a scenario fixed it, else a seeded random choice."""
+        self._drew_this_turn = True
+        queue = self._queued.get(what)
+        if queue:
+            value = queue.pop(0)
+            if value not in population:
+                raise IllegalAction(f"forced {what} '{value}' cannot be drawn now "
+                                    f"(possible: {', '.join(sorted(set(population)))})")
+            return value
+        if not population:
+            raise IllegalAction(f"nothing left to draw for {what}")
+        return population[self.rng.randrange(len(population))]
+
+    def draw_from_deck(self, what: str) -> str | None:
+        """Take a tile from the draw pile unseen (e.g. under a hill); None if it is empty."""
+        if not self.deck:
+            return None
+        tid = self.draw(what, self.deck) if self._queued.get(what) else self.deck[-1]
+        pos = len(self.deck) - 1 - self.deck[::-1].index(tid)
+        del self.deck[pos]
+        return tid
+
+    def request_choice(self, module: RuleModule, key: str, options: Sequence[str],
+                       prompt: str) -> None:
+        """Ask the current player a question before the figure step."""
+        self.choices.append(ChoiceRequest(self.modules.index(module), key, tuple(options),
+                                          prompt))
+        if self.phase == FIGURE:
+            self.phase = CHOOSE
+
+    def grant_extra_placement(self, tile: str) -> bool:
+        """Give the current player a second placement this turn (a bonus tile).  At most
+        one per turn; False when refused."""
+        if self.in_extra or self._granted is not None:
+            return False
+        self._granted = tile
+        return True
+
+    def module(self, name: str) -> RuleModule | None:
+        return next((m for m in self.modules if m.name == name), None)
 
     def set_aside_current(self) -> None:
         """Set aside the tile to place because it fits nowhere, and draw another."""
@@ -475,9 +607,30 @@ class Game:
 
     def _finish_turn(self) -> None:
         assert self.last_cell is not None
+        placed = self.board.tiles[self.last_cell]
         self._score_completed(self.last_cell)
-        self.phase = PLACE
+        for m in self.modules:
+            m.after_scoring(placed)
         self.last_cell = None
+        granted, self._granted = self._granted, None
+        if granted is not None:
+            self.in_extra = True
+            if self.board.has_placement(self.tile_types[granted]):
+                self.extra_tile = granted
+                self.phase = PLACE
+                return
+            self.set_aside.append(granted)
+        self._end_turn()
+
+    def _end_turn(self) -> None:
+        for fig in self._deferred:
+            self.supply[fig.player][fig.kind] += 1
+            self.figures.pop(fig.id, None)
+        self._deferred = []
+        self.in_extra = False
+        self.extra_tile = None
+        self._drew_this_turn = False
+        self.phase = PLACE
         self.current = (self.current + 1) % len(self.players)
         self._begin_turn()
 
@@ -545,22 +698,38 @@ class Game:
         points = self.table_points(data, kind.points if completed else kind.final)
         for m in self.modules:
             points = m.adjust_points(data, completed, points)
-        for player in self.winners(data.figures):
+        winners = self.winners(data.figures)
+        for player in winners:
             self.award(player, points, data.kind, sorted(data.cells), final=not completed)
+        for m in self.modules:
+            m.on_scored(data, completed, winners, points)
         data.done = True
         if completed:
             self._return_figures(data)
 
     def _return_figures(self, data: FeatureData) -> None:
         figs = self.tileset.figures
+        defer = any(m.defers_returns() for m in self.modules)
         kept: list[Figure] = []
         for fig in data.figures:
             if figs[fig.kind].stays:
                 kept.append(fig)
-                continue
-            self.supply[fig.player][fig.kind] += 1
-            del self.figures[fig.id]
+            elif defer:
+                self._deferred.append(fig)
+            else:
+                self.return_figure(fig)
         data.figures = kept
+
+    def return_figure(self, fig: Figure) -> None:
+        """Send a figure home (to its owner's supply)."""
+        self.supply[fig.player][fig.kind] += 1
+        self.figures.pop(fig.id, None)
+
+    def remove_figure(self, fig: Figure) -> None:
+        """Take a figure off its feature and send it home (a wolf, a herded flock...)."""
+        data = self.features.root_data(self.board.tiles[fig.cell].fids[fig.index])
+        data.figures = [f for f in data.figures if f.id != fig.id]
+        self.return_figure(fig)
 
     def _score_completed(self, cell: Cell) -> None:
         placed = self.board.tiles[cell]
@@ -613,6 +782,9 @@ class Game:
         out.set_aside = list(self.set_aside)
         out.deck = list(self.deck)
         out.modules = [m.copy_for(out) for m in self.modules]
+        out.choices = list(self.choices)
+        out._queued = {k: list(v) for k, v in self._queued.items()}
+        out._deferred = list(self._deferred)
         return out
 
 

@@ -71,6 +71,9 @@ def draw_players(surface: pygame.Surface, res: Resources, session: Session,
         surface.blit(res.text(name, 22, pal.TEXT, bold=current), (row.x + 46, row.y + 7))
         supply = "   ".join(f"{game.supply[i][k]} {_plural(k, game.supply[i][k])}"
                            for k in fig_kinds)
+        tokens = game.tokens(i)
+        if tokens:
+            supply += "   " + "  ".join(f"{n} {name}" for name, n in sorted(tokens.items()))
         surface.blit(res.text(supply, 17, pal.TEXT_DIM), (row.x + 46, row.y + 30))
         score = res.text(str(game.scores[i]), 34, pal.TEXT, bold=True)
         surface.blit(score, score.get_rect(midright=(row.right - 10, row.centery)))
@@ -81,16 +84,25 @@ def _plural(kind: str, n: int) -> str:
 
 
 def draw_log(surface: pygame.Surface, res: Resources, lines: list[tuple[str, tuple[int, int, int]]],
-             rect: pygame.Rect) -> None:
+             rect: pygame.Rect, info: list[str] | None = None) -> None:
+    """The turn log, newest at the bottom; rule modules' state lines (``info``) on top."""
     panel(surface, rect)
-    surface.blit(res.text("Turn log", 22, pal.TEXT_DIM, bold=True), (rect.x + 14, rect.y + 9))
+    top = rect.y + 9
+    for line in info or []:
+        surface.blit(res.text(line, 18, pal.TEXT, bold=True), (rect.x + 14, top))
+        top += 21
+    if info:
+        top += 6
+        pygame.draw.line(surface, pal.PANEL_EDGE, (rect.x + 10, top - 4),
+                         (rect.right - 10, top - 4))
+    surface.blit(res.text("Turn log", 22, pal.TEXT_DIM, bold=True), (rect.x + 14, top))
     y = rect.bottom - 10
     clip = surface.get_clip()
-    surface.set_clip(rect.inflate(-8, -40).move(0, 14))
+    surface.set_clip(pygame.Rect(rect.x + 4, top + 24, rect.w - 8, rect.bottom - top - 30))
     for text, colour in reversed(lines):
         img = res.text(text, 18, colour)
         y -= img.get_height() + 4
-        if y < rect.y + 32:
+        if y < top + 24:
             break
         surface.blit(img, (rect.x + 14, y))
     surface.set_clip(clip)
@@ -140,7 +152,11 @@ def describe_phase(session: Session, pending: bool) -> str:
     if not seat.is_human:
         return f"{seat.name} is thinking…"
     if game.phase == "place":
+        if game.in_extra:
+            return f"{seat.name}: bonus tile! Drag it onto a lit cell"
         return f"{seat.name}: drag the tile onto a lit cell (R or right-click turns it)"
+    if game.phase == "choose" and game.choices:
+        return f"{seat.name}: {game.choices[0].prompt}"
     if pending:
         return f"{seat.name}: Enter confirms, Backspace takes back"
     return f"{seat.name}: place a figure on a lit area, or Enter to end the turn"

@@ -12,6 +12,7 @@ from collections.abc import Sequence
 from typing import TYPE_CHECKING, ClassVar
 
 if TYPE_CHECKING:
+    from ..actions import Action
     from ..board import PlacedTile
     from ..features import FeatureData, Figure
     from ..game import Game
@@ -53,6 +54,41 @@ class RuleModule:
     def tokens(self, player: int) -> dict[str, int]:
         """Tokens the player holds (harvest tokens, sheep...), by name."""
         return {}
+
+    # -- turn hooks, in the order the engine calls them
+    def after_place(self, placed: PlacedTile) -> None:
+        """Right after the turn's tile is placed (a hill takes a tile under it; a shepherd's
+        owner is asked to grow or herd via ``game.request_choice``)."""
+
+    def on_choice(self, key: str, choice: str) -> None:
+        """The answer to a question this module asked with ``game.request_choice``."""
+
+    def extra_actions(self) -> list[Action]:
+        """Actions besides placing a figure in the figure step (a hike)."""
+        return []
+
+    def apply_extra(self, action: Action) -> bool:
+        """Carry out one of ``extra_actions``; True when this module handled it."""
+        return False
+
+    def on_deploy(self, figure: Figure, placed: PlacedTile) -> None:
+        """A figure was just placed (a shepherd draws a token)."""
+
+    def on_scored(self, feature: FeatureData, completed: bool, winners: list[int],
+                  points: int) -> None:
+        """A feature was scored (before its figures go home)."""
+
+    def after_scoring(self, placed: PlacedTile) -> None:
+        """All features the turn completed are scored (a bonus tile may be granted with
+        ``game.grant_extra_placement``)."""
+
+    def defers_returns(self) -> bool:
+        """True: figures of scored features go home only at the end of the turn."""
+        return False
+
+    def info(self) -> list[str]:
+        """Lines the window shows about this module's state (the bag, a bonus pile...)."""
+        return []
 
 
 def _registry() -> dict[str, type[RuleModule]]:

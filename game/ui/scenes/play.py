@@ -8,8 +8,7 @@ from dataclasses import dataclass
 
 import pygame
 
-from game.rules import Action, Deploy, Place, ScoreEvent, Skip
-from game.sim import random_action
+from game.rules import Action, Choose, Deploy, Move, Place, ScoreEvent, Skip
 
 from .. import palette as pal
 from ..app import App, Scene
@@ -73,7 +72,8 @@ class PlayScene(Scene):
         self.drag: TileDrag | FigureDrag | None = None
         self.press: tuple[int, int] | None = None  # where a left press on the board began
         self.panning = False
-        self.pending: Deploy | None = None
+        self.pending: Deploy | Move | None = None
+        self.choice_buttons: list[Button] = []
         self.mouse = (0, 0)
         self.popups: list[Popup] = []
         self.log: list[tuple[str, tuple[int, int, int]]] = []
@@ -150,6 +150,15 @@ class PlayScene(Scene):
                 return t
         return None
 
+    def moves(self) -> list[Move]:
+        if self.game.phase != "figure":
+            return []
+        return [a for a in self.game.legal_actions() if isinstance(a, Move)]
+
+    def move_at(self, pos: tuple[int, int]) -> Move | None:
+        cell = self.camera.cell_at(pos)
+        return next((m for m in self.moves() if m.cell == cell), None)
+
     def fitting_rotation(self, cell: Cell) -> int | None:
         """The rotation to show on a hovered cell: the current one if it fits, else the
         first that fits (the cell offers its legal rotations first)."""
@@ -169,6 +178,10 @@ class PlayScene(Scene):
                              pal.TEXT))
         elif isinstance(action, Deploy):
             self.log.append((f"{seat.name}: {action.figure} on {action.target}", seat.rgb))
+        elif isinstance(action, Choose):
+            self.log.append((f"{seat.name}: {action.choice}", seat.rgb))
+        elif isinstance(action, Move):
+            self.log.append((f"{seat.name}: moves to {action.x},{action.y}", seat.rgb))
         for ev in events:
             self._popup(ev)
         if phase_before == "figure" and self.game.phase != "figure":
@@ -190,6 +203,9 @@ class PlayScene(Scene):
         if not self.human_turn or self.game.phase != "figure":
             return
         action: Action = self.pending if self.pending is not None else Skip()
+        if action not in self.game.legal_actions():
+            self.pending = None
+            return
         self.pending = None
         self.play(action)
 
@@ -234,7 +250,7 @@ class PlayScene(Scene):
     def handle(self, intent: Intent) -> None:
         if isinstance(intent, PointerMove):
             self.mouse = intent.pos
-        for b in self.buttons:
+        for b in [*self.choice_buttons, *self.buttons]:
             if b.handle(intent):
                 return
         if isinstance(intent, Command):
@@ -356,8 +372,11 @@ class PlayScene(Scene):
         elif self.game.phase == "figure":
             target = self.target_at(pos)
             if target is None:
+                move = self.move_at(pos)
+                if move is not None:
+                    self.pending = None if self.pending == move else move
                 return
-            if self.pending is not None and self.pending in target.deploys:
+            if isinstance(self.pending, Deploy) and self.pending in target.deploys:
                 self.pending = None  # a second click takes the figure back
             else:
                 self.pending = target.deploys[0]
@@ -386,7 +405,23 @@ class PlayScene(Scene):
         return self.camera.cell_at(pos)
 
     # ------------------------------------------------------------------ update
+    def _refresh_choice_buttons(self) -> None:
+        """Buttons for the question the rules ask now (in the tray, under the tile)."""
+        if not (self.human_turn and self.game.phase == "choose" and self.game.choices):
+            self.choice_buttons = []
+            return
+        options = self.game.choices[0].options
+        if [b.label for b in self.choice_buttons] == [o.capitalize() for o in options]:
+            return
+        area = self.layout_obj.supply
+        w = (area.w - 10 * (len(options) - 1)) // max(1, len(options))
+        self.choice_buttons = [
+            Button(pygame.Rect(area.x + i * (w + 10), area.y - 4, w, area.h + 4),
+                   o.capitalize(), (lambda o=o: self.play(Choose(o))), primary=i == 0)  # type: ignore[misc]
+            for i, o in enumerate(options)]
+
     def update(self, dt: float) -> None:
+        self._refresh_choice_buttons()
         if not self.camera.update(dt):
             self.view.settle()
         for p in self.popups:
@@ -409,7 +444,7 @@ class PlayScene(Scene):
             self.timer += dt
             if self.timer >= (AUTOPLAY_DELAY if self.autoplay else COMPUTER_DELAY):
                 self.timer = 0.0
-                self.play(random_action(self.game, self.rng))
+                self.play(self.game.random_action(self.rng))
 
     def _rotation_fits(self, cell: Cell) -> bool:
         return self.rotation * 90 in self.game.legal_placements().rotations(cell)
@@ -459,8 +494,9 @@ class PlayScene(Scene):
             self._draw_placement(surface)
         if self.human_turn and self.game.phase == "figure":
             self._draw_targets(surface)
+            self._draw_moves(surface)
         self.view.draw_figures(surface, cam, [s.rgb for s in self.session.seats])
-        if self.pending is not None and self.game.last_cell is not None:
+        if isinstance(self.pending, Deploy) and self.game.last_cell is not None:
             idx = self.game.target_feature(self.pending.target)
             if idx is not None:
                 self.view.draw_figure(surface, cam, self.pending.figure,
@@ -560,6 +596,14 @@ class PlayScene(Scene):
                 self.view.draw_figure(surface, self.camera, t.deploys[0].figure, colour, cell,
                                       t.index, alpha=alpha, scale=0.28)
 
+    def _draw_moves(self, surface: pygame.Surface) -> None:
+        hovered = self.move_at(self.mouse)
+        for move in self.moves():
+            chosen = move == self.pending
+            alpha = 150 if chosen else (110 if move == hovered else 60)
+            self.view.cell_overlay(surface, self.camera, move.cell, pal.HIGHLIGHT, alpha,
+                                   border=4 if chosen else 2)
+
     def _draw_popups(self, surface: pygame.Surface) -> None:
         for p in self.popups:
             x, y = self.camera.world_to_screen((p.world[0], p.world[1] - 0.5 * p.age))
@@ -604,7 +648,7 @@ class PlayScene(Scene):
         if game.phase == "figure" and self.human_turn:
             seat = self.session.current_seat
             for kind, rect in self._supply_slots():
-                held = self.pending is not None and self.pending.figure == kind \
+                held = isinstance(self.pending, Deploy) and self.pending.figure == kind \
                     and game.supply[game.current][kind] == 1
                 img = res.figures.figure(kind, seat.rgb, 34)
                 if held:
@@ -616,5 +660,12 @@ class PlayScene(Scene):
             for i, line in enumerate(("drag onto a lit area", "or click the area")):
                 surface.blit(res.text(line, 17, pal.TEXT_DIM),
                              (hint_x, lay.supply.y + 2 + 17 * i))
+        if self.choice_buttons:
+            prompt = self.game.choices[0].prompt
+            surface.blit(res.text(prompt, 19, pal.TEXT, bold=True),
+                         (lay.tray.x + 14, lay.supply.y - 26))
+            for b in self.choice_buttons:
+                b.draw(surface, res)
+        info = [line for m in self.game.modules for line in m.info()]
         if self.show_log:
-            draw_log(surface, res, self.log[-60:], lay.log)
+            draw_log(surface, res, self.log[-60:], lay.log, info)
