@@ -34,6 +34,15 @@ class ScoreEvent:
 
 
 @dataclass(frozen=True, slots=True)
+class Notice:
+    """Something the window should announce (a wolf, a herded flock, a bonus tile...)."""
+
+    text: str
+    cells: tuple[Cell, ...]
+    player: int | None
+
+
+@dataclass(frozen=True, slots=True)
 class ChoiceRequest:
     """A question a rule module asks the current player before the figure step."""
 
@@ -162,6 +171,7 @@ class Game:
         self.in_extra = False  # the turn's second placement is under way
         self._deferred: list[Figure] = []  # figures going home at the end of the turn
         self._drew_this_turn = False
+        self.notices: list[Notice] = []
         self.modules: list[RuleModule] = [MODULES[name](self) for name in tileset.rules]
         chosen_start = start or tileset.start
         if chosen_start is None:
@@ -528,6 +538,10 @@ class Game:
         self._granted = tile
         return True
 
+    def notice(self, text: str, cells: Sequence[Cell] = (), player: int | None = None) -> None:
+        """Announce something to the players (the window shows and logs it)."""
+        self.notices.append(Notice(text, tuple(cells), player))
+
     def module(self, name: str) -> RuleModule | None:
         return next((m for m in self.modules if m.name == name), None)
 
@@ -785,6 +799,7 @@ class Game:
         out.choices = list(self.choices)
         out._queued = {k: list(v) for k, v in self._queued.items()}
         out._deferred = list(self._deferred)
+        out.notices = list(self.notices)
         return out
 
 

@@ -77,6 +77,20 @@ class BoardView:
             if x0 <= fig.cell[0] <= x1 and y0 <= fig.cell[1] <= y1:
                 self.draw_figure(surface, cam, fig.kind, colours[fig.player], fig.cell,
                                  fig.index)
+                badge = next((b for m in self.game.modules if (b := m.figure_badge(fig))), None)
+                if badge:
+                    self._badge(surface, cam, fig, badge)
+
+    def _badge(self, surface: pygame.Surface, cam: Camera, fig: Figure, text: str) -> None:
+        """A small label beside a figure (what a module says about it, e.g. its sheep)."""
+        x, y = self.figure_point(cam, fig)
+        size = max(14, round(cam.scale * 0.2))
+        img = self.res.text(text, size, (40, 30, 20), bold=True)
+        rect = img.get_rect(midleft=(round(x + cam.scale * 0.14), round(y - cam.scale * 0.12)))
+        pill = rect.inflate(8, 2)
+        pygame.draw.rect(surface, (250, 244, 228), pill, border_radius=pill.h // 2)
+        pygame.draw.rect(surface, (120, 96, 70), pill, width=1, border_radius=pill.h // 2)
+        surface.blit(img, rect)
 
     def cell_overlay(self, surface: pygame.Surface, cam: Camera, cell: Cell, colour: Colour,
                      alpha: int, border: int = 0) -> None:

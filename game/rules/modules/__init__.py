@@ -90,10 +90,39 @@ class RuleModule:
         """Lines the window shows about this module's state (the bag, a bonus pile...)."""
         return []
 
+    def figure_badge(self, figure: Figure) -> str | None:
+        """A short label the window shows beside a figure (a shepherd's sheep count)."""
+        return None
+
+    def move_label(self, move: Action) -> str | None:
+        """What a Move would bring, shown on its target cell (a hike's points)."""
+        return None
+
+    def final_details(self) -> list[str]:
+        """Lines explaining this module's final scoring, for the final scores screen."""
+        return []
+
 
 def _registry() -> dict[str, type[RuleModule]]:
-    from .base import Farmers, Hand, SmallCity
-    return {m.name: m for m in (SmallCity, Farmers, Hand)}
+    """Every RuleModule subclass with a name, from every file of this package: adding a
+    module file is all it takes to make its modules available to tile sets."""
+    import importlib
+    import pkgutil
+
+    found: dict[str, type[RuleModule]] = {}
+    for info in sorted(pkgutil.iter_modules(__path__), key=lambda i: i.name):
+        importlib.import_module(f"{__name__}.{info.name}")
+
+    def walk(cls: type[RuleModule]) -> None:
+        for sub in cls.__subclasses__():
+            if sub.name and sub.__module__.startswith(__name__ + "."):
+                if sub.name in found and found[sub.name] is not sub:
+                    raise RuntimeError(f"two rule modules are named '{sub.name}'")
+                found[sub.name] = sub
+            walk(sub)
+
+    walk(RuleModule)
+    return found
 
 
 MODULES: dict[str, type[RuleModule]] = _registry()

@@ -82,7 +82,12 @@ class FinalScene(Scene):
                      (c.centerx, c.y + 40))
         cats, rows = score_table(self.session)
         self._draw_table(surface, cats, rows)
-        self._draw_chart(surface, cats, rows)
+        details = [line for m in game.modules for line in m.final_details()]
+        self._draw_chart(surface, cats, rows, reserve=22 * min(len(details), 8))
+        y = self.button.rect.y - 14 - 22 * min(len(details), 8)
+        for line in details[:8]:
+            surface.blit(res.text(line, 19, pal.TEXT_DIM), (c.x + 40, y))
+            y += 22
         self.button.draw(surface, res)
 
     def _draw_table(self, surface: pygame.Surface, cats: list[str],
@@ -117,12 +122,12 @@ class FinalScene(Scene):
         self.table_bottom = y + 34 + len(rows) * 36
 
     def _draw_chart(self, surface: pygame.Surface, cats: list[str],
-                    rows: list[dict[str, int]]) -> None:
+                    rows: list[dict[str, int]], reserve: int = 0) -> None:
         """Stacked bars: how each player's points were made."""
         res = self.app.res
         c = self.card
         top = self.table_bottom + 30
-        bottom = self.button.rect.y - 50
+        bottom = self.button.rect.y - 50 - reserve
         if bottom - top < 60:
             return
         n = len(rows)

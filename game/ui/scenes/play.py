@@ -50,6 +50,8 @@ class Popup:
     world: tuple[float, float]
     colour: tuple[int, int, int]
     age: float = 0.0
+    size: int = 40
+    life: float = 1.8
 
 
 @dataclass
@@ -84,6 +86,7 @@ class PlayScene(Scene):
         self.rng = random.Random(self.game.seed ^ 0x5EED)
         self.buttons: list[Button] = []
         self.finished = False
+        self.notices_seen = len(self.game.notices)
 
     # ------------------------------------------------------------------ lifecycle
     def enter(self) -> None:
@@ -424,9 +427,10 @@ class PlayScene(Scene):
         self._refresh_choice_buttons()
         if not self.camera.update(dt):
             self.view.settle()
+        self._show_notices()
         for p in self.popups:
             p.age += dt
-        self.popups = [p for p in self.popups if p.age < 1.8]
+        self.popups = [p for p in self.popups if p.age < p.life]
         if isinstance(self.drag, TileDrag):
             cell = self._hovered_cell()
             if cell is not None:
@@ -456,6 +460,22 @@ class PlayScene(Scene):
         self.popups.append(Popup(f"+{ev.points}", (sum(xs) / len(xs), sum(ys) / len(ys)),
                                  seat.rgb))
         self.log.append((f"  {seat.name} +{ev.points} ({ev.category})", seat.rgb))
+
+    def _show_notices(self) -> None:
+        """Announcements of the rules (a wolf, a herded flock, a bonus tile...): logged, and
+        floated over the board where they happen, one after another."""
+        fresh = self.game.notices[self.notices_seen:]
+        self.notices_seen = len(self.game.notices)
+        for i, n in enumerate(fresh):
+            colour = self.session.seat(n.player).rgb if n.player is not None else pal.TEXT_LIGHT
+            self.log.append((f"  {n.text}", colour))
+            if n.cells:
+                xs = [c[0] + 0.5 for c in n.cells]
+                ys = [c[1] + 0.5 for c in n.cells]
+                where = (sum(xs) / len(xs), sum(ys) / len(ys) - 0.3)
+            else:
+                where = self.camera.screen_to_world(self.layout_obj.board.center)
+            self.popups.append(Popup(n.text, where, colour, age=-0.45 * i, size=28, life=2.6))
 
     def _turn_ended(self) -> None:
         from .menus import autosave
@@ -603,13 +623,23 @@ class PlayScene(Scene):
             alpha = 150 if chosen else (110 if move == hovered else 60)
             self.view.cell_overlay(surface, self.camera, move.cell, pal.HIGHLIGHT, alpha,
                                    border=4 if chosen else 2)
+            label = next((t for m in self.game.modules if (t := m.move_label(move))), None)
+            if label:
+                x, y, w, h = self.camera.cell_rect(move.cell)
+                img = self.app.res.text(label, max(18, w // 4), pal.TEXT, bold=True)
+                rect = img.get_rect(center=(x + w // 2, y + h // 2)).inflate(10, 4)
+                pygame.draw.rect(surface, pal.HIGHLIGHT, rect, border_radius=6)
+                blit_centred(surface, img, rect.center)
 
     def _draw_popups(self, surface: pygame.Surface) -> None:
         for p in self.popups:
+            if p.age < 0:
+                continue  # waits for its turn
             x, y = self.camera.world_to_screen((p.world[0], p.world[1] - 0.5 * p.age))
-            img = self.app.res.text(p.text, 40, p.colour, bold=True)
-            outline = self.app.res.text(p.text, 40, (20, 20, 20), bold=True)
-            alpha = 255 if p.age < 1.1 else max(0, int(255 * (1.8 - p.age) / 0.7))
+            img = self.app.res.text(p.text, p.size, p.colour, bold=True)
+            outline = self.app.res.text(p.text, p.size, (20, 20, 20), bold=True)
+            fade = p.life - 0.7
+            alpha = 255 if p.age < fade else max(0, int(255 * (p.life - p.age) / 0.7))
             for dx, dy in ((-2, 0), (2, 0), (0, -2), (0, 2)):
                 o = outline.copy()
                 o.set_alpha(alpha)
