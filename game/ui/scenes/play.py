@@ -45,6 +45,14 @@ class FigureDrag:
 
 
 @dataclass
+class MoveDrag:
+    """One of the player's figures on the board, dragged towards a lit cell (a hike)."""
+
+    kind: str
+    pos: tuple[int, int]
+
+
+@dataclass
 class Popup:
     text: str
     world: tuple[float, float]
@@ -71,7 +79,7 @@ class PlayScene(Scene):
         self.camera = Camera((0, 0, 800, 600))
         self.layout_obj = Layout.compute(app.screen.get_size(), len(session.seats))
         self.rotation = 0  # quarter turns of the tile in the tray
-        self.drag: TileDrag | FigureDrag | None = None
+        self.drag: TileDrag | FigureDrag | MoveDrag | None = None
         self.press: tuple[int, int] | None = None  # where a left press on the board began
         self.panning = False
         self.pending: Deploy | Move | None = None
@@ -328,6 +336,10 @@ class PlayScene(Scene):
             if kind is not None:
                 self.drag = FigureDrag(kind, ev.pos)
                 return
+            fig_kind = self._own_figure_at(ev.pos) if self.moves() else None
+            if fig_kind is not None:
+                self.drag = MoveDrag(fig_kind, ev.pos)
+                return
         if lay.board.collidepoint(ev.pos):
             self.press = ev.pos
             self.panning = False
@@ -350,6 +362,11 @@ class PlayScene(Scene):
             cell = self.camera.cell_at(ev.pos)
             if self.layout_obj.board.collidepoint(ev.pos):
                 self.place(cell, self.rotation)
+            return
+        if isinstance(drag, MoveDrag):
+            move = self.move_at(ev.pos)
+            if move is not None:
+                self.pending = move
             return
         if isinstance(drag, FigureDrag):
             target = self.target_at(ev.pos)
@@ -383,6 +400,17 @@ class PlayScene(Scene):
                 self.pending = None  # a second click takes the figure back
             else:
                 self.pending = target.deploys[0]
+
+    def _own_figure_at(self, pos: tuple[int, int]) -> str | None:
+        """The kind of the current player's figure under the pointer, if any."""
+        reach = max(10.0, self.camera.scale * 0.2)
+        for fig in self.game.figures.values():
+            if fig.player != self.game.current:
+                continue
+            x, y = self.view.figure_point(self.camera, fig)
+            if (x - pos[0]) ** 2 + (y - pos[1]) ** 2 <= reach * reach:
+                return fig.kind
+        return None
 
     def _supply_kind_at(self, pos: tuple[int, int]) -> str | None:
         for kind, rect in self._supply_slots():
@@ -534,7 +562,7 @@ class PlayScene(Scene):
         if self.show_tiles:
             draw_remaining(surface, self.app.res, self.session, lay.board,
                            self.view.art.tile)
-        if isinstance(self.drag, FigureDrag):
+        if isinstance(self.drag, (FigureDrag, MoveDrag)):
             img = self.app.res.figures.figure(self.drag.kind, seat.rgb,
                                               max(24, round(cam.scale * 0.34)))
             blit_centred(surface, img, self.drag.pos)
@@ -617,7 +645,7 @@ class PlayScene(Scene):
                                       t.index, alpha=alpha, scale=0.28)
 
     def _draw_moves(self, surface: pygame.Surface) -> None:
-        hovered = self.move_at(self.mouse)
+        hovered = self.move_at(self.drag.pos if isinstance(self.drag, MoveDrag) else self.mouse)
         for move in self.moves():
             chosen = move == self.pending
             alpha = 150 if chosen else (110 if move == hovered else 60)
