@@ -135,6 +135,11 @@ def play_turn(game: Game, tileset: TileSet, turn: Located, number: int) -> None:
                 raise _fail(turn.key_line("bonus"), "no bonus tile was granted this turn",
                             number)
             _place_and_figure(game, bonus, number)
+        unused = game.unused_forced()
+        if unused:
+            what = "; ".join(f"{k}: {', '.join(v)}" for k, v in unused.items())
+            raise _fail(turn.line, f"the turn fixes outcomes that were never drawn ({what})",
+                        number)
     except IllegalAction as exc:
         raise _fail(turn.line, str(exc), number) from None
 

@@ -498,6 +498,10 @@ class Game:
             hand.insert(0, value)
         self.forced.append((len(self.moves), what, value))
 
+    def unused_forced(self) -> dict[str, list[str]]:
+        """Forced outcomes not drawn yet (a scenario that fixed more than happened)."""
+        return {k: list(v) for k, v in self._queued.items() if v}
+
     def draw(self, what: str, population: Sequence[str]) -> str:
         """A random outcome for a rule module (a token from a bag, a tile from a pile): the
         next forced one if a scenario fixed it, else a seeded random choice."""
@@ -559,8 +563,10 @@ class Game:
         f = placed.tile.features[index]
         if f.name is not None:
             return f.name
-        ports = placed.turned.feature_ports[index]
-        return P.port_name(min(ports))
+        turned = placed.turned
+        # The lowest port that means this feature (a shared port may mean its twin).
+        return P.port_name(min(p for p in turned.feature_ports[index]
+                               if turned.target[p] == index))
 
     def target_feature(self, target: str) -> int | None:
         """The feature index a figure target (port or name) means on the tile just placed."""

@@ -274,12 +274,16 @@ def _covers(feature: FeatureDef, kind: KindDef) -> set[int]:
 
 def _check_coverage(r: _Reader, tile_id: str, line: int, features: list[FeatureDef],
                     raw: list[Located], kinds: Mapping[str, KindDef]) -> None:
+    def shares(feature: FeatureDef, port: int) -> bool:
+        # A shared edge of an area shares its two halves too.
+        return port in feature.shared or (port >= 4 and P.edge_of(port) in feature.shared)
+
     owner: dict[int, int] = {}
-    for f, src in zip(features, raw, strict=False):
+    for f, src in zip(features, raw, strict=True):
         for port in _covers(f, kinds[f.kind]):
             if port in owner:
                 other = features[owner[port]]
-                if port in f.shared and port in other.shared and other.kind == f.kind:
+                if shares(f, port) and shares(other, port) and other.kind == f.kind:
                     continue
                 r.fail(src.key_line("ports"), f"tile '{tile_id}': port {P.port_name(port)} is "
                                               f"covered twice (features {owner[port] + 1} "
@@ -417,6 +421,11 @@ def _parse_tile(r: _Reader, raw: Any, line: int, set_id: str, kinds: Mapping[str
     frozen = tuple(features)
     rotations = tuple(_rotate(tile_id, frozen, tile_icons, kinds, background, q)
                       for q in range(4))
+    for f, src in zip(frozen, sources, strict=True):
+        if f.name is None and f.ports and not any(
+                rotations[0].target[p] == f.index for p in rotations[0].feature_ports[f.index]):
+            r.fail(src.line, f"feature {f.index + 1} of {what}: every port it covers names "
+                             f"another feature first; give it a name")
     distinct: list[int] = []
     seen: list[object] = []
     for q, rt in enumerate(rotations):

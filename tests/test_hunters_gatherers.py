@@ -1,0 +1,338 @@
+"""Hunters & Gatherers (2002): the tile set as data, the rule module's rules, and random games
+(bonus tiles only after gold and never a chain, figures conserved, scores never fall)."""
+
+from __future__ import annotations
+
+import random
+from collections import Counter
+from pathlib import Path
+
+import pytest
+
+from game.rules import Deploy, Game, IllegalAction, Place, Registry, Skip, TileSet
+from game.rules.model import StartDef
+from game.rules.modules.hunters import HuntersGatherers
+from game.rules.yamlsrc import load_located
+from game.scenario import main as scenario_main
+
+GAME = "hunters-and-gatherers"
+SCENARIOS = Path(__file__).parent / "scenarios" / GAME
+SPRITES = Path(__file__).parent.parent / "sprites" / "icons"
+
+
+@pytest.fixture(scope="module")
+def hg(registry: Registry) -> TileSet:
+    return registry.ruleset(GAME)
+
+
+def module(game: Game) -> HuntersGatherers:
+    m = game.module("hunters-gatherers")
+    assert isinstance(m, HuntersGatherers)
+    return m
+
+
+def icon_total(ts: TileSet, name: str, pile: str = "main", kind: str | None = None) -> int:
+    return sum(t.count * f.icon_count(name) for t in ts.tiles if t.pile == pile
+               for f in t.features if kind is None or f.kind == kind)
+
+
+# ---------------------------------------------------------------------- the tile set
+
+
+def test_counts_piles_and_start(hg: TileSet) -> None:
+    piles = Counter[str]()
+    for t in hg.tiles:
+        piles[t.pile] += t.count
+    assert piles == {"main": 79, "bonus": 12}  # 78 landscape tiles + the start tile
+    assert hg.start is not None and hg.start.tile == "volcano"
+    start = next(t for t in hg.tiles if t.id == "volcano")
+    assert start.count == 1 and start.has_mark("volcano")
+    assert hg.players == (2, 5)
+    assert hg.figures["follower"].count == 5 and hg.figures["hut"].count == 2
+    hut = hg.figures["hut"]
+    assert hut.stays and not hut.majority and hut.group != hg.figures["follower"].group
+    assert hg.figures["follower"].on == {"river", "forest", "meadow"}
+    assert hut.on == {"river", "lake"}
+    assert "bonus" in hg.turn_keys
+
+
+def test_every_reference_tile_once(hg: TileSet) -> None:
+    """Each tile type names the scan tiles it stands for, one per copy."""
+    raw = load_located(Path(hg.path).read_text(encoding="utf-8"))
+    seen: list[str] = []
+    for tile in raw["tiles"]:
+        if tile["id"] == "volcano":
+            assert "stands_for" not in tile and "provisional" in tile["notes"]
+            continue
+        stands_for = [str(t) for t in tile["stands_for"]]
+        assert len(stands_for) == tile["count"], tile["id"]
+        seen.extend(stands_for)
+    expected = [f"t{i:02d}" for i in range(78)] + [f"b{i:02d}" for i in range(1, 13)]
+    assert sorted(seen) == sorted(expected)
+
+
+def test_animals_fish_and_gold(hg: TileSet) -> None:
+    assert icon_total(hg, "deer") == 29
+    assert icon_total(hg, "tiger") == 12
+    assert icon_total(hg, "mammoth") == 13 + 1  # and one on the start tile
+    assert icon_total(hg, "fish", kind="lake") == 29 + 1  # the start tile's spring: 1
+    assert icon_total(hg, "fish") == icon_total(hg, "fish", kind="lake")
+    for name in ("deer", "tiger", "mammoth", "aurochs", "fire", "cult"):
+        assert all(f.kind == "meadow" for t in hg.tiles for f in t.features
+                   if f.icon_count(name)), name
+    # bonus tiles
+    assert icon_total(hg, "aurochs", "bonus") == 6
+    assert icon_total(hg, "fire", "bonus") == 1 and icon_total(hg, "cult", "bonus") == 1
+    assert icon_total(hg, "mushroom", "bonus") == 3
+    assert icon_total(hg, "gold", "bonus") == 0
+    # gold: exactly on the landscape tiles whose forest piece touches two or more edges
+    gold_tiles = 0
+    for t in hg.tiles:
+        for f in t.features:
+            wants = t.pile == "main" and t.id != "volcano" and f.kind == "forest" \
+                and len(f.ports) >= 2
+            assert f.icon_count("gold") == (1 if wants else 0), (t.id, f.index)
+            gold_tiles += t.count * f.icon_count("gold")
+    assert gold_tiles == 30
+
+
+def test_rivers_end_at_lakes_and_springs(hg: TileSet) -> None:
+    springs = 0  # tiles with a spring
+    for t in hg.tiles:
+        springs += t.count * any(f.icon_count("spring") for f in t.features)
+        lakes = {f.index for f in t.features if f.kind == "lake"}
+        for f in t.features:
+            if f.kind != "river":
+                continue
+            ends_in_lake = [i for i in f.touches if i in lakes]
+            if f.icon_count("spring"):
+                assert len(f.ports) == 1 and not ends_in_lake, t.id
+            elif len(f.ports) == 1:
+                assert len(ends_in_lake) == 1, t.id  # a river with one end ends in a lake
+            else:
+                assert len(f.ports) == 2 and not ends_in_lake, t.id
+        for i in lakes:
+            assert any(i in f.touches for f in t.features if f.kind == "river"), t.id
+            assert t.features[i].name is not None
+    # t13, t16, t30, t41, t75, t00 (one spring feeding two rivers) and bonus tile b11
+    assert springs == 7
+
+
+def test_every_icon_has_a_sprite(hg: TileSet) -> None:
+    names = {i.name for t in hg.tiles for f in t.features for i in f.icons}
+    names |= {i.name for t in hg.tiles for i in t.icons}
+    assert names == {"deer", "tiger", "mammoth", "aurochs", "fish", "gold", "mushroom", "fire",
+                     "cult", "volcano", "spring"}
+    for name in names:
+        assert (SPRITES / f"{name}.svg").is_file(), name
+
+
+# ---------------------------------------------------------------------- rules
+
+
+def _play(game: Game, tile: str, x: int, y: int, rotation: int,
+          figure: tuple[str, str] | None = None) -> None:
+    game.force("tile", tile)
+    game.apply(Place(tile, x, y, rotation))
+    game.apply(Deploy(*figure) if figure else Skip())
+
+
+def test_river_scores_segments_and_the_fish_at_its_ends(hg: TileSet) -> None:
+    game = Game(hg, ["Red", "Blue"])
+    _play(game, "H33m", 1, 0, 180, ("follower", "E"))  # lake, 1 fish
+    _play(game, "H35m", 2, 0, 0)
+    _play(game, "H36", 3, 0, 0)  # lake, 1 fish, with three rivers: ends this one
+    assert game.scores == [3 + 2, 0]
+
+
+def test_huts_block_each_other_on_a_network_not_fishers(hg: TileSet) -> None:
+    game = Game(hg, ["Blue", "Red"], start=_start("H35m"))
+    _play(game, "H38dd", 1, 0, 0, ("hut", "lake"))
+    game.force("tile", "H27")
+    game.apply(Place("H27", 2, 0, 180))
+    options = game.deploy_options()
+    assert Deploy("hut", "lake") not in options  # same network, through the river
+    assert Deploy("follower", "W") in options  # a fisher does not mind the hut
+    with pytest.raises(IllegalAction):
+        game.apply(Deploy("hut", "lake"))
+    game.apply(Deploy("follower", "W"))
+    # a hut on a river that holds a fisher: another network, so allowed
+    game.force("tile", "H35d")
+    game.apply(Place("H35d", -1, 0, 0))
+    assert Deploy("hut", "E") not in game.deploy_options()  # H35m's river joins the network
+    game.apply(Skip())
+    game.force("tile", "H33m")
+    game.apply(Place("H33m", 2, -1, 0))
+    assert Deploy("hut", "lake") in game.deploy_options()
+    assert Deploy("hut", "W") in game.deploy_options()
+
+
+def _start(tile: str) -> StartDef:
+    return StartDef(tile, (0, 0), 0)
+
+
+def _forest_with_gold(game: Game, last: str = "H18m") -> None:
+    """Red and Blue build a gold forest (H16 between two caps); the third tile completes it
+    (placed by Red, the first player, when the game has two players)."""
+    _play(game, "H16", 0, -1, 90)
+    _play(game, "H18d", 1, -1, 270)
+    game.force("tile", last)
+    game.apply(Place(last, -1, -1, 90))
+
+
+def test_gold_gives_the_placer_one_bonus_tile(hg: TileSet) -> None:
+    game = Game(hg, ["Red", "Blue", "Green"], start=_start("H32d"))
+    _play(game, "H16", 0, -1, 90, ("follower", "E"))  # Red's gatherer
+    _play(game, "H18d", 1, -1, 270)  # Blue
+    game.force("tile", "H18m")
+    game.force("bonus", "b02")
+    game.apply(Place("H18m", -1, -1, 90))  # Green completes Red's forest
+    game.apply(Skip())
+    assert game.scores == [6, 0, 0]
+    assert game.current == 2 and game.in_extra and game.current_tile == "b02"
+    assert module(game).drawn == [(2, "b02")] and len(module(game).pile) == 11
+    assert any("bonus tile b02" in n.text for n in game.notices)
+    assert "Bonus tile b02 to place now" in module(game).info()
+    assert not game.can_undo  # a bonus tile was drawn: no taking back
+    game.apply(next(a for a in game.legal_actions() if isinstance(a, Place)))
+    game.apply(Skip())
+    assert game.current == 0 and not game.in_extra
+
+
+def test_no_bonus_when_the_pile_is_empty(hg: TileSet) -> None:
+    game = Game(hg, ["Red", "Blue"], start=_start("H32d"))
+    module(game).pile.clear()
+    _forest_with_gold(game)
+    game.apply(Skip())
+    assert game.current == 1 and not game.in_extra
+    assert any("bonus pile is empty" in n.text for n in game.notices)
+    assert module(game).info() == ["Bonus tiles: 0 left"]
+
+
+@pytest.mark.parametrize("returns", ["at-once", "end-of-turn"])
+def test_a_returned_follower_and_the_bonus_tile(hg: TileSet, returns: str) -> None:
+    """000: the gatherer just returned may go on the bonus tile; 001: it comes back only at
+    the end of the turn."""
+    game = Game(hg, ["Red", "Blue"], options={"returns": returns}, start=_start("H32d"))
+    _play(game, "H16", 0, -1, 90)
+    _play(game, "H18d", 1, -1, 270)
+    game.supply[0]["follower"] = 1  # Red's last follower
+    game.force("tile", "H18m")
+    game.force("bonus", "b07")
+    game.apply(Place("H18m", -1, -1, 90))
+    game.apply(Deploy("follower", "E"))  # completes the forest at once: 6, back home
+    assert game.scores == [6, 0] and game.current_tile == "b07"
+    game.apply(Place("b07", 0, 1, 0))
+    on_bonus = game.is_legal(Deploy("follower", "WL"))
+    assert on_bonus == (returns == "at-once")
+    assert game.supply[0]["follower"] == (1 if returns == "at-once" else 0)
+    game.apply(Skip())
+    assert game.supply[0]["follower"] == 1 and game.current == 1
+
+
+def test_no_hunter_in_a_meadow_joined_by_the_tile(tmp_path: Path,
+                                                  capsys: pytest.CaptureFixture[str]) -> None:
+    """000 "Les prairies": after the new tile joins the meadows, the player who placed it may
+    not put a hunter there: the meadow is occupied."""
+    text = (SCENARIOS / "meadow-2-tiger-eats-the-deer.yaml").read_text(encoding="utf-8")
+    old = "  - {tile: H19, at: [1, 0], rotation: 0}\n"
+    assert old in text
+    text = text.replace(old, "  - {tile: H19, at: [1, 0], rotation: 0, "
+                             "place: {figure: follower, on: SL}}\n")
+    path = tmp_path / "joined.yaml"
+    path.write_text(text, encoding="utf-8")
+    assert scenario_main([str(path)]) == 2
+    assert "turn 3:" in capsys.readouterr().err
+
+
+def test_a_second_hut_on_the_network_is_an_invalid_scenario(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    text = (SCENARIOS / "huts-5-fish.yaml").read_text(encoding="utf-8")
+    old = "  - {tile: H27, at: [2, 0], rotation: 180}\n"
+    assert old in text
+    text = text.replace(old, "  - {tile: H27, at: [2, 0], rotation: 180, "
+                             "place: {figure: hut, on: lake}}\n")
+    path = tmp_path / "hut.yaml"
+    path.write_text(text, encoding="utf-8")
+    assert scenario_main([str(path)]) == 2
+    assert "turn 2:" in capsys.readouterr().err
+
+
+def test_final_details_name_each_meadow(hg: TileSet) -> None:
+    game = Game(hg, ["Red", "Blue"], start=_start("H32d"))
+    _play(game, "H09t", 1, 0, 0, ("follower", "WL"))
+    other = game.copy()
+    other._final_scoring()
+    assert module(other).final_details() == ["Meadow of 2 tiles: 1 deer, 1 tiger: 0 to Red"]
+    assert module(game).meadows == []  # the copy's scoring left the game alone
+    meadow = module(other).meadows[0]
+    assert (meadow.deer, meadow.tigers, meadow.points, meadow.winners) == (1, 1, 0, (0,))
+
+
+def test_copies_keep_their_own_bonus_pile(hg: TileSet) -> None:
+    game = Game(hg, ["Red", "Blue"], start=_start("H32d"))
+    other = game.copy()
+    module(other).pile.pop()
+    assert len(module(game).pile) == 12 and module(other).game is other
+
+
+# ---------------------------------------------------------------------- random games
+
+
+def _gold_completed(game: Game, cell: tuple[int, int]) -> bool:
+    placed = game.board.tiles[cell]
+    for fid in placed.fids:
+        data = game.feature_data(fid)
+        if data.kind == "forest" and data.icons.get("gold", 0) and game.is_complete(fid):
+            return True
+    return False
+
+
+@pytest.mark.parametrize("returns", ["at-once", "end-of-turn"])
+def test_random_games(hg: TileSet, returns: str) -> None:
+    totals = {name: f.count for name, f in hg.figures.items()}
+    bonus_ids = {t.id for t in hg.tiles if t.pile == "bonus"}
+    drawn_any = 0
+    for seed in range(60):
+        players = 2 + seed % 4
+        game = Game(hg, [f"P{i}" for i in range(players)], seed=seed,
+                    options={"returns": returns})
+        m = module(game)
+        assert not bonus_ids & set(game.deck)
+        rng = random.Random(seed)
+        scores = list(game.scores)
+        turn_draws = 0
+        cell: tuple[int, int] | None = None
+        was_gold = False
+        while not game.over:
+            action = game.random_action(rng)
+            if isinstance(action, Place):
+                assert (action.tile in bonus_ids) == game.in_extra
+                if not game.in_extra:
+                    turn_draws = 0
+                cell = action.cell
+                extra = game.in_extra
+                pile = len(m.pile)
+            drawn = len(m.drawn)
+            game.apply(action)
+            if isinstance(action, Place):
+                was_gold = False
+            elif cell is not None and game.last_cell is None:  # the placement step ended
+                was_gold = _gold_completed(game, cell)
+                new = len(m.drawn) - drawn
+                turn_draws += new
+                assert new == (1 if was_gold and not extra and pile else 0), (seed, cell)
+                assert turn_draws <= 1  # never a chain
+                drawn_any += new
+                cell = None
+            assert all(a >= b for a, b in zip(game.scores, scores, strict=True))
+            scores = list(game.scores)
+            for p in range(players):
+                on_board = Counter(f.kind for f in game.figures.values() if f.player == p)
+                for kind, total in totals.items():
+                    assert game.supply[p][kind] + on_board[kind] == total
+        assert not game.deck and game.extra_tile is None
+        assert len(m.pile) + len(m.drawn) == 12
+        placed_bonus = [p.tile.id for p in game.board.tiles.values() if p.tile.pile == "bonus"]
+        assert len(placed_bonus) + sum(1 for t in game.set_aside if t in bonus_ids) == len(m.drawn)
+    assert drawn_any > 50  # gold is common: the bonus pile is used
