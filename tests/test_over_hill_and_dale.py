@@ -262,8 +262,7 @@ def _check_invariants(game: Game, ohd: TileSet) -> None:
             assert game.supply[p][kind] + on_board[p, kind] == fig.count
     listed = {f.id: f for root in game.features.roots()
               for f in game.feature_data(root).figures}
-    meeples = {i: f for i, f in game.figures.items() if f.kind == "meeple"}
-    assert listed == meeples  # every meeple stands on its feature; stables on no list
+    assert listed == game.figures  # every figure on the board stands on its feature
     stables = [f.cell for f in game.figures.values() if f.kind == "stable"]
     for a in stables:  # no stable within the 8 tiles around another
         assert sum(1 for b in stables if abs(a[0] - b[0]) <= 1 and abs(a[1] - b[1]) <= 1) == 1

@@ -321,7 +321,8 @@ class Game:
             for name, fig in self.tileset.figures.items():
                 if supply[name] <= 0 or f.kind not in fig.on:
                     continue
-                if any(self.tileset.figures[o.kind].group == fig.group for o in data.figures):
+                if fig.blocks and any(self.tileset.figures[o.kind].group == fig.group
+                                      for o in data.figures):
                     continue
                 if all(m.may_deploy(fig, placed, f.index) for m in self.modules):
                     out.append(Deploy(name, self._target_name(placed, f.index)))
@@ -744,6 +745,18 @@ class Game:
         """Send a figure home (to its owner's supply)."""
         self.supply[fig.player][fig.kind] += 1
         self.figures.pop(fig.id, None)
+
+    def move_figure(self, fig: Figure, cell: Cell, index: int) -> Figure:
+        """Move a figure on the board to feature ``index`` of the tile at ``cell`` (a hike);
+        it stays its owner's, out of the supply."""
+        old = self.features.root_data(self.board.tiles[fig.cell].fids[fig.index])
+        old.figures = [f for f in old.figures if f.id != fig.id]
+        placed = self.board.tiles[cell]
+        moved = Figure(fig.id, fig.player, fig.kind, cell, index,
+                       on_hill=placed.tile.has_mark("hill"))
+        self.features.root_data(placed.fids[index]).figures.append(moved)
+        self.figures[fig.id] = moved
+        return moved
 
     def remove_figure(self, fig: Figure) -> None:
         """Take a figure off its feature and send it home (a wolf, a herded flock...)."""

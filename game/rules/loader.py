@@ -39,7 +39,7 @@ from .yamlsrc import Located, LocatedList, line_of, load_located
 TOP_KEYS = {"$schema", "id", "name", "extends", "players", "figures", "kinds", "options",
             "rules", "start", "tiles", "turn_keys", "notes"}
 KIND_KEYS = {"role", "completion", "points", "final"}
-FIGURE_KEYS = {"count", "on", "group", "majority", "stays"}
+FIGURE_KEYS = {"count", "on", "group", "majority", "stays", "blocks"}
 OPTION_KEYS = {"values", "default", "source"}
 TILE_KEYS = {"id", "count", "pile", "features", "icons", "notes", "stands_for"}
 FEATURE_KEYS = {"kind", "name", "ports", "shared", "icons", "touches", "shape", "anchor"}
@@ -136,12 +136,13 @@ def _parse_figures(r: _Reader, raw: Any, line: int, kinds: Mapping[str, KindDef]
         for i, kind in enumerate(on):
             if kind not in kinds:
                 r.fail(on.item_line(i), f"{what}: unknown kind '{kind}'")
-        for flag in ("majority", "stays"):
+        for flag in ("majority", "stays", "blocks"):
             if flag in s and not isinstance(s[flag], bool):
                 r.fail(s.key_line(flag), f"{what}: '{flag}' must be true or false")
         figures[name] = FigureDef(
             name=name, count=count, on=frozenset(on), group=str(s.get("group", name)),
-            majority=bool(s.get("majority", True)), stays=bool(s.get("stays", False)))
+            majority=bool(s.get("majority", True)), stays=bool(s.get("stays", False)),
+            blocks=bool(s.get("blocks", True)))
     return figures
 
 

@@ -44,6 +44,7 @@ class FigureDef:
     group: str  # figures of one group block each other's placement
     majority: bool  # counts towards the majority of its feature
     stays: bool  # stays on the board when its feature is scored (to the end)
+    blocks: bool = True  # a feature holding one keeps others of its group off
 
 
 @dataclass(frozen=True)

@@ -97,15 +97,6 @@ class HillDale(RuleModule):
         return not any(f.kind == STABLE and abs(f.cell[0] - x) <= 1 and abs(f.cell[1] - y) <= 1
                        for f in self.game.figures.values())
 
-    def on_deploy(self, figure: Figure, placed: PlacedTile) -> None:
-        if figure.kind == STABLE:
-            # Meadows join across the whole board, and the engine lets one figure of a group
-            # stand on a feature: a stable is kept off its meadow's figure list so that only
-            # the rulebook's spacing (may_deploy) limits the next one.  It never scores with
-            # its meadow; final_scoring counts its animals.
-            data = self.game.feature_data(placed.fids[figure.index])
-            data.figures = [f for f in data.figures if f.id != figure.id]
-
     # ------------------------------------------------------------------ hikes
     def hikes(self) -> dict[Cell, Hike]:
         """The hikes open to the current player now, by the tile the hiker would stop on
@@ -184,11 +175,7 @@ class HillDale(RuleModule):
             return False
         game = self.game
         fig = hike.figure
-        data = game.feature_data(game.board.tiles[fig.cell].fids[fig.index])
-        cell, index = hike.to
-        moved = Figure(fig.id, fig.player, fig.kind, cell, index)
-        data.figures = [moved if f.id == fig.id else f for f in data.figures]
-        game.figures[fig.id] = moved
+        game.move_figure(fig, *hike.to)
         game.award(fig.player, hike.tiles, "hike", hike.walked, final=False)
         self._hikes = None
         return True
