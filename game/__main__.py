@@ -1,15 +1,21 @@
 """Launch the game window.
 
     python -m game [--autoplay] [--quit-after SECONDS] [--screenshot FILE] [--players N]
-                   [--seed N] [--size WxH] [--fullscreen]
+                   [--seed N] [--size WxH] [--fullscreen] [--time-first-frame] [--smoke]
+
+The ``carcassonne`` command (installed) and the standalone executable take the same options.
 """
 
 from __future__ import annotations
 
 import argparse
+import os
 import sys
+import time
 from collections.abc import Sequence
 from pathlib import Path
+
+_T0 = time.perf_counter()  # fallback clock origin where the process start cannot be read
 
 
 def parse_args(argv: Sequence[str] | None = None) -> argparse.Namespace:
@@ -24,21 +30,162 @@ def parse_args(argv: Sequence[str] | None = None) -> argparse.Namespace:
     parser.add_argument("--seed", type=int, help="seed of the --autoplay game")
     parser.add_argument("--size", default="1280x800", help="window size, e.g. 1600x900")
     parser.add_argument("--fullscreen", action="store_true")
+    parser.add_argument("--time-first-frame", action="store_true",
+                        help="open the window, draw one frame, print the seconds from process "
+                             "start to that frame, and exit")
+    parser.add_argument("--smoke", action="store_true",
+                        help="headless self-check: load every tile set and sprite, build one "
+                             "game of each kind with its expansions, draw frames offscreen, "
+                             "print a one-line summary; exit 0 when all is well")
     return parser.parse_args(argv)
+
+
+def process_age() -> tuple[float, str]:
+    """Seconds since this process started, and how that was measured.
+
+    On Linux the start time comes from /proc; for the one-file executable that is the start
+    of its launcher (the parent process running the same file), which unpacks the bundle
+    before Python starts.  Elsewhere: since this module was imported.
+    """
+    try:
+        ticks = os.sysconf("SC_CLK_TCK")
+        uptime = float(Path("/proc/uptime").read_text().split()[0])
+        pid, how = os.getpid(), "process"
+        exe = os.path.realpath(sys.executable)
+        if getattr(sys, "frozen", False):
+            parent = os.getppid()
+            if os.path.realpath(f"/proc/{parent}/exe") == exe:
+                pid, how = parent, "launcher"
+        stat = Path(f"/proc/{pid}/stat").read_text()
+        start = int(stat[stat.rindex(")") + 2:].split()[19]) / ticks
+        return max(0.0, uptime - start), how
+    except (OSError, ValueError, IndexError, AttributeError):
+        return time.perf_counter() - _T0, "import"
 
 
 def main(argv: Sequence[str] | None = None) -> int:
     args = parse_args(argv)
+    os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")  # no banner on the console
     try:
         w, h = (int(v) for v in args.size.lower().split("x"))
     except ValueError:
         print(f"--size must look like 1280x800, not {args.size!r}", file=sys.stderr)
         return 2
+    if args.smoke:
+        return smoke(args, (w, h))
     from game.ui.app import App, AppConfig
+    quit_after = 0.0 if args.time_first_frame else args.quit_after
     config = AppConfig(size=(w, h), fullscreen=args.fullscreen, autoplay=args.autoplay,
-                       quit_after=args.quit_after, screenshot=args.screenshot, seed=args.seed,
+                       quit_after=quit_after, screenshot=args.screenshot, seed=args.seed,
                        players=args.players)
-    return App(config).run()
+    app = App(config)
+    code = app.run()
+    if args.time_first_frame:
+        print(f"first frame: {first_frame_age(app):.3f} s after process start")
+    return code
+
+
+def first_frame_age(app: object) -> float:
+    """Seconds from process start to the app's first drawn frame."""
+    age, _ = process_age()
+    drawn = getattr(app, "first_frame_at", None)
+    return age if drawn is None else age - (time.perf_counter() - drawn)
+
+
+def smoke(args: argparse.Namespace, size: tuple[int, int]) -> int:
+    """Start, load every tile set and sprite, build one game of each kind (each with all its
+    expansions), draw frames offscreen, print one line.  Any failure: a message and exit 1."""
+    os.environ["SDL_VIDEODRIVER"] = "dummy"
+    os.environ["SDL_AUDIODRIVER"] = "dummy"
+    import tempfile
+    import traceback
+
+    try:
+        with tempfile.TemporaryDirectory(prefix="carcassonne-smoke-") as home:
+            summary = _smoke(args, size, Path(home))
+    except Exception as exc:  # report whatever broke, with where
+        traceback.print_exc()
+        print(f"smoke FAILED: {type(exc).__name__}: {exc}", file=sys.stderr)
+        return 1
+    print(summary)
+    return 0
+
+
+class SmokeFailure(Exception):
+    pass
+
+
+def _smoke(args: argparse.Namespace, size: tuple[int, int], home: Path) -> str:
+    import random
+
+    import pygame
+
+    from game import paths
+    from game.rules import Game
+    from game.ui import art
+    from game.ui.app import App, AppConfig
+    from game.ui.intents import Command
+    from game.ui.scenes.play import PlayScene
+    from game.ui.scenes.title import TitleScene
+    from game.ui.session import Seat, Session
+
+    app = App(AppConfig(size=size, storage_root=home, seed=args.seed))
+    registry = app.registry
+    if registry.errors:
+        raise SmokeFailure("tile sets that did not load: "
+                           + "; ".join(str(e) for e in registry.errors))
+    games = registry.games()
+    if not games:
+        raise SmokeFailure(f"no game found in {paths.tilesets_dir()}")
+    sprites = sorted(paths.sprites_dir().rglob("*.svg"))
+    if not sprites:
+        raise SmokeFailure(f"no sprite found in {paths.sprites_dir()}")
+    for svg in sprites:
+        if art._load_svg(svg, (48, 48)) is None:
+            raise SmokeFailure(f"sprite {svg} cannot be drawn")
+    pygame.font.Font(None, 24).render("Carcassonne", True, (0, 0, 0))  # the bundled font
+
+    app.push(TitleScene(app))
+    app.step(1 / 60)
+    first_frame = first_frame_age(app)
+    built = []
+    seed = 1 if args.seed is None else args.seed
+    for g in games:
+        expansions = [e.id for e in registry.expansions(g.id)]
+        players = max(g.players[0], min(args.players, g.players[1]))
+        seats = [Seat(f"Player {i + 1}", colour)
+                 for i, (colour, _) in enumerate(_colours()[:players])]
+        session = Session.new(app, g.id, expansions, seats, seed=seed)
+        game: Game = session.game
+        rng = random.Random(seed)
+        for _ in range(12 * players):  # a few turns of random legal moves
+            if game.over:
+                break
+            game.apply(game.random_action(rng))
+        app.replace(PlayScene(app, session))
+        app.step(1 / 60)
+        app.dispatch(Command("tiles"))  # every tile type drawn once
+        app.step(1 / 60)
+        app.dispatch(Command("tiles"))
+        app.step(1 / 60)
+        built.append(g.id + "".join(f"+{e}" for e in expansions)
+                     + f" ({len(game.board)} tiles down)")
+    if args.screenshot is not None:
+        args.screenshot.parent.mkdir(parents=True, exist_ok=True)
+        pygame.image.save(app.screen, str(args.screenshot))
+    frames = app.frames
+    pygame.quit()
+    total, _ = process_age()
+    where = "frozen" if getattr(sys, "frozen", False) else paths.layout()
+    return (f"smoke ok: {len(registry.sets)} tile set(s), {len(sprites)} sprites, "
+            f"games: {', '.join(built)}; {frames} frames drawn offscreen; first frame "
+            f"{first_frame:.2f} s, done {total:.2f} s after start; data: {where} "
+            f"({paths.tilesets_dir().parent})")
+
+
+def _colours() -> list[tuple[str, object]]:
+    from game.ui import palette
+    return list(palette.PLAYER_COLOURS)
 
 
 if __name__ == "__main__":

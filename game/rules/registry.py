@@ -16,8 +16,10 @@ from .yamlsrc import load_located
 
 
 def builtin_tileset_dir() -> Path:
-    """The tile sets shipped with the game (next to the ``game`` package)."""
-    return Path(__file__).resolve().parents[2] / "tilesets"
+    """The tile sets shipped with the game (found by ``game.paths``: the repository's
+    ``tilesets/`` from source, ``game/_data/tilesets`` in a wheel or the frozen build)."""
+    from ..paths import tilesets_dir
+    return tilesets_dir()
 
 
 @dataclass

@@ -8,14 +8,21 @@ pygame at import time.
 
 from __future__ import annotations
 
+import os
+import pickle
+import sys
+import tempfile
 import time
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 
 import pygame
+from platformdirs import PlatformDirs
 
-from game.rules.registry import Registry, default_registry
-from game.storage import Storage
+from game.rules.errors import TileSetError
+from game.rules.registry import Registry, builtin_tileset_dir, default_registry
+from game.storage import APP_NAME, Storage
 
 from .input import InputMapper
 from .intents import Command, Intent, Quit, Resize
@@ -57,20 +64,28 @@ class Scene:
 class App:
     def __init__(self, config: AppConfig | None = None) -> None:
         self.config = config or AppConfig()
-        pygame.init()
+        # Only what the game uses: no audio (it has no sound; opening the audio device is
+        # slow and noisy on machines without one), no joystick.
+        pygame.display.init()
+        pygame.font.init()
         pygame.display.set_caption("Carcassonne")
-        flags = pygame.RESIZABLE | (pygame.FULLSCREEN if self.config.fullscreen else 0)
-        self.screen = pygame.display.set_mode(self.config.size, flags)
+        self.windowed_size = self.config.size  # the window's size, kept while full screen
+        self.fullscreen = False
+        self.screen = pygame.display.set_mode(self.config.size, pygame.RESIZABLE)
+        if self.config.fullscreen:
+            self.set_fullscreen(True)
         pygame.key.set_repeat(300, 40)
         self.clock = pygame.time.Clock()
         self.storage = Storage(self.config.storage_root)
-        self.registry: Registry = default_registry(
-            [self.storage.user_tilesets_dir, *self.config.extra_tileset_dirs])
+        self.registry: Registry = load_registry(
+            [self.storage.user_tilesets_dir, *self.config.extra_tileset_dirs],
+            cache_dir(self.config.storage_root))
         self.input = InputMapper()
         self.stack: list[Scene] = []
         self.running = True
         self.started = time.perf_counter()
         self.frames = 0
+        self.first_frame_at: float | None = None  # perf_counter() when the first frame showed
         from .resources import Resources
         self.res = Resources()
 
@@ -113,6 +128,8 @@ class App:
         self.scene.update(dt)
         self.draw()
         pygame.display.flip()
+        if self.first_frame_at is None:
+            self.first_frame_at = time.perf_counter()
         self.frames += 1
         return self.running
 
@@ -126,6 +143,9 @@ class App:
         if intent == Command("fullscreen"):
             self.toggle_fullscreen()
             return
+        if intent == Command("help"):  # F1 or H on every screen; again (or Esc) closes it
+            self.toggle_help()
+            return
         if self.stack:
             self.scene.handle(intent)
 
@@ -136,20 +156,39 @@ class App:
         for scene in self.stack[first:]:
             scene.draw(self.screen)
 
+    def toggle_help(self) -> None:
+        from .scenes.menus import HelpScene
+        if self.stack and isinstance(self.scene, HelpScene):
+            self.pop()
+        else:
+            self.push(HelpScene(self))
+
     def resized(self) -> None:
+        self.screen = pygame.display.get_surface() or self.screen
         w, h = self.screen.get_size()
-        if w < MIN_SIZE[0] or h < MIN_SIZE[1]:
+        if not self.fullscreen and (w < MIN_SIZE[0] or h < MIN_SIZE[1]):
             self.screen = pygame.display.set_mode((max(w, MIN_SIZE[0]), max(h, MIN_SIZE[1])),
                                                   pygame.RESIZABLE)
         for scene in self.stack:
             scene.layout(self.screen.get_size())
 
     def toggle_fullscreen(self) -> None:
+        self.set_fullscreen(not self.fullscreen)
+
+    def set_fullscreen(self, on: bool) -> None:
+        """Full screen at the desktop's resolution (never a video mode change), or back to
+        the window as it was; the scenes are laid out again either way."""
+        if on == self.fullscreen:
+            return
         try:
-            pygame.display.toggle_fullscreen()
+            if on:
+                self.windowed_size = self.screen.get_size()
+                self.screen = pygame.display.set_mode((0, 0), pygame.FULLSCREEN)
+            else:
+                self.screen = pygame.display.set_mode(self.windowed_size, pygame.RESIZABLE)
         except pygame.error:
             return
-        self.screen = pygame.display.get_surface()
+        self.fullscreen = on
         self.resized()
 
     def run(self) -> int:
@@ -172,3 +211,85 @@ class App:
             pygame.image.save(self.screen, str(self.config.screenshot))
         pygame.quit()
         return 0
+
+
+# --- the tile sets, parsed once -----------------------------------------------------------------
+
+REGISTRY_CACHE = "tilesets.pickle"
+
+
+def cache_dir(storage_root: Path | None) -> Path:
+    """Where the parsed tile sets are kept: beside the saves' root when one is given
+    (``CARCASSONNE_HOME``, tests), else the platform's user cache folder."""
+    root = storage_root or (Path(os.environ["CARCASSONNE_HOME"])
+                            if os.environ.get("CARCASSONNE_HOME") else None)
+    if root is not None:
+        return root / "cache"
+    return Path(PlatformDirs(APP_NAME, APP_NAME).user_cache_dir)
+
+
+def _code_stamp() -> tuple[object, ...]:
+    """Changes whenever the code that parses tile sets may have changed."""
+    import yaml
+    if getattr(sys, "frozen", False):
+        exe = os.stat(sys.executable)
+        return ("frozen", sys.executable, exe.st_mtime_ns, exe.st_size)
+    rules = Path(sys.modules[Registry.__module__].__file__ or ".").parent
+    files = []
+    for path in sorted(rules.rglob("*.py")):
+        st = path.stat()
+        files.append((str(path), st.st_mtime_ns, st.st_size))
+    return (sys.version, yaml.__version__, tuple(files))
+
+
+def _sources(extra_dirs: Sequence[Path]) -> tuple[tuple[str, bytes], ...]:
+    """Every tile set file the registry would read, with its exact contents.  The built-in
+    ones are named relative to their folder, which the one-file executable unpacks to a new
+    temporary place on every start."""
+    out = []
+    for d in [builtin_tileset_dir(), *extra_dirs]:
+        for path in sorted(Path(d).glob("*.yaml")):
+            name = f"<built-in>/{path.name}" if d == builtin_tileset_dir() else str(path)
+            try:
+                out.append((name, path.read_bytes()))
+            except OSError:
+                out.append((name, b""))
+    return tuple(out)
+
+
+def load_registry(extra_dirs: Sequence[Path], cache: Path | None) -> Registry:
+    """``default_registry(extra_dirs)``, kept parsed in ``cache``: parsing the YAML is most of
+    the start-up time, and it is done again only when a tile set file (its exact contents)
+    or the code that parses it changed.  Any problem with the cache: parse as usual."""
+    if cache is None:
+        return default_registry(extra_dirs)
+    key = (_code_stamp(), _sources(extra_dirs))
+    path = cache / REGISTRY_CACHE
+    try:
+        with path.open("rb") as f:
+            stored_key, registry, errors = pickle.load(f)
+        if stored_key == key and isinstance(registry, Registry):
+            registry.errors = [TileSetError(*e) for e in errors]
+            return registry
+    except Exception:  # missing, unreadable, from another version: parse instead
+        pass
+    registry = default_registry(extra_dirs)
+    errors = registry.errors
+    try:
+        registry.errors = []  # kept as plain values: exceptions do not pickle back
+        data = pickle.dumps((key, registry, [(e.path, e.line, e.problem) for e in errors]),
+                            protocol=pickle.HIGHEST_PROTOCOL)
+        path.parent.mkdir(parents=True, exist_ok=True)
+        fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", dir=path.parent)
+        try:
+            with os.fdopen(fd, "wb") as out:
+                out.write(data)
+            os.replace(tmp, path)
+        except BaseException:
+            Path(tmp).unlink(missing_ok=True)
+            raise
+    except Exception:  # a cache that cannot be written only costs time
+        pass
+    finally:
+        registry.errors = errors
+    return registry

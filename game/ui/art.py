@@ -38,12 +38,14 @@ _INK: Colour = (58, 42, 30)
 
 
 def _repo_sprites() -> Path:
-    return Path(__file__).resolve().parents[2] / "sprites"
+    return sprites_dir()
 
 
 def sprites_dir() -> Path:
-    """The repository's ``sprites/`` folder."""
-    return _repo_sprites()
+    """The game's ``sprites/`` folder (found by ``game.paths``, from source, a wheel or the
+    frozen build)."""
+    from game.paths import sprites_dir as find
+    return find()
 
 
 # --- small helpers ----------------------------------------------------------------------------
@@ -1093,6 +1095,9 @@ def _meeple_polygon() -> list[Px]:
     return [(float(x), float(y)) for x, y in right + left]
 
 
+_BUILDINGS = frozenset({"hut", "stable"})  # figures that never lie down
+
+
 class FigureArt:
     """Figure sprites tinted to a player's colour, with an outline and a soft shadow."""
 
@@ -1103,8 +1108,10 @@ class FigureArt:
     def figure(self, kind: str, colour: tuple[int, int, int], size: int,
                lying: bool = False) -> pygame.Surface:
         """A figure of height ~``size``: ``follower`` is a meeple (on its side when lying),
-        ``hut``, ``stable`` and ``shepherd`` have their own shapes, others are meeples."""
+        ``hut``, ``stable`` and ``shepherd`` have their own shapes, others are meeples.
+        Buildings (``hut``, ``stable``) always stand, even on a field or meadow."""
         size = max(6, int(size))
+        lying = lying and kind not in _BUILDINGS
         rgb: Colour = (int(colour[0]), int(colour[1]), int(colour[2]))
         key = (kind, rgb, size, lying)
         img = self._cache.get(key)

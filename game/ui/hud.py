@@ -15,8 +15,13 @@ from .session import Session
 from .widgets import blit_centred, panel
 
 SIDEBAR_W = 316
-ROW_H = 58
+ROW_H = 58  # a player's row, when the window is tall enough
+MIN_ROW_H = 46  # rows shrink to this on short windows, so that the turn log keeps some room
+PLAYERS_TITLE_H = 34
+TRAY_H = 268
 TRAY_TILE = 132
+LOG_MIN_H = 60  # a turn log shorter than this is not drawn
+LOG_WANTED_H = 120  # rows shrink (down to MIN_ROW_H) before the log gets shorter than this
 
 
 @dataclass
@@ -37,16 +42,22 @@ class Layout:
         w, h = size
         side_x = w - SIDEBAR_W
         pad = 12
-        players_r = pygame.Rect(side_x + pad, pad, SIDEBAR_W - 2 * pad, 34 + ROW_H * players)
-        tray_r = pygame.Rect(side_x + pad, players_r.bottom + pad, SIDEBAR_W - 2 * pad, 268)
+        # The sidebar stacks players, tray and log; on a short window the player rows shrink
+        # before the log does, and a log with no room left is not drawn (height 0).
+        room = h - 4 * pad - TRAY_H - PLAYERS_TITLE_H - LOG_WANTED_H
+        row_h = max(MIN_ROW_H, min(ROW_H, room // max(1, players)))
+        players_r = pygame.Rect(side_x + pad, pad, SIDEBAR_W - 2 * pad,
+                                PLAYERS_TITLE_H + row_h * players)
+        tray_r = pygame.Rect(side_x + pad, players_r.bottom + pad, SIDEBAR_W - 2 * pad, TRAY_H)
         tray_tile = pygame.Rect(0, 0, TRAY_TILE, TRAY_TILE)
         tray_tile.midtop = (tray_r.centerx, tray_r.y + 34)
         supply = pygame.Rect(tray_r.x + 10, tray_tile.bottom + 8, tray_r.w - 20, 36)
         bw = (tray_r.w - 30) // 2
         confirm = pygame.Rect(tray_r.x + 10, tray_r.bottom - 56, bw, 46)
         undo = pygame.Rect(confirm.right + 10, confirm.y, bw, 46)
+        log_h = h - tray_r.bottom - 2 * pad
         log_r = pygame.Rect(side_x + pad, tray_r.bottom + pad, SIDEBAR_W - 2 * pad,
-                            max(60, h - tray_r.bottom - 2 * pad))
+                            log_h if log_h >= LOG_MIN_H else 0)
         toolbar = pygame.Rect(12, h - 58, 6 * 52 + 5 * 6, 46)
         return cls(size, pygame.Rect(0, 0, side_x, h), players_r, tray_r, tray_tile, supply,
                    confirm, undo, log_r, toolbar)
@@ -59,8 +70,9 @@ def draw_players(surface: pygame.Surface, res: Resources, session: Session,
     title = res.text("Players", 22, pal.TEXT_DIM, bold=True)
     surface.blit(title, (rect.x + 14, rect.y + 9))
     fig_kinds = list(game.tileset.figures)
+    row_h = min(ROW_H, (rect.h - PLAYERS_TITLE_H) // max(1, len(session.seats)))
     for i, seat in enumerate(session.seats):
-        row = pygame.Rect(rect.x + 6, rect.y + 30 + i * ROW_H, rect.w - 12, ROW_H - 4)
+        row = pygame.Rect(rect.x + 6, rect.y + 30 + i * row_h, rect.w - 12, row_h - 4)
         current = i == game.current and not game.over
         if current:
             pygame.draw.rect(surface, pal.CURRENT_ROW, row, border_radius=8)
@@ -74,7 +86,7 @@ def draw_players(surface: pygame.Surface, res: Resources, session: Session,
         tokens = game.tokens(i)
         if tokens:
             supply += "   " + "  ".join(f"{n} {name}" for name, n in sorted(tokens.items()))
-        surface.blit(res.text(supply, 17, pal.TEXT_DIM), (row.x + 46, row.y + 30))
+        surface.blit(res.text(supply, 17, pal.TEXT_DIM), (row.x + 46, row.y + min(30, row.h - 15)))
         score = res.text(str(game.scores[i]), 34, pal.TEXT, bold=True)
         surface.blit(score, score.get_rect(midright=(row.right - 10, row.centery)))
 
@@ -86,6 +98,8 @@ def _plural(kind: str, n: int) -> str:
 def draw_log(surface: pygame.Surface, res: Resources, lines: list[tuple[str, tuple[int, int, int]]],
              rect: pygame.Rect, info: list[str] | None = None) -> None:
     """The turn log, newest at the bottom; rule modules' state lines (``info``) on top."""
+    if rect.h < LOG_MIN_H:  # no room at this window size (see Layout.compute)
+        return
     panel(surface, rect)
     top = rect.y + 9
     for line in info or []:

@@ -1,0 +1,143 @@
+"""Packaging: the game finds its data the same way from source, from an installed wheel and
+from the frozen build (``game/paths.py``), the wheel carries the data, and ``--smoke`` works.
+
+The frozen build itself is made and smoke-tested by ``.ci/run`` (``scripts/build``)."""
+
+from __future__ import annotations
+
+import os
+import shutil
+import subprocess
+import sys
+import tomllib
+import zipfile
+from pathlib import Path
+
+import pytest
+
+from game import paths
+from game.rules.registry import builtin_tileset_dir
+
+ROOT = Path(__file__).resolve().parents[1]
+PYPROJECT = tomllib.loads((ROOT / "pyproject.toml").read_text(encoding="utf-8"))
+
+
+def env_without_home(tmp_path: Path) -> dict[str, str]:
+    env = {k: v for k, v in os.environ.items() if not k.startswith(("SDL_", "PYTHON"))}
+    env["CARCASSONNE_HOME"] = str(tmp_path / "home")
+    return env
+
+
+def test_source_checkout_finds_the_top_level_folders() -> None:
+    assert paths.tilesets_dir() == ROOT / "tilesets"
+    assert paths.sprites_dir() == ROOT / "sprites"
+    assert builtin_tileset_dir() == ROOT / "tilesets"
+    from game.ui.art import sprites_dir
+    assert sprites_dir() == ROOT / "sprites"
+    assert paths.layout() == "source"
+
+
+def test_packaged_data_comes_first(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    packaged = tmp_path / "_data"
+    (packaged / "tilesets").mkdir(parents=True)
+    (packaged / "sprites").mkdir()
+    monkeypatch.setattr(paths, "PACKAGED_DATA", packaged)
+    assert paths.tilesets_dir() == packaged / "tilesets"
+    assert builtin_tileset_dir() == packaged / "tilesets"
+    assert paths.layout() == "packaged"
+
+
+def test_missing_data_is_a_clear_error(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(paths, "PACKAGED_DATA", tmp_path / "nothing")
+    monkeypatch.setattr(paths, "SOURCE_ROOT", tmp_path / "nowhere")
+    with pytest.raises(FileNotFoundError, match="tilesets folder is missing"):
+        paths.tilesets_dir()
+    with pytest.raises(ValueError):
+        paths.data_dir("saves")
+
+
+def test_the_data_file_list() -> None:
+    """What the wheel and the frozen build carry: every tile set and every sprite."""
+    files = {p.as_posix() for p in paths.source_data_files(ROOT)}
+    tilesets = {f"tilesets/{p.name}" for p in (ROOT / "tilesets").glob("*.yaml")}
+    sprites = {p.relative_to(ROOT).as_posix() for p in (ROOT / "sprites").rglob("*.svg")}
+    assert tilesets and sprites and tilesets | sprites <= files
+    assert "tilesets/tileset.schema.json" in files
+    assert not any(f.endswith(".md") for f in files)
+    cmdclass = PYPROJECT["tool"]["setuptools"]["cmdclass"]
+    assert cmdclass == {"build_py": "packaging.wheel_data.build_py",
+                        "sdist": "packaging.wheel_data.sdist"}
+    spec = (ROOT / "packaging" / "carcassonne.spec").read_text(encoding="utf-8")
+    assert "source_data_files(ROOT)" in spec
+
+
+def test_the_wheel_carries_the_data(tmp_path: Path) -> None:
+    """Build the wheel (from a copy: no build/ left in the work tree), check its data, then
+    run the game from it, from another directory: the data is found inside the package."""
+    src = tmp_path / "src"
+    src.mkdir()
+    for name in ("pyproject.toml", "README.md"):
+        shutil.copy(ROOT / name, src / name)
+    for name in ("game", "tilesets", "sprites", "packaging"):
+        shutil.copytree(ROOT / name, src / name, ignore=shutil.ignore_patterns("__pycache__"))
+    result = subprocess.run([sys.executable, "-m", "pip", "wheel", "--no-deps", "--quiet",
+                             "--wheel-dir", str(tmp_path / "wheel"), str(src)],
+                            capture_output=True, text=True, check=False, timeout=300)
+    if result.returncode != 0 and any(s in result.stderr for s in (
+            "No matching distribution", "Could not find a version", "NewConnectionError")):
+        pytest.skip("the build backend cannot be fetched here: " + result.stderr[-300:])
+    assert result.returncode == 0, result.stderr
+    wheel = next((tmp_path / "wheel").glob("*.whl"))
+    names = set(zipfile.ZipFile(wheel).namelist())
+    expected = {f"game/_data/{rel.as_posix()}" for rel in paths.source_data_files(ROOT)}
+    assert expected <= names, sorted(expected - names)
+    assert not any(n.startswith(("tests/", "packaging/")) for n in names)
+    modules = {p.relative_to(ROOT).as_posix() for p in (ROOT / "game").rglob("*.py")}
+    assert modules <= names, sorted(modules - names)  # every package, found automatically
+
+    site = tmp_path / "site"
+    zipfile.ZipFile(wheel).extractall(site)
+    elsewhere = tmp_path / "elsewhere"
+    elsewhere.mkdir()
+    env = env_without_home(tmp_path)
+    env["PYTHONPATH"] = str(site)  # ahead of the editable install of the work tree
+    check = subprocess.run(
+        [sys.executable, "-c",
+         "import game, game.paths as p; print(game.__file__); print(p.layout())"],
+        capture_output=True, text=True, cwd=elsewhere, env=env, check=True)
+    assert check.stdout.split() == [str(site / "game" / "__init__.py"), "packaged"]
+    smoke = subprocess.run([sys.executable, "-m", "game", "--smoke"], capture_output=True,
+                           text=True, cwd=elsewhere, env=env, check=False, timeout=120)
+    assert smoke.returncode == 0, smoke.stdout + smoke.stderr
+    assert "smoke ok" in smoke.stdout and str(site / "game" / "_data") in smoke.stdout
+
+
+def test_smoke_from_source(tmp_path: Path) -> None:
+    result = subprocess.run([sys.executable, "-m", "game", "--smoke"], capture_output=True,
+                            text=True, cwd=ROOT, env=env_without_home(tmp_path), check=False,
+                            timeout=120)
+    assert result.returncode == 0, result.stdout + result.stderr
+    lines = result.stdout.strip().splitlines()
+    assert len(lines) == 1 and lines[0].startswith("smoke ok:"), result.stdout
+    assert "carcassonne" in lines[0] and "first frame" in lines[0]
+
+
+def test_smoke_fails_on_a_broken_builtin_set(tmp_path: Path) -> None:
+    """The smoke check is a real check: a tile set that does not load makes it exit 1."""
+    shutil.copytree(ROOT / "game", tmp_path / "game", ignore=shutil.ignore_patterns("__pycache__"))
+    shutil.copytree(ROOT / "sprites", tmp_path / "sprites")
+    shutil.copytree(ROOT / "tilesets", tmp_path / "tilesets")
+    (tmp_path / "tilesets" / "zz-broken.yaml").write_text("id: zz\nkinds: 3\n", encoding="utf-8")
+    env = env_without_home(tmp_path)
+    env["PYTHONPATH"] = str(tmp_path)
+    result = subprocess.run([sys.executable, "-m", "game", "--smoke"], capture_output=True,
+                            text=True, cwd=tmp_path, env=env, check=False, timeout=120)
+    assert result.returncode == 1, result.stdout + result.stderr
+    assert "zz-broken.yaml" in result.stderr and "smoke FAILED" in result.stderr
+
+
+def test_the_options_of_python_m_game() -> None:
+    from game.__main__ import parse_args
+    args = parse_args(["--smoke", "--size", "1024x700", "--seed", "3"])
+    assert args.smoke and args.size == "1024x700" and args.seed == 3
+    assert parse_args(["--time-first-frame"]).time_first_frame
