@@ -442,14 +442,24 @@ def _parse_tile(r: _Reader, raw: Any, line: int, set_id: str, kinds: Mapping[str
 
 def parse_tileset(text: str, path: str, base: TileSet | None = None) -> TileSet:
     """Parse and validate tile set text.  ``base`` is the set an expansion extends."""
+    return build_tileset(read_yaml(text, path), path, base)
+
+
+def read_yaml(text: str, path: str) -> Any:
+    """The YAML document of a tile set file; a syntax error is a TileSetError."""
     r = _Reader(path)
     try:
-        doc = load_located(text)
+        return load_located(text)
     except yaml.MarkedYAMLError as exc:
         mark = exc.problem_mark
         r.fail(mark.line + 1 if mark else None, f"not valid YAML: {exc.problem}")
     except yaml.YAMLError as exc:
         r.fail(None, f"not valid YAML: {exc}")
+
+
+def build_tileset(doc: Any, path: str, base: TileSet | None = None) -> TileSet:
+    """Validate a parsed tile set document and build the tile set."""
+    r = _Reader(path)
     top = r.mapping(doc, 1, "a tile set file")
     r.keys(top, TOP_KEYS, "the tile set")
     set_id = r.text(top, "id", "the tile set")

@@ -8,11 +8,11 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
+from typing import Any
 
 from .errors import TileSetError
-from .loader import parse_tileset
+from .loader import build_tileset, read_yaml
 from .model import TileSet
-from .yamlsrc import load_located
 
 
 def builtin_tileset_dir() -> Path:
@@ -25,7 +25,7 @@ def builtin_tileset_dir() -> Path:
 @dataclass
 class _Source:
     path: Path
-    text: str
+    doc: Any  # the parsed YAML, kept so that expansions are not parsed again
     set_id: str
     extends: str | None
 
@@ -35,6 +35,7 @@ class Registry:
         self.errors: list[TileSetError] = []
         self._sources: dict[str, _Source] = {}
         self.sets: dict[str, TileSet] = {}
+        self._merged: dict[tuple[str, tuple[str, ...]], TileSet] = {}
         for d in dirs:
             for path in sorted(Path(d).glob("*.yaml")):
                 self._read(path)
@@ -47,18 +48,15 @@ class Registry:
 
     def _read(self, path: Path) -> None:
         try:
-            text = path.read_text(encoding="utf-8")
-            doc = load_located(text)
+            doc = read_yaml(path.read_text(encoding="utf-8"), str(path))
         except OSError as exc:
             self.errors.append(TileSetError(str(path), None, f"cannot read: {exc.strerror}"))
             return
-        except Exception as exc:
-            try:
-                parse_tileset(path.read_text(encoding="utf-8"), str(path))
-            except TileSetError as err:
-                self.errors.append(err)
-            else:
-                self.errors.append(TileSetError(str(path), None, str(exc)))
+        except UnicodeDecodeError:
+            self.errors.append(TileSetError(str(path), None, "not a UTF-8 text file"))
+            return
+        except TileSetError as err:
+            self.errors.append(err)
             return
         if not isinstance(doc, dict) or not isinstance(doc.get("id"), str):
             self.errors.append(TileSetError(str(path), 1, "a tile set needs an 'id'"))
@@ -69,7 +67,7 @@ class Registry:
                                                           f"by {self._sources[sid].path}"))
             return
         extends = doc.get("extends")
-        self._sources[sid] = _Source(path, text, sid, extends if isinstance(extends, str) else None)
+        self._sources[sid] = _Source(path, doc, sid, extends if isinstance(extends, str) else None)
 
     def _load(self, sid: str) -> None:
         src = self._sources[sid]
@@ -81,7 +79,7 @@ class Registry:
                                                 f"extends '{src.extends}', which did not load"))
                 return
         try:
-            self.sets[sid] = parse_tileset(src.text, str(src.path), base)
+            self.sets[sid] = build_tileset(src.doc, str(src.path), base)
         except TileSetError as err:
             self.errors.append(err)
 
@@ -97,12 +95,16 @@ class Registry:
         if game_id not in self.sets or self.sets[game_id].extends is not None:
             raise KeyError(f"no game '{game_id}' (games: "
                            f"{', '.join(s.id for s in self.games())})")
+        key = (game_id, tuple(expansions))
+        if key in self._merged:
+            return self._merged[key]
         merged = self.sets[game_id]
         for exp in expansions:
             src = self._sources.get(exp)
             if src is None or exp not in self.sets or src.extends != game_id:
                 raise KeyError(f"no expansion '{exp}' for {game_id}")
-            merged = parse_tileset(src.text, str(src.path), merged)
+            merged = build_tileset(src.doc, str(src.path), merged)
+        self._merged[key] = merged
         return merged
 
 
