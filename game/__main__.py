@@ -1,7 +1,8 @@
 """Launch the game window.
 
     python -m game [--autoplay] [--quit-after SECONDS] [--screenshot FILE] [--players N]
-                   [--seed N] [--size WxH] [--fullscreen] [--time-first-frame] [--smoke]
+                   [--seed N] [--game ID] [--expansions ID ...] [--size WxH] [--fullscreen]
+                   [--time-first-frame] [--smoke]
 
 The ``carcassonne`` command (installed) and the standalone executable take the same options.
 """
@@ -28,6 +29,10 @@ def parse_args(argv: Sequence[str] | None = None) -> argparse.Namespace:
                         help="save a screenshot of the last frame before closing")
     parser.add_argument("--players", type=int, default=2, help="players for --autoplay")
     parser.add_argument("--seed", type=int, help="seed of the --autoplay game")
+    parser.add_argument("--game", default="carcassonne", help="game of --autoplay "
+                        "(a tile set id: carcassonne, hunters-and-gatherers, over-hill-and-dale)")
+    parser.add_argument("--expansions", nargs="*", default=[],
+                        help="expansions of --autoplay (e.g. hills-and-sheep)")
     parser.add_argument("--size", default="1280x800", help="window size, e.g. 1600x900")
     parser.add_argument("--fullscreen", action="store_true")
     parser.add_argument("--time-first-frame", action="store_true",
@@ -77,7 +82,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     quit_after = 0.0 if args.time_first_frame else args.quit_after
     config = AppConfig(size=(w, h), fullscreen=args.fullscreen, autoplay=args.autoplay,
                        quit_after=quit_after, screenshot=args.screenshot, seed=args.seed,
-                       players=args.players)
+                       players=args.players, game=args.game, expansions=args.expansions)
     app = App(config)
     code = app.run()
     if args.time_first_frame:

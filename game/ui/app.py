@@ -40,6 +40,8 @@ class AppConfig:
     storage_root: Path | None = None
     seed: int | None = None
     players: int = 2
+    game: str = "carcassonne"  # the game of --autoplay
+    expansions: list[str] = field(default_factory=list)
     extra_tileset_dirs: list[Path] = field(default_factory=list)
 
 
@@ -197,8 +199,9 @@ class App:
             if self.config.autoplay:
                 from .scenes.play import PlayScene
                 from .session import Session
-                self.push(PlayScene(self, Session.quick(self, self.config.players,
-                                                        self.config.seed, autoplay=True)))
+                self.push(PlayScene(self, Session.quick(
+                    self, self.config.players, self.config.seed, autoplay=True,
+                    game_id=self.config.game, expansions=self.config.expansions)))
             else:
                 self.push(TitleScene(self))
         deadline = (None if self.config.quit_after is None

@@ -81,14 +81,34 @@ def draw_players(surface: pygame.Surface, res: Resources, session: Session,
         surface.blit(meeple, meeple.get_rect(midleft=(row.x + 8, row.centery)))
         name = seat.name + ("" if seat.is_human else "  (computer)")
         surface.blit(res.text(name, 22, pal.TEXT, bold=current), (row.x + 46, row.y + 7))
-        supply = "   ".join(f"{game.supply[i][k]} {_plural(k, game.supply[i][k])}"
+        supply = "  ".join(f"{game.supply[i][k]} {_plural(k, game.supply[i][k])}"
                            for k in fig_kinds)
-        tokens = game.tokens(i)
-        if tokens:
-            supply += "   " + "  ".join(f"{n} {name}" for name, n in sorted(tokens.items()))
-        surface.blit(res.text(supply, 17, pal.TEXT_DIM), (row.x + 46, row.y + min(30, row.h - 15)))
+        line_y = row.y + min(30, row.h - 15)
+        text = res.text(supply, 17, pal.TEXT_DIM)
+        surface.blit(text, (row.x + 46, line_y))
         score = res.text(str(game.scores[i]), 34, pal.TEXT, bold=True)
-        surface.blit(score, score.get_rect(midright=(row.right - 10, row.centery)))
+        score_rect = score.get_rect(midright=(row.right - 10, row.centery))
+        surface.blit(score, score_rect)
+        _draw_tokens(surface, res, session, game.tokens(i),
+                     pygame.Rect(row.x + 52 + text.get_width(), line_y - 2,
+                                 score_rect.x - 8 - (row.x + 52 + text.get_width()), 18))
+
+
+def _draw_tokens(surface: pygame.Surface, res: Resources, session: Session,
+                 tokens: dict[str, int], area: pygame.Rect) -> None:
+    """Tokens a player holds as small icons with counts, as many as fit the area."""
+    if not tokens or area.w < 30:
+        return
+    art = res.tile_art(session.tileset)
+    x = area.x
+    for name, n in sorted(tokens.items()):
+        count = res.text(str(n), 16, pal.TEXT, bold=True)
+        if x + 18 + count.get_width() > area.right:
+            surface.blit(res.text("…", 16, pal.TEXT_DIM), (x, area.y + 1))
+            return
+        surface.blit(art.icon(name, 18), (x, area.y))
+        surface.blit(count, (x + 19, area.y + 2))
+        x += 23 + count.get_width()
 
 
 def _plural(kind: str, n: int) -> str:

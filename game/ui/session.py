@@ -68,11 +68,12 @@ class Session:
         return cls(game, game_id, list(expansions), list(seats))
 
     @classmethod
-    def quick(cls, app: App, players: int, seed: int | None, autoplay: bool = False) -> Session:
+    def quick(cls, app: App, players: int, seed: int | None, autoplay: bool = False,
+              game_id: str = "carcassonne", expansions: Sequence[str] = ()) -> Session:
         names = [n for n, _ in pal.PLAYER_COLOURS]
         seats = [Seat(names[i].capitalize(), names[i], "random" if autoplay else HUMAN)
                  for i in range(players)]
-        return cls.new(app, "carcassonne", [], seats, seed=seed)
+        return cls.new(app, game_id, expansions, seats, seed=seed)
 
     @classmethod
     def restore(cls, app: App, saved: SavedGame, path: Path) -> Session:

@@ -91,13 +91,16 @@ class SetupScene(Scene):
         self.options_top = y + 30
         y = self.options_top + 24
         tileset = self._tileset()
-        if tileset is not None:
+        if tileset is not None and tileset.options:
+            # Rows shrink to fit above the Start button on small windows.
+            room = c.bottom - 84 - y
+            step = max(26, min(42, room // len(tileset.options)))
             for name, opt in tileset.options.items():
                 value = self.options.get(name, opt.default)
                 label = f"{name.replace('_', ' ')}: {value}"
-                self.widgets.append(Button(pygame.Rect(right, y, c.right - right - 30, 36),
+                self.widgets.append(Button(pygame.Rect(right, y, c.right - right - 30, step - 6),
                                            label, self._cycle_option(name)))
-                y += 42
+                y += step
         self.widgets.append(Button(pygame.Rect(c.x + 30, c.bottom - 70, 160, 50), "Back",
                                    self.app.pop))
         self.widgets.append(Button(pygame.Rect(c.right - 230, c.bottom - 70, 200, 50),
