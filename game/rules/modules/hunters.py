@@ -35,7 +35,7 @@ FISH, GOLD = "fish", "gold"
 DEER, TIGER, MAMMOTH, AUROCHS = "deer", "tiger", "mammoth", "aurochs"
 FIRE, CULT = "fire", "cult"
 BONUS_PILE = "bonus"
-DETAIL_LINES = 8  # the final screen shows this many lines of details
+DETAIL_LINES = 16  # the final screen shows this many lines of details (two columns)
 
 
 @dataclass(frozen=True)

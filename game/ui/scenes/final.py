@@ -83,11 +83,17 @@ class FinalScene(Scene):
         cats, rows = score_table(self.session)
         self._draw_table(surface, cats, rows)
         details = [line for m in game.modules for line in m.final_details()]
-        self._draw_chart(surface, cats, rows, reserve=22 * min(len(details), 8))
-        y = self.button.rect.y - 14 - 22 * min(len(details), 8)
-        for line in details[:8]:
-            surface.blit(res.text(line, 19, pal.TEXT_DIM), (c.x + 40, y))
-            y += 22
+        # Up to 8 lines in one column, up to 16 in two (meadow by meadow, say).
+        columns = 1 if len(details) <= 8 else 2
+        rows_shown = min(8, (len(details) + columns - 1) // columns)
+        self._draw_chart(surface, cats, rows, reserve=22 * rows_shown)
+        top = self.button.rect.y - 14 - 22 * rows_shown
+        width = (c.w - 80) // columns
+        for i, line in enumerate(details[:8 * columns]):
+            col, row = divmod(i, rows_shown) if rows_shown else (0, 0)
+            img = res.text(line, 19 if columns == 1 else 17, pal.TEXT_DIM)
+            clip = img.get_rect(w=min(img.get_width(), width - 10))
+            surface.blit(img, (c.x + 40 + col * width, top + 22 * row), clip)
         self.button.draw(surface, res)
 
     def _draw_table(self, surface: pygame.Surface, cats: list[str],
