@@ -1,6 +1,10 @@
-"""Play random legal games headless.
+"""Play legal games headless: random players, or computer players of any level.
 
     python -m game.sim --game carcassonne [--expansions ...] --players N --games K --seed S [--json]
+    python -m game.sim --seats quick,random --games 20 [--budget 0.2]
+
+--seats gives one kind per player (random, quick, strong; default: all random) and implies
+the number of players.  Win rates are reported per seat, a tie split between the tied.
 """
 
 from __future__ import annotations
@@ -13,23 +17,14 @@ import time
 import traceback
 from collections.abc import Sequence
 
-from game.rules import Game, Place, Skip, TileSet, default_registry
+from game.rules import Game, TileSet, default_registry
 from game.rules.actions import Action
+from game.rules.model import OptionValue
 
 
 def random_action(game: Game, rng: random.Random) -> Action:
     """A uniformly random legal action (placements counted once per distinct rotation)."""
-    if game.phase == "place":
-        options: list[tuple[str, tuple[tuple[int, int], int]]] = []
-        for tid in dict.fromkeys(game.hand):
-            options.extend((tid, pair) for pair in game.legal_placements(tid).pairs(True))
-        tid, ((x, y), q) = rng.choice(options)
-        return Place(tid, x, y, q * 90)
-    deploys = game.deploy_options()
-    if not deploys:
-        return Skip()
-    choice = rng.randrange(len(deploys) + 1)
-    return deploys[choice] if choice < len(deploys) else Skip()
+    return game.random_action(rng)
 
 
 def play_random_game(tileset: TileSet, players: int, seed: int) -> Game:
@@ -40,16 +35,60 @@ def play_random_game(tileset: TileSet, players: int, seed: int) -> Game:
     return game
 
 
+def win_shares(scores: Sequence[int]) -> list[float]:
+    """Each player's share of the win: 1 for the sole best score, split on a tie."""
+    best = max(scores)
+    winners = [i for i, s in enumerate(scores) if s == best]
+    return [1.0 / len(winners) if i in winners else 0.0 for i in range(len(scores))]
+
+
+def play_game(tileset: TileSet, seats: Sequence[str], seed: int,
+              budget: float | None = None, options: dict[str, OptionValue] | None = None
+              ) -> Game:
+    """One game with one kind of player per seat (random, quick, strong).  All-random games
+    are exactly those of ``play_random_game``."""
+    from game.ai import choose_action
+    game = Game(tileset, [f"P{i + 1}" for i in range(len(seats))], seed=seed,
+                options=options)
+    rng = random.Random(seed)
+    while not game.over:
+        kind = seats[game.current]
+        if kind == "random":
+            game.apply(random_action(game, rng))
+        else:
+            game.apply(choose_action(game, kind, rng, budget))
+    return game
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     parser = argparse.ArgumentParser(prog="python -m game.sim", description=__doc__,
                                      formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--game", default="carcassonne")
     parser.add_argument("--expansions", nargs="*", default=[])
-    parser.add_argument("--players", type=int, default=2)
+    parser.add_argument("--players", type=int, default=None,
+                        help="number of players (default 2, or the number of --seats)")
+    parser.add_argument("--seats", default=None,
+                        help="one player kind per seat, comma-separated: random, quick, strong")
+    parser.add_argument("--budget", type=float, default=None,
+                        help="thinking time of a strong seat per move, seconds (default 1)")
     parser.add_argument("--games", type=int, default=100)
     parser.add_argument("--seed", type=int, default=0)
     parser.add_argument("--json", action="store_true", help="print one JSON object")
     args = parser.parse_args(argv)
+    from game.ai import LEVELS
+    if args.seats is not None:
+        seats = [s.strip() for s in args.seats.split(",")]
+        unknown = [s for s in seats if s not in LEVELS]
+        if unknown:
+            print(f"unknown seat kind(s) {', '.join(unknown)} (kinds: {', '.join(LEVELS)})",
+                  file=sys.stderr)
+            return 2
+        if args.players is not None and args.players != len(seats):
+            print(f"--players {args.players} but {len(seats)} seats given", file=sys.stderr)
+            return 2
+    else:
+        seats = ["random"] * (args.players if args.players is not None else 2)
+    args.players = len(seats)
     registry = default_registry()
     for err in registry.errors:
         print(f"warning: {err}", file=sys.stderr)
@@ -60,19 +99,28 @@ def main(argv: Sequence[str] | None = None) -> int:
         return 2
     scores: list[list[int]] = []
     errors: list[str] = []
+    wins = [0.0] * len(seats)
     t0 = time.perf_counter()
     for i in range(args.games):
         seed = args.seed + i
         try:
-            game = play_random_game(tileset, args.players, seed)
+            if all(s == "random" for s in seats):
+                game = play_random_game(tileset, args.players, seed)
+            else:
+                game = play_game(tileset, seats, seed, args.budget)
             scores.append(list(game.scores))
+            for p, share in enumerate(win_shares(game.scores)):
+                wins[p] += share
         except Exception as exc:  # a crash is a finding: report it with its seed
             errors.append(f"seed {seed}: {type(exc).__name__}: {exc}\n{traceback.format_exc()}")
     elapsed = time.perf_counter() - t0
     rate = args.games / elapsed if elapsed > 0 else 0.0
+    played = len(scores)
+    win_rates = [round(w / played, 4) if played else 0.0 for w in wins]
     if args.json:
         print(json.dumps({"games": args.games, "games_per_second": round(rate, 1),
-                          "scores": scores, "errors": errors}))
+                          "scores": scores, "errors": errors, "seats": seats,
+                          "win_rates": win_rates}))
     else:
         print(f"{args.games} games of {tileset.name}, {args.players} players: "
               f"{rate:.1f} games/s, {len(errors)} error(s)")
@@ -80,6 +128,8 @@ def main(argv: Sequence[str] | None = None) -> int:
             n = len(scores)
             means = [sum(s[p] for s in scores) / n for p in range(args.players)]
             print("mean scores: " + ", ".join(f"{m:.1f}" for m in means))
+            print("win rates: " + ", ".join(f"P{p + 1} {seats[p]} {100 * r:.1f}%"
+                                            for p, r in enumerate(win_rates)))
         for e in errors[:5]:
             print(e, file=sys.stderr)
     return 1 if errors else 0

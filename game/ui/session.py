@@ -17,7 +17,7 @@ if TYPE_CHECKING:
     from .app import App
 
 HUMAN = "human"
-COMPUTER_KINDS = ("random",)
+COMPUTER_KINDS = ("quick", "strong", "random")  # levels of game.ai
 
 
 @dataclass

@@ -207,3 +207,22 @@ def test_a_whole_two_player_game_through_the_ui(app: App, driver: Driver) -> Non
     driver.key(pygame.K_RETURN)
     from game.ui.scenes.title import TitleScene
     assert isinstance(app.scene, TitleScene)
+
+
+def test_a_computer_seat_plays_its_turn_while_frames_go_on(app: App, driver: Driver) -> None:
+    import time
+    seats = [Seat("Red", "red"), Seat("Blue", "blue", "quick")]
+    scene = PlayScene(app, Session.new(app, "carcassonne", [], seats, seed=9))
+    app.replace(scene)
+    scene.game.force("tile", "U")
+    driver.click(centre(scene, (1, 0)))
+    driver.key(pygame.K_RETURN)
+    assert scene.game.current == 1
+    frames = 0
+    deadline = time.monotonic() + 30
+    while scene.game.current == 1 and time.monotonic() < deadline:
+        app.step(1 / 60)  # the search runs in its own thread; frames keep coming
+        frames += 1
+        time.sleep(0.005)
+    assert scene.game.current == 0, "the computer did not finish its turn"
+    assert len(scene.game.board) == 3 and frames > 10

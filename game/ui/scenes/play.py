@@ -14,6 +14,7 @@ from .. import palette as pal
 from ..app import App, Scene
 from ..board_view import BoardView
 from ..camera import Camera, Cell
+from ..computer import ComputerPlayer
 from ..hud import (
     Layout,
     describe_phase,
@@ -28,7 +29,9 @@ from ..widgets import Button, blit_centred, panel
 
 ROLE_ORDER = {"inner": 0, "line": 1, "area": 2, "background": 3}
 AUTOPLAY_DELAY = 0.25
-COMPUTER_DELAY = 0.55
+COMPUTER_DELAY = 0.55  # at least this long between a computer's actions, to follow them
+GLIDE_TIME = 0.35  # a computer's tile glides from the tray into place
+DROP_TIME = 0.25  # a computer's figure drops onto its spot
 PAN_THRESHOLD = 4  # pixels a press may wander before it counts as a drag
 MIN_START_LEVEL = 6  # 80 px tiles
 
@@ -60,6 +63,20 @@ class Popup:
     age: float = 0.0
     size: int = 40
     life: float = 1.8
+
+
+@dataclass
+class Animation:
+    """A computer's action being shown before it is applied."""
+
+    action: Action
+    age: float = 0.0
+
+    @property
+    def length(self) -> float:
+        if isinstance(self.action, Place):
+            return GLIDE_TIME
+        return DROP_TIME if isinstance(self.action, Deploy) else 0.0
 
 
 @dataclass
@@ -95,6 +112,9 @@ class PlayScene(Scene):
         self.buttons: list[Button] = []
         self.finished = False
         self.notices_seen = len(self.game.notices)
+        self.brains: dict[int, ComputerPlayer] = {}  # per computer seat
+        self.animation: Animation | None = None
+        self.ready: Action | None = None  # a computer's chosen action, waiting to be shown
 
     # ------------------------------------------------------------------ lifecycle
     def enter(self) -> None:
@@ -109,6 +129,13 @@ class PlayScene(Scene):
         """Show the board, but never so small that tiles are hard to read."""
         camera.fit(cells, margin=1.0, immediate=True)
         camera.set_level(max(camera.level, MIN_START_LEVEL))
+
+    def exit(self) -> None:
+        for brain in self.brains.values():
+            brain.cancel()
+
+    def pause(self) -> None:
+        self.exit()  # menus may load another game; a search in flight is dropped
 
     def layout(self, size: tuple[int, int]) -> None:
         lay = self.layout_obj = Layout.compute(size, len(self.session.seats))
@@ -473,10 +500,34 @@ class PlayScene(Scene):
                 self.app.push(FinalScene(self.app, self.session))
             return
         if not self.human_turn:
-            self.timer += dt
-            if self.timer >= (AUTOPLAY_DELAY if self.autoplay else COMPUTER_DELAY):
+            self._computer_turn(dt)
+
+    def _computer_turn(self, dt: float) -> None:
+        """Let the seat's computer player think off the frame loop, then show its action
+        at a pace a person can follow (the tile glides, the figure drops) and apply it."""
+        self.timer += dt
+        if self.animation is not None:
+            self.animation.age += dt
+            if self.animation.age >= self.animation.length:
+                action, self.animation = self.animation.action, None
                 self.timer = 0.0
-                self.play(self.game.random_action(self.rng))
+                self.play(action)
+            return
+        seat = self.session.current_seat
+        level = "random" if self.autoplay or seat.is_human else seat.kind
+        brain = self.brains.get(self.game.current)
+        if brain is None or brain.level != level:
+            brain = self.brains[self.game.current] = ComputerPlayer(
+                level, seed=self.game.seed * 31 + self.game.current)
+        if self.ready is None and not brain.thinking:
+            action = brain.poll()
+            if action is None or action not in self.game.legal_actions():
+                brain.start(self.game)  # nothing yet, or stale: think (again)
+                return
+            self.ready = action
+        delay = AUTOPLAY_DELAY if self.autoplay else COMPUTER_DELAY
+        if self.ready is not None and self.timer >= delay:
+            self.animation, self.ready = Animation(self.ready), None
 
     def _rotation_fits(self, cell: Cell) -> bool:
         return self.rotation * 90 in self.game.legal_placements().rotations(cell)
@@ -550,6 +601,7 @@ class PlayScene(Scene):
                 self.view.draw_figure(surface, cam, self.pending.figure,
                                       self.session.current_seat.rgb, self.game.last_cell, idx,
                                       alpha=235)
+        self._draw_animation(surface)
         self._draw_popups(surface)
         surface.set_clip(clip)
         self._draw_sidebar(surface)
@@ -643,6 +695,33 @@ class PlayScene(Scene):
                 alpha = 235 if hovered is not None and t.index == hovered.index else 110
                 self.view.draw_figure(surface, self.camera, t.deploys[0].figure, colour, cell,
                                       t.index, alpha=alpha, scale=0.28)
+
+    def _draw_animation(self, surface: pygame.Surface) -> None:
+        anim = self.animation
+        if anim is None:
+            return
+        cam = self.camera
+        t = min(1.0, anim.age / anim.length) if anim.length else 1.0
+        ease = 1 - (1 - t) ** 3
+        action = anim.action
+        if isinstance(action, Place):
+            x1, y1, w, _ = cam.cell_rect(action.cell)
+            sx, sy = self.layout_obj.tray_tile.center
+            cx = sx + (x1 + w / 2 - sx) * ease
+            cy = sy + (y1 + w / 2 - sy) * ease
+            size = round(self.layout_obj.tray_tile.w + (w - self.layout_obj.tray_tile.w) * ease)
+            img = self.view.tile_image(self.game.tile_types[action.tile], action.rotation // 90,
+                                       max(8, size))
+            blit_centred(surface, img, (cx, cy))
+        elif isinstance(action, Deploy) and self.game.last_cell is not None:
+            idx = self.game.target_feature(action.target)
+            if idx is not None:
+                cell = self.game.last_cell
+                ax, ay = cam.local_to_screen(cell, self.game.board.tiles[cell].turned.anchors[idx])
+                size = max(12, round(cam.scale * 0.34))
+                img = self.app.res.figures.figure(action.figure, self.session.current_seat.rgb,
+                                                  size, lying=self.view.lies_down(cell, idx))
+                blit_centred(surface, img, (ax, ay - (1 - ease) * cam.scale * 0.8))
 
     def _draw_moves(self, surface: pygame.Surface) -> None:
         hovered = self.move_at(self.drag.pos if isinstance(self.drag, MoveDrag) else self.mouse)

@@ -17,7 +17,7 @@ from ..widgets import Button, TextField, blit_centred, panel
 from .menus import MessageScene
 
 ROW = 60
-KIND_LABEL = {HUMAN: "Human", "random": "Computer"}
+KIND_LABEL = {HUMAN: "Human", "quick": "Computer", "strong": "Strong AI", "random": "Random"}
 
 
 class SetupScene(Scene):

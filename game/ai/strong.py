@@ -1,0 +1,187 @@
+"""The strong computer player: the best turn plans of ``quick``, compared over sampled futures.
+
+1. ``quick`` ranks every plan for the turn (placement and figure), judging the plans of its
+   best ``EXACT_PLACEMENTS`` placements exactly; the best ``CANDIDATES`` plans go on.
+2. Each round of the search draws one possible future (a *determinization*): the tiles the
+   player cannot see (the draw pile and the rivals' hands) are shuffled in a private copy
+   of the game, whose random source is reseeded too, so the real order is never read.
+3. Every candidate is played in that same future (common random numbers: the candidates
+   are compared on equal draws), then every player plays one turn on with a light quick
+   policy (rivals first, then the player's own next turn: a rival may join or block a
+   feature, the player's next tile may complete it), and the position reached is judged
+   by the static evaluation with the rule modules' final scoring.
+4. Each round adds to every candidate its value minus the round's mean.  When the time
+   budget is spent, a candidate's score is its mean gain over the rounds, blended with its
+   ``quick`` value as if that were ``PRIOR_ROUNDS`` rounds: with little time ``strong``
+   plays like ``quick`` (with more plans judged exactly), with more the futures decide.
+
+Only complete rounds count.  When the time is too short for one round the best ``quick``
+plan is played.
+"""
+
+from __future__ import annotations
+
+import random
+import time
+from collections.abc import Callable
+
+from game.rules import FIGURE, PLACE, Action, Deploy, Game, Place
+from game.rules.board import Cell
+from game.rules.features import Figure
+
+from .evaluate import DEFAULT, Evaluator
+from .quick import Plan, rank_plans, turn_candidates
+from .worlds import determinize
+
+CANDIDATES = 4  # plans compared by the search
+EXACT_PLACEMENTS = 6  # placements whose follow-ups the initial ranking judges exactly
+ROLLOUT_TURNS = 0  # turns played on after the plan; 0: one round, the rivals' and one's own
+LIGHT_PLACEMENTS = 6  # placements a rollout turn looks at, at least...
+LIGHT_HOT = 6  # ... placements next to features with figures first (up to this many)
+LIGHT_OTHERS = 2  # ... and this many others at random
+PRIOR_ROUNDS = 3.0  # the quick judgement counts as this many sampled futures
+WEIGHTS = DEFAULT  # the evaluation's weights
+FUTURE_MODULES = True  # judge with the modules' points from likely completions (farmers)
+MAX_TURN_ACTIONS = 12  # a rollout turn ends after this many actions at the latest
+
+
+def _hot_cells(game: Game, ev: Evaluator) -> set[Cell]:
+    """Cells where a tile touches a feature that holds figures (where the play is)."""
+    tiles = game.board.tiles
+    feats = game.features
+    hot: set[Cell] = set()
+    seen: set[int] = set()
+    for fig in game.figures.values():
+        root = feats.find(tiles[fig.cell].fids[fig.index])
+        if root in seen:
+            continue
+        seen.add(root)
+        data = feats.data[root]
+        if data is None or data.done:
+            continue
+        completion = game.kinds[data.kind].completion
+        if completion == "closed":
+            hot |= ev.open_cells(game, data)
+        elif completion == "surrounded":
+            x, y = fig.cell
+            hot.update((x + dx, y + dy) for dx in (-1, 0, 1) for dy in (-1, 0, 1))
+    return hot
+
+
+def light_turn(game: Game, ev: Evaluator, rng: random.Random) -> Game:
+    """Play the current player's turn with a light quick policy and return the game after
+    it (``game`` itself or one of its copies).  A placement is chosen among a sample of
+    the legal ones (those touching features with figures first), each judged on a copy
+    with its figure options imagined; a figure goes where the evaluation says it gains;
+    other questions get a random answer."""
+    me = game.current
+    for _ in range(MAX_TURN_ACTIONS):
+        if game.over or game.current != me:
+            break
+        if game.phase == PLACE:
+            game = _light_place(game, me, ev, rng)
+        elif game.phase == FIGURE:
+            _light_follow_up(game, me, ev)
+        else:
+            actions = game.legal_actions()
+            game.apply(actions[rng.randrange(len(actions))])
+    return game
+
+
+def _light_place(game: Game, me: int, ev: Evaluator, rng: random.Random) -> Game:
+    actions = turn_candidates(game)
+    if len(actions) > LIGHT_PLACEMENTS:
+        hot = _hot_cells(game, ev)
+        first = [a for a in actions if isinstance(a, Place) and a.cell in hot]
+        others = [a for a in actions if not (isinstance(a, Place) and a.cell in hot)]
+        rng.shuffle(others)
+        actions = first[:LIGHT_HOT] + others[:max(LIGHT_OTHERS, LIGHT_PLACEMENTS - len(first))]
+    best: tuple[float, Game] | None = None
+    for action in actions:
+        after = game.copy()
+        after.apply(action)
+        value = ev.objective(ev.values(after), me)
+        if after.phase == FIGURE and after.current == me:
+            value = max(value, _best_deploy(after, me, ev)[0])
+        if best is None or value > best[0]:
+            best = (value, after)
+    assert best is not None
+    return best[1]
+
+
+def _best_deploy(after: Game, me: int, ev: Evaluator) -> tuple[float, Action | None]:
+    cell = after.last_cell
+    best: tuple[float, Action | None] = (float("-inf"), None)
+    for option in after.legal_actions():
+        if isinstance(option, Deploy) and cell is not None:
+            index = after.target_feature(option.target)
+            if index is None:
+                continue
+            value = ev.objective(ev.values(after, extra=Figure(-1, me, option.figure, cell,
+                                                                   index)), me)
+            if value > best[0]:
+                best = (value, option)
+    return best
+
+
+def _light_follow_up(game: Game, me: int, ev: Evaluator) -> None:
+    skip = ev.objective(ev.values(game), me)
+    value, option = _best_deploy(game, me, ev)
+    legal = game.legal_actions()
+    if option is not None and value > skip:
+        game.apply(option)
+    else:
+        rest = [a for a in legal if not isinstance(a, Deploy)]
+        game.apply(rest[-1] if rest else legal[0])
+
+
+def choose_plan(game: Game, rng: random.Random, budget: float,
+                stop: Callable[[], bool] | None = None, max_rounds: int | None = None) -> Plan:
+    deadline = time.perf_counter() + budget
+    ev = Evaluator(game, WEIGHTS, future=FUTURE_MODULES)
+    plans = rank_plans(game, ev, rng, EXACT_PLACEMENTS)
+    candidates = plans[:CANDIDATES]
+    if len(candidates) <= 1:
+        return plans[0]
+    me = game.current
+    turns = ROLLOUT_TURNS if ROLLOUT_TURNS > 0 else len(game.players)
+    k = len(candidates)
+    gains = [0.0] * k  # summed over rounds: value minus the round's mean
+    rounds = 0
+
+    def out_of_time() -> bool:
+        return time.perf_counter() >= deadline or (stop is not None and stop())
+
+    while not out_of_time() and (max_rounds is None or rounds < max_rounds):
+        future = determinize(game, rng)
+        seed = rng.getrandbits(32)
+        values: list[float] = []
+        for cand in candidates:
+            if out_of_time():
+                break
+            world = future.copy()
+            world.rng = random.Random(seed)
+            for action in cand.actions:
+                if world.over or not world.is_legal(action):
+                    break
+                world.apply(action)
+            roll = random.Random(seed)
+            for _ in range(turns):
+                if world.over:
+                    break
+                world = light_turn(world, ev, roll)
+            values.append(ev.objective(ev.values(world, modules=True), me))
+        if len(values) < k:
+            break  # an unfinished round compares nothing
+        mean = sum(values) / k
+        for i, v in enumerate(values):
+            gains[i] += v - mean
+        rounds += 1
+    prior_mean = sum(c.value for c in candidates) / k
+    weight = PRIOR_ROUNDS / (PRIOR_ROUNDS + rounds)
+
+    def score(i: int) -> float:
+        sampled = gains[i] / rounds if rounds else 0.0
+        return weight * (candidates[i].value - prior_mean) + (1.0 - weight) * sampled
+
+    return candidates[max(range(k), key=score)]

@@ -1,0 +1,150 @@
+#!/usr/bin/env python3
+"""Computer-player strength: 2-player games per pairing, seat order alternated, in every game
+of the registry and in each game with each of its expansions.  Prints the first level's win
+rate (ties split) with a 95% confidence interval (Wilson) and mean scores.
+
+    python scripts/bench_ai.py                      # 200 games per pairing, strong at 1 s/move
+    python scripts/bench_ai.py --games 40 --budget 0.2 --jobs 2
+    python scripts/bench_ai.py --pairings quick:random --game carcassonne --json out.json
+
+The target: strong beats quick and quick beats random, in every game.  --check exits 1 when
+a pairing's interval does not lie above 50%.  A strong move takes its whole budget: 200
+strong-vs-quick games at 1 s per move take about four hours on two cores.
+"""
+
+from __future__ import annotations
+
+import argparse
+import functools
+import json
+import math
+import sys
+import time
+from collections.abc import Sequence
+from concurrent.futures import ProcessPoolExecutor
+from dataclasses import dataclass
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+
+from game.rules import TileSet, default_registry
+from game.sim import play_game, win_shares
+
+
+@dataclass
+class Result:
+    label: str
+    first: str
+    second: str
+    games: int
+    share: float  # the first level's win rate, ties split
+    low: float
+    high: float
+    first_mean: float
+    second_mean: float
+    seconds: float
+
+
+def wilson(p: float, n: int, z: float = 1.96) -> tuple[float, float]:
+    if n == 0:
+        return 0.0, 1.0
+    centre = (p + z * z / (2 * n)) / (1 + z * z / n)
+    half = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / (1 + z * z / n)
+    return max(0.0, centre - half), min(1.0, centre + half)
+
+
+@functools.lru_cache(maxsize=8)
+def _tileset(game_id: str, expansions: tuple[str, ...]) -> TileSet:
+    return default_registry().ruleset(game_id, expansions)
+
+
+def one_game(args: tuple[str, tuple[str, ...], str, str, int, float | None]
+             ) -> tuple[float, int, int]:
+    """Play game ``i`` of a pairing; returns (first's share, first's score, second's)."""
+    game_id, expansions, first, second, i, budget = args
+    tileset = _tileset(game_id, expansions)
+    seats = [first, second] if i % 2 == 0 else [second, first]
+    game = play_game(tileset, seats, seed=10_000 + i, budget=budget)
+    me = seats.index(first)
+    return win_shares(game.scores)[me], game.scores[me], game.scores[1 - me]
+
+
+def run_pairing(game_id: str, expansions: Sequence[str], first: str, second: str, games: int,
+                budget: float | None, jobs: int) -> Result:
+    work = [(game_id, tuple(expansions), first, second, i, budget) for i in range(games)]
+    t0 = time.perf_counter()
+    if jobs > 1:
+        with ProcessPoolExecutor(jobs) as pool:
+            results = list(pool.map(one_game, work))
+    else:
+        results = [one_game(w) for w in work]
+    seconds = time.perf_counter() - t0
+    share = sum(r[0] for r in results) / games
+    low, high = wilson(share, games)
+    label = game_id + "".join(f" + {e}" for e in expansions)
+    return Result(label, first, second, games, share, low, high,
+                  sum(r[1] for r in results) / games, sum(r[2] for r in results) / games,
+                  seconds)
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__,
+                                     formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("--games", type=int, default=200, help="games per pairing")
+    parser.add_argument("--budget", type=float, default=1.0,
+                        help="strong's thinking time per move, seconds")
+    parser.add_argument("--pairings", default="strong:quick,quick:random",
+                        help="comma-separated first:second level pairs")
+    parser.add_argument("--game", action="append", default=None,
+                        help="only this game (repeatable); default: every game")
+    parser.add_argument("--no-expansions", action="store_true",
+                        help="only the games themselves, not each game with each expansion")
+    parser.add_argument("--expansions-only", action="store_true",
+                        help="only each game with each of its expansions")
+    parser.add_argument("--jobs", type=int, default=1, help="games played in parallel")
+    parser.add_argument("--json", type=Path, default=None, help="also write results here")
+    parser.add_argument("--check", action="store_true",
+                        help="exit 1 unless every first level's interval lies above 50%%")
+    args = parser.parse_args(argv)
+    registry = default_registry()
+    for err in registry.errors:
+        print(f"warning: {err}", file=sys.stderr)
+    configs: list[tuple[str, list[str]]] = []
+    for tileset in registry.games():
+        if args.game and tileset.id not in args.game:
+            continue
+        if not tileset.players[0] <= 2 <= tileset.players[1]:
+            continue
+        if not args.expansions_only:
+            configs.append((tileset.id, []))
+        if not args.no_expansions:
+            configs.extend((tileset.id, [e.id]) for e in registry.expansions(tileset.id))
+    pairings = [tuple(p.split(":", 1)) for p in args.pairings.split(",")]
+    print(f"{args.games} games per pairing, seat order alternated, strong at "
+          f"{args.budget:g} s per move, {args.jobs} job(s)")
+    print(f"{'game':34} {'pairing':16} {'first wins':>10} {'95% CI':>15} {'mean scores':>13}"
+          f" {'time':>7}")
+    results: list[Result] = []
+    for game_id, expansions in configs:
+        try:
+            _tileset(game_id, tuple(expansions))
+        except Exception as exc:  # a tile set being edited: report it, bench the rest
+            print(f"{game_id} {expansions}: skipped: {exc}", flush=True)
+            continue
+        for first, second in pairings:
+            r = run_pairing(game_id, expansions, first, second, args.games, args.budget,
+                            args.jobs)
+            results.append(r)
+            print(f"{r.label:34} {first + ' v ' + second:16} {100 * r.share:9.1f}% "
+                  f"[{100 * r.low:5.1f}, {100 * r.high:5.1f}]% "
+                  f"{r.first_mean:6.1f}-{r.second_mean:<6.1f} {r.seconds:6.0f}s", flush=True)
+    if args.json is not None:
+        args.json.write_text(json.dumps({"games": args.games, "budget": args.budget,
+                                         "results": [r.__dict__ for r in results]}, indent=1))
+    if args.check and any(r.low <= 0.5 for r in results):
+        return 1
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
