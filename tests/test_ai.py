@@ -49,6 +49,38 @@ def test_every_level_answers_legally_in_every_step(registry: Registry, level: st
     assert {"place", "figure"} <= phases
 
 
+def _unusual_positions(registry: Registry) -> list[Game]:
+    """Positions where a rule module asks something besides place/figure/pass (a question
+    such as grow or herd, a hike): the first one met in seeded random games of each set."""
+    found: list[Game] = []
+    for ts in _every_tileset(registry):
+        for seed in range(6):
+            game = Game(ts, ["A", "B"], seed=seed)
+            rng = random.Random(seed)
+            hit = False
+            while not game.over and not hit:
+                actions = game.legal_actions()
+                if game.phase not in ("place", "figure") or any(
+                        not isinstance(a, (Place, Deploy, Skip)) for a in actions):
+                    found.append(game)
+                    hit = True
+                else:
+                    game.apply(game.random_action(rng))
+            if hit:
+                break
+    return found
+
+
+@pytest.mark.parametrize("level", LEVELS)
+def test_every_level_answers_module_questions_and_moves(registry: Registry, level: str) -> None:
+    positions = _unusual_positions(registry)
+    if not positions:
+        pytest.skip("no tile set asks anything besides placing, a figure or passing")
+    for game in positions:
+        action = choose_action(game.copy(), level, random.Random(1), budget_s=0.05)
+        assert game.is_legal(action), (game.tileset.id, game.phase, action)
+
+
 def _dead_city_position(base: TileSet) -> Game:
     """Player 2 to place tile E at [0, -2] turned 180: its city faces the empty cell
     [0, -1], which wants city north and south, road east and field west: no tile has that,
