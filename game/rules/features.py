@@ -45,7 +45,7 @@ class FeatureData:
         out.cells = set(self.cells)
         out.open = self.open
         out.figures = list(self.figures)
-        out.icons = Counter(self.icons)
+        out.icons = self.icons  # never changed in place (see union): copies can share it
         out.touches = list(self.touches)
         out.parts = list(self.parts)
         out.done = self.done
@@ -92,7 +92,7 @@ class Features:
         da.open += db.open
         da.figures.extend(db.figures)
         if db.icons:
-            da.icons.update(db.icons)
+            da.icons = da.icons + db.icons  # a new Counter: copies of a game share the old
         if db.touches:
             da.touches.extend(db.touches)
         da.parts.extend(db.parts)

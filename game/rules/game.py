@@ -798,7 +798,7 @@ class Game:
     def copy(self) -> Game:
         out = Game.__new__(Game)
         out.__dict__.update(self.__dict__)
-        out.rng = random.Random()
+        out.rng = random.Random(0)  # a fixed seed skips reading the OS entropy pool
         out.rng.setstate(self.rng.getstate())
         board = Board()
         board.tiles = dict(self.board.tiles)
