@@ -230,32 +230,35 @@ def test_a_returned_follower_and_the_bonus_tile(hg: TileSet, returns: str) -> No
     assert game.supply[0]["follower"] == 1 and game.current == 1
 
 
+def _rejected_at_turn(tmp_path: Path, capsys: pytest.CaptureFixture[str], scenario: str,
+                      turn_line: str, place: str) -> str:
+    """Add a figure placement to one turn of a scenario; the runner must reject it (exit 2).
+    Returns what it printed."""
+    text = (SCENARIOS / scenario).read_text(encoding="utf-8")
+    assert turn_line in text
+    text = text.replace(turn_line, turn_line[:-2] + f", place: {place}}}\n")
+    path = tmp_path / scenario
+    path.write_text(text, encoding="utf-8")
+    assert scenario_main([str(path)]) == 2
+    return capsys.readouterr().err
+
+
 def test_no_hunter_in_a_meadow_joined_by_the_tile(tmp_path: Path,
                                                   capsys: pytest.CaptureFixture[str]) -> None:
     """000 "Les prairies": after the new tile joins the meadows, the player who placed it may
     not put a hunter there: the meadow is occupied."""
-    text = (SCENARIOS / "meadow-2-tiger-eats-the-deer.yaml").read_text(encoding="utf-8")
-    old = "  - {tile: H19, at: [1, 0], rotation: 0}\n"
-    assert old in text
-    text = text.replace(old, "  - {tile: H19, at: [1, 0], rotation: 0, "
-                             "place: {figure: follower, on: SL}}\n")
-    path = tmp_path / "joined.yaml"
-    path.write_text(text, encoding="utf-8")
-    assert scenario_main([str(path)]) == 2
-    assert "turn 3:" in capsys.readouterr().err
+    err = _rejected_at_turn(tmp_path, capsys, "meadow-2-tiger-eats-the-deer.yaml",
+                            "  - {tile: H19, at: [1, 0], rotation: 0}\n",
+                            "{figure: follower, on: SL}")
+    assert "turn 3:" in err
 
 
 def test_a_second_hut_on_the_network_is_an_invalid_scenario(
         tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
-    text = (SCENARIOS / "huts-5-fish.yaml").read_text(encoding="utf-8")
-    old = "  - {tile: H27, at: [2, 0], rotation: 180}\n"
-    assert old in text
-    text = text.replace(old, "  - {tile: H27, at: [2, 0], rotation: 180, "
-                             "place: {figure: hut, on: lake}}\n")
-    path = tmp_path / "hut.yaml"
-    path.write_text(text, encoding="utf-8")
-    assert scenario_main([str(path)]) == 2
-    assert "turn 2:" in capsys.readouterr().err
+    err = _rejected_at_turn(tmp_path, capsys, "huts-5-fish.yaml",
+                            "  - {tile: H27, at: [2, 0], rotation: 180}\n",
+                            "{figure: hut, on: lake}")
+    assert "turn 2:" in err
 
 
 def test_final_details_name_each_meadow(hg: TileSet) -> None:

@@ -438,20 +438,9 @@ class Game:
 
     @property
     def can_undo(self) -> bool:
-        """Undo works within a turn, until something random was drawn in it (a token, a
-        bonus tile): taking that back would let a player draw again."""
-        if self.phase not in (FIGURE, CHOOSE) or not self.moves:
-            return False
-        turn_start = self._turn_start_index()
-        return not any(when > turn_start and what != "tile" for when, what, _ in self.forced) \
-            and not self._drew_this_turn
-
-    def _turn_start_index(self) -> int:
-        """Index in ``moves`` of this turn's first action."""
-        i = len(self.moves)
-        while i > 0 and not isinstance(self.moves[i - 1], (Deploy, Skip, Move)):
-            i -= 1
-        return i
+        """Undo works within a turn until something random was revealed in it (a token, a
+        bonus tile): the player has seen the outcome and must live with it."""
+        return self.phase in (FIGURE, CHOOSE) and bool(self.moves) and not self._drew_this_turn
 
     @classmethod
     def replay(cls, tileset: TileSet, players: Sequence[str], seed: int,
@@ -507,25 +496,32 @@ class Game:
         """A random outcome for a rule module (a token from a bag, a tile from a pile): the
         next forced one if a scenario fixed it, else a seeded random choice."""
         self._drew_this_turn = True
-        queue = self._queued.get(what)
-        if queue:
-            value = queue.pop(0)
-            if value not in population:
-                raise IllegalAction(f"forced {what} '{value}' cannot be drawn now "
-                                    f"(possible: {', '.join(sorted(set(population)))})")
-            return value
+        forced = self._forced_value(what, population)
+        if forced is not None:
+            return forced
         if not population:
             raise IllegalAction(f"nothing left to draw for {what}")
         return population[self.rng.randrange(len(population))]
 
     def draw_from_deck(self, what: str) -> str | None:
-        """Take a tile from the draw pile unseen (e.g. under a hill); None if it is empty."""
+        """Take a tile from the draw pile unseen (e.g. under a hill); None if it is empty.
+        Nothing is revealed, so undo stays possible."""
         if not self.deck:
             return None
-        tid = self.draw(what, self.deck) if self._queued.get(what) else self.deck[-1]
+        tid = self._forced_value(what, self.deck) or self.deck[-1]
         pos = len(self.deck) - 1 - self.deck[::-1].index(tid)
         del self.deck[pos]
         return tid
+
+    def _forced_value(self, what: str, population: Sequence[str]) -> str | None:
+        queue = self._queued.get(what)
+        if not queue:
+            return None
+        value = queue.pop(0)
+        if value not in population:
+            raise IllegalAction(f"forced {what} '{value}' cannot be drawn now "
+                                f"(possible: {', '.join(sorted(set(population)))})")
+        return value
 
     def request_choice(self, module: RuleModule, key: str, options: Sequence[str],
                        prompt: str) -> None:

@@ -80,7 +80,8 @@ def draw_players(surface: pygame.Surface, res: Resources, session: Session,
         meeple = res.figures.figure(fig_kinds[0], seat.rgb, 30)
         surface.blit(meeple, meeple.get_rect(midleft=(row.x + 8, row.centery)))
         name = seat.name + ("" if seat.is_human else "  (computer)")
-        surface.blit(res.text(name, 22, pal.TEXT, bold=current), (row.x + 46, row.y + 7))
+        name_img = res.text(name, 22, pal.TEXT, bold=current)
+        surface.blit(name_img, (row.x + 46, row.y + 7))
         supply = "  ".join(f"{game.supply[i][k]} {_plural(k, game.supply[i][k])}"
                            for k in fig_kinds)
         line_y = row.y + min(30, row.h - 15)
@@ -89,26 +90,32 @@ def draw_players(surface: pygame.Surface, res: Resources, session: Session,
         score = res.text(str(game.scores[i]), 34, pal.TEXT, bold=True)
         score_rect = score.get_rect(midright=(row.right - 10, row.centery))
         surface.blit(score, score_rect)
-        _draw_tokens(surface, res, session, game.tokens(i),
-                     pygame.Rect(row.x + 52 + text.get_width(), line_y - 2,
-                                 score_rect.x - 8 - (row.x + 52 + text.get_width()), 18))
+        # Tokens fill the room after the name, then after the supply line.
+        tokens = sorted(game.tokens(i).items())
+        for left, top in ((row.x + 56 + name_img.get_width(), row.y + 8),
+                          (row.x + 52 + text.get_width(), line_y - 2)):
+            tokens = _draw_tokens(surface, res, session, tokens,
+                                  pygame.Rect(left, top, score_rect.x - 8 - left, 18),
+                                  last=top != row.y + 8)
 
 
 def _draw_tokens(surface: pygame.Surface, res: Resources, session: Session,
-                 tokens: dict[str, int], area: pygame.Rect) -> None:
-    """Tokens a player holds as small icons with counts, as many as fit the area."""
-    if not tokens or area.w < 30:
-        return
+                 tokens: list[tuple[str, int]], area: pygame.Rect,
+                 last: bool) -> list[tuple[str, int]]:
+    """Draw tokens as small icons with counts, as many as fit the area; returns the rest
+    (on the ``last`` area, an ellipsis stands for them)."""
     art = res.tile_art(session.tileset)
     x = area.x
-    for name, n in sorted(tokens.items()):
+    for k, (name, n) in enumerate(tokens):
         count = res.text(str(n), 16, pal.TEXT, bold=True)
         if x + 18 + count.get_width() > area.right:
-            surface.blit(res.text("…", 16, pal.TEXT_DIM), (x, area.y + 1))
-            return
+            if last and area.w >= 12:
+                surface.blit(res.text("…", 16, pal.TEXT_DIM), (max(area.x, x), area.y + 1))
+            return tokens[k:]
         surface.blit(art.icon(name, 18), (x, area.y))
         surface.blit(count, (x + 19, area.y + 2))
         x += 23 + count.get_width()
+    return []
 
 
 def _plural(kind: str, n: int) -> str:
