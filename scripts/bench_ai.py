@@ -1,7 +1,9 @@
 #!/usr/bin/env python3
 """Computer-player strength: 2-player games per pairing, seat order alternated, in every game
-of the registry and in each game with each of its expansions.  Prints the first level's win
-rate (ties split) with a 95% confidence interval (Wilson) and mean scores.
+of the registry and in each game with each of its expansions.  Games come in pairs on the
+same seed (the same tiles in the same order) with the seats swapped, so that the luck of the
+draw cancels out.  Prints the first level's win rate (ties split) with a 95% confidence
+interval (Wilson), its mean score margin with a 95% interval over the pairs, and mean scores.
 
     python scripts/bench_ai.py                      # 200 games per pairing, strong at 1 s/move
     python scripts/bench_ai.py --games 40 --budget 0.2 --jobs 2
@@ -40,6 +42,8 @@ class Result:
     share: float  # the first level's win rate, ties split
     low: float
     high: float
+    margin: float  # the first level's mean score lead
+    margin_half: float  # half-width of its 95% interval, over the seat-swapped pairs
     first_mean: float
     second_mean: float
     seconds: float
@@ -53,6 +57,19 @@ def wilson(p: float, n: int, z: float = 1.96) -> tuple[float, float]:
     return max(0.0, centre - half), min(1.0, centre + half)
 
 
+def pair_margin(leads: Sequence[int]) -> tuple[float, float]:
+    """Mean lead and the half-width of its 95% interval, the seat-swapped pairs (same seed)
+    being the independent samples."""
+    pairs = [(leads[i] + leads[i + 1]) / 2 for i in range(0, len(leads) - 1, 2)]
+    if not pairs:
+        return (float(leads[0]) if leads else 0.0), float("inf")
+    mean = sum(pairs) / len(pairs)
+    if len(pairs) < 2:
+        return mean, float("inf")
+    var = sum((x - mean) ** 2 for x in pairs) / (len(pairs) - 1)
+    return mean, 1.96 * math.sqrt(var / len(pairs))
+
+
 @functools.lru_cache(maxsize=8)
 def _tileset(game_id: str, expansions: tuple[str, ...]) -> TileSet:
     return default_registry().ruleset(game_id, expansions)
@@ -60,11 +77,12 @@ def _tileset(game_id: str, expansions: tuple[str, ...]) -> TileSet:
 
 def one_game(args: tuple[str, tuple[str, ...], str, str, int, float | None]
              ) -> tuple[float, int, int]:
-    """Play game ``i`` of a pairing; returns (first's share, first's score, second's)."""
+    """Play game ``i`` of a pairing; returns (first's share, first's score, second's).
+    Games ``2k`` and ``2k + 1`` share their seed and swap the seats."""
     game_id, expansions, first, second, i, budget = args
     tileset = _tileset(game_id, expansions)
     seats = [first, second] if i % 2 == 0 else [second, first]
-    game = play_game(tileset, seats, seed=10_000 + i, budget=budget)
+    game = play_game(tileset, seats, seed=10_000 + i // 2, budget=budget)
     me = seats.index(first)
     return win_shares(game.scores)[me], game.scores[me], game.scores[1 - me]
 
@@ -81,8 +99,9 @@ def run_pairing(game_id: str, expansions: Sequence[str], first: str, second: str
     seconds = time.perf_counter() - t0
     share = sum(r[0] for r in results) / games
     low, high = wilson(share, games)
+    margin, half = pair_margin([r[1] - r[2] for r in results])
     label = game_id + "".join(f" + {e}" for e in expansions)
-    return Result(label, first, second, games, share, low, high,
+    return Result(label, first, second, games, share, low, high, margin, half,
                   sum(r[1] for r in results) / games, sum(r[2] for r in results) / games,
                   seconds)
 
@@ -90,7 +109,8 @@ def run_pairing(game_id: str, expansions: Sequence[str], first: str, second: str
 def main(argv: Sequence[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__,
                                      formatter_class=argparse.RawDescriptionHelpFormatter)
-    parser.add_argument("--games", type=int, default=200, help="games per pairing")
+    parser.add_argument("--games", type=int, default=200,
+                        help="games per pairing (an even number: seat-swapped pairs)")
     parser.add_argument("--budget", type=float, default=1.0,
                         help="strong's thinking time per move, seconds")
     parser.add_argument("--pairings", default="strong:quick,quick:random",
@@ -120,10 +140,12 @@ def main(argv: Sequence[str] | None = None) -> int:
         if not args.no_expansions:
             configs.extend((tileset.id, [e.id]) for e in registry.expansions(tileset.id))
     pairings = [tuple(p.split(":", 1)) for p in args.pairings.split(",")]
-    print(f"{args.games} games per pairing, seat order alternated, strong at "
+    if args.games < 2 or args.games % 2:
+        parser.error("--games must be an even number (seat-swapped pairs on one seed)")
+    print(f"{args.games} games per pairing, pairs on one seed with the seats swapped, strong at "
           f"{args.budget:g} s per move, {args.jobs} job(s)")
-    print(f"{'game':34} {'pairing':16} {'first wins':>10} {'95% CI':>15} {'mean scores':>13}"
-          f" {'time':>7}")
+    print(f"{'game':34} {'pairing':16} {'first wins':>10} {'95% CI':>15} {'lead':>13}"
+          f" {'mean scores':>13} {'time':>7}")
     results: list[Result] = []
     for game_id, expansions in configs:
         try:
@@ -137,6 +159,7 @@ def main(argv: Sequence[str] | None = None) -> int:
             results.append(r)
             print(f"{r.label:34} {first + ' v ' + second:16} {100 * r.share:9.1f}% "
                   f"[{100 * r.low:5.1f}, {100 * r.high:5.1f}]% "
+                  f"{r.margin:+6.1f} ±{r.margin_half:<5.1f}"
                   f"{r.first_mean:6.1f}-{r.second_mean:<6.1f} {r.seconds:6.0f}s", flush=True)
     if args.json is not None:
         args.json.write_text(json.dumps({"games": args.games, "budget": args.budget,

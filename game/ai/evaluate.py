@@ -11,6 +11,8 @@ Nothing here knows a particular game.  A position is judged from what every tile
   them and how few turns are left;
 - what rule modules add at the end (farmers and the like), read generically as the final
   score preview minus the table points of unfinished features;
+- with ``future`` (the strong player's evaluation): part of the points the modules say
+  figures hold and a later action may cash in (a shepherd's flock);
 - the figures each player still has: a figure in the supply is worth a few points while
   there are turns left to use it, and a figure on a feature that will probably be completed
   soon is partly back in the supply.
@@ -44,6 +46,7 @@ class Weights:
     rival_max: float = 0.5  # weight of the best rival against the rivals' mean (3+ players)
     future_modules: float = 0.7  # weight of the modules' points from likely completions
     likely: float = 0.5  # chance of completion counted as "will be completed"
+    held: float = 0.7  # share of the points figures hold (a flock) that is later cashed in
 
 
 DEFAULT = Weights()
@@ -258,6 +261,11 @@ class Evaluator:
                     out[player] += add[player]
         for player in range(players):
             out[player] += self.supply_value(supply[player], base.turns_left)
+        if self.future:
+            lam = self.weights.held
+            for m in game.modules:
+                for player in range(players):
+                    out[player] += lam * m.held_points(player)
         if modules:
             preview = game.final_scores_preview()
             now = [preview[p] - game.scores[p] - base.table_final[p] for p in range(players)]

@@ -21,6 +21,7 @@ plan is played.
 
 from __future__ import annotations
 
+import math
 import random
 import time
 from collections.abc import Callable
@@ -43,6 +44,9 @@ PRIOR_ROUNDS = 3.0  # the quick judgement counts as this many sampled futures
 WEIGHTS = DEFAULT  # the evaluation's weights
 FUTURE_MODULES = True  # judge with the modules' points from likely completions (farmers)
 MAX_TURN_ACTIONS = 12  # a rollout turn ends after this many actions at the latest
+SETTLED_MIN_ROUNDS = 16  # the search may stop early after this many rounds...
+SETTLED_Z = 2.5  # ... once the best plan leads every other by this many standard errors
+SETTLED_EVERY = 4  # rounds between two such checks
 
 
 def _hot_cells(game: Game, ev: Evaluator) -> set[Cell]:
@@ -73,7 +77,7 @@ def light_turn(game: Game, ev: Evaluator, rng: random.Random) -> Game:
     it (``game`` itself or one of its copies).  A placement is chosen among a sample of
     the legal ones (those touching features with figures first), each judged on a copy
     with its figure options imagined; a figure goes where the evaluation says it gains;
-    other questions get a random answer."""
+    other questions get the answer the evaluation likes best after playing each once."""
     me = game.current
     for _ in range(MAX_TURN_ACTIONS):
         if game.over or game.current != me:
@@ -83,9 +87,21 @@ def light_turn(game: Game, ev: Evaluator, rng: random.Random) -> Game:
         elif game.phase == FIGURE:
             _light_follow_up(game, me, ev)
         else:
-            actions = game.legal_actions()
-            game.apply(actions[rng.randrange(len(actions))])
+            game = _light_other(game, me, ev)
     return game
+
+
+def _light_other(game: Game, me: int, ev: Evaluator) -> Game:
+    """A question or move a module asks for: every answer played once on a copy."""
+    best: tuple[float, Game] | None = None
+    for action in game.legal_actions():
+        after = game.copy()
+        after.apply(action)
+        value = ev.objective(ev.values(after), me)
+        if best is None or value > best[0]:
+            best = (value, after)
+    assert best is not None
+    return best[1]
 
 
 def _light_place(game: Game, me: int, ev: Evaluator, rng: random.Random) -> Game:
@@ -147,6 +163,7 @@ def choose_plan(game: Game, rng: random.Random, budget: float,
     turns = ROLLOUT_TURNS if ROLLOUT_TURNS > 0 else len(game.players)
     k = len(candidates)
     gains = [0.0] * k  # summed over rounds: value minus the round's mean
+    history: list[list[float]] = []  # each round's values, for the early stop
     rounds = 0
 
     def out_of_time() -> bool:
@@ -176,12 +193,48 @@ def choose_plan(game: Game, rng: random.Random, budget: float,
         mean = sum(values) / k
         for i, v in enumerate(values):
             gains[i] += v - mean
+        history.append(values)
         rounds += 1
+        if rounds >= SETTLED_MIN_ROUNDS and rounds % SETTLED_EVERY == 0 and \
+                _settled(candidates, history):
+            break
+    return candidates[_best(candidates, gains, rounds)]
+
+
+def _scores(candidates: list[Plan], gains: list[float], rounds: int) -> list[float]:
+    """Each candidate's score: its mean gain over the rounds blended with its quick value."""
+    k = len(candidates)
     prior_mean = sum(c.value for c in candidates) / k
     weight = PRIOR_ROUNDS / (PRIOR_ROUNDS + rounds)
+    return [weight * (c.value - prior_mean) + (1.0 - weight) * (g / rounds if rounds else 0.0)
+            for c, g in zip(candidates, gains, strict=True)]
 
-    def score(i: int) -> float:
-        sampled = gains[i] / rounds if rounds else 0.0
-        return weight * (candidates[i].value - prior_mean) + (1.0 - weight) * sampled
 
-    return candidates[max(range(k), key=score)]
+def _best(candidates: list[Plan], gains: list[float], rounds: int) -> int:
+    scores = _scores(candidates, gains, rounds)
+    return max(range(len(scores)), key=scores.__getitem__)
+
+
+def _settled(candidates: list[Plan], history: list[list[float]]) -> bool:
+    """Whether more rounds would hardly change the choice: the best plan's lead over every
+    other, round by round (the plans met the same futures), is ``SETTLED_Z`` standard errors
+    clear.  Obvious moves then take a fraction of the budget."""
+    rounds = len(history)
+    k = len(candidates)
+    gains = [0.0] * k
+    for values in history:
+        mean = sum(values) / k
+        for i, v in enumerate(values):
+            gains[i] += v - mean
+    scores = _scores(candidates, gains, rounds)
+    best = max(range(k), key=scores.__getitem__)
+    sampled_share = rounds / (PRIOR_ROUNDS + rounds)
+    for j in range(k):
+        if j == best:
+            continue
+        diffs = [values[best] - values[j] for values in history]
+        mean = sum(diffs) / rounds
+        var = sum((d - mean) ** 2 for d in diffs) / (rounds - 1)
+        if scores[best] - scores[j] <= SETTLED_Z * sampled_share * math.sqrt(var / rounds):
+            return False
+    return True

@@ -55,6 +55,12 @@ class RuleModule:
         """Tokens the player holds (harvest tokens, sheep...), by name."""
         return {}
 
+    def held_points(self, player: int) -> int:
+        """Points the player's figures hold that only a later action turns into score (a
+        shepherd's flock, herded on a later turn) and that the final scoring does not count.
+        Computer players weigh them; the rules never read them."""
+        return 0
+
     # -- turn hooks, in the order the engine calls them
     def after_place(self, placed: PlacedTile) -> None:
         """Right after the turn's tile is placed (a hill takes a tile under it; a shepherd's

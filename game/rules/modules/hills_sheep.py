@@ -180,6 +180,11 @@ class Shepherds(RuleModule):
             return {}
         return {"sheep": _sheep(self.flocks.get(fig.id, ()))}
 
+    def held_points(self, player: int) -> int:
+        # Herding scores the whole field's flock for every shepherd standing in it.
+        fig = self.shepherd_of(player)
+        return 0 if fig is None else self.flock_size(self.field_of(fig))
+
     def figure_badge(self, figure: Figure) -> str | None:
         if figure.kind != SHEPHERD:
             return None
