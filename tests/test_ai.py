@@ -13,7 +13,8 @@ from pathlib import Path
 
 import pytest
 
-from game.ai import LEVELS, choose_action
+from game.ai import LEVELS, choose_action, strong
+from game.ai.quick import Plan
 from game.rules import Deploy, FeatureView, Game, Place, Skip, TileSet
 from game.rules.registry import Registry
 from game.sim import main as sim_main
@@ -173,6 +174,20 @@ def test_strong_keeps_to_its_budget(base: TileSet) -> None:
     t0 = time.perf_counter()
     choose_action(game, "strong", rng, budget_s=0.3)
     assert time.perf_counter() - t0 < 0.3 + 0.5  # the initial ranking may overrun a little
+
+
+def test_strong_stops_early_only_when_the_best_plan_is_clear() -> None:
+    plans = [Plan((Skip(),), 0.0), Plan((Skip(),), 0.0), Plan((Skip(),), 0.0)]
+    # Plan 0 beats the others by 5 points in every future, whatever the future is worth.
+    clear = [[10.0 * r, 10.0 * r - 5.0 + (r % 2), 10.0 * r - 6.0] for r in range(16)]
+    assert strong._settled(plans, clear)
+    # Plan 0 leads plan 1 on average but loses about as often as it wins.
+    noisy = [[10.0, 10.0 + (8.0 if r % 2 else -9.0), 0.0] for r in range(16)]
+    assert not strong._settled(plans, noisy)
+    # Ahead in the futures, behind by about as much in the quick judgement they are blended
+    # with: too close to call.
+    behind = [Plan((Skip(),), 0.0), Plan((Skip(),), 25.0), Plan((Skip(),), 0.0)]
+    assert not strong._settled(behind, clear)
 
 
 def test_sim_seats(capsys: pytest.CaptureFixture[str]) -> None:

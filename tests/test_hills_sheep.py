@@ -165,12 +165,14 @@ def test_the_question_comes_only_for_ones_own_shepherd(hs: TileSet) -> None:
     play(game, "U", 2, 0, 0)  # Red extends it: Red must choose before the figure step
     assert game.phase == "choose"
     assert game.legal_actions() == [Choose("grow"), Choose("herd")]
+    assert [shepherds(game).held_points(p) for p in (0, 1)] == [2, 0]  # what herding scores
     assert "2 sheep" in game.choices[0].prompt
     with pytest.raises(IllegalAction):
         game.apply(Skip())
     assert game.can_undo  # nothing drawn yet
     game.apply(Choose("herd"))
     assert game.scores == [2, 0]
+    assert shepherds(game).held_points(0) == 0
     assert game.supply[0]["shepherd"] == 1
     assert game.phase == "figure"
     assert game.is_legal(Deploy("shepherd", "N"))  # home again, may go out at once
