@@ -10,8 +10,9 @@ interval (Wilson), its mean score margin with a 95% interval over the pairs, and
     python scripts/bench_ai.py --pairings quick:random --game carcassonne --json out.json
 
 The target: strong beats quick and quick beats random, in every game.  --check exits 1 when
-a pairing's interval does not lie above 50%.  A strong move takes its whole budget: 200
-strong-vs-quick games at 1 s per move take about four hours on two cores.
+a pairing's interval does not lie above 50%.  A strong move takes up to its budget (most
+take it whole): the default run takes about four and a half hours with --jobs 2 on two
+cores, the same run at --budget 0.3 about 90 minutes.
 """
 
 from __future__ import annotations

@@ -13,7 +13,8 @@ Levels:
 - ``strong``: a search within a time budget (1 s per move by default): the best turn plans
   of ``quick`` are compared over sampled futures, in each of which the unseen tiles are
   shuffled (the AI never reads the real order of the draw pile) and every player then plays
-  one turn ahead with a light quick policy (see ``strong.py``).
+  one turn ahead with a light quick policy; it stops before the budget is spent once the
+  best plan is clearly ahead (see ``strong.py``).
 
 Everything goes through the rules interface (``legal_actions``, ``apply``, ``copy``,
 scores, the final-score preview, feature data), so new games and phases need no code here.

@@ -16,7 +16,8 @@
    plays like ``quick`` (with more plans judged exactly), with more the futures decide.
 
 Only complete rounds count.  When the time is too short for one round the best ``quick``
-plan is played.
+plan is played.  The search ends early once the best plan leads every other clearly (see
+``_settled``): an obvious move does not cost the whole budget.
 """
 
 from __future__ import annotations
