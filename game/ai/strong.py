@@ -163,14 +163,12 @@ def choose_plan(game: Game, rng: random.Random, budget: float,
     me = game.current
     turns = ROLLOUT_TURNS if ROLLOUT_TURNS > 0 else len(game.players)
     k = len(candidates)
-    gains = [0.0] * k  # summed over rounds: value minus the round's mean
-    history: list[list[float]] = []  # each round's values, for the early stop
-    rounds = 0
+    history: list[list[float]] = []  # each round's values, one per candidate
 
     def out_of_time() -> bool:
         return time.perf_counter() >= deadline or (stop is not None and stop())
 
-    while not out_of_time() and (max_rounds is None or rounds < max_rounds):
+    while not out_of_time() and (max_rounds is None or len(history) < max_rounds):
         future = determinize(game, rng)
         seed = rng.getrandbits(32)
         values: list[float] = []
@@ -191,29 +189,29 @@ def choose_plan(game: Game, rng: random.Random, budget: float,
             values.append(ev.objective(ev.values(world, modules=True), me))
         if len(values) < k:
             break  # an unfinished round compares nothing
-        mean = sum(values) / k
-        for i, v in enumerate(values):
-            gains[i] += v - mean
         history.append(values)
-        rounds += 1
+        rounds = len(history)
         if rounds >= SETTLED_MIN_ROUNDS and rounds % SETTLED_EVERY == 0 and \
                 _settled(candidates, history):
             break
-    return candidates[_best(candidates, gains, rounds)]
+    scores = _scores(candidates, history)
+    return candidates[max(range(k), key=scores.__getitem__)]
 
 
-def _scores(candidates: list[Plan], gains: list[float], rounds: int) -> list[float]:
-    """Each candidate's score: its mean gain over the rounds blended with its quick value."""
+def _scores(candidates: list[Plan], history: list[list[float]]) -> list[float]:
+    """Each candidate's score: its mean gain over the rounds (its value minus the round's
+    mean) blended with its quick value, which counts as ``PRIOR_ROUNDS`` rounds."""
     k = len(candidates)
+    rounds = len(history)
+    gains = [0.0] * k
+    for values in history:
+        mean = sum(values) / k
+        for i, v in enumerate(values):
+            gains[i] += v - mean
     prior_mean = sum(c.value for c in candidates) / k
     weight = PRIOR_ROUNDS / (PRIOR_ROUNDS + rounds)
     return [weight * (c.value - prior_mean) + (1.0 - weight) * (g / rounds if rounds else 0.0)
             for c, g in zip(candidates, gains, strict=True)]
-
-
-def _best(candidates: list[Plan], gains: list[float], rounds: int) -> int:
-    scores = _scores(candidates, gains, rounds)
-    return max(range(len(scores)), key=scores.__getitem__)
 
 
 def _settled(candidates: list[Plan], history: list[list[float]]) -> bool:
@@ -222,12 +220,7 @@ def _settled(candidates: list[Plan], history: list[list[float]]) -> bool:
     clear.  Obvious moves then take a fraction of the budget."""
     rounds = len(history)
     k = len(candidates)
-    gains = [0.0] * k
-    for values in history:
-        mean = sum(values) / k
-        for i, v in enumerate(values):
-            gains[i] += v - mean
-    scores = _scores(candidates, gains, rounds)
+    scores = _scores(candidates, history)
     best = max(range(k), key=scores.__getitem__)
     sampled_share = rounds / (PRIOR_ROUNDS + rounds)
     for j in range(k):
