@@ -18,7 +18,7 @@ os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from game.sim import random_action
+from game.ai.random_policy import random_action
 from game.ui.app import App, AppConfig
 from game.ui.scenes.play import PlayScene
 from game.ui.session import Session

@@ -15,6 +15,7 @@ import pytest
 
 from game.ai import LEVELS, choose_action, strong
 from game.ai.quick import Plan
+from game.ai.random_policy import random_action
 from game.rules import Deploy, FeatureView, Game, Place, Skip, TileSet
 from game.rules.registry import Registry
 from game.sim import main as sim_main
@@ -66,7 +67,7 @@ def _unusual_positions(registry: Registry) -> list[Game]:
                     found.append(game)
                     hit = True
                 else:
-                    game.apply(game.random_action(rng))
+                    game.apply(random_action(game, rng))
             if hit:
                 break
     return found

@@ -5,10 +5,10 @@ from __future__ import annotations
 
 import random
 
+from game.ai.random_policy import random_action
 from game.rules import Game, Place, TileSet
 from game.rules import ports as P
 from game.sim import main as sim_main
-from game.sim import random_action
 
 GAMES = 1000
 

@@ -7,17 +7,18 @@ import random
 
 import pytest
 
+from game.ai.random_policy import random_action
 from game.rules import (
     Deploy,
     Game,
     IllegalAction,
+    Phase,
     Place,
     Skip,
     TileSet,
     parse_action,
 )
 from game.rules import ports as P
-from game.sim import random_action
 
 
 def test_port_rotation_and_facing() -> None:
@@ -104,7 +105,7 @@ def test_undo_takes_back_the_tile(base: TileSet) -> None:
     game.apply(place)
     assert game.can_undo
     game.undo()
-    assert game.phase == "place" and game.current_tile == tile
+    assert game.phase is Phase.PLACE and game.current_tile == tile
     assert place.cell not in game.board
     game.apply(place)
     game.apply(Skip())

@@ -28,7 +28,6 @@ from .model import (
     Icon,
     KindDef,
     OptionDef,
-    OptionValue,
     RotatedTile,
     StartDef,
     TileSet,
@@ -37,9 +36,9 @@ from .model import (
 from .yamlsrc import Located, LocatedList, line_of, load_located
 
 TOP_KEYS = {"$schema", "id", "name", "extends", "players", "figures", "kinds", "options",
-            "rules", "start", "tiles", "turn_keys", "notes"}
+            "rules", "start", "tiles", "notes"}
 KIND_KEYS = {"role", "completion", "points", "final"}
-FIGURE_KEYS = {"count", "on", "group", "majority", "stays", "blocks"}
+FIGURE_KEYS = {"count", "on", "group", "majority", "stays", "blocks", "building"}
 OPTION_KEYS = {"values", "default", "source"}
 TILE_KEYS = {"id", "count", "pile", "features", "icons", "notes", "stands_for"}
 FEATURE_KEYS = {"kind", "name", "ports", "shared", "icons", "touches", "shape", "anchor"}
@@ -136,13 +135,13 @@ def _parse_figures(r: _Reader, raw: Any, line: int, kinds: Mapping[str, KindDef]
         for i, kind in enumerate(on):
             if kind not in kinds:
                 r.fail(on.item_line(i), f"{what}: unknown kind '{kind}'")
-        for flag in ("majority", "stays", "blocks"):
+        for flag in ("majority", "stays", "blocks", "building"):
             if flag in s and not isinstance(s[flag], bool):
                 r.fail(s.key_line(flag), f"{what}: '{flag}' must be true or false")
         figures[name] = FigureDef(
             name=name, count=count, on=frozenset(on), group=str(s.get("group", name)),
             majority=bool(s.get("majority", True)), stays=bool(s.get("stays", False)),
-            blocks=bool(s.get("blocks", True)))
+            blocks=bool(s.get("blocks", True)), building=bool(s.get("building", False)))
     return figures
 
 
@@ -524,11 +523,9 @@ def build_tileset(doc: Any, path: str, base: TileSet | None = None) -> TileSet:
         if rot not in (0, 90, 180, 270):
             r.fail(s.key_line("rotation"), "start rotation must be 0, 90, 180 or 270")
         start = StartDef(tile=tile_id, at=(at[0], at[1]), rotation=rot)
-    keys_raw = r.seq(top.get("turn_keys", LocatedList()), top.key_line("turn_keys"),
-                     "'turn_keys'")
     return TileSet(id=set_id, name=name, path=path, extends=extends, players=players,
                    figures=figures, kinds=kinds, options=options, rules=rules, start=start,
-                   tiles=tuple(tiles), turn_keys=tuple(str(k) for k in keys_raw),
+                   tiles=tuple(tiles),
                    lineage=(*(base.lineage if base else ()), set_id))
 
 
@@ -539,8 +536,3 @@ def load_tileset(path: str | Path, base: TileSet | None = None) -> TileSet:
     except OSError as exc:
         raise TileSetError(str(p), None, f"cannot read: {exc.strerror}") from None
     return parse_tileset(text, str(p), base)
-
-
-def option_value(options: Mapping[str, OptionDef], chosen: Mapping[str, OptionValue],
-                 name: str) -> OptionValue:
-    return chosen[name] if name in chosen else options[name].default

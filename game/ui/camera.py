@@ -26,11 +26,6 @@ class Camera:
         self._pin: tuple[Point, tuple[float, float]] | None = None
 
     # -- transforms
-    @property
-    def tile_px(self) -> int:
-        """The cached tile size for the current scale (the scale rounded)."""
-        return max(8, round(self.scale))
-
     def world_to_screen(self, p: Point) -> tuple[float, float]:
         vx, vy, vw, vh = self.viewport
         return (vx + vw / 2 + (p[0] - self.centre[0]) * self.scale,

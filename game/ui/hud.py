@@ -7,7 +7,7 @@ from dataclasses import dataclass
 
 import pygame
 
-from game.rules import Game
+from game.rules import Game, Phase
 
 from . import palette as pal
 from .resources import Resources
@@ -192,11 +192,11 @@ def describe_phase(session: Session, pending: bool) -> str:
         return "Game over"
     if not seat.is_human:
         return f"{seat.name} is thinking…"
-    if game.phase == "place":
+    if game.phase is Phase.PLACE:
         if game.in_extra:
             return f"{seat.name}: bonus tile! Drag it onto a lit cell"
         return f"{seat.name}: drag the tile onto a lit cell (R or right-click turns it)"
-    if game.phase == "choose" and game.choices:
+    if game.phase is Phase.CHOOSE and game.choices:
         return f"{seat.name}: {game.choices[0].prompt}"
     if pending:
         return f"{seat.name}: Enter confirms, Backspace takes back"

@@ -8,7 +8,8 @@ from dataclasses import dataclass
 
 import pygame
 
-from game.rules import Action, Choose, Deploy, Move, Place, ScoreEvent, Skip
+from game.rules import Action, Choose, Deploy, Move, Phase, Place, ScoreEvent, Skip
+from game.view import module_lines, move_label
 
 from .. import palette as pal
 from ..app import App, Scene
@@ -160,13 +161,13 @@ class PlayScene(Scene):
         return not self.game.over and self.session.current_seat.is_human and not self.autoplay
 
     def legal_cells(self) -> set[Cell]:
-        if self.game.phase != "place" or self.game.current_tile is None:
+        if self.game.phase is not Phase.PLACE or self.game.current_tile is None:
             return set()
         return set(self.game.legal_placements().cells())
 
     def targets(self) -> list[Target]:
         game = self.game
-        if game.phase != "figure" or game.last_cell is None:
+        if game.phase is not Phase.FIGURE or game.last_cell is None:
             return []
         placed = game.board.tiles[game.last_cell]
         by_index: dict[int, Target] = {}
@@ -189,7 +190,7 @@ class PlayScene(Scene):
         return None
 
     def moves(self) -> list[Move]:
-        if self.game.phase != "figure":
+        if self.game.phase is not Phase.FIGURE:
             return []
         return [a for a in self.game.legal_actions() if isinstance(a, Move)]
 
@@ -222,7 +223,7 @@ class PlayScene(Scene):
             self.log.append((f"{seat.name}: moves to {action.x},{action.y}", seat.rgb))
         for ev in events:
             self._popup(ev)
-        if phase_before == "figure" and self.game.phase != "figure":
+        if phase_before is Phase.FIGURE and self.game.phase is not Phase.FIGURE:
             self._turn_ended()
         return events
 
@@ -238,7 +239,7 @@ class PlayScene(Scene):
         return True
 
     def confirm(self) -> None:
-        if not self.human_turn or self.game.phase != "figure":
+        if not self.human_turn or self.game.phase is not Phase.FIGURE:
             return
         action: Action = self.pending if self.pending is not None else Skip()
         if action not in self.game.legal_actions():
@@ -260,7 +261,7 @@ class PlayScene(Scene):
             self.log.append(("  (taken back)", pal.TEXT_DIM))
 
     def rotate(self, step: int = 1) -> None:
-        if self.game.phase != "place":
+        if self.game.phase is not Phase.PLACE:
             return
         hovered = self._hovered_cell()
         legal = self.game.legal_placements()
@@ -346,7 +347,7 @@ class PlayScene(Scene):
     def _pointer_down(self, ev: PointerDown) -> None:
         lay = self.layout_obj
         if ev.button == 3:
-            if isinstance(self.drag, TileDrag) or (self.game.phase == "place"
+            if isinstance(self.drag, TileDrag) or (self.game.phase is Phase.PLACE
                                                    and self.human_turn):
                 self.rotate(1)
             return
@@ -355,10 +356,11 @@ class PlayScene(Scene):
             return
         if ev.button != 1:
             return
-        if self.human_turn and self.game.phase == "place" and lay.tray_tile.collidepoint(ev.pos):
+        if self.human_turn and self.game.phase is Phase.PLACE \
+                and lay.tray_tile.collidepoint(ev.pos):
             self.drag = TileDrag(ev.pos)
             return
-        if self.human_turn and self.game.phase == "figure":
+        if self.human_turn and self.game.phase is Phase.FIGURE:
             kind = self._supply_kind_at(ev.pos)
             if kind is not None:
                 self.drag = FigureDrag(kind, ev.pos)
@@ -410,13 +412,13 @@ class PlayScene(Scene):
     def _click_board(self, pos: tuple[int, int]) -> None:
         if not self.human_turn:
             return
-        if self.game.phase == "place":
+        if self.game.phase is Phase.PLACE:
             cell = self.camera.cell_at(pos)
             rotation = self.fitting_rotation(cell)
             if rotation is not None:
                 self.rotation = rotation
                 self.place(cell, rotation)
-        elif self.game.phase == "figure":
+        elif self.game.phase is Phase.FIGURE:
             target = self.target_at(pos)
             if target is None:
                 move = self.move_at(pos)
@@ -465,7 +467,7 @@ class PlayScene(Scene):
     # ------------------------------------------------------------------ update
     def _refresh_choice_buttons(self) -> None:
         """Buttons for the question the rules ask now (in the tray, under the tile)."""
-        if not (self.human_turn and self.game.phase == "choose" and self.game.choices):
+        if not (self.human_turn and self.game.phase is Phase.CHOOSE and self.game.choices):
             self.choice_buttons = []
             return
         options = self.game.choices[0].options
@@ -589,9 +591,9 @@ class PlayScene(Scene):
         if self.show_farms:
             self.view.draw_field_hints(surface, cam)
         self._draw_last_tiles(surface)
-        if self.human_turn and self.game.phase == "place":
+        if self.human_turn and self.game.phase is Phase.PLACE:
             self._draw_placement(surface)
-        if self.human_turn and self.game.phase == "figure":
+        if self.human_turn and self.game.phase is Phase.FIGURE:
             self._draw_targets(surface)
             self._draw_moves(surface)
         self.view.draw_figures(surface, cam, [s.rgb for s in self.session.seats])
@@ -621,7 +623,7 @@ class PlayScene(Scene):
 
     def _button_enabled(self, b: Button) -> bool:
         if b.label == "Confirm":
-            return self.human_turn and self.game.phase == "figure"
+            return self.human_turn and self.game.phase is Phase.FIGURE
         if b.label == "Undo":
             return self.human_turn and (self.pending is not None or self.game.can_undo)
         return True
@@ -631,7 +633,7 @@ class PlayScene(Scene):
         if len(tiles) <= 1:
             return
         newest = max(tiles.values(), key=lambda t: t.order)
-        if self.game.phase == "figure":
+        if self.game.phase is Phase.FIGURE:
             colour = pal.HIGHLIGHT
         else:
             colour = self.session.seat((self.game.current - 1) % len(self.session.seats)).rgb
@@ -720,7 +722,8 @@ class PlayScene(Scene):
                 ax, ay = cam.local_to_screen(cell, self.game.board.tiles[cell].turned.anchors[idx])
                 size = max(12, round(cam.scale * 0.34))
                 img = self.app.res.figures.figure(action.figure, self.session.current_seat.rgb,
-                                                  size, lying=self.view.lies_down(cell, idx))
+                                                  size, lying=self.view.lies_down(cell, idx,
+                                                                                  action.figure))
                 blit_centred(surface, img, (ax, ay - (1 - ease) * cam.scale * 0.8))
 
     def _draw_moves(self, surface: pygame.Surface) -> None:
@@ -730,7 +733,7 @@ class PlayScene(Scene):
             alpha = 150 if chosen else (110 if move == hovered else 60)
             self.view.cell_overlay(surface, self.camera, move.cell, pal.HIGHLIGHT, alpha,
                                    border=4 if chosen else 2)
-            label = next((t for m in self.game.modules if (t := m.move_label(move))), None)
+            label = move_label(self.game, move)
             if label:
                 x, y, w, h = self.camera.cell_rect(move.cell)
                 img = self.app.res.text(label, max(18, w // 4), pal.TEXT, bold=True)
@@ -775,14 +778,14 @@ class PlayScene(Scene):
                                  border_radius=4)
         else:
             pygame.draw.rect(surface, pal.PANEL_EDGE, lay.tray_tile, width=2, border_radius=6)
-            if game.phase == "figure" and game.last_cell is not None:
+            if game.phase is Phase.FIGURE and game.last_cell is not None:
                 msg = "Placed" if self.human_turn else ""
                 blit_centred(surface, res.text(msg, 22, pal.TEXT_DIM), lay.tray_tile.center)
         if len(game.hand) > 1:
             others = ", ".join(game.hand[1:])
             surface.blit(res.text(f"Also in hand: {others}", 17, pal.TEXT_DIM),
                          (lay.tray.x + 14, lay.tray_tile.bottom - 2))
-        if game.phase == "figure" and self.human_turn:
+        if game.phase is Phase.FIGURE and self.human_turn:
             seat = self.session.current_seat
             for kind, rect in self._supply_slots():
                 held = isinstance(self.pending, Deploy) and self.pending.figure == kind \
@@ -803,6 +806,6 @@ class PlayScene(Scene):
                          (lay.tray.x + 14, lay.supply.y - 26))
             for b in self.choice_buttons:
                 b.draw(surface, res)
-        info = [line for m in self.game.modules for line in m.info()]
+        info = module_lines(self.game)
         if self.show_log:
             draw_log(surface, res, self.log[-60:], lay.log, info)
