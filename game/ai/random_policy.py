@@ -18,7 +18,11 @@ def random_action(game: Game, rng: random.Random) -> Action:
     """A uniformly random legal action for ``game.current`` (the game is not changed)."""
     if game.phase is Phase.PLACE:
         # Uniform over the placements of every tile held, counted without listing them.
-        views = [game.legal_placements(tid) for tid in game.placeable_tiles()]
+        tiles = game.placeable_tiles()
+        if len(tiles) == 1:
+            view = game.legal_placements(tiles[0])
+            return view.nth(rng.randrange(view.count(distinct=True)), distinct=True)
+        views = [game.legal_placements(tid) for tid in tiles]
         counts = [view.count(distinct=True) for view in views]
         k = rng.randrange(sum(counts))
         for view, n in zip(views, counts, strict=True):

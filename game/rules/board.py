@@ -52,8 +52,8 @@ class Board:
         self.tiles: dict[Cell, PlacedTile] = {}
         self.demands: dict[Cell, int] = {}  # the open cells, in the order they opened
         # Tiles holding a feature completed by the tiles around it (a cloister) that is not
-        # scored yet: only these need looking at when a tile lands nearby.
-        self.waiting: dict[Cell, PlacedTile] = {}
+        # scored yet, with how many of the 8 cells around them hold a tile (8: complete).
+        self.waiting: dict[Cell, int] = {}
 
     def __contains__(self, cell: object) -> bool:
         return cell in self.tiles
@@ -68,28 +68,40 @@ class Board:
         out.waiting = self.waiting.copy()
         return out
 
-    def add(self, placed: PlacedTile) -> None:
+    def add(self, placed: PlacedTile) -> tuple[PlacedTile | None, ...]:
+        """Put a tile on its cell; returns its neighbours across N, E, S and W (None where a
+        cell is empty: each such cell learns what this tile shows it)."""
         cell = placed.cell
         tiles, demands = self.tiles, self.demands
         tiles[cell] = placed
         demands.pop(cell, None)
-        if placed.t.surrounded:
-            self.waiting[cell] = placed
         x, y = cell
+        waiting = self.waiting
+        if waiting:
+            for wx, wy in waiting:
+                if -1 <= wx - x <= 1 and -1 <= wy - y <= 1:
+                    waiting[wx, wy] += 1
+        if placed.t.surrounded:
+            waiting[cell] = self.count_neighbours8(cell)
         north, east, south, west = placed.t.faces
-        # Each empty neighbour learns what this tile shows it (N, E, S, W as in OFFSETS).
+        get = tiles.get
         n = (x, y - 1)
-        if n not in tiles:
+        n_tile = get(n)
+        if n_tile is None:
             demands[n] = demands.get(n, 0) | north
-        n = (x + 1, y)
-        if n not in tiles:
-            demands[n] = demands.get(n, 0) | east
-        n = (x, y + 1)
-        if n not in tiles:
-            demands[n] = demands.get(n, 0) | south
-        n = (x - 1, y)
-        if n not in tiles:
-            demands[n] = demands.get(n, 0) | west
+        e = (x + 1, y)
+        e_tile = get(e)
+        if e_tile is None:
+            demands[e] = demands.get(e, 0) | east
+        s = (x, y + 1)
+        s_tile = get(s)
+        if s_tile is None:
+            demands[s] = demands.get(s, 0) | south
+        w = (x - 1, y)
+        w_tile = get(w)
+        if w_tile is None:
+            demands[w] = demands.get(w, 0) | west
+        return n_tile, e_tile, s_tile, w_tile
 
     def neighbours8(self, cell: Cell) -> Iterator[PlacedTile]:
         x, y = cell

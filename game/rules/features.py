@@ -12,7 +12,7 @@ they are made), so a copy of the store is a copy of its lists and nothing else.
 
 from __future__ import annotations
 
-from collections.abc import Iterator, Mapping
+from collections.abc import Mapping
 from itertools import compress, count
 from operator import eq
 from typing import TYPE_CHECKING, NamedTuple
@@ -118,39 +118,45 @@ class Features:
             icons[a] = _add(icons[a], icons[b])
         return a
 
-    def members(self, root: int) -> Iterator[int]:
-        """The ids of every part of a feature."""
-        ring = self.ring
-        fid = root
-        while True:
-            yield fid
-            fid = ring[fid]
-            if fid == root:
-                return
-
     def part(self, fid: int) -> tuple[Cell, int]:
         """(cell, feature index on that tile) of one feature id."""
         placed = self.owner[fid]
         return placed.cell, fid - placed.first
 
     def parts(self, root: int) -> list[tuple[Cell, int]]:
-        owner = self.owner
-        return [(owner[fid].cell, fid - owner[fid].first) for fid in self.members(root)]
+        owner, ring = self.owner, self.ring
+        out = []
+        fid = root
+        while True:
+            placed = owner[fid]
+            out.append((placed.cell, fid - placed.first))
+            fid = ring[fid]
+            if fid == root:
+                return out
 
     def cells(self, root: int) -> set[Cell]:
-        owner = self.owner
-        return {owner[fid].cell for fid in self.members(root)}
+        owner, ring = self.owner, self.ring
+        out = {owner[root].cell}
+        fid = ring[root]
+        while fid != root:
+            out.add(owner[fid].cell)
+            fid = ring[fid]
+        return out
 
     def touches(self, root: int) -> list[int]:
         """Ids of the features a feature touches (a field's cities): find their roots."""
-        owner = self.owner
+        owner, ring = self.owner, self.ring
         out: list[int] = []
-        for fid in self.members(root):
+        fid = root
+        while True:
             placed = owner[fid]
             touched = placed.t.touches[fid - placed.first]
             if touched:
-                out.extend(placed.first + j for j in touched)
-        return out
+                first = placed.first
+                out.extend([first + j for j in touched])
+            fid = ring[fid]
+            if fid == root:
+                return out
 
     def roots(self) -> list[int]:
         """Every feature's root, in id order."""

@@ -261,7 +261,7 @@ class Game(Placing, Scoring, Outcomes):
     # ------------------------------------------------------------------ turn flow
     def _finish_turn(self) -> None:
         placed = self._placed_now()
-        if placed.t.closed or self.board.waiting:
+        if placed.t.closed or 8 in self.board.waiting.values():
             self._score_completed(placed)
         if self.hooks.after_scoring:
             modules, host = self.modules, self.host

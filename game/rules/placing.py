@@ -76,9 +76,8 @@ class LegalPlacements:
         known = self._totals[distinct]
         if known is None:
             tables = self._tables
-            fits = (tables.distinct if distinct else tables.fit)[self.tile]
-            known = list(accumulate(map(len, map(fits.__getitem__,
-                                                 self._board.demands.values()))))
+            counts = (tables.distinct_count if distinct else tables.fit_count)[self.tile]
+            known = list(accumulate(map(counts.__getitem__, self._board.demands.values())))
             self._totals[distinct] = known
         return known
 
@@ -97,7 +96,11 @@ class LegalPlacements:
         cell = next(islice(demands, i, None))
         tables = self._tables
         hit = (tables.distinct if distinct else tables.fit)[self.tile][demands[cell]]
-        return tables.places_at(self.tile, cell)[hit[k - (running[i - 1] if i else 0)]]
+        q = hit[k - (running[i - 1] if i else 0)]
+        known = tables.places[self.tile].get(cell)
+        if known is not None:
+            return known[q]
+        return _new(Place, (self.tile, cell[0], cell[1], DEGREES[q]))
 
     def __iter__(self) -> Iterator[Place]:
         return iter(self._all())
@@ -152,13 +155,12 @@ class Placing(GameState):
         feats = self.features
         first = len(feats.parent)
         board = self.board
-        tiles = board.tiles
-        placed = _new(PlacedTile, (t, cell, first, len(tiles)))
+        placed = _new(PlacedTile, (t, cell, first, len(board.tiles)))
         feats.add_tile(placed)
-        x, y = cell
+        around = board.add(placed)
         union, open_ = feats.union, feats.open
-        for dx, dy, links in t.joins:
-            other = tiles.get((x + dx, y + dy))
+        for side, links in t.joins:
+            other = around[side]
             if other is None:
                 continue
             o_connect, o_first = other.t.connect, other.first
@@ -170,7 +172,6 @@ class Placing(GameState):
                         root = union(first + a, o_first + b)
                 if centre:  # the edge centres met on both sides are closed now
                     open_[root] -= len(mine) + len(theirs)
-        board.add(placed)
         return placed
 
     def _put_figure(self, player: int, kind: str, placed: PlacedTile, index: int) -> Figure:

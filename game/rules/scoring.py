@@ -16,10 +16,6 @@ AROUND_ORDER = {(0, 0): 0, **{(dx, dy): 1 + i for i, (dx, dy) in enumerate(
     (dx, dy) for dx in (-1, 0, 1) for dy in (-1, 0, 1) if dx or dy)}}
 
 
-def _first(pair: tuple[int, PlacedTile]) -> int:
-    return pair[0]
-
-
 class Scoring(GameState):
     def table_points(self, feature: Feature, table: Mapping[str, int]) -> int:
         """A feature's points by a kind's table: per tile (for a feature completed by the
@@ -141,30 +137,33 @@ class Scoring(GameState):
         if t.closed:
             find, open_, done = feats.find, feats.open, feats.done
             first = placed.first
-            roots = [r for r in map(find, [first + i for i in t.closed])
-                     if open_[r] == 0 and not done[r]]
+            roots = []
+            for i in t.closed:
+                root = find(first + i)
+                if open_[root] == 0 and not done[root]:
+                    roots.append(root)
             if roots:
                 for root in sorted(set(roots)):
                     if not done[root]:
                         self._score_feature(root, completed=True)
-        if self.board.waiting:
+        if 8 in self.board.waiting.values():
             self._score_surrounded(placed.cell)
 
     def _score_surrounded(self, at: Cell) -> None:
         """Features completed by the tiles around them, near a tile just placed at ``at``."""
-        feats = self.features
-        find, done = feats.find, feats.done
         waiting = self.board.waiting
         x, y = at
-        near = [(AROUND_ORDER[(cx - x, cy - y)], other) for (cx, cy), other in waiting.items()
-                if -1 <= cx - x <= 1 and -1 <= cy - y <= 1]
-        for _, other in sorted(near, key=_first):
+        full = [(AROUND_ORDER[cx - x, cy - y], (cx, cy)) for (cx, cy), around in waiting.items()
+                if around == 8 and -1 <= cx - x <= 1 and -1 <= cy - y <= 1]
+        feats = self.features
+        find, done = feats.find, feats.done
+        for _, cell in sorted(full):
+            other = self.board.tiles[cell]
             for idx in other.t.surrounded:
                 root = find(other.first + idx)
-                if not done[root] and self.is_complete(root):
+                if not done[root]:
                     self._score_feature(root, completed=True)
-            if all(done[find(other.first + idx)] for idx in other.t.surrounded):
-                del waiting[other.cell]
+            del waiting[cell]
 
     def final_scoring(self) -> None:
         """Score what the end of the game scores: every unscored feature holding figures

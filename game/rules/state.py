@@ -29,6 +29,7 @@ if TYPE_CHECKING:
     from .tables import Tables
 
 PLACE, CHOOSE, FIGURE, OVER = Phase.PLACE, Phase.CHOOSE, Phase.FIGURE, Phase.OVER
+NO_OPTIONS: Mapping[str, OptionValue] = MappingProxyType({})
 
 
 @dataclass(frozen=True, slots=True)
@@ -112,13 +113,17 @@ class GameState:
         if type(seed) is not int:
             raise IllegalAction(f"the seed must be an integer, not {seed!r}")
         self.tileset = tileset
-        self.tables = tileset.tables
+        tables = self.tables = tileset.tables
         self.kinds = tileset.kinds
         self.players = tuple(players)
         self.seed = seed
-        self.options = MappingProxyType(_check_options(tileset, options or {}))
-        self.chosen_options = MappingProxyType(dict(options or {}))
-        self.tile_types = MappingProxyType({t.id: t for t in tileset.tiles})
+        if options:
+            self.options = MappingProxyType(_check_options(tileset, options))
+            self.chosen_options = MappingProxyType(dict(options))
+        else:
+            self.options = tables.default_options
+            self.chosen_options = NO_OPTIONS
+        self.tile_types = tables.tile_types
         self._figure_defs = tileset.figures
         chosen_start = start or tileset.start
         if chosen_start is None:
@@ -156,9 +161,13 @@ class GameState:
         self._rng_from = seed
         host = self.host
         self.modules = [MODULES[name](host) for name in tileset.rules]
-        self.hooks = Hooks.of(self.modules)
-        self.turn_keys = MappingProxyType({k.name: k for m in self.modules
-                                           for k in type(m).turn_keys})
+        classes = tuple(type(m) for m in self.modules)
+        shared = tables.by_modules.get(classes)
+        if shared is None:
+            shared = tables.by_modules[classes] = (
+                Hooks.of(self.modules),
+                MappingProxyType({k.name: k for cls in classes for k in cls.turn_keys}))
+        self.hooks, self.turn_keys = shared
         self._hand_size = next((h for m in self.modules
                                 if (h := m.hand_size(host)) is not None), 1)
         self._defer = any(m.defers_returns(host) for m in self.modules)

@@ -17,13 +17,14 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass
-from typing import TYPE_CHECKING
+from types import MappingProxyType
+from typing import TYPE_CHECKING, Any
 
 from . import ports as P
 from .actions import DEGREES, Place
 
 if TYPE_CHECKING:
-    from .model import FigureDef, Icon, TileSet, TileType
+    from .model import FigureDef, Icon, OptionValue, TileSet, TileType
 
 EMPTY_ICONS: Mapping[str, int] = {}
 PLACES_KEPT = 4096  # cells whose placements are kept, per tile type
@@ -46,10 +47,10 @@ class Turned:
     icons: tuple[Mapping[str, int], ...]  # per feature: icon counts (never changed)
     touches: tuple[tuple[int, ...], ...]  # per feature: indices of the features it touches
     connect: tuple[tuple[int, ...], ...]  # per port: features joined across it
-    # per side that joins something: the offset of the neighbour across it, then (my
-    # features, the neighbour's port they meet, an edge centre?) for each of the side's
-    # three ports that joins something
-    joins: tuple[tuple[int, int, tuple[tuple[tuple[int, ...], int, bool], ...]], ...]
+    # per side that joins something: the side (N E S W: 0-3), then (my features, the
+    # neighbour's port they meet, an edge centre?) for each of its three ports that joins
+    # something
+    joins: tuple[tuple[int, tuple[tuple[tuple[int, ...], int, bool], ...]], ...]
     names: tuple[str, ...]  # per feature: the target a Deploy names it by
     targets: Mapping[str, int]  # port or feature name -> feature index
     surrounded: tuple[int, ...]  # features completed by the 8 tiles around
@@ -75,6 +76,9 @@ class Tables:
         # that differ for the rules): filled as games meet demands.
         self.fit: dict[str, Fits] = {}
         self.distinct: dict[str, Fits] = {}
+        # ... and how many of them (for counting placements without listing them).
+        self.fit_count: dict[str, FitCount] = {}
+        self.distinct_count: dict[str, FitCount] = {}
         # The placements of each tile type on each cell, one per rotation, made once: legal
         # placement lists hand out these values instead of building new ones every time.
         self.places: dict[str, dict[tuple[int, int], tuple[Place, Place, Place, Place]]] = {}
@@ -86,11 +90,19 @@ class Tables:
             edges = tuple(t.edges for t in turns)
             self.fit[tile.id] = Fits(edges, self.bits, (0, 1, 2, 3))
             self.distinct[tile.id] = Fits(edges, self.bits, tile.distinct_rotations)
+            self.fit_count[tile.id] = FitCount(self.fit[tile.id])
+            self.distinct_count[tile.id] = FitCount(self.distinct[tile.id])
             self.places[tile.id] = {}
         # Figures that may stand on each kind, in the tile set's order.
         self.figures_on: dict[str, tuple[tuple[str, FigureDef], ...]] = {
             kind: tuple((name, f) for name, f in tileset.figures.items() if kind in f.on)
             for kind in tileset.kinds}
+        self.tile_types: Mapping[str, TileType] = MappingProxyType(
+            {t.id: t for t in tileset.tiles})
+        self.default_options: Mapping[str, OptionValue] = MappingProxyType(
+            {name: o.default for name, o in tileset.options.items()})
+        # What games of this set with the same rule modules share (see GameState._set_up).
+        self.by_modules: dict[tuple[type, ...], Any] = {}
         self.group: dict[str, str] = {name: f.group for name, f in tileset.figures.items()}
         self.majority: dict[str, bool] = {name: f.majority for name, f in tileset.figures.items()}
         self.stays: dict[str, bool] = {name: f.stays for name, f in tileset.figures.items()}
@@ -110,7 +122,7 @@ class Tables:
         sides = [tuple((rt.connect[port], facing, port < 4)
                        for port, facing in SIDE_PORTS[side] if rt.connect[port])
                  for side in P.EDGES]
-        joins = tuple((*P.OFFSETS[side], links) for side, links in enumerate(sides) if links)
+        joins = tuple((side, links) for side, links in enumerate(sides) if links)
         names = tuple(_target_name(tile, rt.target, rt.feature_ports, f.index)
                       for f in tile.features)
         targets = {name: idx for name, idx in tile.names.items()}
@@ -168,6 +180,20 @@ class Fits(dict[int, tuple[int, ...]]):
         hit = tuple(q for q in self.keep if self.edges[q] & mask == demand)
         self[demand] = hit
         return hit
+
+
+class FitCount(dict[int, int]):
+    """How many quarter turns of a ``Fits`` meet each demand (filled the same way)."""
+
+    __slots__ = ("fits",)
+
+    def __init__(self, fits: Fits) -> None:
+        super().__init__()
+        self.fits = fits
+
+    def __missing__(self, demand: int) -> int:
+        n = self[demand] = len(self.fits[demand])
+        return n
 
 
 def _icon_counts(icons: tuple[Icon, ...]) -> Mapping[str, int]:

@@ -119,16 +119,22 @@ class HillDale(RuleModule):
         if self._hikes is not None and self._hikes[0] == stamp:
             return self._hikes[1]
         out: dict[Cell, Hike] = {}
-        if host.phase == Phase.FIGURE and host.last_cell is not None:
+        if host.phase is Phase.FIGURE and host.last_cell is not None:
             placed = host.board.tiles[host.last_cell]
             feats = host.features
-            roots = {feats.find(fid) for kind, fid in zip(placed.t.kinds, placed.fids,
-                                                          strict=True) if kind == PATH}
+            find, open_, figures = feats.find, feats.open, feats.figures
+            current = host.current
+            roots = set()
+            for index, kind in enumerate(placed.t.kinds):
+                if kind == PATH:
+                    root = find(placed.first + index)
+                    # Completed this turn: it scores, nobody hikes on it.
+                    if open_[root] and any(f.player == current and f.kind == MEEPLE
+                                           for f in figures[root]):
+                        roots.add(root)
             for root in sorted(roots):
-                if feats.open[root] == 0:
-                    continue  # completed this turn: it scores, nobody hikes on it
-                for fig in feats.figures[root]:
-                    if fig.player != host.current or fig.kind != MEEPLE:
+                for fig in figures[root]:
+                    if fig.player != current or fig.kind != MEEPLE:
                         continue
                     for hike in self._walks(host, fig):
                         best = out.get(hike.to[0])
