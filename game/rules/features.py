@@ -15,6 +15,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from itertools import compress, count
 from operator import eq
+from types import MappingProxyType
 from typing import TYPE_CHECKING, NamedTuple
 
 from .tables import EMPTY_ICONS
@@ -167,13 +168,14 @@ class Features:
 
 
 def _add(a: Mapping[str, int], b: Mapping[str, int]) -> Mapping[str, int]:
-    """Icon totals of two features joined: a new mapping (copies may share the old ones)."""
+    """Icon totals of two features joined: a new read-only mapping (games and their copies
+    share the old ones)."""
     if not a:
         return b
     out = dict(a)
     for name, n in b.items():
         out[name] = out.get(name, 0) + n
-    return out
+    return MappingProxyType(out)
 
 
 class Feature:

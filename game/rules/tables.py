@@ -26,7 +26,7 @@ from .actions import DEGREES, Place
 if TYPE_CHECKING:
     from .model import FigureDef, Icon, OptionValue, TileSet, TileType
 
-EMPTY_ICONS: Mapping[str, int] = {}
+EMPTY_ICONS: Mapping[str, int] = MappingProxyType({})
 PLACES_KEPT = 4096  # cells whose placements are kept, per tile type
 # The ports a side joins across, with the neighbour's port each meets.
 SIDE_PORTS: tuple[tuple[tuple[int, int], ...], ...] = tuple(
@@ -200,7 +200,7 @@ def _icon_counts(icons: tuple[Icon, ...]) -> Mapping[str, int]:
     out: dict[str, int] = {}
     for icon in icons:
         out[icon.name] = out.get(icon.name, 0) + 1
-    return out or EMPTY_ICONS
+    return MappingProxyType(out) if out else EMPTY_ICONS
 
 
 def _target_name(tile: TileType, target: tuple[int | None, ...],

@@ -17,7 +17,9 @@
 from __future__ import annotations
 
 from collections import Counter
+from collections.abc import Mapping
 from dataclasses import dataclass
+from types import MappingProxyType
 from typing import TYPE_CHECKING
 
 from ..host import Form, TurnKey
@@ -42,7 +44,7 @@ class MeadowScore:
     """How one meadow with hunters scored at the end (for the final screen and tests)."""
 
     cells: tuple[Cell, ...]
-    hunters: dict[int, int]  # player -> hunters
+    hunters: Mapping[int, int]  # player -> hunters
     deer: int
     tigers: int
     mammoths: int
@@ -58,7 +60,7 @@ class NetworkScore:
     """How one river network with huts scored at the end."""
 
     cells: tuple[Cell, ...]
-    huts: dict[int, int]  # player -> huts
+    huts: Mapping[int, int]  # player -> huts
     fish: int
     winners: tuple[int, ...]
 
@@ -203,7 +205,7 @@ class HuntersGatherers(RuleModule):
             cells = tuple(sorted({c for r in roots for c in feats.cells(r)}))
             for player in winners:
                 host.award(player, fish, "huts", cells)
-            out.append(NetworkScore(cells, dict(huts), fish, winners))
+            out.append(NetworkScore(cells, MappingProxyType(dict(huts)), fish, winners))
         return out
 
     def _score_meadows(self, host: Host) -> list[MeadowScore]:
@@ -226,8 +228,9 @@ class HuntersGatherers(RuleModule):
             cells = tuple(sorted(feats.cells(root)))
             for player in winners:
                 host.award(player, points, "hunters", cells)
-            out.append(MeadowScore(cells, dict(Counter(f.player for f in hunters)), deer,
-                                   tigers, mammoths, aurochs, fire, cult, points, winners))
+            who = MappingProxyType(Counter(f.player for f in hunters))
+            out.append(MeadowScore(cells, who, deer, tigers, mammoths, aurochs, fire, cult,
+                                   points, winners))
         return out
 
     def _cult_hunter(self, host: Host, hunters: list[Figure]) -> int | None:
