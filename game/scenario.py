@@ -325,14 +325,15 @@ def run_file(path: Path, registry: Registry) -> Outcome:
     return run(doc, registry)
 
 
-def main(argv: Sequence[str] | None = None) -> int:
+def main(argv: Sequence[str] | None = None, registry: Registry | None = None) -> int:
+    """The command; ``registry`` (the built-in tile sets by default) lets tests reuse one."""
     parser = argparse.ArgumentParser(prog="python -m game.scenario", description=__doc__,
                                      formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--print", action="store_true", dest="show",
                         help="print the actual results as JSON")
     parser.add_argument("files", nargs="+", type=Path)
     args = parser.parse_args(argv)
-    registry = default_registry()
+    registry = registry or default_registry()
     worst = 0
     printed: dict[str, Mapping[str, Any]] = {}
     for path in args.files:

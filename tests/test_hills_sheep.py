@@ -288,6 +288,7 @@ def _check_invariants(game: Game, figures: dict[str, int]) -> None:
             assert game.supply[p][kind] + out == n
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("hand", [1, 3])
 def test_random_games_keep_the_invariants(hs: TileSet, hand: int) -> None:
     figures = {name: f.count for name, f in hs.figures.items()}

@@ -294,6 +294,7 @@ def _gold_completed(game: Game, cell: tuple[int, int]) -> bool:
     return False
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("returns", ["at-once", "end-of-turn"])
 def test_random_games(hg: TileSet, returns: str) -> None:
     totals = {name: f.count for name, f in hg.figures.items()}

@@ -105,6 +105,7 @@ def play_and_compare(seed: int, make_checker: Checker = NaiveCarcassonne) -> str
     return None
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("seed", range(GAMES))
 def test_engine_agrees_with_naive_checker(seed: int) -> None:
     problem = play_and_compare(seed)
@@ -120,6 +121,7 @@ class ThreePointCities(NaiveCarcassonne):
         return super().completed_points(feature)
 
 
+@pytest.mark.slow
 def test_cross_check_catches_a_wrong_city_score() -> None:
     """The comparison is not vacuous: a wrong rule is caught within a few games."""
     problems = [play_and_compare(seed, ThreePointCities) for seed in range(5)]

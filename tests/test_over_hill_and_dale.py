@@ -269,6 +269,7 @@ def _check_invariants(game: Game, ohd: TileSet) -> None:
         assert sum(1 for b in stables if abs(a[0] - b[0]) <= 1 and abs(a[1] - b[1]) <= 1) == 1
 
 
+@pytest.mark.slow
 def test_random_games_keep_every_rule(ohd: TileSet) -> None:
     hikes = 0
     for seed in range(60):

@@ -12,9 +12,17 @@ from pathlib import Path
 
 import pytest
 
-from game.scenario import main
+from game.rules import default_registry
+from game.scenario import main as scenario_main
 
 SCENARIOS = Path(__file__).parent / "scenarios"
+REGISTRY = default_registry()
+
+
+def main(argv: list[str]) -> int:
+    """The runner's command, on tile sets parsed once for all these tests."""
+    return scenario_main(argv, REGISTRY)
+
 ALL = sorted(SCENARIOS.rglob("*.yaml"))
 
 

@@ -3,13 +3,25 @@
 
 from __future__ import annotations
 
+from functools import cache
 from typing import Any
 
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from game.rules import Choose, Deploy, Game, IllegalAction, Move, Phase, Place, Skip, TileSet
+from game.rules import (
+    Choose,
+    Deploy,
+    Game,
+    IllegalAction,
+    Move,
+    Phase,
+    Place,
+    Skip,
+    TileSet,
+    default_registry,
+)
 
 JUNK: list[Any] = [None, ["N"], {"N": 1}, 1.0, True, b"N", ("N",), 3, "", object()]
 
@@ -63,13 +75,17 @@ def test_other_wrong_values_are_illegal(base: TileSet, junk: Any) -> None:
     assert figure_step.is_legal(Skip())
 
 
+@cache
+def _base() -> TileSet:
+    return default_registry().ruleset("carcassonne")
+
+
 @settings(max_examples=150, deadline=None)
 @given(fields=st.lists(st.one_of(st.none(), st.booleans(), st.integers(-3, 3),
                                  st.floats(allow_nan=False), st.text(max_size=3),
                                  st.lists(st.integers(), max_size=2)), min_size=4, max_size=4))
 def test_any_junk_in_an_action_is_illegal_or_legal_never_a_crash(fields: list[Any]) -> None:
-    from game.rules import default_registry
-    base = default_registry().ruleset("carcassonne")
+    base = _base()
     game = _placed(base)
     fresh = Game(base, ["Red", "Blue"], seed=1)
     for g, action in ((fresh, Place(*fields)), (game, Deploy(*fields[:2])),

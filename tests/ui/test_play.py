@@ -193,6 +193,7 @@ def play_turn_through_the_ui(scene: PlayScene, driver: Driver, turn: int) -> Non
     driver.key(pygame.K_RETURN)
 
 
+@pytest.mark.slow
 def test_a_whole_two_player_game_through_the_ui(app: App, driver: Driver) -> None:
     scene = start(app, seed=21)
     turn = 0
