@@ -9,19 +9,8 @@ from collections import Counter
 from collections.abc import Sequence
 from pathlib import Path
 
-from tests.naive_checker import (
-    AROUND,
-    FACING,
-    STEP,
-    Cell,
-    Feature,
-    Figure,
-    Follower,
-    NaiveCarcassonne,
-    NaiveGame,
-    Part,
-    Rules,
-)
+from tests.naive_checker import Feature, Figure, Follower, NaiveCarcassonne, NaiveGame, Rules
+from tests.naive_tiles import AROUND, FACING, STEP, Cell, Part
 
 WOLF = "wolf"
 # « 18 jetons Mouton et Loup (4x 1 mouton, 5x 2 moutons, 5x 3 moutons, 2x 4 moutons, 2x loup) »

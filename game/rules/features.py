@@ -119,11 +119,6 @@ class Features:
             icons[a] = _add(icons[a], icons[b])
         return a
 
-    def part(self, fid: int) -> tuple[Cell, int]:
-        """(cell, feature index on that tile) of one feature id."""
-        placed = self.owner[fid]
-        return placed.cell, fid - placed.first
-
     def parts(self, root: int) -> list[tuple[Cell, int]]:
         owner, ring = self.owner, self.ring
         out = []
