@@ -127,8 +127,8 @@ def _smoke(args: argparse.Namespace, size: tuple[int, int], home: Path) -> str:
 
     from game import paths
     from game.rules import Game
-    from game.ui import art
     from game.ui.app import App, AppConfig
+    from game.ui.art.loading import load_svg
     from game.ui.intents import Command
     from game.ui.scenes.play import PlayScene
     from game.ui.scenes.title import TitleScene
@@ -146,7 +146,7 @@ def _smoke(args: argparse.Namespace, size: tuple[int, int], home: Path) -> str:
     if not sprites:
         raise SmokeFailure(f"no sprite found in {paths.sprites_dir()}")
     for svg in sprites:
-        if art._load_svg(svg, (48, 48)) is None:
+        if load_svg(svg, (48, 48)) is None:
             raise SmokeFailure(f"sprite {svg} cannot be drawn")
     pygame.font.Font(None, 24).render("Carcassonne", True, (0, 0, 0))  # the bundled font
 
