@@ -20,6 +20,7 @@ def finish(surface: pygame.Surface) -> pygame.Surface:
         return surface.convert_alpha()
     return surface
 
+
 def has_display() -> bool:
     return bool(pygame.display.get_init() and pygame.display.get_surface() is not None)
 

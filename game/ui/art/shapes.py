@@ -51,7 +51,6 @@ def inner_runs(poly: Polygon) -> list[list[Point]]:
     return runs
 
 
-
 def line_ends(poly: Polygon) -> list[tuple[Point, Px]]:
     """Dead ends of a line strip: (middle of the end, direction back along the line).
 

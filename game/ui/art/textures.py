@@ -293,7 +293,6 @@ def texture(style: KindStyle) -> pygame.Surface:
     return tex
 
 
-
 class ScaledTextures:
     """Textures scaled to the canvas of a tile being drawn, kept per canvas and tile size."""
 
