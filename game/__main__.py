@@ -79,11 +79,12 @@ def main(argv: Sequence[str] | None = None) -> int:
     if args.smoke:
         return smoke(args, (w, h))
     from game.ui.app import App, AppConfig
+    from game.ui.scenes import SCENES
     quit_after = 0.0 if args.time_first_frame else args.quit_after
     config = AppConfig(size=(w, h), fullscreen=args.fullscreen, autoplay=args.autoplay,
                        quit_after=quit_after, screenshot=args.screenshot, seed=args.seed,
                        players=args.players, game=args.game, expansions=args.expansions)
-    app = App(config)
+    app = App(config, SCENES)
     code = app.run()
     if args.time_first_frame:
         print(f"first frame: {first_frame_age(app):.3f} s after process start")
@@ -130,11 +131,12 @@ def _smoke(args: argparse.Namespace, size: tuple[int, int], home: Path) -> str:
     from game.ui.app import App, AppConfig
     from game.ui.art.loading import load_svg
     from game.ui.intents import Command
+    from game.ui.scenes import SCENES
     from game.ui.scenes.play import PlayScene
     from game.ui.scenes.title import TitleScene
     from game.ui.session import Seat, Session
 
-    app = App(AppConfig(size=size, storage_root=home, seed=args.seed))
+    app = App(AppConfig(size=size, storage_root=home, seed=args.seed), SCENES)
     registry = app.registry
     if registry.errors:
         raise SmokeFailure("tile sets that did not load: "

@@ -4,6 +4,9 @@ Scenes have an explicit lifecycle: ``enter`` when pushed, ``pause``/``resume`` w
 scene covers them, ``exit`` when popped; each frame the top scene ``handle``s intents,
 ``update``s and the stack ``draw``s from the lowest visible scene up.  Nothing here touches
 pygame at import time.
+
+Scenes are made by name from factories the entry point hands to the app
+(``game.ui.scenes.SCENES``): the scene modules import the app, never the other way round.
 """
 
 from __future__ import annotations
@@ -13,9 +16,10 @@ import pickle
 import sys
 import tempfile
 import time
-from collections.abc import Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import ClassVar
 
 import pygame
 from platformdirs import PlatformDirs
@@ -49,6 +53,7 @@ class Scene:
     """Base scene: override what you need.  ``overlay`` scenes let the one below show."""
 
     overlay = False
+    name: ClassVar[str] = ""  # the name its factory is registered under, if any
 
     def __init__(self, app: App) -> None:
         self.app = app
@@ -63,9 +68,14 @@ class Scene:
     def draw(self, surface: pygame.Surface) -> None: ...
 
 
+SceneFactory = Callable[..., Scene]  # called with the app, then the scene's own arguments
+
+
 class App:
-    def __init__(self, config: AppConfig | None = None) -> None:
+    def __init__(self, config: AppConfig | None = None,
+                 scenes: Mapping[str, SceneFactory] | None = None) -> None:
         self.config = config or AppConfig()
+        self.scenes: dict[str, SceneFactory] = dict(scenes or {})
         # Only what the game uses: no audio (it has no sound; opening the audio device is
         # slow and noisy on machines without one), no joystick.
         pygame.display.init()
@@ -117,6 +127,23 @@ class App:
             self.pop()
         self.push(scene)
 
+    def make_scene(self, name: str, *args: object) -> Scene:
+        """A new scene from the factory registered as ``name``."""
+        factory = self.scenes.get(name)
+        if factory is None:
+            raise KeyError(f"no scene is registered as {name!r}")
+        return factory(self, *args)
+
+    def push_scene(self, name: str, *args: object) -> Scene:
+        scene = self.make_scene(name, *args)
+        self.push(scene)
+        return scene
+
+    def replace_scene(self, name: str, *args: object) -> Scene:
+        scene = self.make_scene(name, *args)
+        self.replace(scene)
+        return scene
+
     # -- the loop
     def step(self, dt: float | None = None) -> bool:
         """Run one frame; returns False once the app wants to stop."""
@@ -159,11 +186,10 @@ class App:
             scene.draw(self.screen)
 
     def toggle_help(self) -> None:
-        from .scenes.menus import HelpScene
-        if self.stack and isinstance(self.scene, HelpScene):
+        if self.stack and self.scene.name == "help":
             self.pop()
         else:
-            self.push(HelpScene(self))
+            self.push_scene("help")
 
     def resized(self) -> None:
         self.screen = pygame.display.get_surface() or self.screen
@@ -194,16 +220,8 @@ class App:
         self.resized()
 
     def run(self) -> int:
-        from .scenes.title import TitleScene
         if not self.stack:
-            if self.config.autoplay:
-                from .scenes.play import PlayScene
-                from .session import Session
-                self.push(PlayScene(self, Session.quick(
-                    self, self.config.players, self.config.seed, autoplay=True,
-                    game_id=self.config.game, expansions=self.config.expansions)))
-            else:
-                self.push(TitleScene(self))
+            self.push_scene("autoplay" if self.config.autoplay else "title")
         deadline = (None if self.config.quit_after is None
                     else time.perf_counter() + self.config.quit_after)
         while self.step():

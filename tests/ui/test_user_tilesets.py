@@ -20,6 +20,7 @@ from game.storage import APP_NAME, Storage
 from game.ui import app as app_module
 from game.ui.app import MIN_SIZE, REGISTRY_CACHE, App, AppConfig
 from game.ui.hud import Layout
+from game.ui.scenes import SCENES
 from game.ui.scenes.menus import HelpScene
 from game.ui.scenes.play import PlayScene
 from game.ui.scenes.setup import SetupScene
@@ -56,7 +57,7 @@ def home(tmp_path: Path) -> Path:
 
 @pytest.fixture
 def app(home: Path) -> Iterator[App]:
-    application = App(AppConfig(size=(1280, 800), storage_root=home))
+    application = App(AppConfig(size=(1280, 800), storage_root=home), SCENES)
     yield application
     pygame.quit()
 

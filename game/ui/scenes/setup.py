@@ -7,7 +7,7 @@ from collections.abc import Callable
 
 import pygame
 
-from game.rules import RulesError
+from game.rules import RulesError, TileSet
 
 from .. import palette as pal
 from ..app import App, Scene
@@ -21,6 +21,8 @@ KIND_LABEL = {HUMAN: "Human", "quick": "Computer", "strong": "Strong AI", "rando
 
 
 class SetupScene(Scene):
+    name = "setup"
+
     def __init__(self, app: App) -> None:
         super().__init__(app)
         names = [n for n, _ in pal.PLAYER_COLOURS]
@@ -106,7 +108,7 @@ class SetupScene(Scene):
         self.widgets.append(Button(pygame.Rect(c.right - 230, c.bottom - 70, 200, 50),
                                    "Start game", self.start, primary=True))
 
-    def _tileset(self):  # type: ignore[no-untyped-def]
+    def _tileset(self) -> TileSet | None:
         try:
             return self.app.registry.ruleset(self.game_id, self.expansions)
         except (KeyError, RulesError):
@@ -195,7 +197,6 @@ class SetupScene(Scene):
         return fn
 
     def start(self) -> None:
-        from .play import PlayScene
         for i, s in enumerate(self.seats):
             s.name = s.name.strip() or f"Player {i + 1}"
         if len({s.name for s in self.seats}) != len(self.seats):
@@ -212,7 +213,7 @@ class SetupScene(Scene):
             "game": self.game_id,
             "players": [{"name": s.name, "colour": s.colour, "kind": s.kind}
                         for s in self.seats]})
-        self.app.replace(PlayScene(self.app, session))
+        self.app.replace_scene("play", session)
 
     # -- events and drawing
     def handle(self, intent: Intent) -> None:

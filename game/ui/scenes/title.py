@@ -20,6 +20,8 @@ from .menus import HelpScene, LoadScene, MessageScene
 
 
 class TitleScene(Scene):
+    name = "title"
+
     def __init__(self, app: App) -> None:
         super().__init__(app)
         self.buttons: list[Button] = []
@@ -89,7 +91,6 @@ class TitleScene(Scene):
         return surf
 
     def continue_game(self) -> None:
-        from .play import PlayScene
         path = self.app.storage.autosave_path()
         try:
             session = Session.restore(self.app, self.app.storage.load(path), path)
@@ -98,14 +99,12 @@ class TitleScene(Scene):
                                        f"{exc.problem}\nIts file is kept as it is."))
             return
         if session.game.over:
-            from .final import FinalScene
-            self.app.push(FinalScene(self.app, session))
+            self.app.push_scene("final", session)
             return
-        self.app.replace(PlayScene(self.app, session))
+        self.app.replace_scene("play", session)
 
     def new_game(self) -> None:
-        from .setup import SetupScene
-        self.app.push(SetupScene(self.app))
+        self.app.push_scene("setup")
 
     def quit(self) -> None:
         self.app.running = False
