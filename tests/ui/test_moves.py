@@ -81,4 +81,4 @@ def test_no_moves_without_a_figure(stroll_game: PlayScene) -> None:
     game = stroll_game.game
     game.force("tile", "U")
     stroll_game.place((1, 0), 0)
-    assert stroll_game.moves() == []
+    assert stroll_game.options.moves() == []
