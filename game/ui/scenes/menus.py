@@ -93,7 +93,12 @@ class PauseScene(MenuScene):
                 ("Save game", lambda: save_game(self.app, self.play.session)),
                 ("Load game", lambda: self.app.push(LoadScene(self.app))),
                 ("Help", lambda: self.app.push(HelpScene(self.app))),
+                ("Settings", self.open_settings),
                 ("Quit to title", self.to_title)]
+
+    def open_settings(self) -> None:
+        from .settings import SettingsScene
+        self.app.push(SettingsScene(self.app))
 
     def to_title(self) -> None:
         from .title import TitleScene
