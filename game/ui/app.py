@@ -30,6 +30,7 @@ from game.storage import APP_NAME, Storage
 
 from .input import InputMapper
 from .intents import Command, Intent, Quit, Resize
+from .settings import Settings
 
 MIN_SIZE = (960, 640)
 
@@ -89,6 +90,7 @@ class App:
         pygame.key.set_repeat(300, 40)
         self.clock = pygame.time.Clock()
         self.storage = Storage(self.config.storage_root)
+        self.settings = Settings(self.storage)
         self.registry: Registry = load_registry(
             [self.storage.user_tilesets_dir, *self.config.extra_tileset_dirs],
             cache_dir(self.config.storage_root))

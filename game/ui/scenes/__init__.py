@@ -8,6 +8,7 @@ from ..session import Session
 from .final import FinalScene
 from .menus import HelpScene, LoadScene, PauseScene
 from .play import PlayScene
+from .settings import SettingsScene
 from .setup import SetupScene
 from .title import TitleScene
 
@@ -22,6 +23,6 @@ def autoplay_scene(app: App) -> PlayScene:
 
 SCENES: dict[str, SceneFactory] = {
     **{scene.name: scene for scene in (TitleScene, SetupScene, PlayScene, FinalScene,
-                                       PauseScene, HelpScene, LoadScene)},
+                                       PauseScene, HelpScene, LoadScene, SettingsScene)},
     "autoplay": autoplay_scene,
 }

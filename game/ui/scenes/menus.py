@@ -95,7 +95,11 @@ class PauseScene(MenuScene):
                 ("Save game", lambda: save_game(self.app, self.play.session)),
                 ("Load game", lambda: self.app.push(LoadScene(self.app))),
                 ("Help", lambda: self.app.push(HelpScene(self.app))),
+                ("Settings", self.open_settings),
                 ("Quit to title", self.to_title)]
+
+    def open_settings(self) -> None:
+        self.app.push_scene("settings")
 
     def to_title(self) -> None:
         self.app.replace_scene("title")

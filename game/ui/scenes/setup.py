@@ -26,8 +26,9 @@ class SetupScene(Scene):
     def __init__(self, app: App) -> None:
         super().__init__(app)
         names = [n for n, _ in pal.PLAYER_COLOURS]
-        settings = app.storage.load_settings()
-        last = settings.get("players") if isinstance(settings.get("players"), list) else None
+        settings = app.settings
+        last = settings.recall("players")
+        last = last if isinstance(last, list) else None
         if last:
             self.seats = [Seat(str(p.get("name", "Player"))[:16], str(p.get("colour", "red")),
                                str(p.get("kind", HUMAN))) for p in last if isinstance(p, dict)]
@@ -35,7 +36,7 @@ class SetupScene(Scene):
             self.seats = [Seat(names[0].capitalize(), names[0]),
                           Seat(names[1].capitalize(), names[1])]
         games = app.registry.games()
-        self.game_id = str(settings.get("game", games[0].id if games else "carcassonne"))
+        self.game_id = str(settings.recall("game", games[0].id if games else "carcassonne"))
         if self.game_id not in {g.id for g in games}:
             self.game_id = games[0].id if games else "carcassonne"
         self.expansions: list[str] = []
@@ -209,10 +210,9 @@ class SetupScene(Scene):
         except (KeyError, RulesError) as exc:
             self.app.push(MessageScene(self.app, "This game cannot start", str(exc)))
             return
-        self.app.storage.save_settings({
-            "game": self.game_id,
-            "players": [{"name": s.name, "colour": s.colour, "kind": s.kind}
-                        for s in self.seats]})
+        self.app.settings.remember("game", self.game_id)
+        self.app.settings.remember("players", [{"name": s.name, "colour": s.colour,
+                                                "kind": s.kind} for s in self.seats])
         self.app.replace_scene("play", session)
 
     # -- events and drawing
