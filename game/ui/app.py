@@ -73,10 +73,9 @@ SceneFactory = Callable[..., Scene]  # called with the app, then the scene's own
 
 
 class App:
-    def __init__(self, config: AppConfig | None = None,
-                 scenes: Mapping[str, SceneFactory] | None = None) -> None:
-        self.config = config or AppConfig()
-        self.scenes: dict[str, SceneFactory] = dict(scenes or {})
+    def __init__(self, config: AppConfig, scenes: Mapping[str, SceneFactory]) -> None:
+        self.config = config
+        self.scenes: dict[str, SceneFactory] = dict(scenes)
         # Only what the game uses: no audio (it has no sound; opening the audio device is
         # slow and noisy on machines without one), no joystick.
         pygame.display.init()

@@ -62,7 +62,8 @@ def test_done_and_escape_close_the_screen(app: App, driver: Driver) -> None:
 
 def test_every_setting_fits_a_small_window(tmp_path: Path) -> None:
     from game.ui.app import AppConfig
-    small = App(AppConfig(size=(960, 640), storage_root=tmp_path))
+    from game.ui.scenes import SCENES
+    small = App(AppConfig(size=(960, 640), storage_root=tmp_path), SCENES)
     try:
         driver = Driver(small)
         scene = open_from_title(small, driver)

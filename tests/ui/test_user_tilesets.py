@@ -102,7 +102,7 @@ def to_setup(app: App, driver: Driver) -> SetupScene:
 
 def test_parsed_tile_sets_are_kept_until_a_file_changes(home: Path,
                                                         monkeypatch: pytest.MonkeyPatch) -> None:
-    first = App(AppConfig(storage_root=home))
+    first = App(AppConfig(storage_root=home), SCENES)
     sets = {sid: s.name for sid, s in first.registry.sets.items()}
     errors = [str(e) for e in first.registry.errors]
     pygame.quit()
@@ -113,7 +113,7 @@ def test_parsed_tile_sets_are_kept_until_a_file_changes(home: Path,
 
     with monkeypatch.context() as m:
         m.setattr(app_module, "default_registry", parse_again)
-        second = App(AppConfig(storage_root=home))  # from the cache
+        second = App(AppConfig(storage_root=home), SCENES)  # from the cache
         assert {sid: s.name for sid, s in second.registry.sets.items()} == sets
         assert [str(e) for e in second.registry.errors] == errors
         assert second.registry.ruleset("my-carcassonne").id == "my-carcassonne"
@@ -121,7 +121,7 @@ def test_parsed_tile_sets_are_kept_until_a_file_changes(home: Path,
     mine = Storage(home).user_tilesets_dir / "mine.yaml"
     mine.write_text(mine.read_text(encoding="utf-8").replace(
         "name: My Carcassonne", "name: Renamed", 1), encoding="utf-8")
-    third = App(AppConfig(storage_root=home))
+    third = App(AppConfig(storage_root=home), SCENES)
     assert third.registry.sets["my-carcassonne"].name == "Renamed"
 
 
