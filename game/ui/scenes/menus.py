@@ -2,13 +2,16 @@
 
 from __future__ import annotations
 
+import logging
 import time
 from collections.abc import Callable
 from typing import TYPE_CHECKING
 
 import pygame
 
+from game.i18n import _
 from game.storage import SaveEntry, SaveError
+from game.version import version
 
 from .. import palette as pal
 from ..app import App, Scene
@@ -19,12 +22,15 @@ from ..widgets import Button, blit_centred, panel
 if TYPE_CHECKING:
     from .play import PlayScene
 
+log = logging.getLogger(__name__)
+
 
 def autosave(app: App, session: Session) -> None:
     """Save after every confirmed turn; a failure is shown, never fatal."""
     try:
         app.storage.autosave(session.saved())
     except OSError as exc:
+        log.warning("autosave failed: %s", exc)
         app.push(MessageScene(app, "Autosave failed", str(exc)))
 
 
@@ -32,6 +38,7 @@ def save_game(app: App, session: Session) -> None:
     try:
         path = app.storage.save(session.saved())
     except OSError as exc:
+        log.warning("could not save: %s", exc)
         app.push(MessageScene(app, "Could not save", str(exc)))
         return
     app.push(MessageScene(app, "Game saved", path.name))
@@ -194,6 +201,8 @@ class HelpScene(Scene):
             surface.blit(res.text(how, 22, pal.TEXT_DIM), (rect.x + 230, y))
         blit_centred(surface, res.text("click or Esc to close", 18, pal.TEXT_DIM),
                      (rect.centerx, rect.bottom - 20))
+        stamp = res.text(_("Carcassonne {version}").format(version=version()), 16, pal.TEXT_DIM)
+        surface.blit(stamp, stamp.get_rect(bottomright=(rect.right - 16, rect.bottom - 12)))
 
 
 class LoadScene(Scene):
@@ -245,12 +254,14 @@ class LoadScene(Scene):
 
     def load(self, entry: SaveEntry) -> None:
         if entry.saved is None:
+            log.warning("save cannot be read: %s: %s", entry.path, entry.error)
             self.app.push(MessageScene(self.app, "This save cannot be read",
                                        f"{entry.path.name}: {entry.error}\nIt is left as it is."))
             return
         try:
             session = Session.restore(self.app, entry.saved, entry.path)
         except SaveError as exc:
+            log.warning("save cannot be read: %s: %s", entry.path, exc.problem)
             self.app.push(MessageScene(self.app, "This save cannot be read",
                                        f"{exc}\nIt is left as it is."))
             return

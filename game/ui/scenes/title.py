@@ -2,12 +2,15 @@
 
 from __future__ import annotations
 
+import logging
 import random
 
 import pygame
 
+from game.i18n import _
 from game.rules import Game
 from game.storage import SaveError
+from game.version import version
 
 from .. import palette as pal
 from ..app import App, Scene
@@ -17,6 +20,8 @@ from ..intents import Command, Intent
 from ..session import Session
 from ..widgets import Button, blit_centred, panel
 from .menus import HelpScene, LoadScene, MessageScene
+
+log = logging.getLogger(__name__)
 
 
 class TitleScene(Scene):
@@ -45,6 +50,7 @@ class TitleScene(Scene):
                 self.can_continue = True
                 self.saved = saved
             except SaveError as exc:
+                log.warning("the autosave cannot be read: %s: %s", path, exc.problem)
                 self.continue_problem = f"The last game cannot be read ({exc.problem}); " \
                                         f"its file is kept."
         self.layout(self.app.screen.get_size())
@@ -145,6 +151,8 @@ class TitleScene(Scene):
         if self.continue_problem:
             blit_centred(surface, res.text(self.continue_problem, 19, pal.ILLEGAL),
                          (w // 2, card.bottom + 24))
+        stamp = res.text(_("version {version}").format(version=version()), 17, pal.TEXT_LIGHT)
+        surface.blit(stamp, stamp.get_rect(bottomright=(w - res.px(12), h - res.px(8))))
         errors = self.app.registry.errors
         if errors:
             msg = f"{len(errors)} tile set file(s) could not be loaded: see New game"
