@@ -74,7 +74,7 @@ def entry_text(command: Sequence[str], folder: Path | None = None) -> str:
     lines = [
         "[Desktop Entry]",
         "Type=Application",
-        "Version=1.5",
+        "Version=1.4",
         "Name=Carcassonne",
         "GenericName=Tile-laying game",
         "GenericName[fr]=Jeu de pose de tuiles",
