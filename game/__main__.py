@@ -85,6 +85,8 @@ def main(argv: Sequence[str] | None = None) -> int:
         from game import desktop_entry
         return desktop_entry.main(remove=args.uninstall_desktop_entry)
     os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")  # no banner on the console
+    from game.ui.desktop import prepare_sdl
+    prepare_sdl()  # before pygame is imported: it sets a window class of its own then
     size = None
     if args.size is not None:
         try:

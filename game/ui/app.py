@@ -91,8 +91,8 @@ class App:
         self.storage = Storage(self.config.storage_root)
         self.settings = Settings(self.storage)
         # Only what the game uses: no audio (it has no sound; opening the audio device is
-        # slow and noisy on machines without one), no joystick.
-        desktop.prepare_sdl()
+        # slow and noisy on machines without one), no joystick.  The entry point has set
+        # SDL's hints for the desktop (desktop.prepare_sdl) before pygame was imported.
         pygame.display.init()
         pygame.font.init()
         pygame.display.set_caption("Carcassonne")

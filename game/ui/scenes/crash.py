@@ -23,6 +23,7 @@ from ..widgets import Button, blit_centred, panel
 log = logging.getLogger(__name__)
 
 WIDTH = 760  # the panel at 100 %
+BUTTON_TEXT = 26  # the size of a 50 px button's label
 PATH_CHARS = 64  # a long log path is shown on several lines
 
 
@@ -33,19 +34,24 @@ class CrashScene(Scene):
         super().__init__(app)
         self.error = error
         self.problem = ""  # why continuing failed, if it did
-        self.rect = pygame.Rect(0, 0, WIDTH, 420)
+        self.rect = pygame.Rect(0, 0, WIDTH, 440)
         self.buttons: list[Button] = []
 
     def layout(self, size: tuple[int, int]) -> None:
-        px = self.app.res.px
-        self.rect = pygame.Rect(0, 0, min(px(WIDTH), size[0] - px(40)), px(440))
-        self.rect.center = (size[0] // 2, size[1] // 2)
+        res = self.app.res
+        px = res.px
         can_continue = self.app.storage.autosave_path().is_file()
         entries = [(_("Continue from the autosave"), self.continue_game, can_continue),
                    (_("Back to the title"), self.to_title, True),
                    (_("Quit"), self.quit, True)]
-        widths = [px(250), px(200), px(120)]
+        widths = [max(px(120), res.font(BUTTON_TEXT, bold=True).size(label)[0] + px(40))
+                  for label, _action, _enabled in entries]
         gap = px(14)
+        text_height = sum(px(size + 4) for _text, size, _colour in self.lines())
+        height = px(88) + text_height + px(24 + 50 + 26)
+        width = max(px(WIDTH), sum(widths) + gap * 2 + px(60))
+        self.rect = pygame.Rect(0, 0, min(width, size[0] - px(20)), min(height, size[1]))
+        self.rect.center = (size[0] // 2, size[1] // 2)
         x = self.rect.centerx - (sum(widths) + gap * 2) // 2
         self.buttons = []
         for (label, action, enabled), width in zip(entries, widths, strict=True):
@@ -64,6 +70,7 @@ class CrashScene(Scene):
             log.warning("the autosave cannot be continued: %s", exc)
             self.problem = _("The autosave cannot be read: {problem}").format(
                 problem=exc.problem)
+            self.layout(self.app.screen.get_size())
             return
         self.app.replace_scene("final" if session.game.over else "play", session)
 
