@@ -45,6 +45,11 @@ class Resources:
              bold: bool = False) -> pygame.Surface:
         return self.font(size, bold).render(text, True, colour)
 
+    def board_text(self, text: str, pixels: int, colour: tuple[int, int, int],
+                   bold: bool = False) -> pygame.Surface:
+        """Text on the board, sized with the board's zoom rather than the interface."""
+        return self.font(max(1, round(pixels / self.scale)), bold).render(text, True, colour)
+
     def tile_art(self, tileset: TileSet) -> TileArt:
         key = "+".join(tileset.lineage) or tileset.id
         art = self._tile_art.get(key)

@@ -64,10 +64,11 @@ class TitleScene(Scene):
                   ("Settings", self.open_settings, True),
                   ("Quit", self.quit, True)]
         self.buttons = []
-        top = h // 2 - 52
+        px = self.app.res.px
+        top = h // 2 - px(52)
         for i, (label, fn, enabled) in enumerate(labels):
-            r = pygame.Rect(0, 0, 300, 50)
-            r.center = (w // 2, top + i * 58)
+            r = pygame.Rect(0, 0, px(300), px(50))
+            r.center = (w // 2, top + i * px(58))
             primary = (label == "Continue" and enabled) or (
                 label == "New game" and not getattr(self, "can_continue", False))
             self.buttons.append(Button(r, label, fn, primary=primary, enabled=enabled))
@@ -136,24 +137,25 @@ class TitleScene(Scene):
         if self.backdrop is not None:
             surface.blit(self.backdrop, (-100 + self.drift * 0.3, -100 + self.drift * 0.2))
         res = self.app.res
-        card = pygame.Rect(0, 0, 420, 450)
-        card.center = (w // 2, h // 2 + 50)
-        panel(surface, card, radius=20, alpha=250)
+        px = res.px
+        card = pygame.Rect(0, 0, px(420), px(450))
+        card.center = (w // 2, h // 2 + px(50))
+        panel(surface, card, radius=px(20), alpha=250)
         title = res.text("Carcassonne", 78, pal.TEXT_LIGHT, bold=True)
         shadow = res.text("Carcassonne", 78, (0, 0, 0), bold=True)
         shadow.set_alpha(140)
-        blit_centred(surface, shadow, (w // 2 + 3, card.y - 58 + 4))
-        blit_centred(surface, title, (w // 2, card.y - 58))
+        blit_centred(surface, shadow, (w // 2 + px(3), card.y - px(58 - 4)))
+        blit_centred(surface, title, (w // 2, card.y - px(58)))
         blit_centred(surface, res.text("tile by tile, the country grows", 26, pal.TEXT_DIM),
-                     (w // 2, card.y + 34))
+                     (w // 2, card.y + px(34)))
         for b in self.buttons:
             b.draw(surface, res)
         if self.continue_problem:
             blit_centred(surface, res.text(self.continue_problem, 19, pal.ILLEGAL),
-                         (w // 2, card.bottom + 24))
+                         (w // 2, card.bottom + px(24)))
         stamp = res.text(_("version {version}").format(version=version()), 17, pal.TEXT_LIGHT)
         surface.blit(stamp, stamp.get_rect(bottomright=(w - res.px(12), h - res.px(8))))
         errors = self.app.registry.errors
         if errors:
             msg = f"{len(errors)} tile set file(s) could not be loaded: see New game"
-            blit_centred(surface, res.text(msg, 19, pal.TEXT_LIGHT), (w // 2, h - 24))
+            blit_centred(surface, res.text(msg, 19, pal.TEXT_LIGHT), (w // 2, h - px(24)))
