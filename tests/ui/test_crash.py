@@ -145,3 +145,26 @@ def test_the_log_rotates(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Non
     files = sorted(p.name for p in path.parent.iterdir())
     assert files == [logs.LOG_FILE, *(f"{logs.LOG_FILE}.{i}" for i in range(1, logs.BACKUPS + 1))]
     assert all(p.stat().st_size <= 2200 for p in path.parent.iterdir())
+
+
+def test_a_finished_game_continues_to_its_scores(app: App, driver: Driver) -> None:
+    import random
+
+    from game.ui.scenes.final import FinalScene
+    from game.ui.session import Seat, Session
+    session = Session.new(app, "carcassonne", [], [Seat("Red", "red"), Seat("Blue", "blue")],
+                          seed=2)
+    rng = random.Random(2)
+    while not session.game.over:
+        session.game.apply(session.game.random_action(rng))
+    app.storage.autosave(session.saved())
+    app.replace(TitleScene(app))
+
+    def broken(dt: float) -> None:
+        raise Injected("after the last turn")
+
+    app.scene.update = broken  # type: ignore[method-assign]
+    driver.frames()
+    driver.click(button(app.scene, "Continue from the autosave"))  # type: ignore[arg-type]
+    assert isinstance(app.scene, FinalScene)
+    assert isinstance(app.stack[0], TitleScene)

@@ -72,7 +72,11 @@ class CrashScene(Scene):
                 problem=exc.problem)
             self.layout(self.app.screen.get_size())
             return
-        self.app.replace_scene("final" if session.game.over else "play", session)
+        if session.game.over:  # the scores show over the title, as from its Continue
+            self.app.replace_scene("title")
+            self.app.push_scene("final", session)
+        else:
+            self.app.replace_scene("play", session)
 
     def to_title(self) -> None:
         self.app.replace_scene("title")
