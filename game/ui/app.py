@@ -84,7 +84,7 @@ class App:
     def __init__(self, config: AppConfig, scenes: Mapping[str, SceneFactory]) -> None:
         self.config = config
         self.scenes: dict[str, SceneFactory] = dict(scenes)
-        self.log_file = logs.setup(self.config.storage_root)
+        logs.setup(self.config.storage_root)
         log.info("carcassonne %s starting (Python %s, pygame-ce %s, SDL %s, %s)", version(),
                  sys.version.split()[0], pygame.version.ver,
                  ".".join(map(str, pygame.get_sdl_version())), sys.platform)
