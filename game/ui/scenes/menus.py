@@ -22,7 +22,7 @@ if TYPE_CHECKING:
 def autosave(app: App, session: Session) -> None:
     """Save after every confirmed turn; a failure is shown, never fatal."""
     try:
-        app.storage.autosave(session.saved())
+        app.storage.autosave(session.saved(), app.registry)
     except OSError as exc:
         app.push(MessageScene(app, "Autosave failed", str(exc)))
 
