@@ -521,6 +521,13 @@ def read_yaml(text: str, path: str) -> Any:
         r.fail(None, f"not valid YAML: {exc}")
 
 
+def set_id_of(doc: Any, path: str) -> str:
+    """The id of a parsed tile set file, or the TileSetError that says why it has none."""
+    r = _Reader(path)
+    top = r.mapping(doc, 1, "a tile set file")
+    return r.name(r.require(top, "id", "the tile set"), top.key_line("id"), "the tile set's id")
+
+
 def fingerprint(doc: Any) -> str:
     """What a tile set file says, as a short digest: the same for the same values however
     the file is laid out (comments, spacing, order of keys)."""
@@ -531,10 +538,9 @@ def fingerprint(doc: Any) -> str:
 def build_tileset(doc: Any, path: str, base: TileSet | None = None) -> TileSet:
     """Validate a parsed tile set document and build the tile set."""
     r = _Reader(path)
-    top = r.mapping(doc, 1, "a tile set file")
+    set_id = set_id_of(doc, path)
+    top: Located = doc
     r.keys(top, TOP_KEYS, "the tile set")
-    set_id = r.name(r.require(top, "id", "the tile set"), top.key_line("id"),
-                    "the tile set's id")
     name = r.text(top, "name", "the tile set")
     if len(name) > MAX_NAME:
         r.fail(top.key_line("name"), f"the tile set's name has {len(name)} characters: at "

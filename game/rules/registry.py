@@ -12,7 +12,7 @@ from pathlib import Path
 from typing import Any
 
 from .errors import TileSetError
-from .loader import NAME, build_tileset, read_yaml
+from .loader import build_tileset, read_yaml, set_id_of
 from .model import TileSet
 from .source import decode, read_bytes
 from .yamlsrc import shown
@@ -89,15 +89,12 @@ class Registry:
             if file.data is None:
                 raise file.error or TileSetError(str(path), None, "not read")
             doc = read_yaml(decode(file.data, str(path)), str(path))
+            sid = set_id_of(doc, str(path))
         except TileSetError as err:
             self.errors.append(err)
             return
         except Exception as exc:  # whatever it is, the other sets load
             self.errors.append(_unforeseen(path, exc))
-            return
-        sid = doc.get("id") if isinstance(doc, dict) else None
-        if not isinstance(sid, str) or not NAME.fullmatch(sid):
-            self.errors.append(TileSetError(str(path), 1, "a tile set needs an 'id' (a word)"))
             return
         if sid in self.sources:
             self.errors.append(TileSetError(str(path), 1, f"tile set id '{sid}' is already used "
