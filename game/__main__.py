@@ -79,11 +79,12 @@ def main(argv: Sequence[str] | None = None) -> int:
     if args.smoke:
         return smoke(args, (w, h))
     from game.ui.app import App, AppConfig
+    from game.ui.scenes import SCENES
     quit_after = 0.0 if args.time_first_frame else args.quit_after
     config = AppConfig(size=(w, h), fullscreen=args.fullscreen, autoplay=args.autoplay,
                        quit_after=quit_after, screenshot=args.screenshot, seed=args.seed,
                        players=args.players, game=args.game, expansions=args.expansions)
-    app = App(config)
+    app = App(config, SCENES)
     code = app.run()
     if args.time_first_frame:
         print(f"first frame: {first_frame_age(app):.3f} s after process start")
@@ -127,14 +128,15 @@ def _smoke(args: argparse.Namespace, size: tuple[int, int], home: Path) -> str:
 
     from game import paths
     from game.rules import Game
-    from game.ui import art
     from game.ui.app import App, AppConfig
+    from game.ui.art.loading import load_svg
     from game.ui.intents import Command
+    from game.ui.scenes import SCENES
     from game.ui.scenes.play import PlayScene
     from game.ui.scenes.title import TitleScene
     from game.ui.session import Seat, Session
 
-    app = App(AppConfig(size=size, storage_root=home, seed=args.seed))
+    app = App(AppConfig(size=size, storage_root=home, seed=args.seed), SCENES)
     registry = app.registry
     if registry.errors:
         raise SmokeFailure("tile sets that did not load: "
@@ -146,7 +148,7 @@ def _smoke(args: argparse.Namespace, size: tuple[int, int], home: Path) -> str:
     if not sprites:
         raise SmokeFailure(f"no sprite found in {paths.sprites_dir()}")
     for svg in sprites:
-        if art._load_svg(svg, (48, 48)) is None:
+        if load_svg(svg, (48, 48)) is None:
             raise SmokeFailure(f"sprite {svg} cannot be drawn")
     pygame.font.Font(None, 24).render("Carcassonne", True, (0, 0, 0))  # the bundled font
 

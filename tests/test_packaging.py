@@ -32,7 +32,7 @@ def test_source_checkout_finds_the_top_level_folders() -> None:
     assert paths.tilesets_dir() == ROOT / "tilesets"
     assert paths.sprites_dir() == ROOT / "sprites"
     assert builtin_tileset_dir() == ROOT / "tilesets"
-    from game.ui.art import sprites_dir
+    from game.ui.art.loading import sprites_dir
     assert sprites_dir() == ROOT / "sprites"
     assert paths.layout() == "source"
 

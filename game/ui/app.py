@@ -4,13 +4,18 @@ Scenes have an explicit lifecycle: ``enter`` when pushed, ``pause``/``resume`` w
 scene covers them, ``exit`` when popped; each frame the top scene ``handle``s intents,
 ``update``s and the stack ``draw``s from the lowest visible scene up.  Nothing here touches
 pygame at import time.
+
+Scenes are made by name from factories the entry point hands to the app
+(``game.ui.scenes.SCENES``): the scene modules import the app, never the other way round.
 """
 
 from __future__ import annotations
 
 import time
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import ClassVar
 
 import pygame
 
@@ -20,6 +25,7 @@ from game.tileset_cache import cache_dir, load_registry
 
 from .input import InputMapper
 from .intents import Command, Intent, Quit, Resize
+from .settings import Settings
 
 MIN_SIZE = (960, 640)
 
@@ -43,6 +49,7 @@ class Scene:
     """Base scene: override what you need.  ``overlay`` scenes let the one below show."""
 
     overlay = False
+    name: ClassVar[str] = ""  # the name its factory is registered under, if any
 
     def __init__(self, app: App) -> None:
         self.app = app
@@ -57,9 +64,13 @@ class Scene:
     def draw(self, surface: pygame.Surface) -> None: ...
 
 
+SceneFactory = Callable[..., Scene]  # called with the app, then the scene's own arguments
+
+
 class App:
-    def __init__(self, config: AppConfig | None = None) -> None:
-        self.config = config or AppConfig()
+    def __init__(self, config: AppConfig, scenes: Mapping[str, SceneFactory]) -> None:
+        self.config = config
+        self.scenes: dict[str, SceneFactory] = dict(scenes)
         # Only what the game uses: no audio (it has no sound; opening the audio device is
         # slow and noisy on machines without one), no joystick.
         pygame.display.init()
@@ -74,6 +85,7 @@ class App:
         self.clock = pygame.time.Clock()
         self.storage = Storage(self.config.storage_root)
         self.storage.clean_temporary()
+        self.settings = Settings(self.storage)
         self.registry: Registry = load_registry(
             [self.storage.user_tilesets_dir, *self.config.extra_tileset_dirs],
             cache_dir(self.config.storage_root))
@@ -111,6 +123,23 @@ class App:
         while self.stack:
             self.pop()
         self.push(scene)
+
+    def make_scene(self, name: str, *args: object) -> Scene:
+        """A new scene from the factory registered as ``name``."""
+        factory = self.scenes.get(name)
+        if factory is None:
+            raise KeyError(f"no scene is registered as {name!r}")
+        return factory(self, *args)
+
+    def push_scene(self, name: str, *args: object) -> Scene:
+        scene = self.make_scene(name, *args)
+        self.push(scene)
+        return scene
+
+    def replace_scene(self, name: str, *args: object) -> Scene:
+        scene = self.make_scene(name, *args)
+        self.replace(scene)
+        return scene
 
     # -- the loop
     def step(self, dt: float | None = None) -> bool:
@@ -154,11 +183,10 @@ class App:
             scene.draw(self.screen)
 
     def toggle_help(self) -> None:
-        from .scenes.menus import HelpScene
-        if self.stack and isinstance(self.scene, HelpScene):
+        if self.stack and self.scene.name == "help":
             self.pop()
         else:
-            self.push(HelpScene(self))
+            self.push_scene("help")
 
     def resized(self) -> None:
         self.screen = pygame.display.get_surface() or self.screen
@@ -189,16 +217,8 @@ class App:
         self.resized()
 
     def run(self) -> int:
-        from .scenes.title import TitleScene
         if not self.stack:
-            if self.config.autoplay:
-                from .scenes.play import PlayScene
-                from .session import Session
-                self.push(PlayScene(self, Session.quick(
-                    self, self.config.players, self.config.seed, autoplay=True,
-                    game_id=self.config.game, expansions=self.config.expansions)))
-            else:
-                self.push(TitleScene(self))
+            self.push_scene("autoplay" if self.config.autoplay else "title")
         deadline = (None if self.config.quit_after is None
                     else time.perf_counter() + self.config.quit_after)
         while self.step():

@@ -3,11 +3,12 @@
 from __future__ import annotations
 
 from collections import Counter
+from collections.abc import Callable
 from dataclasses import dataclass
 
 import pygame
 
-from game.rules import Game
+from game.rules import Game, TileType
 
 from . import palette as pal
 from .resources import Resources
@@ -112,7 +113,7 @@ def _draw_tokens(surface: pygame.Surface, res: Resources, session: Session,
             if last and area.w >= 12:
                 surface.blit(res.text("…", 16, pal.TEXT_DIM), (max(area.x, x), area.y + 1))
             return tokens[k:]
-        surface.blit(art.icon(name, 18), (x, area.y))
+        surface.blit(art.icons.icon(name, 18), (x, area.y))
         surface.blit(count, (x + 19, area.y + 2))
         x += 23 + count.get_width()
     return []
@@ -159,7 +160,8 @@ def draw_banner(surface: pygame.Surface, res: Resources, board: pygame.Rect, tex
 
 
 def draw_remaining(surface: pygame.Surface, res: Resources, session: Session,
-                   board: pygame.Rect, art_tile: object) -> None:
+                   board: pygame.Rect,
+                   art_tile: Callable[[TileType, int, int], pygame.Surface]) -> None:
     """All tile types with how many are still to come (draw pile and others' hands)."""
     game = session.game
     remaining: Counter[str] = game.remaining()
@@ -175,7 +177,7 @@ def draw_remaining(surface: pygame.Surface, res: Resources, session: Session,
     for i, t in enumerate(tiles):
         x = rect.x + 14 + (i % cols) * cell
         y = rect.y + 44 + (i // cols) * (cell + 18)
-        img = art_tile(t, 0, cell - 12)  # type: ignore[operator]
+        img = art_tile(t, 0, cell - 12)
         n = remaining.get(t.id, 0)
         if n == 0:
             img = img.copy()

@@ -6,7 +6,8 @@ import pygame
 
 from game.rules import TileSet
 
-from .art import FigureArt, TileArt
+from .art.figures import FigureArt
+from .art.tiles import TileArt
 
 
 class Resources:

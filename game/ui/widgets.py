@@ -52,7 +52,7 @@ GLYPHS: dict[str, Callable[[pygame.Surface, pygame.Rect, Colour], None]] = {
 class Button:
     rect: pygame.Rect
     label: str
-    on_click: Callable[[], None]
+    on_click: Callable[[], object]  # what it returns is not used
     primary: bool = False
     enabled: bool = True
     hotkey: str = ""  # shown small under the label

@@ -21,6 +21,7 @@ from game.storage import APP_NAME, Storage
 from game.tileset_cache import CACHE_FILE
 from game.ui.app import MIN_SIZE, App, AppConfig
 from game.ui.hud import Layout
+from game.ui.scenes import SCENES
 from game.ui.scenes.menus import HelpScene
 from game.ui.scenes.play import PlayScene
 from game.ui.scenes.setup import SetupScene
@@ -57,7 +58,7 @@ def home(tmp_path: Path) -> Path:
 
 @pytest.fixture
 def app(home: Path) -> Iterator[App]:
-    application = App(AppConfig(size=(1280, 800), storage_root=home))
+    application = App(AppConfig(size=(1280, 800), storage_root=home), SCENES)
     yield application
     pygame.quit()
 
@@ -102,7 +103,7 @@ def to_setup(app: App, driver: Driver) -> SetupScene:
 
 def test_parsed_tile_sets_are_kept_until_a_file_changes(home: Path,
                                                         monkeypatch: pytest.MonkeyPatch) -> None:
-    first = App(AppConfig(storage_root=home))
+    first = App(AppConfig(storage_root=home), SCENES)
     sets = {sid: s.name for sid, s in first.registry.sets.items()}
     errors = [str(e) for e in first.registry.errors]
     pygame.quit()
@@ -113,7 +114,7 @@ def test_parsed_tile_sets_are_kept_until_a_file_changes(home: Path,
 
     with monkeypatch.context() as m:
         m.setattr(registry_module, "build_tileset", parse_again)
-        second = App(AppConfig(storage_root=home))  # from the cache
+        second = App(AppConfig(storage_root=home), SCENES)  # from the cache
         assert {sid: s.name for sid, s in second.registry.sets.items()} == sets
         assert [str(e) for e in second.registry.errors] == errors
         assert second.registry.ruleset("my-carcassonne").id == "my-carcassonne"
@@ -121,7 +122,7 @@ def test_parsed_tile_sets_are_kept_until_a_file_changes(home: Path,
     mine = Storage(home).user_tilesets_dir / "mine.yaml"
     mine.write_text(mine.read_text(encoding="utf-8").replace(
         "name: My Carcassonne", "name: Renamed", 1), encoding="utf-8")
-    third = App(AppConfig(storage_root=home))
+    third = App(AppConfig(storage_root=home), SCENES)
     assert third.registry.sets["my-carcassonne"].name == "Renamed"
 
 

@@ -41,6 +41,7 @@ def score_table(session: Session) -> tuple[list[str], list[dict[str, int]]]:
 
 
 class FinalScene(Scene):
+    name = "final"
     overlay = True  # the finished board stays visible behind the scores
 
     def __init__(self, app: App, session: Session) -> None:
@@ -56,8 +57,7 @@ class FinalScene(Scene):
         self.button.rect.midbottom = (self.card.centerx, self.card.bottom - 20)
 
     def to_title(self) -> None:
-        from .title import TitleScene
-        self.app.replace(TitleScene(self.app))
+        self.app.replace_scene("title")
 
     def handle(self, intent: Intent) -> None:
         if self.button.handle(intent):

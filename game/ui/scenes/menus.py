@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import time
+from collections.abc import Callable
 from typing import TYPE_CHECKING
 
 import pygame
@@ -53,7 +54,7 @@ class MenuScene(Scene):
         self.buttons: list[Button] = []
         self.rect = pygame.Rect(0, 0, 380, 100)
 
-    def entries(self) -> list[tuple[str, object]]:
+    def entries(self) -> list[tuple[str, Callable[[], object]]]:
         return []
 
     def layout(self, size: tuple[int, int]) -> None:
@@ -63,7 +64,7 @@ class MenuScene(Scene):
         self.buttons = []
         for i, (label, fn) in enumerate(entries):
             r = pygame.Rect(self.rect.x + 40, self.rect.y + 74 + 62 * i, self.rect.w - 80, 50)
-            self.buttons.append(Button(r, label, fn, primary=i == 0))  # type: ignore[arg-type]
+            self.buttons.append(Button(r, label, fn, primary=i == 0))
 
     def handle(self, intent: Intent) -> None:
         for b in self.buttons:
@@ -82,22 +83,26 @@ class MenuScene(Scene):
 
 
 class PauseScene(MenuScene):
+    name = "pause"
     title = "Game paused"
 
     def __init__(self, app: App, play: PlayScene) -> None:
         self.play = play
         super().__init__(app)
 
-    def entries(self) -> list[tuple[str, object]]:
+    def entries(self) -> list[tuple[str, Callable[[], object]]]:
         return [("Resume", self.app.pop),
                 ("Save game", lambda: save_game(self.app, self.play.session)),
                 ("Load game", lambda: self.app.push(LoadScene(self.app))),
                 ("Help", lambda: self.app.push(HelpScene(self.app))),
+                ("Settings", self.open_settings),
                 ("Quit to title", self.to_title)]
 
+    def open_settings(self) -> None:
+        self.app.push_scene("settings")
+
     def to_title(self) -> None:
-        from .title import TitleScene
-        self.app.replace(TitleScene(self.app))
+        self.app.replace_scene("title")
 
 
 class MessageScene(MenuScene):
@@ -106,7 +111,7 @@ class MessageScene(MenuScene):
         self.text = text
         super().__init__(app)
 
-    def entries(self) -> list[tuple[str, object]]:
+    def entries(self) -> list[tuple[str, Callable[[], object]]]:
         return [("OK", self.app.pop)]
 
     def layout(self, size: tuple[int, int]) -> None:
@@ -166,6 +171,7 @@ HELP = [
 
 
 class HelpScene(Scene):
+    name = "help"
     overlay = True
 
     def handle(self, intent: Intent) -> None:
@@ -193,6 +199,7 @@ class HelpScene(Scene):
 class LoadScene(Scene):
     """The list of saved games; unreadable ones are listed with their error, untouched."""
 
+    name = "load"
     overlay = True
     ROW = 52
 
@@ -241,14 +248,13 @@ class LoadScene(Scene):
             self.app.push(MessageScene(self.app, "This save cannot be read",
                                        f"{entry.path.name}: {entry.error}\nIt is left as it is."))
             return
-        from .play import PlayScene
         try:
             session = Session.restore(self.app, entry.saved, entry.path)
         except SaveError as exc:
             self.app.push(MessageScene(self.app, "This save cannot be read",
                                        f"{exc}\nIt is left as it is."))
             return
-        self.app.replace(PlayScene(self.app, session))
+        self.app.replace_scene("play", session)
 
     def draw(self, surface: pygame.Surface) -> None:
         dim(surface)

@@ -7,7 +7,7 @@ from collections.abc import Callable
 
 import pygame
 
-from game.rules import RulesError
+from game.rules import RulesError, TileSet
 
 from .. import palette as pal
 from ..app import App, Scene
@@ -21,11 +21,14 @@ KIND_LABEL = {HUMAN: "Human", "quick": "Computer", "strong": "Strong AI", "rando
 
 
 class SetupScene(Scene):
+    name = "setup"
+
     def __init__(self, app: App) -> None:
         super().__init__(app)
         names = [n for n, _ in pal.PLAYER_COLOURS]
-        settings = app.storage.load_settings()
-        last = settings.get("players") if isinstance(settings.get("players"), list) else None
+        settings = app.settings
+        last = settings.recall("players")
+        last = last if isinstance(last, list) else None
         if last:
             self.seats = [Seat(str(p.get("name", "Player"))[:16], str(p.get("colour", "red")),
                                str(p.get("kind", HUMAN))) for p in last if isinstance(p, dict)]
@@ -33,7 +36,7 @@ class SetupScene(Scene):
             self.seats = [Seat(names[0].capitalize(), names[0]),
                           Seat(names[1].capitalize(), names[1])]
         games = app.registry.games()
-        self.game_id = str(settings.get("game", games[0].id if games else "carcassonne"))
+        self.game_id = str(settings.recall("game", games[0].id if games else "carcassonne"))
         if self.game_id not in {g.id for g in games}:
             self.game_id = games[0].id if games else "carcassonne"
         self.expansions: list[str] = []
@@ -106,7 +109,7 @@ class SetupScene(Scene):
         self.widgets.append(Button(pygame.Rect(c.right - 230, c.bottom - 70, 200, 50),
                                    "Start game", self.start, primary=True))
 
-    def _tileset(self):  # type: ignore[no-untyped-def]
+    def _tileset(self) -> TileSet | None:
         try:
             return self.app.registry.ruleset(self.game_id, self.expansions)
         except (KeyError, RulesError):
@@ -195,7 +198,6 @@ class SetupScene(Scene):
         return fn
 
     def start(self) -> None:
-        from .play import PlayScene
         for i, s in enumerate(self.seats):
             s.name = s.name.strip() or f"Player {i + 1}"
         if len({s.name for s in self.seats}) != len(self.seats):
@@ -208,11 +210,10 @@ class SetupScene(Scene):
         except (KeyError, RulesError) as exc:
             self.app.push(MessageScene(self.app, "This game cannot start", str(exc)))
             return
-        self.app.storage.save_settings({
-            "game": self.game_id,
-            "players": [{"name": s.name, "colour": s.colour, "kind": s.kind}
-                        for s in self.seats]})
-        self.app.replace(PlayScene(self.app, session))
+        self.app.settings.remember("game", self.game_id)
+        self.app.settings.remember("players", [{"name": s.name, "colour": s.colour,
+                                                "kind": s.kind} for s in self.seats])
+        self.app.replace_scene("play", session)
 
     # -- events and drawing
     def handle(self, intent: Intent) -> None:

@@ -20,6 +20,8 @@ from .menus import HelpScene, LoadScene, MessageScene
 
 
 class TitleScene(Scene):
+    name = "title"
+
     def __init__(self, app: App) -> None:
         super().__init__(app)
         self.buttons: list[Button] = []
@@ -53,12 +55,13 @@ class TitleScene(Scene):
                   ("New game", self.new_game, True),
                   ("Load game", lambda: self.app.push(LoadScene(self.app)), True),
                   ("How to play", lambda: self.app.push(HelpScene(self.app)), True),
+                  ("Settings", self.open_settings, True),
                   ("Quit", self.quit, True)]
         self.buttons = []
-        top = h // 2 - 40
+        top = h // 2 - 52
         for i, (label, fn, enabled) in enumerate(labels):
-            r = pygame.Rect(0, 0, 300, 52)
-            r.center = (w // 2, top + i * 64)
+            r = pygame.Rect(0, 0, 300, 50)
+            r.center = (w // 2, top + i * 58)
             primary = (label == "Continue" and enabled) or (
                 label == "New game" and not getattr(self, "can_continue", False))
             self.buttons.append(Button(r, label, fn, primary=primary, enabled=enabled))
@@ -89,7 +92,6 @@ class TitleScene(Scene):
         return surf
 
     def continue_game(self) -> None:
-        from .play import PlayScene
         path = self.app.storage.autosave_path()
         try:
             session = Session.restore(self.app, self.app.storage.load(path), path)
@@ -98,14 +100,15 @@ class TitleScene(Scene):
                                        f"{exc.problem}\nIts file is kept as it is."))
             return
         if session.game.over:
-            from .final import FinalScene
-            self.app.push(FinalScene(self.app, session))
+            self.app.push_scene("final", session)
             return
-        self.app.replace(PlayScene(self.app, session))
+        self.app.replace_scene("play", session)
+
+    def open_settings(self) -> None:
+        self.app.push_scene("settings")
 
     def new_game(self) -> None:
-        from .setup import SetupScene
-        self.app.push(SetupScene(self.app))
+        self.app.push_scene("setup")
 
     def quit(self) -> None:
         self.app.running = False
@@ -127,8 +130,8 @@ class TitleScene(Scene):
         if self.backdrop is not None:
             surface.blit(self.backdrop, (-100 + self.drift * 0.3, -100 + self.drift * 0.2))
         res = self.app.res
-        card = pygame.Rect(0, 0, 420, 420)
-        card.center = (w // 2, h // 2 + 44)
+        card = pygame.Rect(0, 0, 420, 450)
+        card.center = (w // 2, h // 2 + 50)
         panel(surface, card, radius=20, alpha=250)
         title = res.text("Carcassonne", 78, pal.TEXT_LIGHT, bold=True)
         shadow = res.text("Carcassonne", 78, (0, 0, 0), bold=True)
