@@ -2,9 +2,13 @@
 
 from __future__ import annotations
 
+import re
 from pathlib import Path
 
 import pygame
+
+# A sprite's name comes from a tile set (an icon, a figure): a plain word, never a path.
+SPRITE_NAME = re.compile(r"[A-Za-z0-9_][A-Za-z0-9_-]{0,39}")
 
 
 def sprites_dir() -> Path:
@@ -23,6 +27,22 @@ def finish(surface: pygame.Surface) -> pygame.Surface:
 
 def has_display() -> bool:
     return bool(pygame.display.get_init() and pygame.display.get_surface() is not None)
+
+
+def load_sprite(sprites: Path, folder: str, name: str,
+                box: tuple[int, int]) -> pygame.Surface | None:
+    """The sprite ``name`` of ``sprites/folder`` drawn to fit ``box``, or None when there is
+    none.  A name that is not a plain word, or a file that a link leads out of the sprites
+    folder, is never read."""
+    if not SPRITE_NAME.fullmatch(name):
+        return None
+    path = sprites / folder / f"{name}.svg"
+    try:
+        if not path.resolve().is_relative_to(sprites.resolve()):
+            return None
+    except (OSError, RuntimeError):  # a link loop
+        return None
+    return load_svg(path, box)
 
 
 def load_svg(path: Path, box: tuple[int, int]) -> pygame.Surface | None:
