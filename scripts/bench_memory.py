@@ -21,12 +21,12 @@ os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from game.sim import random_action  # noqa: E402
-from game.ui.app import App, AppConfig  # noqa: E402
-from game.ui.intents import Command  # noqa: E402
-from game.ui.scenes import SCENES  # noqa: E402
-from game.ui.scenes.play import PlayScene  # noqa: E402
-from game.ui.session import Seat, Session  # noqa: E402
+from game.sim import random_action
+from game.ui.app import App, AppConfig
+from game.ui.intents import Command
+from game.ui.scenes import SCENES
+from game.ui.scenes.play import PlayScene
+from game.ui.session import Seat, Session
 
 GAMES = [("carcassonne", []), ("carcassonne", ["hills-and-sheep"]),
          ("hunters-and-gatherers", []), ("over-hill-and-dale", [])]
