@@ -143,6 +143,8 @@ n = 0
 while True:
     n += 1
     atomic_write(path, '{"n": %d, "pad": "%s"}' % (n, "x" * 20000))
+    if n == 1:
+        print("written", flush=True)
 """
 
 
@@ -150,10 +152,13 @@ while True:
 def test_a_save_killed_while_writing_is_the_old_file_or_the_new(tmp_path: Path) -> None:
     target = tmp_path / "data" / "saves" / "autosave.json"
     for kill in range(12):
-        child = subprocess.Popen([sys.executable, "-c", WRITER, str(target)], cwd=ROOT)
-        time.sleep(0.3 + 0.01 * kill)
+        child = subprocess.Popen([sys.executable, "-c", WRITER, str(target)], cwd=ROOT,
+                                 stdout=subprocess.PIPE, text=True)
+        assert child.stdout is not None and child.stdout.readline() == "written\n"
+        time.sleep(0.005 * kill)  # then killed at a different point of a write each time
         child.send_signal(signal.SIGKILL)
         child.wait()
+        child.stdout.close()
         assert json.loads(target.read_text())["pad"] == "x" * 20000
     Storage(tmp_path).clean_temporary()
     assert [p.name for p in target.parent.iterdir()] == ["autosave.json"]
