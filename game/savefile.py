@@ -51,7 +51,7 @@ def _text(most: int) -> Check:
 def _integer(most: int) -> Check:
     def check(value: Any) -> str | None:
         ok = isinstance(value, int) and not isinstance(value, bool) and abs(value) <= most
-        return None if ok else f"an integer from -{most} to {most}"
+        return None if ok else f"an integer of at most {len(str(most))} digits"
     return check
 
 

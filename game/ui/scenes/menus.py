@@ -9,7 +9,7 @@ from typing import TYPE_CHECKING
 
 import pygame
 
-from game.i18n import _
+from game.i18n import _, ngettext
 from game.storage import SavedGame, SaveEntry, SaveError
 
 from .. import palette as pal
@@ -123,9 +123,13 @@ def open_saved(app: App, saved: SavedGame, path: Path, final_when_over: bool = F
     if not changed:
         show()
         return
-    text = _("The tile sets {names} changed since this game was saved. It is replayed with "
-             "them as they are now: its tiles and scores may differ from those played.").format(
-        names=", ".join(changed))
+    text = ngettext("The tile set {names} changed since this game was saved. The game is "
+                    "replayed with it as it is now: its tiles and scores may differ from those "
+                    "played.",
+                    "The tile sets {names} changed since this game was saved. The game is "
+                    "replayed with them as they are now: its tiles and scores may differ from "
+                    "those played.", len(changed)).format(
+        names=", ".join(f"'{sid}'" for sid in changed))
 
     def confirmed() -> None:
         app.pop()

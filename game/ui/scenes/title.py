@@ -152,10 +152,14 @@ class TitleScene(Scene):
                      (w // 2, card.y + 34))
         for b in self.buttons:
             b.draw(surface, res)
-        if self.continue_problem:
-            for i, line in enumerate(self.continue_problem.splitlines()):
-                blit_centred(surface, res.text(line[:130], 19, pal.ILLEGAL),
-                             (w // 2, card.bottom + 24 + 22 * i))
+        if self.continue_problem:  # on a panel of its own: the board behind is busy
+            lines = [res.text(line[:130], 19, pal.ILLEGAL)
+                     for line in self.continue_problem.splitlines()]
+            box = pygame.Rect(0, 0, max(t.get_width() for t in lines) + 32, 22 * len(lines) + 16)
+            box.midtop = (w // 2, card.bottom + 12)
+            panel(surface, box, radius=10, alpha=245)
+            for i, text in enumerate(lines):
+                blit_centred(surface, text, (w // 2, box.y + 19 + 22 * i))
         errors = self.app.registry.errors
         if errors:
             msg = f"{len(errors)} tile set file(s) could not be loaded: see New game"
