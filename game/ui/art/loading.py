@@ -2,13 +2,11 @@
 
 from __future__ import annotations
 
-import re
 from pathlib import Path
 
 import pygame
 
-# A sprite's name comes from a tile set (an icon, a figure): a plain word, never a path.
-SPRITE_NAME = re.compile(r"[A-Za-z0-9_][A-Za-z0-9_-]{0,39}")
+from game.rules.limits import NAME
 
 
 def sprites_dir() -> Path:
@@ -34,7 +32,7 @@ def load_sprite(sprites: Path, folder: str, name: str,
     """The sprite ``name`` of ``sprites/folder`` drawn to fit ``box``, or None when there is
     none.  A name that is not a plain word, or a file that a link leads out of the sprites
     folder, is never read."""
-    if not SPRITE_NAME.fullmatch(name):
+    if not NAME.fullmatch(name):  # the loader allows no other name; a cached set might
         return None
     path = sprites / folder / f"{name}.svg"
     try:
