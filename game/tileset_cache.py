@@ -13,7 +13,6 @@ from __future__ import annotations
 
 import contextlib
 import dataclasses
-import hashlib
 import json
 import os
 import sys
@@ -28,6 +27,7 @@ from platformdirs import PlatformDirs
 from game.rules.errors import TileSetError
 from game.rules.model import TileSet
 from game.rules.registry import Registry, Source, SourceFile, builtin_tileset_dir, scan
+from game.rules.source import digest
 from game.rules.yamlsrc import Located, LocatedList
 from game.storage import APP_NAME, atomic_write
 
@@ -63,18 +63,21 @@ def _code_stamp() -> list[Any]:
     return files
 
 
-def _key(files: Sequence[SourceFile]) -> str:
-    """A digest of the code stamp and of every tile set file's name and bytes.  The
-    built-in ones are named relative to their folder, which the one-file executable unpacks
-    to a new temporary place on every start."""
+def _key(files: Sequence[SourceFile]) -> list[Any]:
+    """The code stamp and every tile set file's name, size and checksum (or why it could not
+    be read).  The built-in ones are named relative to their folder, which the one-file
+    executable unpacks to a new temporary place on every start."""
     builtin = builtin_tileset_dir()
-    digest = hashlib.sha256(json.dumps(_code_stamp()).encode())
+    sources: list[Any] = []
     for f in files:
         name = f"<built-in>/{f.path.name}" if f.path.parent == builtin else str(f.path)
-        digest.update(name.encode("utf-8", "surrogateescape") + b"\0")
-        digest.update(hashlib.sha256(f.data).digest() if f.data is not None
-                      else str(f.error).encode("utf-8", "surrogateescape"))
-    return digest.hexdigest()
+        sources.append([name, len(f.data), digest(f.data)] if f.data is not None
+                       else [name, str(f.error)])
+    return [_code_stamp(), sources]
+
+
+def _dumps(value: Any) -> str:
+    return json.dumps(value, separators=(",", ":"))
 
 
 def load_registry(extra_dirs: Sequence[Path], cache: Path | None) -> Registry:
@@ -96,7 +99,7 @@ def load_registry(extra_dirs: Sequence[Path], cache: Path | None) -> Registry:
 
 # -- the file: {"key": ..., "errors": [...], "sources": [...], "sets": [...]} -------------------
 
-def _write(registry: Registry, key: str) -> str:
+def _write(registry: Registry, key: list[Any]) -> str:
     data = {
         "key": key,
         "errors": [[e.path, e.line, e.problem] for e in registry.errors],
@@ -104,11 +107,11 @@ def _write(registry: Registry, key: str) -> str:
                     for s in registry.sources.values()],
         "sets": [_TILESET.encode(ts) for ts in registry.sets.values()],
     }
-    return json.dumps(data, separators=(",", ":"))
+    return _dumps(data)
 
 
-def _read(path: Path, key: str) -> Registry:
-    prefix = b'{"key":"' + key.encode() + b'",'
+def _read(path: Path, key: list[Any]) -> Registry:
+    prefix = ('{"key":' + _dumps(key) + ",").encode()
     with open(path, "rb") as f:
         if f.read(len(prefix)) != prefix:  # the key first: nothing else is read for another
             raise BadCache("another key")

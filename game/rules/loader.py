@@ -3,7 +3,6 @@ file, the line and what is wrong; nothing is half-loaded."""
 
 from __future__ import annotations
 
-import hashlib
 import json
 import re
 from collections.abc import Iterable, Mapping
@@ -51,7 +50,7 @@ from .model import (
     TileSet,
     TileType,
 )
-from .source import read_text
+from .source import digest, read_text
 from .yamlsrc import Located, LocatedList, YamlLimitError, line_of, load_located, shown
 
 TOP_KEYS = {"$schema", "id", "name", "extends", "players", "figures", "kinds", "options",
@@ -526,7 +525,7 @@ def fingerprint(doc: Any) -> str:
     """What a tile set file says, as a short digest: the same for the same values however
     the file is laid out (comments, spacing, order of keys)."""
     text = json.dumps(doc, sort_keys=True, ensure_ascii=False, default=repr)
-    return hashlib.sha256(text.encode("utf-8")).hexdigest()[:16]
+    return digest(text.encode("utf-8"))
 
 
 def build_tileset(doc: Any, path: str, base: TileSet | None = None) -> TileSet:

@@ -12,6 +12,7 @@ import codecs
 import os
 import re
 import stat
+import zlib
 from pathlib import Path
 
 from .errors import TileSetError
@@ -24,6 +25,12 @@ _UTF16_32 = ((codecs.BOM_UTF32_LE, "UTF-32"), (codecs.BOM_UTF32_BE, "UTF-32"),
              (codecs.BOM_UTF16_LE, "UTF-16"), (codecs.BOM_UTF16_BE, "UTF-16"))
 # What YAML allows in a file: tab, line breaks and printable characters.
 _NOT_YAML = re.compile("[^\t\n\r\x20-\x7e\x85\xa0-\ud7ff\ue000-\ufffd\U00010000-\U0010ffff]")
+
+
+def digest(data: bytes) -> str:
+    """A 64-bit checksum of ``data`` as 16 hex digits (CRC-32 and Adler-32: hashlib would
+    bring OpenSSL into the executable, and telling versions of a file apart needs no more)."""
+    return f"{zlib.crc32(data):08x}{zlib.adler32(data):08x}"
 
 
 def read_bytes(path: Path, folder: Path | None = None) -> bytes:
