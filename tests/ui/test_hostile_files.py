@@ -56,6 +56,23 @@ def test_the_game_starts_with_every_hostile_file_in_its_folders(tmp_path: Path) 
         pygame.quit()
 
 
+def test_remembered_players_of_any_shape_open_the_set_up_screen(tmp_path: Path) -> None:
+    store = Storage(tmp_path)
+    store.config_dir.mkdir(parents=True)
+    players = [{"name": "A\u0000\u0007", "colour": 5, "kind": "evil"}, 7, {"kind": "quick"}]
+    (store.config_dir / "settings.json").write_text(json.dumps({"players": players}))
+    app = _app(tmp_path)
+    try:
+        driver = Driver(app)
+        driver.click(button(title(app, driver), "New game"))
+        seats = [(s.name, s.colour, s.kind) for s in app.scene.seats]  # type: ignore[attr-defined]
+        assert seats == [("A", "5", "human"), ("Player", "red", "quick")]
+        driver.click(button(app.scene, "Start game"))
+        assert isinstance(app.scene, PlayScene)
+    finally:
+        pygame.quit()
+
+
 def test_stray_temporary_files_are_removed_at_start(tmp_path: Path) -> None:
     store = Storage(tmp_path)
     store.saves_dir.mkdir(parents=True)
