@@ -1,4 +1,5 @@
-"""Fonts and art, made on first use and kept for the app's lifetime; and the interface size.
+"""Fonts and art, made on first use and kept for the app's lifetime (every image the art
+keeps shares one bounded cache, ``images``); and the interface size.
 
 Every font size and widget metric of the window is written for an interface at 100 % and
 goes through here: ``font``/``text`` render at the scaled size (text is drawn sharp at its
@@ -10,6 +11,7 @@ import pygame
 
 from game.rules import TileSet
 
+from .art.cache import ImageCache
 from .art.figures import FigureArt
 from .art.tiles import TileArt
 
@@ -18,6 +20,7 @@ class Resources:
     def __init__(self, scale: float = 1.0) -> None:
         self.scale = scale
         self._fonts: dict[tuple[int, bool], pygame.font.Font] = {}
+        self.images = ImageCache()
         self._tile_art: dict[str, TileArt] = {}
         self._figure_art: FigureArt | None = None
 
@@ -54,11 +57,11 @@ class Resources:
         key = "+".join(tileset.lineage) or tileset.id
         art = self._tile_art.get(key)
         if art is None:
-            art = self._tile_art[key] = TileArt(tileset)
+            art = self._tile_art[key] = TileArt(tileset, images=self.images)
         return art
 
     @property
     def figures(self) -> FigureArt:
         if self._figure_art is None:
-            self._figure_art = FigureArt()
+            self._figure_art = FigureArt(images=self.images)
         return self._figure_art

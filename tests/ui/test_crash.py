@@ -157,7 +157,7 @@ def test_a_finished_game_continues_to_its_scores(app: App, driver: Driver) -> No
     rng = random.Random(2)
     while not session.game.over:
         session.game.apply(session.game.random_action(rng))
-    app.storage.autosave(session.saved())
+    app.storage.autosave(session.saved(), app.registry)
     app.replace(TitleScene(app))
 
     def broken(dt: float) -> None:

@@ -6,21 +6,16 @@ three buttons) so that it has as little as possible that could fail in turn.
 
 from __future__ import annotations
 
-import logging
-
 import pygame
 
 from game import logs
 from game.i18n import _
-from game.storage import SaveError
 
 from .. import palette as pal
 from ..app import App, Scene
 from ..intents import Command, Intent
-from ..session import Session
 from ..widgets import Button, blit_centred, panel
-
-log = logging.getLogger(__name__)
+from .title import TitleScene
 
 WIDTH = 760  # the panel at 100 %
 BUTTON_TEXT = 26  # the size of a 50 px button's label
@@ -33,7 +28,6 @@ class CrashScene(Scene):
     def __init__(self, app: App, error: str = "") -> None:
         super().__init__(app)
         self.error = error
-        self.problem = ""  # why continuing failed, if it did
         self.rect = pygame.Rect(0, 0, WIDTH, 440)
         self.buttons: list[Button] = []
 
@@ -63,20 +57,11 @@ class CrashScene(Scene):
             self.buttons[1].primary = True
 
     def continue_game(self) -> None:
-        path = self.app.storage.autosave_path()
-        try:
-            session = Session.restore(self.app, self.app.storage.load(path), path)
-        except SaveError as exc:
-            log.warning("the autosave cannot be continued: %s", exc)
-            self.problem = _("The autosave cannot be read: {problem}").format(
-                problem=exc.problem)
-            self.layout(self.app.screen.get_size())
-            return
-        if session.game.over:  # the scores show over the title, as from its Continue
-            self.app.replace_scene("title")
-            self.app.push_scene("final", session)
-        else:
-            self.app.replace_scene("play", session)
+        """The title's Continue, from the title: the game opens over it, and an autosave
+        that cannot be restored after all is kept aside there, with the title saying so."""
+        title = self.app.replace_scene("title")
+        if isinstance(title, TitleScene) and title.can_continue:
+            title.continue_game()
 
     def to_title(self) -> None:
         self.app.replace_scene("title")
@@ -106,8 +91,6 @@ class CrashScene(Scene):
             out += [(text[i:i + PATH_CHARS], 20, pal.TEXT)
                     for i in range(0, len(text), PATH_CHARS)]
         out += [("", 10, pal.TEXT), (self.error[:90], 18, pal.TEXT_DIM)]
-        if self.problem:
-            out.append((self.problem[:90], 20, pal.ILLEGAL))
         return out
 
     def draw(self, surface: pygame.Surface) -> None:
