@@ -168,3 +168,16 @@ def test_a_finished_game_continues_to_its_scores(app: App, driver: Driver) -> No
     driver.click(button(app.scene, "Continue from the autosave"))  # type: ignore[arg-type]
     assert isinstance(app.scene, FinalScene)
     assert isinstance(app.stack[0], TitleScene)
+
+
+def test_a_failing_draw_shows_the_crash_screen(app: App, driver: Driver,
+                                               tmp_path: Path) -> None:
+    app.replace(TitleScene(app))
+
+    def broken(surface: pygame.Surface) -> None:
+        raise Injected("a failure in draw")
+
+    app.scene.draw = broken  # type: ignore[method-assign]
+    driver.frames(2)
+    assert isinstance(app.scene, CrashScene) and app.running
+    assert "the window failed in draw (scene title)" in log_text(tmp_path)
