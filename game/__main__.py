@@ -100,14 +100,19 @@ def main(argv: Sequence[str] | None = None) -> int:
     from game import logs
     logs.setup()
     logs.log_uncaught()
-    from game.ui.app import App, AppConfig
-    from game.ui.scenes import SCENES
     quit_after = 0.0 if args.time_first_frame else args.quit_after
-    config = AppConfig(size=size, fullscreen=args.fullscreen, autoplay=args.autoplay,
-                       quit_after=quit_after, screenshot=args.screenshot, seed=args.seed,
-                       players=args.players, game=args.game, expansions=args.expansions)
-    app = App(config, SCENES)
-    code = app.run()
+    try:
+        from game.ui.app import App, AppConfig
+        from game.ui.scenes import SCENES
+        config = AppConfig(size=size, fullscreen=args.fullscreen, autoplay=args.autoplay,
+                           quit_after=quit_after, screenshot=args.screenshot, seed=args.seed,
+                           players=args.players, game=args.game, expansions=args.expansions)
+        app = App(config, SCENES)
+        code = app.run()
+    except Exception:  # outside the scenes, which the crash screen covers
+        from game.ui.crash import report_fatal
+        report_fatal(show=quit_after is None)  # a timed run has no player to click OK
+        return 1
     if args.time_first_frame:
         print(f"first frame: {first_frame_age(app):.3f} s after process start")
     return code

@@ -12,6 +12,9 @@ import logging
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
+from game import logs
+from game.i18n import _
+
 if TYPE_CHECKING:
     from .app import App
 
@@ -54,3 +57,21 @@ class CrashGuard:
         log.critical("%s: closing the window", why)
         self.app.running = False
         self.app.exit_code = 1
+
+
+def report_fatal(show: bool = True) -> None:
+    """An error outside the scenes (the window could not open, or its loop broke): log it
+    with its traceback and, unless ``show`` is off (runs without a player), say so in the
+    desktop's own message box, naming the log file: started from a menu, no console shows."""
+    log.critical("the game stopped", exc_info=True)
+    if not show:
+        return
+    path = logs.current_file()
+    where = (_("The details are in the log file:\n{path}").format(path=path) if path
+             else _("The details went to the console."))
+    text = _("The game met an error it did not expect and had to close.") + "\n\n" + where
+    try:
+        import pygame
+        pygame.display.message_box(_("Carcassonne stopped"), text, message_type="error")
+    except Exception:  # no desktop to show it on: the log has it
+        log.exception("the message box cannot be shown")

@@ -181,3 +181,32 @@ def test_a_failing_draw_shows_the_crash_screen(app: App, driver: Driver,
     driver.frames(2)
     assert isinstance(app.scene, CrashScene) and app.running
     assert "the window failed in draw (scene title)" in log_text(tmp_path)
+
+
+def test_a_failure_outside_the_scenes_is_logged_and_told_in_a_message_box(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    import sys
+    import threading
+
+    import game.ui.app
+    from game.__main__ import main
+    monkeypatch.setenv("CARCASSONNE_HOME", str(tmp_path))
+    for name in ("SDL_WINDOWS_DPI_AWARENESS", "SDL_VIDEO_WAYLAND_SCALE_TO_DISPLAY",
+                 "SDL_VIDEO_X11_WMCLASS", "SDL_VIDEO_WAYLAND_WMCLASS"):
+        monkeypatch.setenv(name, "as it was")
+    monkeypatch.setattr(sys, "excepthook", sys.excepthook)  # main installs its own hooks
+    monkeypatch.setattr(threading, "excepthook", threading.excepthook)
+
+    class CannotOpen:
+        def __init__(self, *args: object) -> None:
+            raise Injected("no window today")
+
+    boxes: list[tuple[str, str]] = []
+    monkeypatch.setattr(game.ui.app, "App", CannotOpen)
+    monkeypatch.setattr(pygame.display, "message_box",
+                        lambda title, text, **kw: boxes.append((title, text)))
+    assert main([]) == 1
+    text = log_text(tmp_path)
+    assert "the game stopped" in text and "Injected: no window today" in text
+    assert len(boxes) == 1 and str(tmp_path / "logs" / logs.LOG_FILE) in boxes[0][1]
+    assert main(["--quit-after", "1"]) == 1 and len(boxes) == 1  # no player: no box
