@@ -41,18 +41,18 @@ class CrashScene(Scene):
         widths = [max(px(120), res.font(BUTTON_TEXT, bold=True).size(label)[0] + px(40))
                   for label, _action, _enabled in entries]
         gap = px(14)
-        text_height = sum(px(size + 4) for _text, size, _colour in self.lines())
+        text_height = sum(px(points + 4) for _text, points, _colour in self.lines())
         height = px(88) + text_height + px(24 + 50 + 26)
         width = max(px(WIDTH), sum(widths) + gap * 2 + px(60))
         self.rect = pygame.Rect(0, 0, min(width, size[0] - px(20)), min(height, size[1]))
         self.rect.center = (size[0] // 2, size[1] // 2)
         x = self.rect.centerx - (sum(widths) + gap * 2) // 2
         self.buttons = []
-        for (label, action, enabled), width in zip(entries, widths, strict=True):
-            r = pygame.Rect(x, self.rect.bottom - px(76), width, px(50))
+        for (label, action, enabled), button_w in zip(entries, widths, strict=True):
+            r = pygame.Rect(x, self.rect.bottom - px(76), button_w, px(50))
             self.buttons.append(Button(r, label, action, primary=enabled and not self.buttons,
                                        enabled=enabled))
-            x += width + gap
+            x += button_w + gap
         if not can_continue:
             self.buttons[1].primary = True
 
