@@ -19,3 +19,9 @@ def _(message: str) -> str:
 def ngettext(singular: str, plural: str, n: int) -> str:
     """The singular or plural form for ``n``, in the current language."""
     return _translation.ngettext(singular, plural, n)
+
+
+def N_(message: str) -> str:
+    """Marks ``message`` for translation without translating it now (for text declared in
+    tables at import time and translated where it is shown)."""
+    return message

@@ -20,6 +20,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from game.ai.random_policy import random_action
 from game.ui.app import App, AppConfig
+from game.ui.scenes import SCENES
 from game.ui.scenes.play import PlayScene
 from game.ui.session import Session
 
@@ -44,7 +45,7 @@ def build(app: App) -> PlayScene:
 
 def main() -> None:
     with tempfile.TemporaryDirectory() as home:
-        app = App(AppConfig(size=(1280, 800), storage_root=Path(home)))
+        app = App(AppConfig(size=(1280, 800), storage_root=Path(home)), SCENES)
         scene = build(app)
         cam = scene.camera
         screen = app.screen

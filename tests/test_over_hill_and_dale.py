@@ -314,10 +314,11 @@ def test_a_hike_in_the_window(registry: Registry, tmp_path: Path) -> None:
     import pygame
 
     from game.ui.app import App, AppConfig
+    from game.ui.scenes import SCENES
     from game.ui.scenes.play import PlayScene
     from game.ui.session import Seat, Session
 
-    app = App(AppConfig(size=(1280, 800), storage_root=tmp_path))
+    app = App(AppConfig(size=(1280, 800), storage_root=tmp_path), SCENES)
     try:
         game = _scenario("hike-2-tiles.yaml", app.registry, turns=6)
         game.force("tile", "A")
@@ -336,7 +337,7 @@ def test_a_hike_in_the_window(registry: Registry, tmp_path: Path) -> None:
 
         click((-1, 0))
         assert game.phase is Phase.FIGURE and game.last_cell == (-1, 0)
-        assert {m.cell for m in scene.moves()} == {(2, 1), (0, 0), (-1, 0)}
+        assert {m.cell for m in scene.options.moves()} == {(2, 1), (0, 0), (-1, 0)}
         click((2, 1))
         assert scene.pending == Move(2, 1)
         for kind in (pygame.KEYDOWN, pygame.KEYUP):

@@ -136,6 +136,9 @@ class TileSet:
     start: StartDef | None
     tiles: tuple[TileType, ...]
     lineage: tuple[str, ...] = field(default=())  # ids of the sets merged into this one
+    # id -> digest of what its file says, for each set merged in (a save keeps them to tell
+    # when a tile set changed under it)
+    fingerprints: Mapping[str, str] = field(default_factory=dict)
 
     @property
     def tile_count(self) -> int:

@@ -4,35 +4,44 @@ Scenes have an explicit lifecycle: ``enter`` when pushed, ``pause``/``resume`` w
 scene covers them, ``exit`` when popped; each frame the top scene ``handle``s intents,
 ``update``s and the stack ``draw``s from the lowest visible scene up.  Nothing here touches
 pygame at import time.
+
+Scenes are made by name from factories the entry point hands to the app
+(``game.ui.scenes.SCENES``): the scene modules import the app, never the other way round.
 """
 
 from __future__ import annotations
 
-import os
-import pickle
+import logging
 import sys
-import tempfile
 import time
-from collections.abc import Sequence
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import ClassVar
 
 import pygame
-from platformdirs import PlatformDirs
 
-from game.rules.errors import TileSetError
-from game.rules.registry import Registry, builtin_tileset_dir, default_registry
-from game.storage import APP_NAME, Storage
+from game import icons, logs
+from game.rules.registry import Registry
+from game.storage import Storage
+from game.tileset_cache import cache_dir, load_registry
+from game.version import version
 
+from . import desktop
+from .crash import CrashGuard
 from .input import InputMapper
 from .intents import Command, Intent, Quit, Resize
+from .settings import Settings
 
-MIN_SIZE = (960, 640)
+MIN_SIZE = (960, 640)  # the smallest window, and what the interface needs per 100 % of size
+DEFAULT_SIZE = (1280, 800)  # at 100 %; the first window grows with the interface size
+
+log = logging.getLogger(__name__)
 
 
 @dataclass
 class AppConfig:
-    size: tuple[int, int] = (1280, 800)
+    size: tuple[int, int] | None = None  # None: DEFAULT_SIZE at the interface size
     fullscreen: bool = False
     autoplay: bool = False
     quit_after: float | None = None
@@ -49,6 +58,7 @@ class Scene:
     """Base scene: override what you need.  ``overlay`` scenes let the one below show."""
 
     overlay = False
+    name: ClassVar[str] = ""  # the name its factory is registered under, if any
 
     def __init__(self, app: App) -> None:
         self.app = app
@@ -63,33 +73,79 @@ class Scene:
     def draw(self, surface: pygame.Surface) -> None: ...
 
 
+SceneFactory = Callable[..., Scene]  # called with the app, then the scene's own arguments
+
+
 class App:
-    def __init__(self, config: AppConfig | None = None) -> None:
-        self.config = config or AppConfig()
+    def __init__(self, config: AppConfig, scenes: Mapping[str, SceneFactory]) -> None:
+        self.config = config
+        self.scenes: dict[str, SceneFactory] = dict(scenes)
+        logs.setup(self.config.storage_root)
+        log.info("carcassonne %s starting (Python %s, pygame-ce %s, SDL %s, %s)", version(),
+                 sys.version.split()[0], pygame.version.ver,
+                 ".".join(map(str, pygame.get_sdl_version())), sys.platform)
+        self.storage = Storage(self.config.storage_root)
+        self.storage.clean_temporary()
+        self.settings = Settings(self.storage)
         # Only what the game uses: no audio (it has no sound; opening the audio device is
-        # slow and noisy on machines without one), no joystick.
+        # slow and noisy on machines without one), no joystick.  The entry point has set
+        # SDL's hints for the desktop (desktop.prepare_sdl) before pygame was imported.
         pygame.display.init()
         pygame.font.init()
         pygame.display.set_caption("Carcassonne")
-        self.windowed_size = self.config.size  # the window's size, kept while full screen
+        self.desktop_scale = desktop.desktop_scale()
+        self.icon = set_window_icon()
+        self.windowed_size = self.config.size or self.first_window_size()
         self.fullscreen = False
-        self.screen = pygame.display.set_mode(self.config.size, pygame.RESIZABLE)
+        self.screen = pygame.display.set_mode(self.windowed_size, pygame.RESIZABLE)
         if self.config.fullscreen:
             self.set_fullscreen(True)
         pygame.key.set_repeat(300, 40)
         self.clock = pygame.time.Clock()
-        self.storage = Storage(self.config.storage_root)
         self.registry: Registry = load_registry(
             [self.storage.user_tilesets_dir, *self.config.extra_tileset_dirs],
             cache_dir(self.config.storage_root))
+        for error in self.registry.errors:
+            log.warning("tile set skipped: %s", error)
         self.input = InputMapper()
         self.stack: list[Scene] = []
         self.running = True
+        self.exit_code = 0
+        self.guard = CrashGuard(self)
         self.started = time.perf_counter()
         self.frames = 0
         self.first_frame_at: float | None = None  # perf_counter() when the first frame showed
         from .resources import Resources
-        self.res = Resources()
+        self.res = Resources(self.interface_scale(self.screen.get_size()))
+        self.settings.subscribe(self.setting_changed)
+
+    # -- the interface size
+    def chosen_scale(self) -> float:
+        """The interface size the settings ask for (``auto``: the desktop's)."""
+        value = self.settings.get("ui_scale")
+        return value / 100 if isinstance(value, int) else self.desktop_scale
+
+    def interface_scale(self, size: tuple[int, int]) -> float:
+        """The chosen interface size, as far as a window of ``size`` holds it: the layouts
+        need MIN_SIZE per 100 %.  In eighths, so that resizing does not make new fonts at
+        every pixel."""
+        fits = min(size[0] / MIN_SIZE[0], size[1] / MIN_SIZE[1])
+        return max(1.0, int(min(self.chosen_scale(), fits) * 8) / 8)
+
+    def first_window_size(self) -> tuple[int, int]:
+        """DEFAULT_SIZE grown with the interface size, as far as the desktop has room."""
+        scale = self.chosen_scale()
+        w, h = round(DEFAULT_SIZE[0] * scale), round(DEFAULT_SIZE[1] * scale)
+        desktops = pygame.display.get_desktop_sizes()
+        if desktops and desktops[0][0] > 0:
+            room_w, room_h = int(desktops[0][0] * 0.92), int(desktops[0][1] * 0.88)
+            w = min(w, max(room_w, DEFAULT_SIZE[0]))
+            h = min(h, max(room_h, DEFAULT_SIZE[1]))
+        return w, h
+
+    def setting_changed(self, key: str) -> None:
+        if key == "ui_scale":
+            self.resized()
 
     # -- scene stack
     @property
@@ -117,6 +173,23 @@ class App:
             self.pop()
         self.push(scene)
 
+    def make_scene(self, name: str, *args: object) -> Scene:
+        """A new scene from the factory registered as ``name``."""
+        factory = self.scenes.get(name)
+        if factory is None:
+            raise KeyError(f"no scene is registered as {name!r}")
+        return factory(self, *args)
+
+    def push_scene(self, name: str, *args: object) -> Scene:
+        scene = self.make_scene(name, *args)
+        self.push(scene)
+        return scene
+
+    def replace_scene(self, name: str, *args: object) -> Scene:
+        scene = self.make_scene(name, *args)
+        self.replace(scene)
+        return scene
+
     # -- the loop
     def step(self, dt: float | None = None) -> bool:
         """Run one frame; returns False once the app wants to stop."""
@@ -124,11 +197,11 @@ class App:
             dt = self.clock.tick(60) / 1000.0
         dt = min(dt, 0.1)
         for intent in self.input.translate(pygame.event.get()):
-            self.dispatch(intent)
+            self.guard.call("handle", self.dispatch, intent)
         if not self.running or not self.stack:
             return False
-        self.scene.update(dt)
-        self.draw()
+        self.guard.call("update", self.scene.update, dt)
+        self.guard.call("draw", self.draw)
         pygame.display.flip()
         if self.first_frame_at is None:
             self.first_frame_at = time.perf_counter()
@@ -159,11 +232,10 @@ class App:
             scene.draw(self.screen)
 
     def toggle_help(self) -> None:
-        from .scenes.menus import HelpScene
-        if self.stack and isinstance(self.scene, HelpScene):
+        if self.stack and self.scene.name == "help":
             self.pop()
         else:
-            self.push(HelpScene(self))
+            self.push_scene("help")
 
     def resized(self) -> None:
         self.screen = pygame.display.get_surface() or self.screen
@@ -171,6 +243,7 @@ class App:
         if not self.fullscreen and (w < MIN_SIZE[0] or h < MIN_SIZE[1]):
             self.screen = pygame.display.set_mode((max(w, MIN_SIZE[0]), max(h, MIN_SIZE[1])),
                                                   pygame.RESIZABLE)
+        self.res.set_scale(self.interface_scale(self.screen.get_size()))
         for scene in self.stack:
             scene.layout(self.screen.get_size())
 
@@ -194,16 +267,8 @@ class App:
         self.resized()
 
     def run(self) -> int:
-        from .scenes.title import TitleScene
         if not self.stack:
-            if self.config.autoplay:
-                from .scenes.play import PlayScene
-                from .session import Session
-                self.push(PlayScene(self, Session.quick(
-                    self, self.config.players, self.config.seed, autoplay=True,
-                    game_id=self.config.game, expansions=self.config.expansions)))
-            else:
-                self.push(TitleScene(self))
+            self.push_scene("autoplay" if self.config.autoplay else "title")
         deadline = (None if self.config.quit_after is None
                     else time.perf_counter() + self.config.quit_after)
         while self.step():
@@ -213,86 +278,18 @@ class App:
             self.config.screenshot.parent.mkdir(parents=True, exist_ok=True)
             pygame.image.save(self.screen, str(self.config.screenshot))
         pygame.quit()
-        return 0
+        return self.exit_code
 
 
-# --- the tile sets, parsed once -----------------------------------------------------------------
-
-REGISTRY_CACHE = "tilesets.pickle"
-
-
-def cache_dir(storage_root: Path | None) -> Path:
-    """Where the parsed tile sets are kept: beside the saves' root when one is given
-    (``CARCASSONNE_HOME``, tests), else the platform's user cache folder."""
-    root = storage_root or (Path(os.environ["CARCASSONNE_HOME"])
-                            if os.environ.get("CARCASSONNE_HOME") else None)
-    if root is not None:
-        return root / "cache"
-    return Path(PlatformDirs(APP_NAME, APP_NAME).user_cache_dir)
-
-
-def _code_stamp() -> tuple[object, ...]:
-    """Changes whenever the code that parses tile sets may have changed."""
-    import yaml
-    if getattr(sys, "frozen", False):
-        exe = os.stat(sys.executable)
-        return ("frozen", sys.executable, exe.st_mtime_ns, exe.st_size)
-    rules = Path(sys.modules[Registry.__module__].__file__ or ".").parent
-    files = []
-    for path in sorted(rules.rglob("*.py")):
-        st = path.stat()
-        files.append((str(path), st.st_mtime_ns, st.st_size))
-    return (sys.version, yaml.__version__, tuple(files))
-
-
-def _sources(extra_dirs: Sequence[Path]) -> tuple[tuple[str, bytes], ...]:
-    """Every tile set file the registry would read, with its exact contents.  The built-in
-    ones are named relative to their folder, which the one-file executable unpacks to a new
-    temporary place on every start."""
-    out = []
-    for d in [builtin_tileset_dir(), *extra_dirs]:
-        for path in sorted(Path(d).glob("*.yaml")):
-            name = f"<built-in>/{path.name}" if d == builtin_tileset_dir() else str(path)
-            try:
-                out.append((name, path.read_bytes()))
-            except OSError:
-                out.append((name, b""))
-    return tuple(out)
-
-
-def load_registry(extra_dirs: Sequence[Path], cache: Path | None) -> Registry:
-    """``default_registry(extra_dirs)``, kept parsed in ``cache``: parsing the YAML is most of
-    the start-up time, and it is done again only when a tile set file (its exact contents)
-    or the code that parses it changed.  Any problem with the cache: parse as usual."""
-    if cache is None:
-        return default_registry(extra_dirs)
-    key = (_code_stamp(), _sources(extra_dirs))
-    path = cache / REGISTRY_CACHE
+def set_window_icon() -> pygame.Surface | None:
+    """The game's icon on the window (before the window opens: some systems read it then).
+    A missing icon file is logged, never fatal."""
+    path = icons.png_path(icons.WINDOW_ICON_SIZE)
     try:
-        with path.open("rb") as f:
-            stored_key, registry, errors = pickle.load(f)
-        if stored_key == key and isinstance(registry, Registry):
-            registry.errors = [TileSetError(*e) for e in errors]
-            return registry
-    except Exception:  # missing, unreadable, from another version: parse instead
-        pass
-    registry = default_registry(extra_dirs)
-    errors = registry.errors
-    try:
-        registry.errors = []  # kept as plain values: exceptions do not pickle back
-        data = pickle.dumps((key, registry, [(e.path, e.line, e.problem) for e in errors]),
-                            protocol=pickle.HIGHEST_PROTOCOL)
-        path.parent.mkdir(parents=True, exist_ok=True)
-        fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", dir=path.parent)
-        try:
-            with os.fdopen(fd, "wb") as out:
-                out.write(data)
-            os.replace(tmp, path)
-        except BaseException:
-            Path(tmp).unlink(missing_ok=True)
-            raise
-    except Exception:  # a cache that cannot be written only costs time
-        pass
-    finally:
-        registry.errors = errors
-    return registry
+        icon = pygame.image.load(str(path))
+    except (pygame.error, OSError, FileNotFoundError) as exc:
+        log.warning("no window icon: %s (%s)", path, exc)
+        return None
+    pygame.display.set_icon(icon)
+    return icon
+

@@ -14,6 +14,7 @@ import pygame
 import pytest
 
 from game.ui.app import App, AppConfig
+from game.ui.scenes import SCENES
 
 FRAME = 1 / 60
 
@@ -75,7 +76,7 @@ class Driver:
 
 @pytest.fixture
 def app(tmp_path: Path) -> Iterator[App]:
-    application = App(AppConfig(size=(1280, 800), storage_root=tmp_path))
+    application = App(AppConfig(size=(1280, 800), storage_root=tmp_path), SCENES)
     yield application
     pygame.quit()
 

@@ -17,7 +17,9 @@ import pytest
 from game.rules import TileSet, TileType
 from game.rules.model import Icon
 from game.ui import palette as pal
-from game.ui.art import FigureArt, TileArt, sprites_dir
+from game.ui.art.figures import FigureArt
+from game.ui.art.loading import sprites_dir
+from game.ui.art.tiles import TileArt
 
 Colour = tuple[int, int, int]
 
@@ -89,7 +91,7 @@ def test_cache_returns_the_same_surface(art: TileArt, base: TileSet) -> None:
     assert art.tile(tile, 1, 64) is first
     assert art.tile(tile, 5, 64) is first  # rotations are quarter turns modulo 4
     assert art.tile(tile, 2, 64) is not first
-    assert art.icon("shield", 20) is art.icon("shield", 20)
+    assert art.icons.icon("shield", 20) is art.icons.icon("shield", 20)
     assert art.back(40) is art.back(40)
 
 
@@ -171,12 +173,12 @@ def test_back_of_a_tile(art: TileArt) -> None:
 
 
 def test_icons(art: TileArt) -> None:
-    shield = art.icon("shield", 32)
+    shield = art.icons.icon("shield", 32)
     assert shield.get_size() == (32, 32)
     assert shield.get_bounding_rect().height >= 28
     for name in ("hill", "vineyard", "fish", "pig"):
-        assert art.icon(name, 24).get_bounding_rect().width > 12
-    dot = art.icon("no-such-icon", 24)  # a labelled dot
+        assert art.icons.icon(name, 24).get_bounding_rect().width > 12
+    dot = art.icons.icon("no-such-icon", 24)  # a labelled dot
     assert dot.get_size() == (24, 24)
     assert dot.get_bounding_rect().width > 16
 

@@ -72,7 +72,7 @@ def test_drag_a_figure_onto_a_lit_move_cell(stroll_game: PlayScene, driver: Driv
     game.apply(Skip())  # Blue passes
     first = next(iter(game.legal_placements()))
     scene.place(first.cell, first.rotation // 90)  # Red's turn again
-    assert scene.moves() == [Move(*TARGET)]
+    assert scene.options.moves() == [Move(*TARGET)]
     fig = next(f for f in game.figures.values() if f.player == 0)
     fx, fy = scene.view.figure_point(scene.camera, fig)
     x, y, w, h = scene.camera.cell_rect(TARGET)
@@ -87,4 +87,4 @@ def test_no_moves_without_a_figure(stroll_game: PlayScene) -> None:
     game = stroll_game.game
     game.force("tile", "U")
     stroll_game.place((1, 0), 0)
-    assert stroll_game.moves() == []
+    assert stroll_game.options.moves() == []

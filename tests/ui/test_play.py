@@ -10,6 +10,7 @@ from game.ui.app import App
 from game.ui.camera import ZOOM_LEVELS
 from game.ui.scenes.final import FinalScene
 from game.ui.scenes.play import PlayScene
+from game.ui.scenes.play.sidebar import supply_slots
 from game.ui.session import Seat, Session
 
 from .conftest import Driver
@@ -94,10 +95,10 @@ def test_drop_a_meeple_on_a_region_then_confirm(app: App, driver: Driver) -> Non
     scene = start(app)
     scene.game.force("tile", "U")
     driver.click(centre(scene, (1, 0)))
-    targets = scene.targets()
+    targets = scene.options.targets()
     assert {t.role for t in targets} == {"line", "background"}
     road = next(t for t in targets if t.role == "line")
-    supply_slot = scene._supply_slots()[0][1].center
+    supply_slot = supply_slots(scene.game, scene.layout_obj.supply)[0][1].center
     anchor = scene.game.board.tiles[(1, 0)].turned.anchors[road.index]
     driver.drag(supply_slot, screen_of(scene, (1, 0), anchor))
     assert scene.pending is not None and scene.pending.target == "E"  # the road W-E
@@ -184,7 +185,7 @@ def play_turn_through_the_ui(scene: PlayScene, driver: Driver, turn: int) -> Non
 
     driver.drag(tray, target, steps=3, between=turn_to_choice)
     assert game.moves[-1] == choice, (turn, choice, game.moves[-1])
-    targets = scene.targets()
+    targets = scene.options.targets()
     if targets and turn % 3 == 0:
         t = targets[turn % len(targets)]
         anchor = game.board.tiles[choice.cell].turned.anchors[t.index]

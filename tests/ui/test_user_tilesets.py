@@ -16,10 +16,12 @@ import pytest
 from platformdirs import PlatformDirs
 
 from game.paths import tilesets_dir
+from game.rules import registry as registry_module
 from game.storage import APP_NAME, Storage
-from game.ui import app as app_module
-from game.ui.app import MIN_SIZE, REGISTRY_CACHE, App, AppConfig
+from game.tileset_cache import CACHE_FILE
+from game.ui.app import MIN_SIZE, App, AppConfig
 from game.ui.hud import Layout
+from game.ui.scenes import SCENES
 from game.ui.scenes.menus import HelpScene
 from game.ui.scenes.play import PlayScene
 from game.ui.scenes.setup import SetupScene
@@ -56,7 +58,7 @@ def home(tmp_path: Path) -> Path:
 
 @pytest.fixture
 def app(home: Path) -> Iterator[App]:
-    application = App(AppConfig(size=(1280, 800), storage_root=home))
+    application = App(AppConfig(size=(1280, 800), storage_root=home), SCENES)
     yield application
     pygame.quit()
 
@@ -101,18 +103,18 @@ def to_setup(app: App, driver: Driver) -> SetupScene:
 
 def test_parsed_tile_sets_are_kept_until_a_file_changes(home: Path,
                                                         monkeypatch: pytest.MonkeyPatch) -> None:
-    first = App(AppConfig(storage_root=home))
+    first = App(AppConfig(storage_root=home), SCENES)
     sets = {sid: s.name for sid, s in first.registry.sets.items()}
     errors = [str(e) for e in first.registry.errors]
     pygame.quit()
-    assert (home / "cache" / REGISTRY_CACHE).is_file() and errors
+    assert (home / "cache" / CACHE_FILE).is_file() and errors
 
     def parse_again(*args: object) -> None:
         raise AssertionError("parsed again")
 
     with monkeypatch.context() as m:
-        m.setattr(app_module, "default_registry", parse_again)
-        second = App(AppConfig(storage_root=home))  # from the cache
+        m.setattr(registry_module, "build_tileset", parse_again)
+        second = App(AppConfig(storage_root=home), SCENES)  # from the cache
         assert {sid: s.name for sid, s in second.registry.sets.items()} == sets
         assert [str(e) for e in second.registry.errors] == errors
         assert second.registry.ruleset("my-carcassonne").id == "my-carcassonne"
@@ -120,7 +122,7 @@ def test_parsed_tile_sets_are_kept_until_a_file_changes(home: Path,
     mine = Storage(home).user_tilesets_dir / "mine.yaml"
     mine.write_text(mine.read_text(encoding="utf-8").replace(
         "name: My Carcassonne", "name: Renamed", 1), encoding="utf-8")
-    third = App(AppConfig(storage_root=home))
+    third = App(AppConfig(storage_root=home), SCENES)
     assert third.registry.sets["my-carcassonne"].name == "Renamed"
 
 

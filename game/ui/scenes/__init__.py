@@ -1,0 +1,30 @@
+"""The window's scenes, made by name: the entry point hands ``SCENES`` to the app, which pushes
+a scene by its name (as scenes do for one another) and never imports a scene module."""
+
+from __future__ import annotations
+
+from ..app import App, SceneFactory
+from ..session import Session
+from .crash import CrashScene
+from .final import FinalScene
+from .menus import HelpScene, LoadScene, PauseScene
+from .play import PlayScene
+from .settings import SettingsScene
+from .setup import SetupScene
+from .title import TitleScene
+
+
+def autoplay_scene(app: App) -> PlayScene:
+    """A game of computer seats playing random moves, as ``app.config`` describes it (for
+    visual checks)."""
+    config = app.config
+    return PlayScene(app, Session.quick(app, config.players, config.seed, autoplay=True,
+                                        game_id=config.game, expansions=config.expansions))
+
+
+SCENES: dict[str, SceneFactory] = {
+    **{scene.name: scene for scene in (TitleScene, SetupScene, PlayScene, FinalScene,
+                                       PauseScene, HelpScene, LoadScene, SettingsScene,
+                                       CrashScene)},
+    "autoplay": autoplay_scene,
+}

@@ -2,13 +2,16 @@
 
 from __future__ import annotations
 
+import logging
 import random
 
 import pygame
 
 from game.ai.random_policy import random_action
+from game.i18n import _
 from game.rules import Game
 from game.storage import SaveError
+from game.version import version
 
 from .. import palette as pal
 from ..app import App, Scene
@@ -17,10 +20,14 @@ from ..camera import Camera
 from ..intents import Command, Intent
 from ..session import Session
 from ..widgets import Button, blit_centred, panel
-from .menus import HelpScene, LoadScene, MessageScene
+from .menus import HelpScene, LoadScene, MessageScene, open_saved
+
+log = logging.getLogger(__name__)
 
 
 class TitleScene(Scene):
+    name = "title"
+
     def __init__(self, app: App) -> None:
         super().__init__(app)
         self.buttons: list[Button] = []
@@ -35,18 +42,30 @@ class TitleScene(Scene):
         self._check_autosave()
 
     def _check_autosave(self) -> None:
+        """Continue is offered when the autosave can be restored; one that cannot is moved
+        aside at once (a new game's autosave would otherwise be written in its place)."""
         path = self.app.storage.autosave_path()
         self.continue_problem = None
         self.can_continue = False
-        if path.exists():
+        if path.exists() or path.is_symlink():
             try:
-                saved = self.app.storage.load(path)
+                Session.restore(self.app, self.app.storage.load(path), path)
                 self.can_continue = True
-                self.saved = saved
             except SaveError as exc:
-                self.continue_problem = f"The last game cannot be read ({exc.problem}); " \
-                                        f"its file is kept."
+                log.warning("the autosave cannot be read: %s: %s", path, exc.problem)
+                self.continue_problem = self._kept_aside(exc)
         self.layout(self.app.screen.get_size())
+
+    def _kept_aside(self, exc: SaveError) -> str:
+        """Move the autosave that failed out of the way; what to tell the player."""
+        try:
+            kept = self.app.storage.keep_aside(exc.path)
+        except OSError:
+            return _("The last game cannot be continued: {problem}. Its file is kept as it "
+                     "is.").format(problem=exc.problem)
+        return _("The last game cannot be continued: {problem}.\nIts file is kept as {name} "
+                 "in the saves folder: Load game lists it.").format(problem=exc.problem,
+                                                                  name=kept.name)
 
     def layout(self, size: tuple[int, int]) -> None:
         w, h = size
@@ -54,12 +73,14 @@ class TitleScene(Scene):
                   ("New game", self.new_game, True),
                   ("Load game", lambda: self.app.push(LoadScene(self.app)), True),
                   ("How to play", lambda: self.app.push(HelpScene(self.app)), True),
+                  ("Settings", self.open_settings, True),
                   ("Quit", self.quit, True)]
         self.buttons = []
-        top = h // 2 - 40
+        px = self.app.res.px
+        top = h // 2 - px(52)
         for i, (label, fn, enabled) in enumerate(labels):
-            r = pygame.Rect(0, 0, 300, 52)
-            r.center = (w // 2, top + i * 64)
+            r = pygame.Rect(0, 0, px(300), px(50))
+            r.center = (w // 2, top + i * px(58))
             primary = (label == "Continue" and enabled) or (
                 label == "New game" and not getattr(self, "can_continue", False))
             self.buttons.append(Button(r, label, fn, primary=primary, enabled=enabled))
@@ -90,23 +111,21 @@ class TitleScene(Scene):
         return surf
 
     def continue_game(self) -> None:
-        from .play import PlayScene
         path = self.app.storage.autosave_path()
         try:
-            session = Session.restore(self.app, self.app.storage.load(path), path)
+            open_saved(self.app, self.app.storage.load(path), path, final_when_over=True)
         except SaveError as exc:
-            self.app.push(MessageScene(self.app, "The last game cannot be read",
-                                       f"{exc.problem}\nIts file is kept as it is."))
-            return
-        if session.game.over:
-            from .final import FinalScene
-            self.app.push(FinalScene(self.app, session))
-            return
-        self.app.replace(PlayScene(self.app, session))
+            self.continue_problem = self._kept_aside(exc)
+            self.can_continue = False
+            self.layout(self.app.screen.get_size())
+            self.app.push(MessageScene(self.app, _("The last game cannot be continued"),
+                                       self.continue_problem))
+
+    def open_settings(self) -> None:
+        self.app.push_scene("settings")
 
     def new_game(self) -> None:
-        from .setup import SetupScene
-        self.app.push(SetupScene(self.app))
+        self.app.push_scene("setup")
 
     def quit(self) -> None:
         self.app.running = False
@@ -128,22 +147,31 @@ class TitleScene(Scene):
         if self.backdrop is not None:
             surface.blit(self.backdrop, (-100 + self.drift * 0.3, -100 + self.drift * 0.2))
         res = self.app.res
-        card = pygame.Rect(0, 0, 420, 420)
-        card.center = (w // 2, h // 2 + 44)
-        panel(surface, card, radius=20, alpha=250)
+        px = res.px
+        card = pygame.Rect(0, 0, px(420), px(450))
+        card.center = (w // 2, h // 2 + px(50))
+        panel(surface, card, radius=px(20), alpha=250)
         title = res.text("Carcassonne", 78, pal.TEXT_LIGHT, bold=True)
         shadow = res.text("Carcassonne", 78, (0, 0, 0), bold=True)
         shadow.set_alpha(140)
-        blit_centred(surface, shadow, (w // 2 + 3, card.y - 58 + 4))
-        blit_centred(surface, title, (w // 2, card.y - 58))
+        blit_centred(surface, shadow, (w // 2 + px(3), card.y - px(58 - 4)))
+        blit_centred(surface, title, (w // 2, card.y - px(58)))
         blit_centred(surface, res.text("tile by tile, the country grows", 26, pal.TEXT_DIM),
-                     (w // 2, card.y + 34))
+                     (w // 2, card.y + px(34)))
         for b in self.buttons:
             b.draw(surface, res)
-        if self.continue_problem:
-            blit_centred(surface, res.text(self.continue_problem, 19, pal.ILLEGAL),
-                         (w // 2, card.bottom + 24))
+        if self.continue_problem:  # on a panel of its own: the board behind is busy
+            lines = [res.text(line[:130], 19, pal.ILLEGAL)
+                     for line in self.continue_problem.splitlines()]
+            box = pygame.Rect(0, 0, max(t.get_width() for t in lines) + px(32),
+                              px(22 * len(lines) + 16))
+            box.midtop = (w // 2, card.bottom + px(12))
+            panel(surface, box, radius=px(10), alpha=245)
+            for i, text in enumerate(lines):
+                blit_centred(surface, text, (w // 2, box.y + px(19 + 22 * i)))
+        stamp = res.text(_("version {version}").format(version=version()), 17, pal.TEXT_LIGHT)
+        surface.blit(stamp, stamp.get_rect(bottomright=(w - px(12), h - px(8))))
         errors = self.app.registry.errors
         if errors:
             msg = f"{len(errors)} tile set file(s) could not be loaded: see New game"
-            blit_centred(surface, res.text(msg, 19, pal.TEXT_LIGHT), (w // 2, h - 24))
+            blit_centred(surface, res.text(msg, 19, pal.TEXT_LIGHT), (w // 2, h - px(24)))

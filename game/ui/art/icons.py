@@ -1,0 +1,105 @@
+"""Icons on tiles (shields, hills, harvest tokens...): SVG sprites, or a labelled token for a
+name nobody drew, each with a soft shadow; and where an icon goes when the tile set gives it
+no place."""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Sequence
+from pathlib import Path
+
+import pygame
+
+from game.rules.geometry import Point, Polygon, point_in_polygon
+
+from .cache import ImageCache
+from .loading import finish, load_sprite
+from .primitives import INK, blur, silhouette
+
+SHIELD_SIZE = 0.22  # icon size, in tiles
+ICON_SIZE = 0.2
+FALLBACK_SPOTS: tuple[Point, ...] = ((0.82, 0.82), (0.18, 0.82), (0.82, 0.18), (0.18, 0.18))
+_AROUND: tuple[Point, ...] = ((0.2, 0.0), (-0.2, 0.0), (0.0, 0.2), (0.0, -0.2), (0.17, 0.17),
+                              (-0.17, 0.17), (0.17, -0.17), (-0.17, -0.17), (0.34, 0.0),
+                              (-0.34, 0.0), (0.0, 0.34), (0.0, -0.34))
+
+
+class IconArt:
+    """Icon sprites and their shadows, cached by name and size."""
+
+    def __init__(self, sprites: Path, images: ImageCache) -> None:
+        self.sprites = sprites
+        self.images = images
+
+    def icon(self, name: str, size: int) -> pygame.Surface:
+        """An icon sprite (shield, hill...) ``size`` px square; a labelled dot if none exists."""
+        size = max(1, int(size))
+        key = ("icon", self.sprites, name, size)
+        img = self.images.get(key)
+        if img is None:
+            svg = load_sprite(self.sprites, "icons", name, (size, size))
+            if svg is None:
+                img = _labelled_dot(name, size)
+            else:
+                img = pygame.Surface((size, size), pygame.SRCALPHA)
+                img.blit(svg, svg.get_rect(center=(size // 2, size // 2)))
+            img = self.images.put(key, finish(img))
+        return img
+
+    def draw(self, canvas: pygame.Surface, name: str, at: Point, w: int, size: int) -> None:
+        """The icon with its shadow at ``at`` (unit tile coordinates) on a tile canvas ``w`` px
+        wide, for a tile shown ``size`` px wide."""
+        # icons grow a little on small tiles so that they stay readable
+        frac = max(SHIELD_SIZE if name == "shield" else ICON_SIZE, min(0.3, 13 / size))
+        px = max(4, round(w * frac))
+        centre = (round(at[0] * w), round(at[1] * w))
+        sh = self._shadow(name, px)
+        off = max(1, px // 18)
+        canvas.blit(sh, sh.get_rect(center=(centre[0] + off, centre[1] + 2 * off)))
+        img = self.icon(name, px)
+        canvas.blit(img, img.get_rect(center=centre))
+
+    def _shadow(self, name: str, size: int) -> pygame.Surface:
+        key = ("icon shadow", self.sprites, name, size)
+        sh = self.images.get(key)
+        if sh is None:
+            pad = max(2, size // 8)
+            base = pygame.Surface((size + 2 * pad, size + 2 * pad), pygame.SRCALPHA)
+            base.blit(silhouette(self.icon(name, size), (20, 24, 10), 110), (pad, pad))
+            sh = self.images.put(key, blur(base, max(1, size // 14)))
+        return sh
+
+
+def _labelled_dot(name: str, size: int) -> pygame.Surface:
+    """An icon nobody drew: a neat token with the name's first letters."""
+    k = 4
+    big = pygame.Surface((size * k, size * k), pygame.SRCALPHA)
+    c = size * k / 2
+    pygame.draw.circle(big, (246, 237, 214), (c, c), c * 0.9)
+    pygame.draw.circle(big, (122, 90, 54), (c, c), c * 0.9, max(1, round(size * k / 22)))
+    out = pygame.transform.smoothscale(big, (size, size))
+    label = (name[:2] if len(name) > 1 else name).capitalize() or "?"
+    if not pygame.font.get_init():
+        pygame.font.init()
+    font = pygame.font.Font(None, max(8, round(size * 0.62)))
+    text = font.render(label, True, INK)
+    out.blit(text, text.get_rect(center=(size / 2, size / 2 + size * 0.03)))
+    return out
+
+
+def free_spot(anchor: Point, shape: Polygon, taken: list[Point],
+              spots: Sequence[Point] | None = None) -> Point:
+    """A place for an icon: near the anchor, inside the shape and clear of other icons if
+    possible (``spots``: absolute candidates instead of offsets around the anchor)."""
+    ax, ay = anchor
+    cands = list(spots) if spots is not None else [(ax + dx, ay + dy) for dx, dy in _AROUND]
+    cands = [(min(0.88, max(0.12, x)), min(0.88, max(0.12, y))) for x, y in cands]
+
+    def clear(p: Point) -> bool:
+        return all(math.dist(p, q) > 0.19 for q in taken)
+
+    for ok in (lambda p: clear(p) and point_in_polygon(p, shape), clear, lambda p: True):
+        for p in cands:
+            if ok(p):
+                return p
+    return cands[0]

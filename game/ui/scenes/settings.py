@@ -1,0 +1,114 @@
+"""The settings screen: one row per setting, its meaning under its name, a button that
+steps through its choices (left click forward, right click back).  Reached from the title
+and from the menu in a game; changes are saved at once."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+import pygame
+
+from game.i18n import _
+
+from .. import palette as pal
+from ..app import App, Scene
+from ..intents import Command, Intent, PointerDown, PointerMove, Wheel
+from ..settings import SETTINGS, Setting
+from ..widgets import Button, blit_centred, panel
+from .menus import dim
+
+ROW = 62
+
+
+class SettingsScene(Scene):
+    name = "settings"
+    overlay = True
+
+    def __init__(self, app: App) -> None:
+        super().__init__(app)
+        self.rect = pygame.Rect(0, 0, 720, 400)
+        self.rows: list[tuple[Setting, Button]] = []
+        self.close = Button(pygame.Rect(0, 0, 200, 46), _("Done"), self._done,
+                            primary=True)
+        self.scroll = 0
+
+    def _done(self) -> None:
+        self.app.pop()
+
+    def layout(self, size: tuple[int, int]) -> None:
+        w, h = size
+        px = self.app.res.px
+        self.rect = pygame.Rect(0, 0, min(px(760), w - px(40)),
+                                min(px(150 + ROW * len(SETTINGS)), h - px(40)))
+        self.rect.center = (w // 2, h // 2)
+        self.close.rect.size = (px(200), px(46))
+        self.close.rect.midbottom = (self.rect.centerx, self.rect.bottom - px(16))
+        self.scroll = max(0, min(self.scroll, self._max_scroll()))
+        self._build()
+
+    def _visible_rows(self) -> int:
+        return max(1, (self.rect.h - self.app.res.px(140)) // self.app.res.px(ROW))
+
+    def _max_scroll(self) -> int:
+        return max(0, len(SETTINGS) - self._visible_rows())
+
+    def _build(self) -> None:
+        self.rows = []
+        px = self.app.res.px
+        width = px(220)
+        for i, setting in enumerate(SETTINGS[self.scroll:self.scroll + self._visible_rows()]):
+            y = self.rect.y + px(70 + i * ROW)
+            r = pygame.Rect(self.rect.right - px(30) - width, y + px(6), width, px(44))
+            self.rows.append((setting, Button(r, self._value_label(setting),
+                                              self._stepper(setting.key, 1))))
+
+    def _value_label(self, setting: Setting) -> str:
+        return _(setting.label_of(self.app.settings.get(setting.key)))
+
+    def _stepper(self, key: str, step: int) -> Callable[[], None]:
+        def go() -> None:
+            self.app.settings.cycle(key, step)
+            self._build()
+        return go
+
+    def handle(self, intent: Intent) -> None:
+        if isinstance(intent, PointerDown) and intent.button == 3:
+            for setting, button in self.rows:
+                if button.rect.collidepoint(intent.pos):
+                    self.app.settings.cycle(setting.key, -1)
+                    self._build()
+                    return
+        if isinstance(intent, Wheel):
+            self.scroll = max(0, min(self.scroll - intent.steps, self._max_scroll()))
+            self._build()
+            return
+        if self.close.handle(intent):
+            return
+        for _setting, button in self.rows:
+            if button.handle(intent):
+                return
+        if isinstance(intent, PointerMove):
+            return
+        if intent in (Command("back"), Command("confirm")):
+            self.app.pop()
+
+    def draw(self, surface: pygame.Surface) -> None:
+        dim(surface)
+        res = self.app.res
+        px = res.px
+        panel(surface, self.rect, radius=px(16), alpha=255)
+        blit_centred(surface, res.text(_("Settings"), 36, pal.TEXT, bold=True),
+                     (self.rect.centerx, self.rect.y + px(36)))
+        for setting, button in self.rows:
+            y = button.rect.centery
+            x = self.rect.x + px(30)
+            surface.blit(res.text(_(setting.label), 24, pal.TEXT, bold=True),
+                         (x, y - px(20 if setting.explain else 9)))
+            if setting.explain:
+                surface.blit(res.text(_(setting.explain), 17, pal.TEXT_DIM), (x, y + px(4)))
+            button.draw(surface, res)
+        if self._max_scroll():
+            more = _("Wheel: more settings")
+            surface.blit(res.text(more, 16, pal.TEXT_DIM),
+                         (self.rect.x + px(30), self.close.rect.centery - px(8)))
+        self.close.draw(surface, res)

@@ -1,0 +1,97 @@
+"""The settings screen, driven with real events: values step, persist and survive bad files."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pygame
+
+from game.storage import Storage
+from game.ui.app import App
+from game.ui.scenes.settings import SettingsScene
+from game.ui.scenes.title import TitleScene
+from game.ui.settings import BY_KEY, SETTINGS, Settings
+
+from .conftest import Driver
+
+
+def open_from_title(app: App, driver: Driver) -> SettingsScene:
+    app.replace(TitleScene(app))
+    driver.frames()
+    button = next(b for b in app.scene.buttons if b.label == "Settings")  # type: ignore[attr-defined]
+    driver.click(button.rect.center)
+    scene = app.scene
+    assert isinstance(scene, SettingsScene)
+    return scene
+
+
+def row(scene: SettingsScene, key: str) -> pygame.Rect:
+    return next(b.rect for s, b in scene.rows if s.key == key)
+
+
+def test_a_click_steps_a_setting_and_it_is_saved(app: App, driver: Driver,
+                                                 tmp_path: Path) -> None:
+    scene = open_from_title(app, driver)
+    assert app.settings.get("computer_pace") == "normal"
+    driver.click(row(scene, "computer_pace").center)
+    assert app.settings.get("computer_pace") == "instant"
+    driver.click(row(scene, "computer_pace").center, button=3)  # right click steps back
+    driver.click(row(scene, "computer_pace").center, button=3)
+    assert app.settings.get("computer_pace") == "relaxed"
+    stored = json.loads((tmp_path / "config" / "settings.json").read_text())
+    assert stored["computer_pace"] == "relaxed"
+    assert Settings(Storage(tmp_path)).get("computer_pace") == "relaxed"
+
+
+def test_the_button_shows_the_chosen_value(app: App, driver: Driver) -> None:
+    scene = open_from_title(app, driver)
+    driver.click(row(scene, "sound").center)
+    label = next(b.label for s, b in scene.rows if s.key == "sound")
+    assert label == "Off"
+
+
+def test_done_and_escape_close_the_screen(app: App, driver: Driver) -> None:
+    scene = open_from_title(app, driver)
+    driver.click(scene.close.rect.center)
+    assert isinstance(app.scene, TitleScene)
+    open_from_title(app, driver)
+    driver.key(pygame.K_ESCAPE)
+    assert isinstance(app.scene, TitleScene)
+
+
+def test_every_setting_fits_a_small_window(tmp_path: Path) -> None:
+    from game.ui.app import AppConfig
+    from game.ui.scenes import SCENES
+    small = App(AppConfig(size=(960, 640), storage_root=tmp_path), SCENES)
+    try:
+        driver = Driver(small)
+        scene = open_from_title(small, driver)
+        seen = {s.key for s, _ in scene.rows}
+        for _ in range(len(SETTINGS)):
+            driver.wheel(-1)
+            seen |= {s.key for s, _ in scene.rows}
+        assert seen == set(BY_KEY)
+        for _, b in scene.rows:
+            assert scene.rect.contains(b.rect)
+    finally:
+        pygame.quit()
+
+
+def test_a_stored_value_that_is_no_choice_reads_as_the_default(tmp_path: Path) -> None:
+    (tmp_path / "config").mkdir()
+    (tmp_path / "config" / "settings.json").write_text(json.dumps(
+        {"volume": 33, "sound": "yes", "game": "carcassonne"}))
+    settings = Settings(Storage(tmp_path))
+    assert settings.get("volume") == BY_KEY["volume"].default
+    assert settings.get("sound") is True
+    assert settings.recall("game") == "carcassonne"
+
+
+def test_starting_a_game_keeps_the_other_settings(app: App, driver: Driver) -> None:
+    from .test_scenes import new_game
+    app.settings.set("hints", False)
+    new_game(app, driver)  # the set-up screen remembers the players and the game
+    again = Settings(app.storage)
+    assert again.get("hints") is False
+    assert again.recall("game") == "carcassonne"
