@@ -13,10 +13,12 @@ import random
 from game.rules import Action, Game, Phase
 from game.rules.actions import SKIP
 
+PLACE, FIGURE = Phase.PLACE, Phase.FIGURE
+
 
 def random_action(game: Game, rng: random.Random) -> Action:
     """A uniformly random legal action for ``game.current`` (the game is not changed)."""
-    if game.phase is Phase.PLACE:
+    if game.phase is PLACE:
         # Uniform over the placements of every tile held, counted without listing them.
         tiles = game.placeable_tiles()
         if len(tiles) == 1:
@@ -30,7 +32,7 @@ def random_action(game: Game, rng: random.Random) -> Action:
                 return view.nth(k, distinct=True)
             k -= n
         raise AssertionError("a tile to place always has a placement")
-    if game.phase is Phase.FIGURE:
+    if game.phase is FIGURE:
         # legal_actions() in its order (figures, moves, pass), building only the one chosen.
         options = game.figure_options()
         extras = game.extra_actions()

@@ -57,10 +57,11 @@ class Game(Placing, Scoring, Outcomes):
 
     def extra_actions(self) -> list[Action]:
         """What the rule modules offer besides a figure in the figure step (a hike)."""
-        if self.phase is not FIGURE:
+        hooks = self.hooks.extra_actions
+        if not hooks or self.phase is not FIGURE:
             return []
         modules, host = self.modules, self.host
-        return [a for i in self.hooks.extra_actions for a in modules[i].extra_actions(host)]
+        return [a for i in hooks for a in modules[i].extra_actions(host)]
 
     def is_legal(self, action: object) -> bool:
         try:
@@ -81,7 +82,19 @@ class Game(Placing, Scoring, Outcomes):
         self.moves.append(action)
         if isinstance(action, Place):
             tile, x, y, rotation = action
-            self._place(tile, (x, y), rotation // 90)
+            if self.extra_tile is not None:
+                self.extra_tile = None
+            else:
+                self.hands[self.current].remove(tile)
+            placed = self._place_tile(tile, (x, y), rotation // 90)
+            self.last_cell = placed.cell
+            self.phase = FIGURE
+            if self.hooks.after_place:
+                modules, host = self.modules, self.host
+                for i in self.hooks.after_place:
+                    modules[i].after_place(host, placed)
+                if self.choices:
+                    self.phase = CHOOSE
         elif isinstance(action, Skip):
             self._finish_turn()
         elif isinstance(action, Deploy):
@@ -111,21 +124,6 @@ class Game(Placing, Scoring, Outcomes):
         if self.last_cell is None:
             raise IllegalAction("no tile is placed yet this turn")
         return self.board.tiles[self.last_cell]
-
-    def _place(self, tile: str, cell: Cell, q: int) -> None:
-        if self.extra_tile is not None:
-            self.extra_tile = None
-        else:
-            self.hands[self.current].remove(tile)
-        placed = self._place_tile(tile, cell, q)
-        self.last_cell = cell
-        self.phase = FIGURE
-        if self.hooks.after_place:
-            modules, host = self.modules, self.host
-            for i in self.hooks.after_place:
-                modules[i].after_place(host, placed)
-            if self.choices:
-                self.phase = CHOOSE
 
     def _check(self, action: object) -> Action:
         """The action itself when the rules allow it now; else IllegalAction says why."""
@@ -292,6 +290,16 @@ class Game(Placing, Scoring, Outcomes):
     def _begin_turn(self) -> None:
         """Deal the player to move their tile(s); a player with none passes; with no tile
         left anywhere the game ends."""
+        hand, deck = self.hands[self.current], self.deck
+        if not hand and self._hand_size == 1:  # the usual turn, at once: draw one that fits
+            fit, demands = self.tables.fit, self.board.demands.values()
+            while deck:
+                tid = deck.pop()
+                if any(map(fit[tid].__getitem__, demands)):
+                    hand.append(tid)
+                    self.phase = PLACE
+                    return
+                self.set_aside.append(tid)
         players = len(self.players)
         for _ in range(players + 1):
             if self._fill_hand(self.current):

@@ -198,23 +198,22 @@ class Placing(GameState):
             supply = self.supply[self.current]
             feats = self.features
             parent, figures = feats.parent, feats.figures
-            tables = self.tables
-            figures_on, group = tables.figures_on, tables.group
+            group = self.tables.group
             may_deploy = self.hooks.may_deploy
             first = placed.first
-            for index, kind in enumerate(placed.t.kinds):
+            for index, offers in placed.t.offers:
                 root = first + index
                 while parent[root] != root:
                     root = parent[root]
                 on_it = figures[root]
-                for name, fig in figures_on[kind]:
-                    if supply[name] <= 0:
+                for option, fig in offers:
+                    if supply[option[0]] <= 0:
                         continue
                     if on_it and fig.blocks and any(group[o.kind] == fig.group for o in on_it):
                         continue
                     if may_deploy and not self._may_deploy(fig, placed, index):
                         continue
-                    out.append((name, index))
+                    out.append(option)
         options = tuple(out)
         self._options_at = (stamp, options)
         return options
@@ -231,5 +230,8 @@ class Placing(GameState):
 
     def deploy_option(self, figure: str, index: int) -> Deploy:
         """The Deploy action of one of ``figure_options()``."""
-        return _new(Deploy, (figure, self.board.tiles[self.last_cell].t.names[index]))  # type: ignore[index]
+        cell = self.last_cell
+        if cell is None:
+            raise IllegalAction("no tile is placed yet this turn")
+        return _new(Deploy, (figure, self.board.tiles[cell].t.names[index]))
 

@@ -55,6 +55,9 @@ class Turned:
     targets: Mapping[str, int]  # port or feature name -> feature index
     surrounded: tuple[int, ...]  # features completed by the 8 tiles around
     closed: tuple[int, ...]  # features completed when no edge stays open
+    # per feature a figure may stand on: its index, then ((figure, index), the figure) for
+    # each figure that may, in the tile set's order
+    offers: tuple[tuple[int, tuple[tuple[tuple[str, int], FigureDef], ...]], ...]
     # Starting values of each feature's entries in the feature store:
     ones: tuple[int, ...]
     falses: tuple[bool, ...]
@@ -82,6 +85,10 @@ class Tables:
         # The placements of each tile type on each cell, one per rotation, made once: legal
         # placement lists hand out these values instead of building new ones every time.
         self.places: dict[str, dict[tuple[int, int], tuple[Place, Place, Place, Place]]] = {}
+        # Figures that may stand on each kind, in the tile set's order.
+        self.figures_on: dict[str, tuple[tuple[str, FigureDef], ...]] = {
+            kind: tuple((name, f) for name, f in tileset.figures.items() if kind in f.on)
+            for kind in tileset.kinds}
         completion = {name: k.completion for name, k in tileset.kinds.items()}
         roles = {name: k.role for name, k in tileset.kinds.items()}
         for tile in tileset.tiles:
@@ -93,10 +100,6 @@ class Tables:
             self.fit_count[tile.id] = FitCount(self.fit[tile.id])
             self.distinct_count[tile.id] = FitCount(self.distinct[tile.id])
             self.places[tile.id] = {}
-        # Figures that may stand on each kind, in the tile set's order.
-        self.figures_on: dict[str, tuple[tuple[str, FigureDef], ...]] = {
-            kind: tuple((name, f) for name, f in tileset.figures.items() if kind in f.on)
-            for kind in tileset.kinds}
         self.tile_types: Mapping[str, TileType] = MappingProxyType(
             {t.id: t for t in tileset.tiles})
         self.default_options: Mapping[str, OptionValue] = MappingProxyType(
@@ -137,6 +140,8 @@ class Tables:
             surrounded=tuple(f.index for f in tile.features
                              if completion[f.kind] == "surrounded"),
             closed=tuple(f.index for f in tile.features if completion[f.kind] == "closed"),
+            offers=tuple((i, tuple(((name, i), f) for name, f in self.figures_on[kind]))
+                         for i, kind in enumerate(kinds) if self.figures_on[kind]),
             ones=(1,) * len(kinds), falses=(False,) * len(kinds), no_figures=((),) * len(kinds))
 
     def fits(self, tile_id: str, demand: int) -> tuple[int, ...]:
