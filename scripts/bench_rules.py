@@ -15,7 +15,8 @@ the same seeded random games in both trees):
   included; actions chosen by the random player, applied through the validating ``apply``)
   to a copy made just before, as a look-ahead does;
 - the final scoring of a finished game (every tile placed, the last turn over), likewise;
-- the full list of legal placements at turn 35.
+- the full list of legal placements at turn 35, asked again and again of one position (as
+  the window asks), and asked once of a copy made just before (as a look-ahead asks).
 
 Rates, copies and placement lists are timed in CPU time of the measuring process
 (``time.process_time``), steadier than the wall clock on a machine shared with other work;
@@ -27,7 +28,9 @@ With ``--against REV`` the revision is checked out with ``git worktree add`` int
 temporary folder (removed afterwards) and the same measuring driver (this file with
 ``--driver``) runs in subprocesses with ``PYTHONPATH`` set to each tree, alternating rounds.
 Each figure is printed for both trees as the median of the rounds with its spread (lowest
-and highest round), then the ratio of the medians (how many times better this tree is).
+and highest round), then how many times better this tree is: the median of the rounds'
+ratios (each round of one tree ran right beside the same round of the other) with their
+spread.
 The driver finds what each tree offers (the random player moved from ``Game.random_action``
 to ``game.ai.random_policy``).
 """
@@ -59,6 +62,7 @@ FIGURES = (
     ("turn", "one whole turn at turn 35", "us", False),
     ("final", "final scoring of a finished game", "us", False),
     ("legal", "legal placements at turn 35, full list", "us", False),
+    ("legal1", "  the same, first query on a fresh copy", "us", False),
     *((f"games:{key}", f"random games, {key}", "games/s", True) for key, _, _ in OTHER_GAMES),
 )
 
@@ -193,6 +197,8 @@ def driver(seconds: float, positions: int) -> dict[str, float]:
     out["final"] = statistics.median(final_times)
     out["legal"] = statistics.median(_per_op(lambda g=g: list(g.legal_placements()), 100)
                                      for g in spots)
+    out["legal1"] = statistics.median(_on_fresh_copies(g, lambda c: list(c.legal_placements()),
+                                                       60, cost) for g in spots)
     for key, game_id, expansions in OTHER_GAMES:
         tileset = registry.ruleset(game_id, list(expansions))
         out[f"games:{key}"] = _rate(lambda n, t=tileset: play_random_game(t, 2, n),
@@ -220,21 +226,21 @@ def _fmt(value: float) -> str:
 def _table(rows: dict[str, dict[str, list[float]]], names: list[str]) -> None:
     head = f"{'figure':42} " + " ".join(f"{n:>26}" for n in names)
     if len(names) == 2:
-        head += f" {'ratio':>8}"
+        head += f" {'ratio':>19}"
     print(head)
     for key, label, unit, more_better in FIGURES:
         cells = []
-        medians = []
         for name in names:
             values = rows[name][key]
-            med = statistics.median(values)
-            medians.append(med)
-            cells.append(f"{_fmt(med)} {unit} [{_fmt(min(values))}-{_fmt(max(values))}]")
+            cells.append(f"{_fmt(statistics.median(values))} {unit} "
+                         f"[{_fmt(min(values))}-{_fmt(max(values))}]")
         line = f"{label:42} " + " ".join(f"{c:>26}" for c in cells)
         if len(names) == 2:
-            old, new = medians[1], medians[0]
-            ratio = new / old if more_better else old / new
-            line += f" {ratio:>7.2f}x"
+            # Rounds of the two trees ran side by side: compare them round by round.
+            ratios = [(new / old if more_better else old / new)
+                      for new, old in zip(rows[names[0]][key], rows[names[1]][key], strict=True)]
+            line += (f" {statistics.median(ratios):>6.2f}x "
+                     f"[{min(ratios):.2f}-{max(ratios):.2f}]")
         print(line)
 
 
@@ -276,7 +282,8 @@ def main(argv: list[str] | None = None) -> int:
                             str(Path(temp.name) / "tree")], check=False)
             temp.cleanup()
     print(f"{args.rounds} rounds per tree, interleaved; median [lowest-highest round]"
-          + ("; ratio: how many times better this tree is" if args.against else ""))
+          + ("; ratio: how many times better this tree is, median of the rounds' ratios"
+             if args.against else ""))
     _table(rows, [name for name, _ in trees])
     return 0
 

@@ -11,6 +11,7 @@ from collections.abc import Iterator
 from typing import TYPE_CHECKING, NamedTuple
 
 if TYPE_CHECKING:
+    from .actions import Place
     from .model import RotatedTile, TileType
     from .tables import Turned
 
@@ -46,7 +47,7 @@ class PlacedTile(NamedTuple):
 
 
 class Board:
-    __slots__ = ("demands", "tiles", "waiting")
+    __slots__ = ("demands", "placements", "tiles", "waiting")
 
     def __init__(self) -> None:
         self.tiles: dict[Cell, PlacedTile] = {}
@@ -54,6 +55,9 @@ class Board:
         # Tiles holding a feature completed by the tiles around it (a cloister) that is not
         # scored yet, with how many of the 8 cells around them hold a tile (8: complete).
         self.waiting: dict[Cell, int] = {}
+        # The legal placements worked out on this board as it stands, by tile (and whether
+        # only rules-distinct ones): emptied when a tile lands, never shared with a copy.
+        self.placements: dict[tuple[str, bool], list[Place]] = {}
 
     def __contains__(self, cell: object) -> bool:
         return cell in self.tiles
@@ -66,6 +70,7 @@ class Board:
         out.tiles = self.tiles.copy()
         out.demands = self.demands.copy()
         out.waiting = self.waiting.copy()
+        out.placements = {}
         return out
 
     def add(self, placed: PlacedTile) -> tuple[PlacedTile | None, ...]:
@@ -75,6 +80,8 @@ class Board:
         tiles, demands = self.tiles, self.demands
         tiles[cell] = placed
         demands.pop(cell, None)
+        if self.placements:
+            self.placements = {}
         x, y = cell
         waiting = self.waiting
         if waiting:

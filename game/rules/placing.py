@@ -55,8 +55,18 @@ class LegalPlacements:
     def _all(self) -> list[Place]:
         out = self._list
         if out is None:
-            out = self._list = self._collect(self._tables.fit[self.tile])
+            out = self._list = self._memo(False)
         return out
+
+    def _memo(self, distinct: bool) -> list[Place]:
+        """The list, worked out once for the board as it stands (see ``Board.placements``)."""
+        key = (self.tile, distinct)
+        known = self._board.placements.get(key)
+        if known is None:
+            tables = self._tables
+            known = self._collect((tables.distinct if distinct else tables.fit)[self.tile])
+            self._board.placements[key] = known
+        return known
 
     def _collect(self, fits: Fits) -> list[Place]:
         tid, tables = self.tile, self._tables
@@ -103,7 +113,7 @@ class LegalPlacements:
         return _new(Place, (self.tile, cell[0], cell[1], DEGREES[q]))
 
     def __iter__(self) -> Iterator[Place]:
-        return iter(self._all())
+        return iter(self._all())  # an iterator: the memo itself is never handed out
 
     def __len__(self) -> int:
         return len(self._all())
@@ -121,7 +131,7 @@ class LegalPlacements:
     def distinct(self) -> list[Place]:
         """One placement per rules-distinct rotation (symmetric turns dropped), in the order
         of the full list."""
-        return self._collect(self._tables.distinct[self.tile])
+        return list(self._memo(True))
 
     def pairs(self, distinct: bool = False) -> list[tuple[Cell, int]]:
         """(cell, quarter turns) pairs, in the order of the full list."""
