@@ -154,6 +154,25 @@ class Features:
             if fid == root:
                 return out
 
+    def touched_roots(self, root: int) -> set[int]:
+        """The features (roots) a feature touches."""
+        owner, ring, parent = self.owner, self.ring, self.parent
+        out: set[int] = set()
+        fid = root
+        while True:
+            placed = owner[fid]
+            touched = placed.t.touches[fid - placed.first]
+            if touched:
+                first = placed.first
+                for j in touched:
+                    other = first + j
+                    while parent[other] != other:
+                        other = parent[other]
+                    out.add(other)
+            fid = ring[fid]
+            if fid == root:
+                return out
+
     def roots(self) -> list[int]:
         """Every feature's root, in id order."""
         return list(compress(count(), map(eq, self.parent, count())))

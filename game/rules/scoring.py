@@ -171,19 +171,32 @@ class Scoring(GameState):
         self._final = True
         feats = self.features
         kinds, kind, done = self.kinds, feats.kind, feats.done
-        for root in self.held_roots():
+        held = self.held_roots()
+        for root in held:
             if not done[root] and kinds[kind[root]].final:
                 self._score_feature(root, completed=False)
         if self.hooks.final_scoring:
             modules, host = self.modules, self.host
-            for i in self.hooks.final_scoring:
-                modules[i].final_scoring(host)
+            self._held = held  # no figure moves during the final scoring
+            try:
+                for i in self.hooks.final_scoring:
+                    modules[i].final_scoring(host)
+            finally:
+                self._held = None
 
     def held_roots(self) -> list[int]:
         """The features holding figures (their roots), in id order."""
-        find = self.features.find
+        if self._held is not None:
+            return list(self._held)
+        parent = self.features.parent
         tiles = self.board.tiles
-        return sorted({find(tiles[f.cell].first + f.index) for f in self.figures.values()})
+        out = set()
+        for f in self.figures.values():
+            root = tiles[f.cell].first + f.index
+            while parent[root] != root:
+                root = parent[root]
+            out.add(root)
+        return sorted(out)
 
     def final_scores_preview(self) -> list[int]:
         """What the scores would be if the game ended now (the game is not changed)."""

@@ -96,6 +96,7 @@ class GameState:
     _deferred: list[Figure]  # figures going home at the end of the turn
     _drew_this_turn: bool
     _final: bool  # the final scoring is under way
+    _held: list[int] | None  # during it, the features holding figures
     _options_at: tuple[int, tuple[tuple[str, int], ...]] | None  # figure step options cache
     # The random source: a generator this game alone uses, or what makes one when needed
     # (a seed, or a state shared with copies); see ``outcomes``.
@@ -156,6 +157,7 @@ class GameState:
         self._deferred = []
         self._drew_this_turn = False
         self._final = False
+        self._held = None
         self._options_at = None
         self._rng = None
         self._rng_from = seed

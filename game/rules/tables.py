@@ -43,6 +43,7 @@ class Turned:
     edges: int  # the kind codes of N E S W, one bit field each from the low bits up
     faces: tuple[int, int, int, int]  # per side: its code, shifted to the facing side's byte
     kinds: tuple[str, ...]  # per feature
+    marks: frozenset[str]  # icons of the whole tile (hill, vineyard...)
     opens: tuple[int, ...]  # per feature: edge centres it covers (areas and lines)
     icons: tuple[Mapping[str, int], ...]  # per feature: icon counts (never changed)
     touches: tuple[tuple[int, ...], ...]  # per feature: indices of the features it touches
@@ -134,7 +135,7 @@ class Tables:
                 targets[P.PORT_NAMES[port]] = idx
         return Turned(
             tile=tile, q=q, edges=edges, faces=(faces[0], faces[1], faces[2], faces[3]),
-            kinds=kinds, opens=opens, icons=icons,
+            kinds=kinds, marks=frozenset(i.name for i in tile.icons), opens=opens, icons=icons,
             touches=tuple(f.touches for f in tile.features), connect=rt.connect, joins=joins,
             names=names, targets=targets,
             surrounded=tuple(f.index for f in tile.features

@@ -42,15 +42,14 @@ class Farmers(RuleModule):
 
     def final_scoring(self, host: Host) -> None:
         feats = host.features
-        find, figures = feats.find, feats.figures
+        figures = feats.figures
         # Only fields holding figures can supply anything: each with its completed cities.
         fields = [r for r in host.held_roots() if feats.kind[r] == FIELD]
         cities_of: dict[int, set[int]] = {}
         complete: dict[int, bool] = {}
         for field in fields:
             cities: set[int] = set()
-            for touched in feats.touches(field):
-                city = find(touched)
+            for city in feats.touched_roots(field):
                 done = complete.get(city)
                 if done is None:
                     done = complete[city] = host.is_complete(city)
@@ -78,8 +77,9 @@ class Farmers(RuleModule):
             if not winners:
                 continue
             cells = sorted(feats.cells(city))
+            points = self.city_points(host, len(winners))
             for player in winners:
-                host.award(player, self.city_points(host, len(winners)), FIELD, cells)
+                host.award(player, points, FIELD, cells)
 
     def city_points(self, host: Host, winners: int) -> int:
         """Points per supplied city.  With the option at 4 the text's sentence is followed

@@ -36,7 +36,7 @@ def sheep_in(tokens: Sequence[str]) -> int:
 
 def on_hill(host: Host, fig: Figure) -> bool:
     """Whether a figure stands on a hill tile."""
-    return host.board.tiles[fig.cell].tile.has_mark(HILL)
+    return HILL in host.board.tiles[fig.cell].t.marks
 
 
 class Shepherds(RuleModule):
@@ -83,8 +83,12 @@ class Shepherds(RuleModule):
         return sum(sheep_in(self.flocks.get(f.id, ())) for f in self.shepherds_in(host, root))
 
     def shepherd_of(self, host: Host, player: int) -> Figure | None:
-        return next((f for f in host.figures.values()
-                     if f.kind == SHEPHERD and f.player == player), None)
+        figures = host.figures
+        for fid in self.flocks:  # every shepherd on the board has a flock (maybe empty)
+            fig = figures.get(fid)
+            if fig is not None and fig.player == player:
+                return fig
+        return None
 
     # ------------------------------------------------------------------ hooks
     def after_place(self, host: Host, placed: PlacedTile) -> None:
@@ -95,9 +99,9 @@ class Shepherds(RuleModule):
             return
         root = self.field_of(host, fig)
         roles = host.kinds
-        find = host.features.find
-        extended = any(roles[kind].role == "background" and find(fid) == root
-                       for kind, fid in zip(placed.t.kinds, placed.fids, strict=True))
+        find, first = host.features.find, placed.first
+        extended = any(roles[kind].role == "background" and find(first + i) == root
+                       for i, kind in enumerate(placed.t.kinds))
         if not extended:
             return
         self.asking = fig.id
@@ -125,6 +129,8 @@ class Shepherds(RuleModule):
     def after_scoring(self, host: Host, placed: PlacedTile) -> None:
         # A shepherd taken off the board by another rule (none in this set) leaves its
         # tokens behind: they go back into the bag, so that all 18 stay accounted for.
+        if not self.flocks:
+            return
         for fid in [f for f in self.flocks if f not in host.figures]:
             self.bag.extend(self.flocks.pop(fid))
 
@@ -205,7 +211,7 @@ class Hills(RuleModule):
         return out
 
     def after_place(self, host: Host, placed: PlacedTile) -> None:
-        if not placed.tile.has_mark(HILL):
+        if HILL not in placed.t.marks:
             return
         tid = host.draw_from_deck("under")
         if tid is not None:
@@ -232,5 +238,5 @@ class Vineyards(RuleModule):
         if not completed or feature.kind != CLOISTER:
             return points
         (cell,) = feature.cells
-        vineyards = sum(1 for t in host.board.neighbours8(cell) if t.tile.has_mark(VINEYARD))
+        vineyards = sum(1 for t in host.board.neighbours8(cell) if VINEYARD in t.t.marks)
         return points + VINEYARD_POINTS * vineyards

@@ -104,8 +104,8 @@ class HuntersGatherers(RuleModule):
     def _lakes_of(self, host: Host, river: Feature) -> set[int]:
         """The lakes (roots) a river runs into."""
         feats = host.features
-        find, kind = feats.find, feats.kind
-        return {root for root in (find(t) for t in river.touches) if kind[root] == LAKE}
+        kind = feats.kind
+        return {root for root in feats.touched_roots(river.root) if kind[root] == LAKE}
 
     def river_networks(self, host: Host) -> dict[int, int]:
         """Every river and lake (root id) -> the id of its river network: rivers joined
