@@ -93,7 +93,7 @@ class HillDale(RuleModule):
         self.supply: dict[str, int] = dict(SUPPLY)
         self.held: list[Counter[str]] = [Counter() for _ in host.players]
         self.harvested_at: list[list[Cell]] = [[] for _ in host.players]  # where, for display
-        self._hikes: tuple[tuple[int, Phase], dict[Cell, Hike]] | None = None  # (when, hikes)
+        self._hikes: tuple[int, dict[Cell, Hike]] | None = None  # (moves made, hikes)
 
     def clone(self) -> HillDale:
         out = HillDale.__new__(HillDale)
@@ -115,16 +115,19 @@ class HillDale(RuleModule):
     def hikes(self, host: Host) -> dict[Cell, Hike]:
         """The hikes open to the current player now, by the tile the hiker would stop on
         (when two hikes end on one tile, the one scoring more)."""
-        stamp = (len(host.moves), host.phase)
-        if self._hikes is not None and self._hikes[0] == stamp:
-            return self._hikes[1]
+        if host.phase is not Phase.FIGURE or host.last_cell is None:
+            return {}
+        stamp = len(host.moves)
+        known = self._hikes
+        if known is not None and known[0] == stamp:
+            return known[1]
         out: dict[Cell, Hike] = {}
-        if host.phase is Phase.FIGURE and host.last_cell is not None:
-            placed = host.board.tiles[host.last_cell]
+        placed = host.board.tiles[host.last_cell]
+        current = host.current
+        roots = set()
+        if any(f.player == current and f.kind == MEEPLE for f in host.figures.values()):
             feats = host.features
             find, open_, figures = feats.find, feats.open, feats.figures
-            current = host.current
-            roots = set()
             for index, kind in enumerate(placed.t.kinds):
                 if kind == PATH:
                     root = find(placed.first + index)
@@ -132,14 +135,14 @@ class HillDale(RuleModule):
                     if open_[root] and any(f.player == current and f.kind == MEEPLE
                                            for f in figures[root]):
                         roots.add(root)
-            for root in sorted(roots):
-                for fig in figures[root]:
-                    if fig.player != current or fig.kind != MEEPLE:
-                        continue
-                    for hike in self._walks(host, fig):
-                        best = out.get(hike.to[0])
-                        if best is None or hike.rank > best.rank:
-                            out[hike.to[0]] = hike
+        for root in sorted(roots):
+            for fig in host.features.figures[root]:
+                if fig.player != current or fig.kind != MEEPLE:
+                    continue
+                for hike in self._walks(host, fig):
+                    best = out.get(hike.to[0])
+                    if best is None or hike.rank > best.rank:
+                        out[hike.to[0]] = hike
         self._hikes = (stamp, out)
         return out
 

@@ -142,6 +142,8 @@ class HuntersGatherers(RuleModule):
     def may_deploy(self, host: Host, figure: FigureDef, placed: PlacedTile, index: int) -> bool:
         if figure.name != HUT:
             return True
+        if not any(fig.kind == HUT for fig in host.figures.values()):
+            return True  # no hut anywhere: every network is free
         find = host.features.find
         networks = self.river_networks(host)
         mine = networks.get(find(placed.first + index))
