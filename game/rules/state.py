@@ -21,7 +21,7 @@ from .errors import IllegalAction, UnknownOption
 from .events import ChoiceRequest, FeatureView, Notice, ScoreEvent
 from .features import Feature, Features, Figure
 from .host import Host, Phase, TurnKey
-from .model import FigureDef, KindDef, OptionValue, StartDef, TileSet, TileType
+from .model import KindDef, OptionValue, StartDef, TileSet, TileType
 from .modules import HOOKS, MODULES, RuleModule
 
 if TYPE_CHECKING:
@@ -67,7 +67,6 @@ class GameState:
     start: StartDef
     hooks: Hooks
     turn_keys: Mapping[str, TurnKey]  # scenario turn keys of the game's modules
-    _figure_defs: Mapping[str, FigureDef]
     _hand_size: int
     _defer: bool  # figures of scored features go home at the end of the turn
     # The game's state (copied):
@@ -125,7 +124,6 @@ class GameState:
             self.options = tables.default_options
             self.chosen_options = NO_OPTIONS
         self.tile_types = tables.tile_types
-        self._figure_defs = tileset.figures
         chosen_start = start or tileset.start
         if chosen_start is None:
             raise IllegalAction(f"{tileset.name} has no start tile")
