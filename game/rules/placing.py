@@ -185,7 +185,7 @@ class Placing(GameState):
         return placed
 
     def _put_figure(self, player: int, kind: str, placed: PlacedTile, index: int) -> Figure:
-        fig = Figure(self._next_figure, player, kind, placed.cell, index)
+        fig = _new(Figure, (self._next_figure, player, kind, placed.cell, index))
         self._next_figure += 1
         self.supply[player][kind] -= 1
         self.figures[fig.id] = fig

@@ -10,6 +10,8 @@ from .events import ScoreEvent
 from .features import NO_FIGURES, Feature, Figure
 from .state import GameState
 
+_new = tuple.__new__  # builds a named tuple without its Python-level constructor
+
 # The order in which features around a placed tile are scored: its own first, then its
 # neighbours column by column (west to east), each from north to south.
 AROUND_ORDER = {(0, 0): 0, **{(dx, dy): 1 + i for i, (dx, dy) in enumerate(
@@ -62,7 +64,8 @@ class Scoring(GameState):
         if points <= 0:
             return
         self.scores[player] += points
-        self.events.append(ScoreEvent(player, points, category, tuple(cells), self._final))
+        where = cells if type(cells) is tuple else tuple(cells)
+        self.events.append(_new(ScoreEvent, (player, points, category, where, self._final)))
 
     def feature_points(self, feature: Feature, completed: bool) -> int:
         """What a feature scores: completed (its kind's points) or at the end (its final
@@ -83,7 +86,7 @@ class Scoring(GameState):
         figures = feats.figures[root]
         winners = self.winners(figures)
         if winners and points > 0:
-            cells = sorted(feature.cells)
+            cells = tuple(sorted(feature.cells))
             for player in winners:
                 self.award(player, points, feats.kind[root], cells)
         for i in self.hooks.on_scored:
@@ -116,7 +119,7 @@ class Scoring(GameState):
         tiles = self.board.tiles
         old = feats.find(tiles[fig.cell].first + fig.index)
         feats.figures[old] = tuple(f for f in feats.figures[old] if f.id != fig.id)
-        moved = Figure(fig.id, fig.player, fig.kind, cell, index)
+        moved = _new(Figure, (fig.id, fig.player, fig.kind, cell, index))
         new = feats.find(tiles[cell].first + index)
         feats.figures[new] += (moved,)
         self.figures[fig.id] = moved

@@ -63,7 +63,7 @@ class Farmers(RuleModule):
                     winners = host.winners(figures[field])
                     for player in winners:
                         host.award(player, self.city_points(host, len(winners)) * len(cities),
-                                   FIELD, sorted(feats.cells(field)))
+                                   FIELD, tuple(sorted(feats.cells(field))))
             return
         fields_of: dict[int, list[int]] = {}
         for field, cities in cities_of.items():
@@ -76,7 +76,7 @@ class Farmers(RuleModule):
             winners = host.winners(farmers)
             if not winners:
                 continue
-            cells = sorted(feats.cells(city))
+            cells = tuple(sorted(feats.cells(city)))
             points = self.city_points(host, len(winners))
             for player in winners:
                 host.award(player, points, FIELD, cells)

@@ -125,16 +125,15 @@ class HillDale(RuleModule):
         placed = host.board.tiles[host.last_cell]
         current = host.current
         roots = set()
-        if any(f.player == current and f.kind == MEEPLE for f in host.figures.values()):
-            feats = host.features
-            find, open_, figures = feats.find, feats.open, feats.figures
-            for index, kind in enumerate(placed.t.kinds):
-                if kind == PATH:
-                    root = find(placed.first + index)
-                    # Completed this turn: it scores, nobody hikes on it.
-                    if open_[root] and any(f.player == current and f.kind == MEEPLE
-                                           for f in figures[root]):
-                        roots.add(root)
+        feats = host.features
+        find, open_, figures = feats.find, feats.open, feats.figures
+        for index, kind in enumerate(placed.t.kinds):
+            if kind == PATH:
+                root = find(placed.first + index)
+                # Completed this turn: it scores, nobody hikes on it.
+                if open_[root] and figures[root] and any(
+                        f.player == current and f.kind == MEEPLE for f in figures[root]):
+                    roots.add(root)
         for root in sorted(roots):
             for fig in host.features.figures[root]:
                 if fig.player != current or fig.kind != MEEPLE:
