@@ -19,6 +19,7 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Mapping
 from dataclasses import dataclass
+from itertools import islice
 from types import MappingProxyType
 from typing import TYPE_CHECKING
 
@@ -81,7 +82,9 @@ class HuntersGatherers(RuleModule):
         self.gold: list[Cell] | None = None  # cells of a gold forest this placement completed
         self.meadows: list[MeadowScore] = []
         self.networks: list[NetworkScore] = []
-        self._nets: tuple[tuple[int, int], dict[int, int]] | None = None  # cache
+        self.contacts: list[tuple[int, int]] = []  # see _contacts
+        self.seen = 0  # tiles whose contacts are gathered
+        self._joins: tuple[tuple[int, int], dict[int, int]] | None = None  # cache
 
     def clone(self) -> HuntersGatherers:
         out = HuntersGatherers.__new__(HuntersGatherers)
@@ -91,7 +94,9 @@ class HuntersGatherers(RuleModule):
         out.gold = None if self.gold is None else list(self.gold)
         out.meadows = list(self.meadows)
         out.networks = list(self.networks)
-        out._nets = None
+        out.contacts = list(self.contacts)
+        out.seen = self.seen
+        out._joins = None
         return out
 
     # ------------------------------------------------------------------ rivers and lakes
@@ -110,11 +115,9 @@ class HuntersGatherers(RuleModule):
     def river_networks(self, host: Host) -> dict[int, int]:
         """Every river and lake (root id) -> the id of its river network: rivers joined
         through the lakes they run into.  A spring or an open river end has nothing beyond
-        it, so a network stops there."""
+        it, so a network stops there.  (The final scoring's view of every network; during
+        the game ``_joined`` answers the huts' question faster.)"""
         feats = host.features
-        key = (len(feats), len(host.board))  # features only join when tiles come
-        if self._nets is not None and self._nets[0] == key:
-            return self._nets[1]
         parent: dict[int, int] = {}
 
         def find(x: int) -> int:
@@ -135,24 +138,62 @@ class HuntersGatherers(RuleModule):
                 a, b = find(root), find(lake)
                 if a != b:
                     parent[b] = a
-        nets = {fid: find(fid) for fid in parent}
-        self._nets = (key, nets)
-        return nets
+        return {fid: find(fid) for fid in parent}
+
+    def _contacts(self, host: Host) -> list[tuple[int, int]]:
+        """(river, lake) feature ids of every tile placed where a river runs into a lake,
+        gathered as tiles come (a tile's rivers touch only lakes of that tile)."""
+        tiles = host.board.tiles
+        if self.seen < len(tiles):
+            for placed in islice(tiles.values(), self.seen, None):
+                kinds, first = placed.t.kinds, placed.first
+                for i, touched in enumerate(placed.t.touches):
+                    if kinds[i] == RIVER:
+                        self.contacts.extend((first + i, first + j) for j in touched
+                                             if kinds[j] == LAKE)
+            self.seen = len(tiles)
+        return self.contacts
+
+    def _joined(self, host: Host) -> dict[int, int]:
+        """Rivers and lakes (roots) that run into one another -> the id of their network;
+        any other river or lake is a network of its own.  Once per turn."""
+        feats = host.features
+        key = (len(feats), len(host.board))
+        if self._joins is not None and self._joins[0] == key:
+            return self._joins[1]
+        parent: dict[int, int] = {}
+
+        def find(x: int) -> int:
+            while (up := parent.get(x, x)) != x:
+                x = up
+            return x
+
+        feature_root = feats.find
+        for river, lake in self._contacts(host):
+            a, b = find(feature_root(river)), find(feature_root(lake))
+            if a != b:
+                parent[b] = a
+                parent.setdefault(a, a)
+        joined = {x: find(x) for x in parent}
+        self._joins = (key, joined)
+        return joined
 
     def may_deploy(self, host: Host, figure: FigureDef, placed: PlacedTile, index: int) -> bool:
         if figure.name != HUT:
             return True
-        if not any(fig.kind == HUT for fig in host.figures.values()):
+        huts = [fig for fig in host.figures.values() if fig.kind == HUT]
+        if not huts:
             return True  # no hut anywhere: every network is free
-        find = host.features.find
-        networks = self.river_networks(host)
-        mine = networks.get(find(placed.first + index))
-        if mine is None:
+        feats = host.features
+        find = feats.find
+        target = find(placed.first + index)
+        if feats.kind[target] not in (RIVER, LAKE):
             return False
+        joined = self._joined(host)
+        mine = joined.get(target, target)
         tiles = host.board.tiles
-        return not any(fig.kind == HUT
-                       and networks.get(find(tiles[fig.cell].first + fig.index)) == mine
-                       for fig in host.figures.values())
+        return not any(joined.get(root, root) == mine
+                       for root in (find(tiles[f.cell].first + f.index) for f in huts))
 
     # ------------------------------------------------------------------ gold and bonus tiles
     def after_place(self, host: Host, placed: PlacedTile) -> None:
