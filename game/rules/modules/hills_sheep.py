@@ -98,12 +98,11 @@ class Shepherds(RuleModule):
         if fig is None:
             return
         root = self.field_of(host, fig)
-        roles = host.kinds
-        find, first = host.features.find, placed.first
-        extended = any(roles[kind].role == "background" and find(first + i) == root
-                       for i, kind in enumerate(placed.t.kinds))
-        if not extended:
-            return
+        feats = host.features
+        field, find, first = feats.kind[root], feats.find, placed.first
+        if not any(kind == field and find(first + i) == root
+                   for i, kind in enumerate(placed.t.kinds)):
+            return  # the tile does not extend the shepherd's field
         self.asking = fig.id
         sheep = self.flock_size(host, root)
         host.request_choice(self, FLOCK_KEY, [GROW, HERD],
