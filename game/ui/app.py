@@ -5,12 +5,18 @@ scene covers them, ``exit`` when popped; each frame the top scene ``handle``s in
 ``update``s and the stack ``draw``s from the lowest visible scene up.  Nothing here touches
 pygame at import time.
 
+The window rests: between frames the loop sleeps until an event comes, unless the top scene
+says something on it moves (``animating``: frames at 60 per second) or that it wants to look
+again after a while (``wake_in``).  Other threads (a computer player that finished thinking)
+end a rest with ``wake``.
+
 Scenes are made by name from factories the entry point hands to the app
 (``game.ui.scenes.SCENES``): the scene modules import the app, never the other way round.
 """
 
 from __future__ import annotations
 
+import contextlib
 import os
 import pickle
 import sys
@@ -31,14 +37,15 @@ from game.storage import APP_NAME, Storage
 from .input import InputMapper
 from .intents import Command, Intent, Quit, Resize
 from .settings import Settings
+from .window import FULLSCREEN_KEY, MIN_SIZE, SIZE_KEY, opening_size
 
-MIN_SIZE = (960, 640)
+FPS = 60  # frames per second while something moves
 
 
 @dataclass
 class AppConfig:
-    size: tuple[int, int] = (1280, 800)
-    fullscreen: bool = False
+    size: tuple[int, int] | None = None  # None: as remembered, else most of the desktop
+    fullscreen: bool | None = None  # None: as remembered
     autoplay: bool = False
     quit_after: float | None = None
     screenshot: Path | None = None
@@ -46,6 +53,7 @@ class AppConfig:
     seed: int | None = None
     players: int = 2
     game: str = "carcassonne"  # the game of --autoplay
+    computer_pace: str | None = None  # overrides the setting for this run
     expansions: list[str] = field(default_factory=list)
     extra_tileset_dirs: list[Path] = field(default_factory=list)
 
@@ -68,6 +76,15 @@ class Scene:
     def update(self, dt: float) -> None: ...
     def draw(self, surface: pygame.Surface) -> None: ...
 
+    def animating(self) -> bool:
+        """True while something on the scene moves: the app then draws every frame."""
+        return False
+
+    def wake_in(self) -> float | None:
+        """Seconds after which the scene wants to be updated and drawn even if no event
+        comes (a blinking cursor); None: only events change it."""
+        return None
+
 
 SceneFactory = Callable[..., Scene]  # called with the app, then the scene's own arguments
 
@@ -81,15 +98,24 @@ class App:
         pygame.display.init()
         pygame.font.init()
         pygame.display.set_caption("Carcassonne")
-        self.windowed_size = self.config.size  # the window's size, kept while full screen
+        self.storage = Storage(self.config.storage_root)
+        self.settings = Settings(self.storage)
+        desktops = pygame.display.get_desktop_sizes()
+        size = opening_size(self.config.size, self.settings.recall(SIZE_KEY),
+                            desktops[0] if desktops else None)
+        self.windowed_size = size  # the window's size, kept while full screen
         self.fullscreen = False
-        self.screen = pygame.display.set_mode(self.config.size, pygame.RESIZABLE)
-        if self.config.fullscreen:
+        self.screen = pygame.display.set_mode(size, pygame.RESIZABLE)
+        fullscreen = self.config.fullscreen
+        if fullscreen is None:
+            fullscreen = self.settings.recall(FULLSCREEN_KEY) is True
+        if fullscreen:
             self.set_fullscreen(True)
         pygame.key.set_repeat(300, 40)
         self.clock = pygame.time.Clock()
-        self.storage = Storage(self.config.storage_root)
-        self.settings = Settings(self.storage)
+        self.wake_event = pygame.event.custom_type()
+        self._waited: list[pygame.event.Event] = []  # the event that ended a rest
+        self._last_step = time.perf_counter()
         self.registry: Registry = load_registry(
             [self.storage.user_tilesets_dir, *self.config.extra_tileset_dirs],
             cache_dir(self.config.storage_root))
@@ -147,11 +173,15 @@ class App:
 
     # -- the loop
     def step(self, dt: float | None = None) -> bool:
-        """Run one frame; returns False once the app wants to stop."""
+        """Run one frame (``dt``: the seconds it stands for, default the time since the
+        last one); returns False once the app wants to stop."""
+        now = time.perf_counter()
         if dt is None:
-            dt = self.clock.tick(60) / 1000.0
+            dt = now - self._last_step
+        self._last_step = now
         dt = min(dt, 0.1)
-        for intent in self.input.translate(pygame.event.get()):
+        events, self._waited = [*self._waited, *pygame.event.get()], []
+        for intent in self.input.translate(events):
             self.dispatch(intent)
         if not self.running or not self.stack:
             return False
@@ -162,6 +192,30 @@ class App:
             self.first_frame_at = time.perf_counter()
         self.frames += 1
         return self.running
+
+    def rest(self, until: float | None = None) -> None:
+        """Wait for the next frame: a 60th of a second while the top scene moves, else until
+        an event comes, the scene's ``wake_in`` has passed or the time ``until`` (a
+        ``perf_counter`` value) is reached."""
+        scene = self.stack[-1] if self.stack else None
+        if scene is None or scene.animating():
+            self.clock.tick(FPS)
+            return
+        timeout = scene.wake_in()
+        if until is not None:
+            left = max(0.0, until - time.perf_counter())
+            timeout = left if timeout is None else min(timeout, left)
+        ms = -1 if timeout is None else int(timeout * 1000)
+        if ms != 0:
+            event = pygame.event.wait(ms)
+            if event.type != pygame.NOEVENT:
+                self._waited.append(event)
+        self.clock.tick(FPS)  # events close together still make at most FPS frames
+
+    def wake(self) -> None:
+        """End a rest from any thread (SDL's event queue is safe to post to)."""
+        with contextlib.suppress(pygame.error):  # the window is closing
+            pygame.event.post(pygame.event.Event(self.wake_event))
 
     def dispatch(self, intent: Intent) -> None:
         if isinstance(intent, Quit) or intent == Command("quit"):
@@ -198,6 +252,8 @@ class App:
         if not self.fullscreen and (w < MIN_SIZE[0] or h < MIN_SIZE[1]):
             self.screen = pygame.display.set_mode((max(w, MIN_SIZE[0]), max(h, MIN_SIZE[1])),
                                                   pygame.RESIZABLE)
+        if not self.fullscreen:
+            self.windowed_size = self.screen.get_size()
         for scene in self.stack:
             scene.layout(self.screen.get_size())
 
@@ -218,6 +274,7 @@ class App:
         except pygame.error:
             return
         self.fullscreen = on
+        self.settings.remember(FULLSCREEN_KEY, on)
         self.resized()
 
     def run(self) -> int:
@@ -228,9 +285,13 @@ class App:
         while self.step():
             if deadline is not None and time.perf_counter() >= deadline:
                 break
+            self.rest(deadline)
         if self.config.screenshot is not None:
             self.config.screenshot.parent.mkdir(parents=True, exist_ok=True)
             pygame.image.save(self.screen, str(self.config.screenshot))
+        self.settings.remember(SIZE_KEY, list(self.windowed_size))
+        while self.stack:  # each scene ends as when it is popped (searches stop)
+            self.stack.pop().exit()
         pygame.quit()
         return 0
 

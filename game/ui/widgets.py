@@ -142,6 +142,12 @@ class TextField:
     def update(self, dt: float) -> None:
         self._blink = (self._blink + dt) % 1.0
 
+    def next_blink(self) -> float | None:
+        """Seconds until the cursor shows or hides; None when the field has no focus."""
+        if not self.focused:
+            return None
+        return 0.5 - self._blink % 0.5
+
     def draw(self, surface: pygame.Surface, res: Resources) -> None:
         pygame.draw.rect(surface, pal.FIELD_BG, self.rect, border_radius=6)
         edge = pal.HIGHLIGHT if self.focused else pal.PANEL_EDGE

@@ -27,6 +27,7 @@ from .icons import FALLBACK_SPOTS, IconArt, free_spot
 from .loading import finish
 from .painter import Painter
 from .primitives import mix, shade
+from .regions import RegionPass, Regions, edge_width, paint_regions
 from .shapes import cluster, inner_runs, line_ends, ray_hit
 from .textures import ScaledTextures
 
@@ -65,6 +66,7 @@ class TileArt:
         self._tiles: OrderedDict[tuple[str, int, int], pygame.Surface] = OrderedDict()
         self._tile_bytes = 0
         self._backs: dict[int, pygame.Surface] = {}
+        self._regions: OrderedDict[tuple[str, int, int], Regions] = OrderedDict()
 
     # public -----------------------------------------------------------------------------------
 
@@ -92,9 +94,35 @@ class TileArt:
             img = self._backs[size] = finish(self._render_back(size))
         return img
 
+    def regions(self, tile: TileType, rotation: int, size: int) -> Regions:
+        """Which feature each pixel of the tile shows, at ``size`` px: painted in the order
+        and with the edge widths of ``tile`` (see ``regions``)."""
+        size = max(1, int(size))
+        key = (tile.id, rotation % 4, size)
+        found = self._regions.get(key)
+        if found is not None:
+            self._regions.move_to_end(key)
+            return found
+        parts = self._features(tile, tile.rotations[rotation % 4])
+
+        def edges(indices: Sequence[int], wall: bool = False, outline: bool = True
+                  ) -> RegionPass:
+            return RegionPass(indices, [
+                edge_width(parts.styles[i], wall and parts.styles[i].wall, size) if outline
+                else 0.0 for i in indices])
+
+        passes = [RegionPass(parts.backgrounds, [0.0] * len(parts.backgrounds)),
+                  edges(parts.lakes), edges(parts.lines),
+                  edges(parts.areas, wall=True), edges(parts.buildings, outline=False)]
+        found = self._regions[key] = paint_regions(parts.shapes, passes, size)
+        while len(self._regions) > 24:
+            self._regions.popitem(last=False)
+        return found
+
     def clear(self) -> None:
         """Drop every cached image (textures stay: they do not depend on sizes)."""
         self._tiles.clear()
+        self._regions.clear()
         self._tile_bytes = 0
         self._backs.clear()
         self.icons.clear()

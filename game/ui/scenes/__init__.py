@@ -8,6 +8,7 @@ from ..session import Session
 from .final import FinalScene
 from .menus import HelpScene, LoadScene, PauseScene
 from .play import PlayScene
+from .play.pass_screen import PassScene
 from .settings import SettingsScene
 from .setup import SetupScene
 from .title import TitleScene
@@ -23,6 +24,7 @@ def autoplay_scene(app: App) -> PlayScene:
 
 SCENES: dict[str, SceneFactory] = {
     **{scene.name: scene for scene in (TitleScene, SetupScene, PlayScene, FinalScene,
-                                       PauseScene, HelpScene, LoadScene, SettingsScene)},
+                                       PauseScene, HelpScene, LoadScene, SettingsScene,
+                                       PassScene)},
     "autoplay": autoplay_scene,
 }

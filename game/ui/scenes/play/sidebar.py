@@ -1,5 +1,5 @@
-"""The play scene's sidebar: the players, the tray with the tile to place and the figure
-supply, the rules' questions, and the turn log."""
+"""The play scene's sidebar: the players, the tray with the hand and the figure supply, and
+the turn log."""
 
 from __future__ import annotations
 
@@ -7,6 +7,7 @@ from typing import TYPE_CHECKING
 
 import pygame
 
+from game.i18n import _, ngettext
 from game.rules import Deploy, Game
 
 from ... import palette as pal
@@ -37,34 +38,22 @@ def draw_sidebar(surface: pygame.Surface, scene: PlayScene, tile_dragged: bool) 
     draw_players(surface, res, scene.session, lay.players)
     panel(surface, lay.tray)
     game = scene.game
-    title = f"Tile to place   ·   {game.tiles_left} left in the pile"
+    tiles = scene.hand.tiles()
+    title = (ngettext("Tile to place", "Tiles in hand", len(tiles)) + "   ·   "
+             + ngettext("{count} left in the pile", "{count} left in the pile",
+                        game.tiles_left).format(count=game.tiles_left))
     surface.blit(res.text(title, 20, pal.TEXT_DIM, bold=True), (lay.tray.x + 14,
                                                                  lay.tray.y + 10))
-    tile_id = game.current_tile
-    if tile_id is not None and not tile_dragged:
-        tile = game.tile_types[tile_id]
-        img = scene.view.art.tile(tile, scene.rotation, lay.tray_tile.w)
-        surface.blit(img, lay.tray_tile)
-        if scene.human_turn and lay.tray_tile.collidepoint(scene.pointer.mouse):
-            pygame.draw.rect(surface, pal.HIGHLIGHT, lay.tray_tile.inflate(6, 6), width=3,
-                             border_radius=4)
+    if tiles:
+        hover = scene.pointer.mouse if scene.human_turn else None
+        scene.hand.draw(surface, res, scene.view.art, lay.tray_tile, lay.tray, scene.rotation,
+                        tile_dragged, hover)
     else:
         pygame.draw.rect(surface, pal.PANEL_EDGE, lay.tray_tile, width=2, border_radius=6)
-        if game.phase == "figure" and game.last_cell is not None:
-            msg = "Placed" if scene.human_turn else ""
-            blit_centred(surface, res.text(msg, 22, pal.TEXT_DIM), lay.tray_tile.center)
-    if len(game.hand) > 1:
-        others = ", ".join(game.hand[1:])
-        surface.blit(res.text(f"Also in hand: {others}", 17, pal.TEXT_DIM),
-                     (lay.tray.x + 14, lay.tray_tile.bottom - 2))
+        if game.phase == "figure" and game.last_cell is not None and scene.human_turn:
+            blit_centred(surface, res.text(_("Placed"), 22, pal.TEXT_DIM), lay.tray_tile.center)
     if game.phase == "figure" and scene.human_turn:
         _draw_supply(surface, scene)
-    if scene.choice_buttons:
-        prompt = game.choices[0].prompt
-        surface.blit(res.text(prompt, 19, pal.TEXT, bold=True),
-                     (lay.tray.x + 14, lay.supply.y - 26))
-        for b in scene.choice_buttons:
-            b.draw(surface, res)
     info = [line for m in game.modules for line in m.info()]
     if scene.feedback.show_log:
         draw_log(surface, res, scene.feedback.log[-60:], lay.log, info)
@@ -86,6 +75,6 @@ def _draw_supply(surface: pygame.Surface, scene: PlayScene) -> None:
             img.set_alpha(80)
         blit_centred(surface, img, rect.center)
     hint_x = (slots[-1][1].right + 12) if slots else lay.supply.x
-    for i, line in enumerate(("drag onto a lit area", "or click the area")):
+    for i, line in enumerate((_("drag onto a lit area"), _("or click the area"))):
         surface.blit(res.text(line, 17, pal.TEXT_DIM),
                      (hint_x, lay.supply.y + 2 + 17 * i))
