@@ -29,7 +29,7 @@ FRAMES = 600
 
 
 def build(app: App) -> PlayScene:
-    session = Session.quick(app, 4, seed=1)
+    session = Session.seated(app, ["human"] * 4, seed=1)
     game = session.game
     rng = random.Random(1)
     # The base set has 72 tiles: give this game a longer pile to reach 200.

@@ -289,11 +289,16 @@ class App:
         if self.config.screenshot is not None:
             self.config.screenshot.parent.mkdir(parents=True, exist_ok=True)
             pygame.image.save(self.screen, str(self.config.screenshot))
-        self.settings.remember(SIZE_KEY, list(self.windowed_size))
-        while self.stack:  # each scene ends as when it is popped (searches stop)
-            self.stack.pop().exit()
-        pygame.quit()
+        self.close()
         return 0
+
+    def close(self) -> None:
+        """End every scene (as when it is popped: searches stop), remember the window's
+        size, close the window."""
+        while self.stack:
+            self.stack.pop().exit()
+        self.settings.remember(SIZE_KEY, list(self.windowed_size))
+        pygame.quit()
 
 
 # --- the tile sets, parsed once -----------------------------------------------------------------

@@ -18,8 +18,9 @@ def autoplay_scene(app: App) -> PlayScene:
     """A game of computer seats playing random moves, as ``app.config`` describes it (for
     visual checks)."""
     config = app.config
-    return PlayScene(app, Session.quick(app, config.players, config.seed, autoplay=True,
-                                        game_id=config.game, expansions=config.expansions))
+    session = Session.seated(app, ["random"] * config.players, config.seed, config.game,
+                             config.expansions)
+    return PlayScene(app, session, autoplay=True)
 
 
 SCENES: dict[str, SceneFactory] = {

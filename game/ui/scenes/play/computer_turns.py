@@ -96,13 +96,12 @@ class ComputerTurns:
         if brain is None or brain.level != level:
             brain = self.brains[game.current] = ComputerPlayer(
                 level, seed=game.seed * 31 + game.current, on_ready=self.wake)
-        if brain.thinking:
-            return None
-        action = brain.poll()
-        if action is None or action not in game.legal_actions():
-            brain.start(game)  # nothing yet, or stale: think (again)
-            return None
-        return action
+        action = brain.poll()  # first: the answer is set before its thread ends
+        if action is not None and action in game.legal_actions():
+            return action
+        if action is not None or not brain.thinking:
+            brain.start(game)  # stale, or not asked yet: think (again)
+        return None
 
     def _apply(self, action: Action) -> None:
         self.animation = None
@@ -114,10 +113,11 @@ class ComputerTurns:
 
     def wake_in(self) -> float | None:
         """Seconds until a chosen action is due to be shown; None while the computer
-        thinks (its answer wakes the window)."""
-        if self.ready is None:
-            return None
-        return max(0.0, self.pace().delay - self.timer)
+        thinks (its answer wakes the window); 0 when it is still to be asked."""
+        if self.ready is not None:
+            return max(0.0, self.pace().delay - self.timer)
+        brain = self.brains.get(self.session.game.current)
+        return None if brain is not None and brain.thinking else 0.0
 
     def draw(self, surface: pygame.Surface, camera: Camera, view: BoardView,
              tray_tile: pygame.Rect, res: Resources) -> None:

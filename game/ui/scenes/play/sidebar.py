@@ -13,6 +13,7 @@ from game.rules import Deploy, Game
 from ... import palette as pal
 from ...hud import draw_log, draw_players
 from ...widgets import blit_centred, panel
+from .hand import hides_hands
 
 if TYPE_CHECKING:
     from .scene import PlayScene
@@ -39,9 +40,9 @@ def draw_sidebar(surface: pygame.Surface, scene: PlayScene, tile_dragged: bool) 
     panel(surface, lay.tray)
     game = scene.game
     tiles = scene.hand.tiles()
-    title = (ngettext("Tile to place", "Tiles in hand", len(tiles)) + "   ·   "
-             + ngettext("{count} left in the pile", "{count} left in the pile",
-                        game.tiles_left).format(count=game.tiles_left))
+    title = (_("Tiles in hand") if hides_hands(game) else _("Tile to place")) + "   ·   " + \
+        ngettext("{count} left in the pile", "{count} left in the pile",
+                 game.tiles_left).format(count=game.tiles_left)
     surface.blit(res.text(title, 20, pal.TEXT_DIM, bold=True), (lay.tray.x + 14,
                                                                  lay.tray.y + 10))
     if tiles:
