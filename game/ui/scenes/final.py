@@ -71,7 +71,7 @@ class FinalScene(Scene):
         surface.blit(veil, (0, 0))
         res = self.app.res
         c = self.card
-        panel(surface, c, radius=18, alpha=250)
+        panel(surface, c, radius=18, alpha=255)
         game = self.session.game
         best = max(game.scores)
         winners = [s.name for s, score in zip(self.session.seats, game.scores, strict=True)

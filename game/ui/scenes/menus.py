@@ -75,7 +75,7 @@ class MenuScene(Scene):
 
     def draw(self, surface: pygame.Surface) -> None:
         dim(surface)
-        panel(surface, self.rect, radius=16, alpha=250)
+        panel(surface, self.rect, radius=16, alpha=255)
         blit_centred(surface, self.app.res.text(self.title, 36, pal.TEXT, bold=True),
                      (self.rect.centerx, self.rect.y + 38))
         for b in self.buttons:
@@ -184,7 +184,7 @@ class HelpScene(Scene):
         w, h = surface.get_size()
         rect = pygame.Rect(0, 0, 760, 110 + 34 * len(HELP))
         rect.center = (w // 2, h // 2)
-        panel(surface, rect, radius=16, alpha=250)
+        panel(surface, rect, radius=16, alpha=255)
         res = self.app.res
         blit_centred(surface, res.text("How to play", 36, pal.TEXT, bold=True),
                      (rect.centerx, rect.y + 36))
@@ -258,7 +258,7 @@ class LoadScene(Scene):
 
     def draw(self, surface: pygame.Surface) -> None:
         dim(surface)
-        panel(surface, self.rect, radius=16, alpha=250)
+        panel(surface, self.rect, radius=16, alpha=255)
         res = self.app.res
         blit_centred(surface, res.text("Saved games", 34, pal.TEXT, bold=True),
                      (self.rect.centerx, self.rect.y + 34))

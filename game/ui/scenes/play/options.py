@@ -23,7 +23,7 @@ from .ghosts import GHOST_SCALE, spread
 
 ROLE_ORDER = {"inner": 0, "line": 1, "area": 2, "background": 3}
 GHOST_PX = 96  # the size of the region map ghost spots are checked on
-BADGE_SIZE = (0.46, 0.26)  # a move's badge, in tiles, in the top middle of its cell
+BADGE_SIZE = (0.42, 0.24)  # a move's badge, in tiles, in the top right corner of its cell
 
 
 @dataclass
@@ -130,7 +130,7 @@ class TurnOptions:
         """Where a move's badge is drawn on screen (and clicked)."""
         x, y, w, h = self.camera.cell_rect(cell)
         bw, bh = round(w * BADGE_SIZE[0]), round(h * BADGE_SIZE[1])
-        return (x + (w - bw) // 2, y + round(h * 0.06), bw, bh)
+        return (x + w - bw - round(w * 0.05), y + round(h * 0.05), bw, bh)
 
     def moved_figures(self, move: Move) -> dict[int, Figure]:
         """The figures a move would put elsewhere, where they would stand (the hiker at

@@ -40,9 +40,11 @@ def draw_sidebar(surface: pygame.Surface, scene: PlayScene, tile_dragged: bool) 
     panel(surface, lay.tray)
     game = scene.game
     tiles = scene.hand.tiles()
-    title = (_("Tiles in hand") if hides_hands(game) else _("Tile to place")) + "   ·   " + \
-        ngettext("{count} left in the pile", "{count} left in the pile",
-                 game.tiles_left).format(count=game.tiles_left)
+    n = game.tiles_left
+    title = (ngettext("Tiles in hand   ·   {count} left in the pile",
+                      "Tiles in hand   ·   {count} left in the pile", n) if hides_hands(game)
+             else ngettext("Tile to place   ·   {count} left in the pile",
+                           "Tile to place   ·   {count} left in the pile", n)).format(count=n)
     surface.blit(res.text(title, 20, pal.TEXT_DIM, bold=True), (lay.tray.x + 14,
                                                                  lay.tray.y + 10))
     if tiles:
