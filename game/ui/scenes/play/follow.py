@@ -61,8 +61,8 @@ class CameraFollow:
         self.camera.keep_in_view(box, MIN_FOLLOW_LEVEL, priority)
 
     def update_bounds(self) -> None:
-        """The board (with a ring of cells around it) is what the view may not leave."""
+        """The placed tiles are what the view may not leave."""
         tiles = self.game.board.tiles
         if len(tiles) != self._bounds_for:
             self._bounds_for = len(tiles)
-            self.camera.bounds = box_of(tiles, margin=1.0)
+            self.camera.bounds = box_of(tiles)
