@@ -17,6 +17,7 @@ Scenes are made by name from factories the entry point hands to the app
 from __future__ import annotations
 
 import contextlib
+import math
 import os
 import pickle
 import sys
@@ -106,6 +107,7 @@ class App:
         self.windowed_size = size  # the window's size, kept while full screen
         self.fullscreen = False
         self.screen = pygame.display.set_mode(size, pygame.RESIZABLE)
+        self.stack: list[Scene] = []
         fullscreen = self.config.fullscreen
         if fullscreen is None:
             fullscreen = self.settings.recall(FULLSCREEN_KEY) is True
@@ -120,7 +122,6 @@ class App:
             [self.storage.user_tilesets_dir, *self.config.extra_tileset_dirs],
             cache_dir(self.config.storage_root))
         self.input = InputMapper()
-        self.stack: list[Scene] = []
         self.running = True
         self.started = time.perf_counter()
         self.frames = 0
@@ -201,15 +202,19 @@ class App:
         if scene is None or scene.animating():
             self.clock.tick(FPS)
             return
-        timeout = scene.wake_in()
+        now = time.perf_counter()
+        wake = scene.wake_in()
+        end = None if wake is None else now + wake
         if until is not None:
-            left = max(0.0, until - time.perf_counter())
-            timeout = left if timeout is None else min(timeout, left)
-        ms = -1 if timeout is None else int(timeout * 1000)
-        if ms != 0:
+            end = until if end is None else min(end, until)
+        while end is None or now < end:
+            # SDL may return a little before the time asked: wait again for the rest.
+            ms = -1 if end is None else max(1, math.ceil((end - now) * 1000))
             event = pygame.event.wait(ms)
             if event.type != pygame.NOEVENT:
                 self._waited.append(event)
+                break
+            now = time.perf_counter()
         self.clock.tick(FPS)  # events close together still make at most FPS frames
 
     def wake(self) -> None:
