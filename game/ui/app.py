@@ -5,10 +5,10 @@ scene covers them, ``exit`` when popped; each frame the top scene ``handle``s in
 ``update``s and the stack ``draw``s from the lowest visible scene up.  Nothing here touches
 pygame at import time.
 
-The window rests: between frames the loop sleeps until an event comes, unless the top scene
-says something on it moves (``animating``: frames at 60 per second) or that it wants to look
-again after a while (``wake_in``).  Other threads (a computer player that finished thinking)
-end a rest with ``wake``.
+The window rests: between frames the loop sleeps until an event comes (it looks 60 times a
+second), unless the top scene says something on it moves (``animating``: frames at 60 per
+second) or that it wants to look again after a while (``wake_in``).  Other threads (a
+computer player that finished thinking) end a rest with ``wake``.
 
 Scenes are made by name from factories the entry point hands to the app
 (``game.ui.scenes.SCENES``): the scene modules import the app, never the other way round.
@@ -16,12 +16,11 @@ Scenes are made by name from factories the entry point hands to the app
 
 from __future__ import annotations
 
-import contextlib
-import math
 import os
 import pickle
 import sys
 import tempfile
+import threading
 import time
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
@@ -41,6 +40,7 @@ from .settings import Settings
 from .window import FULLSCREEN_KEY, MIN_SIZE, SIZE_KEY, opening_size
 
 FPS = 60  # frames per second while something moves
+POLL_HZ = 60  # how often a resting window looks for events
 
 
 @dataclass
@@ -115,8 +115,7 @@ class App:
             self.set_fullscreen(True)
         pygame.key.set_repeat(300, 40)
         self.clock = pygame.time.Clock()
-        self.wake_event = pygame.event.custom_type()
-        self._waited: list[pygame.event.Event] = []  # the event that ended a rest
+        self._woken = threading.Event()  # set by other threads to end a rest
         self._last_step = time.perf_counter()
         self.registry: Registry = load_registry(
             [self.storage.user_tilesets_dir, *self.config.extra_tileset_dirs],
@@ -181,8 +180,7 @@ class App:
             dt = now - self._last_step
         self._last_step = now
         dt = min(dt, 0.1)
-        events, self._waited = [*self._waited, *pygame.event.get()], []
-        for intent in self.input.translate(events):
+        for intent in self.input.translate(pygame.event.get()):
             self.dispatch(intent)
         if not self.running or not self.stack:
             return False
@@ -196,8 +194,11 @@ class App:
 
     def rest(self, until: float | None = None) -> None:
         """Wait for the next frame: a 60th of a second while the top scene moves, else until
-        an event comes, the scene's ``wake_in`` has passed or the time ``until`` (a
-        ``perf_counter`` value) is reached."""
+        an event comes, another thread calls ``wake``, the scene's ``wake_in`` has passed or
+        the time ``until`` (a ``perf_counter`` value) is reached.
+
+        It looks for events POLL_HZ times a second and sleeps in between: pygame's own
+        ``event.wait`` looks every millisecond, which costs several times more."""
         scene = self.stack[-1] if self.stack else None
         if scene is None or scene.animating():
             self.clock.tick(FPS)
@@ -208,19 +209,16 @@ class App:
         if until is not None:
             end = until if end is None else min(end, until)
         while end is None or now < end:
-            # SDL may return a little before the time asked: wait again for the rest.
-            ms = -1 if end is None else max(1, math.ceil((end - now) * 1000))
-            event = pygame.event.wait(ms)
-            if event.type != pygame.NOEVENT:
-                self._waited.append(event)
-                break
+            if pygame.event.peek() or self._woken.is_set():
+                break  # the events stay queued for the next step
+            self._woken.wait(1 / POLL_HZ if end is None else min(1 / POLL_HZ, end - now))
             now = time.perf_counter()
+        self._woken.clear()
         self.clock.tick(FPS)  # events close together still make at most FPS frames
 
     def wake(self) -> None:
-        """End a rest from any thread (SDL's event queue is safe to post to)."""
-        with contextlib.suppress(pygame.error):  # the window is closing
-            pygame.event.post(pygame.event.Event(self.wake_event))
+        """End a rest from any thread."""
+        self._woken.set()
 
     def dispatch(self, intent: Intent) -> None:
         if isinstance(intent, Quit) or intent == Command("quit"):

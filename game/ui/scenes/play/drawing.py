@@ -8,7 +8,7 @@ from typing import TYPE_CHECKING
 
 import pygame
 
-from game.rules import Deploy, Move
+from game.rules import Deploy, Move, Place
 
 from ... import palette as pal
 from ...hud import describe_phase, draw_banner
@@ -47,11 +47,7 @@ def draw_play(surface: pygame.Surface, scene: PlayScene) -> None:
             scene.view.draw_figure(surface, cam, scene.pending.figure,
                                    scene.session.current_seat.rgb, game.last_cell,
                                    target.index, alpha=235, spot=target.spot)
-    tray_tile = lay.tray_tile
-    slots = scene.hand.slots(lay.tray_tile, lay.tray)
-    if slots:
-        tray_tile = slots[min(scene.hand.selected, len(slots) - 1)]
-    scene.computer.draw(surface, cam, scene.view, tray_tile, scene.app.res)
+    scene.computer.draw(surface, cam, scene.view, _glide_start(scene), scene.app.res)
     scene.feedback.draw_popups(surface, scene.app.res)
     surface.set_clip(clip)
     draw_sidebar(surface, scene, tile_dragged=isinstance(drag, TileDrag))
@@ -70,6 +66,16 @@ def draw_play(surface: pygame.Surface, scene: PlayScene) -> None:
         img = scene.app.res.figures.figure(drag.kind, seat.rgb,
                                            max(24, round(cam.scale * 0.34)))
         blit_centred(surface, img, drag.pos)
+
+
+def _glide_start(scene: PlayScene) -> pygame.Rect:
+    """Where a computer's tile starts its glide: its place in the tray."""
+    lay = scene.layout_obj
+    anim = scene.computer.animation
+    tiles = scene.hand.tiles()
+    if anim is None or not isinstance(anim.action, Place) or anim.action.tile not in tiles:
+        return lay.tray_tile
+    return scene.hand.slots(lay.tray_tile, lay.tray)[tiles.index(anim.action.tile)]
 
 
 def _button_enabled(scene: PlayScene, b: Button) -> bool:

@@ -71,7 +71,7 @@ class HandTray:
             return [tray_tile.copy()]
         size = min(tray_tile.w, (tray.w - 24 - GAP * (n - 1)) // n)
         left = tray.centerx - (n * size + (n - 1) * GAP) // 2
-        top = tray_tile.centery - size // 2 - 8
+        top = tray_tile.centery - size // 2 - 4
         return [pygame.Rect(left + i * (size + GAP), top, size, size) for i in range(n)]
 
     def slot_at(self, pos: tuple[int, int], tray_tile: pygame.Rect, tray: pygame.Rect
