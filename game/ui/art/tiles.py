@@ -112,7 +112,7 @@ class TileArt:
                 else 0.0 for i in indices])
 
         passes = [RegionPass(parts.backgrounds, [0.0] * len(parts.backgrounds)),
-                  edges(parts.lakes), edges(parts.lines),
+                  edges(parts.lakes), edges(parts.lines), edges(_lakes_over_lines(parts)),
                   edges(parts.areas, wall=True), edges(parts.buildings, outline=False)]
         found = self._regions[key] = paint_regions(parts.shapes, passes, size)
         while len(self._regions) > 24:
@@ -236,11 +236,17 @@ def _paint_lines(painter: Painter, parts: _Features) -> None:
         painter.fill(shapes[i], styles[i])
     for i in lines:
         painter.outline(shapes[i], styles[i].edge, styles[i].edge_width)
-    for i in parts.lakes:  # a river running into a lake ends at its shore
-        if any(point_in_polygon(mid, shapes[i]) for j in lines
-               for mid, _ in line_ends(shapes[j])):
-            painter.fill(shapes[i], styles[i])
-            painter.outline(shapes[i], styles[i].edge, styles[i].edge_width)
+    for i in _lakes_over_lines(parts):  # a river running into a lake ends at its shore
+        painter.fill(shapes[i], styles[i])
+        painter.outline(shapes[i], styles[i].edge, styles[i].edge_width)
+
+
+def _lakes_over_lines(parts: _Features) -> list[int]:
+    """The lakes a line ends in: painted again over the lines."""
+    shapes = parts.shapes
+    return [i for i in parts.lakes
+            if any(point_in_polygon(mid, shapes[i]) for j in parts.lines
+                   for mid, _ in line_ends(shapes[j]))]
 
 
 def _paint_areas(painter: Painter, parts: _Features) -> None:
