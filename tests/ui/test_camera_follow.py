@@ -124,7 +124,7 @@ def test_continue_opens_on_the_whole_board(app: App, driver: Driver) -> None:
         game.apply(game.random_action(rng))
     while game.phase != "place":
         game.apply(game.random_action(rng))
-    app.storage.autosave(scene.session.saved())
+    app.storage.autosave(scene.session.saved(), app.registry)
     app.replace_scene("title")
     driver.key(pygame.K_RETURN)  # Continue
     resumed = app.scene

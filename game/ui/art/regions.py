@@ -12,7 +12,7 @@ never from polygon edges (no seam crosses it).
 from __future__ import annotations
 
 import math
-from collections.abc import Sequence
+from collections.abc import Hashable, Sequence
 from dataclasses import dataclass, field
 
 import pygame
@@ -20,6 +20,7 @@ import pygame
 from game.rules.geometry import Point, Polygon
 
 from ..palette import KindStyle
+from .cache import ImageCache
 from .primitives import stroke
 from .shapes import inner_runs
 
@@ -35,8 +36,8 @@ class RegionPass:
     edges: Sequence[float]
 
 
-def paint_regions(shapes: Sequence[Polygon], passes: Sequence[RegionPass],
-                  size: int) -> Regions:
+def paint_regions(shapes: Sequence[Polygon], passes: Sequence[RegionPass], size: int,
+                  images: ImageCache, key: Hashable) -> Regions:
     """Label a ``size`` px tile: each pass paints its features' polygons and edges over the
     passes before it."""
     labels = pygame.Surface((size, size))
@@ -51,7 +52,7 @@ def paint_regions(shapes: Sequence[Polygon], passes: Sequence[RegionPass],
                 for run in inner_runs(shapes[index]):
                     stroke(labels, colour, [(x * size, y * size) for x, y in run],
                            max(1.0, edge * size))
-    return Regions(labels)
+    return Regions(labels, images, key)
 
 
 def edge_width(style: KindStyle, wall: bool, tile_px: float) -> float:
@@ -65,11 +66,12 @@ def edge_width(style: KindStyle, wall: bool, tile_px: float) -> float:
 @dataclass
 class Regions:
     """A labelled tile: ``at`` names the feature under a point, ``highlight`` draws one
-    feature's region."""
+    feature's region (kept in the window's image cache under ``key``)."""
 
     labels: pygame.Surface
+    images: ImageCache
+    key: Hashable
     _masks: dict[int, pygame.mask.Mask] = field(default_factory=dict)
-    _lit: dict[tuple[int, Colour, int, int], pygame.Surface] = field(default_factory=dict)
 
     @property
     def size(self) -> int:
@@ -98,8 +100,8 @@ class Regions:
                   ) -> pygame.Surface:
         """The feature's region filled with ``colour`` at ``alpha``, outlined ``edge`` px
         wide along its own boundary; transparent elsewhere."""
-        key = (index, colour, alpha, edge)
-        img = self._lit.get(key)
+        key = (self.key, index, colour, alpha, edge)
+        img = self.images.get(key)
         if img is None:
             mask = self.mask(index)
             img = mask.to_surface(setcolor=(*colour, alpha), unsetcolor=(0, 0, 0, 0))
@@ -108,7 +110,5 @@ class Regions:
                     outline = part.outline()
                     if len(outline) >= 3:
                         pygame.draw.lines(img, (*colour, 255), True, outline, edge)
-            if len(self._lit) > 32:
-                self._lit.clear()
-            self._lit[key] = img
+            self.images.put(key, img)
         return img
