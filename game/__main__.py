@@ -221,7 +221,7 @@ def _smoke(args: argparse.Namespace, size: tuple[int, int], home: Path) -> str:
     seed = 1 if args.seed is None else args.seed
     for g in games:
         expansions = [e.id for e in registry.expansions(g.id)]
-        players = max(g.players[0], min(args.players, g.players[1]))
+        players = max(g.players[0], min(args.players or 2, g.players[1]))
         seats = [Seat(f"Player {i + 1}", colour)
                  for i, (colour, _) in enumerate(_colours()[:players])]
         session = Session.new(app, g.id, expansions, seats, seed=seed)

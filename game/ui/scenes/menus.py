@@ -9,7 +9,7 @@ from typing import TYPE_CHECKING
 
 import pygame
 
-from game.i18n import _, ngettext
+from game.i18n import N_, _, ngettext
 from game.storage import SavedGame, SaveEntry, SaveError
 
 from .. import palette as pal
@@ -214,19 +214,19 @@ def _wrap(text: str, width: int) -> list[str]:
 
 HELP = [
     ("Place the tile", "drag it from the tray onto a lit cell, or click a lit cell"),
+    (N_("Pick a tile"), N_("1, 2, 3 or Tab, with several tiles in hand")),
     ("Turn the tile", "R, E, right-click or the mouse wheel while dragging (Q turns back)"),
     ("Place a figure", "drag it onto a lit area of the new tile, or click the area"),
+    (N_("Hike"), N_("click a lit cell's badge, or drag your hiker there")),
     ("End the turn", "Enter or Space (Confirm)"),
     ("Take back", "Backspace or Ctrl+Z, before confirming"),
     ("Move the board", "drag empty board, arrow keys or WASD"),
-    ("Zoom", "mouse wheel (about the cursor), + and −"),
-    ("Whole board", "Home or C"),
+    ("Zoom", N_("mouse wheel (about the cursor), + and −; Home or C fits")),
     ("Farm hints", "F colours the fields by connection"),
     ("Tiles to come", "T shows the tiles still in the pile"),
     ("Turn log", "L shows or hides it"),
     ("Menu", "Esc (save, load, help, quit)"),
-    ("Save now", "Ctrl+S"),
-    ("Full screen", "F11"),
+    (N_("Save, full screen"), N_("Ctrl+S, F11")),
 ]
 
 
@@ -250,8 +250,8 @@ class HelpScene(Scene):
                      (rect.centerx, rect.y + 36))
         for i, (what, how) in enumerate(HELP):
             y = rect.y + 74 + 34 * i
-            surface.blit(res.text(what, 22, pal.TEXT, bold=True), (rect.x + 36, y))
-            surface.blit(res.text(how, 22, pal.TEXT_DIM), (rect.x + 230, y))
+            surface.blit(res.text(_(what), 22, pal.TEXT, bold=True), (rect.x + 36, y))
+            surface.blit(res.text(_(how), 22, pal.TEXT_DIM), (rect.x + 230, y))
         blit_centred(surface, res.text("click or Esc to close", 18, pal.TEXT_DIM),
                      (rect.centerx, rect.bottom - 20))
 
