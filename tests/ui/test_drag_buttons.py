@@ -3,6 +3,8 @@ turns the tile and nothing else."""
 
 from __future__ import annotations
 
+import pygame
+
 from game.ui.app import App
 from game.ui.scenes.play.pointer import TileDrag
 
@@ -57,3 +59,14 @@ def test_a_right_click_during_a_pan_does_not_end_it(app: App, driver: Driver) ->
     assert scene.camera.centre != before  # still panning
     driver.up((300, 540))
     assert scene.game.phase == "place" and len(scene.game.board) == 1
+
+
+def test_a_dialog_during_a_drag_lets_go_of_the_tile(app: App, driver: Driver) -> None:
+    scene = start(app)
+    away = (40, scene.layout_obj.board.centery)
+    driver.down(scene.layout_obj.tray_tile.center)
+    driver.move(away, buttons=(1, 0, 0))
+    driver.key(pygame.K_s, pygame.KMOD_CTRL)  # "Game saved" comes up over the drag
+    driver.up(away)  # the release goes to the dialog
+    driver.key(pygame.K_RETURN)  # which closes
+    assert app.scene is scene and scene.pointer.drag is None

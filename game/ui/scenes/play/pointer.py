@@ -57,6 +57,11 @@ class Pointer:
         self.panning = False
         self.mouse = (0, 0)
 
+    def release(self) -> None:
+        """Drop whatever is held or pressed (another scene takes the pointer)."""
+        self.drag = None
+        self.press, self.press_button, self.panning = None, 0, False
+
     def hovered_cell(self) -> Cell | None:
         """The board cell under the dragged tile, else under the pointer."""
         pos = self.drag.pos if isinstance(self.drag, TileDrag) else self.mouse
