@@ -82,6 +82,10 @@ class RemainingPanel:
             more = _("Wheel: more tiles")
             img = res.text(more, 17, pal.TEXT_DIM)
             surface.blit(img, img.get_rect(topright=(rect.right - PAD, rect.y + 16)))
+        labels = [f"{t.id} ×{remaining.get(t.id, 0)}" for t in tiles]
+        size = next((size for size in (16, 14, 12)
+                     if all(res.font(size, True).size(label)[0] <= cell - 2 for label in labels)),
+                    0)  # 0: too narrow for the ids, the counts alone
         first = self.scroll * grid.cols
         for i, t in enumerate(tiles[first:first + grid.shown_rows * grid.cols]):
             x = rect.x + PAD + (i % grid.cols) * cell
@@ -92,5 +96,6 @@ class RemainingPanel:
                 img = img.copy()
                 img.set_alpha(70)
             surface.blit(img, (x, y))
-            label = res.text(f"{t.id} ×{n}", 16, pal.TEXT if n else pal.TEXT_DIM, bold=bool(n))
+            text = f"{t.id} ×{n}" if size else f"×{n}"
+            label = res.text(text, size or 14, pal.TEXT if n else pal.TEXT_DIM, bold=bool(n))
             blit_centred(surface, label, (x + (cell - 10) / 2, y + cell - 10 + LABEL_H / 2 + 1))
