@@ -16,6 +16,8 @@ Scenes are made by name from factories the entry point hands to the app
 
 from __future__ import annotations
 
+import logging
+import sys
 import threading
 import time
 from collections.abc import Callable, Mapping
@@ -25,17 +27,23 @@ from typing import ClassVar
 
 import pygame
 
+from game import icons, logs
 from game.rules.registry import Registry
 from game.storage import Storage
 from game.tileset_cache import cache_dir, load_registry
+from game.version import version
 
+from . import desktop
+from .crash import CrashGuard
 from .input import InputMapper
 from .intents import Command, Intent, Quit, Resize
 from .settings import Settings
-from .window import FULLSCREEN_KEY, MIN_SIZE, SIZE_KEY, opening_size
+from .window import FULLSCREEN_KEY, MIN_SIZE, SIZE_KEY, first_size, opening_size
 
 FPS = 60  # frames per second while something moves
 POLL_HZ = 60  # how often a resting window looks for events
+
+log = logging.getLogger(__name__)
 
 
 @dataclass
@@ -89,26 +97,26 @@ class App:
     def __init__(self, config: AppConfig, scenes: Mapping[str, SceneFactory]) -> None:
         self.config = config
         self.scenes: dict[str, SceneFactory] = dict(scenes)
-        # Only what the game uses: no audio (it has no sound; opening the audio device is
-        # slow and noisy on machines without one), no joystick.
-        pygame.display.init()
-        pygame.font.init()
-        pygame.display.set_caption("Carcassonne")
+        logs.setup(self.config.storage_root)
+        log.info("carcassonne %s starting (Python %s, pygame-ce %s, SDL %s, %s)", version(),
+                 sys.version.split()[0], pygame.version.ver,
+                 ".".join(map(str, pygame.get_sdl_version())), sys.platform)
         self.storage = Storage(self.config.storage_root)
         self.storage.clean_temporary()
         self.settings = Settings(self.storage)
-        desktops = pygame.display.get_desktop_sizes()
-        size = opening_size(self.config.size, self.settings.recall(SIZE_KEY),
-                            desktops[0] if desktops else None)
-        self.windowed_size = size  # the window's size, kept while full screen
+        # Only what the game uses: no audio (it has no sound; opening the audio device is
+        # slow and noisy on machines without one), no joystick.  The entry point has set
+        # SDL's hints for the desktop (desktop.prepare_sdl) before pygame was imported.
+        pygame.display.init()
+        pygame.font.init()
+        pygame.display.set_caption("Carcassonne")
+        self.desktop_scale = desktop.desktop_scale()
+        self.icon = set_window_icon()
+        self.windowed_size = opening_size(self.config.size, self.settings.recall(SIZE_KEY),
+                                          self.desktop(), self.chosen_scale())
         self.fullscreen = False
-        self.screen = pygame.display.set_mode(size, pygame.RESIZABLE)
+        self.screen = pygame.display.set_mode(self.windowed_size, pygame.RESIZABLE)
         self.stack: list[Scene] = []
-        fullscreen = self.config.fullscreen
-        if fullscreen is None:
-            fullscreen = self.settings.recall(FULLSCREEN_KEY) is True
-        if fullscreen:
-            self.set_fullscreen(True)
         pygame.key.set_repeat(300, 40)
         self.clock = pygame.time.Clock()
         self._woken = threading.Event()  # set by other threads to end a rest
@@ -116,13 +124,50 @@ class App:
         self.registry: Registry = load_registry(
             [self.storage.user_tilesets_dir, *self.config.extra_tileset_dirs],
             cache_dir(self.config.storage_root))
+        for error in self.registry.errors:
+            log.warning("tile set skipped: %s", error)
         self.input = InputMapper()
         self.running = True
+        self.exit_code = 0
+        self.guard = CrashGuard(self)
         self.started = time.perf_counter()
         self.frames = 0
         self.first_frame_at: float | None = None  # perf_counter() when the first frame showed
         from .resources import Resources
-        self.res = Resources()
+        self.res = Resources(self.interface_scale(self.screen.get_size()))
+        self.settings.subscribe(self.setting_changed)
+        fullscreen = self.config.fullscreen
+        if fullscreen is None:
+            fullscreen = self.settings.recall(FULLSCREEN_KEY) is True
+        if fullscreen:
+            self.set_fullscreen(True)
+
+    # -- the interface size
+    def chosen_scale(self) -> float:
+        """The interface size the settings ask for (``auto``: the desktop's)."""
+        value = self.settings.get("ui_scale")
+        return value / 100 if isinstance(value, int) else self.desktop_scale
+
+    def interface_scale(self, size: tuple[int, int]) -> float:
+        """The chosen interface size, as far as a window of ``size`` holds it: the layouts
+        need MIN_SIZE per 100 %.  In eighths, so that resizing does not make new fonts at
+        every pixel."""
+        fits = min(size[0] / MIN_SIZE[0], size[1] / MIN_SIZE[1])
+        return max(1.0, int(min(self.chosen_scale(), fits) * 8) / 8)
+
+    @staticmethod
+    def desktop() -> tuple[int, int] | None:
+        desktops = pygame.display.get_desktop_sizes()
+        return desktops[0] if desktops else None
+
+    def first_window_size(self) -> tuple[int, int]:
+        """The window's size when none is remembered: most of the desktop, grown with the
+        interface size as far as the desktop has room (see ``window``)."""
+        return first_size(self.desktop(), self.chosen_scale())
+
+    def setting_changed(self, key: str) -> None:
+        if key == "ui_scale":
+            self.resized()
 
     # -- scene stack
     @property
@@ -177,11 +222,11 @@ class App:
         self._last_step = now
         dt = min(dt, 0.1)
         for intent in self.input.translate(pygame.event.get()):
-            self.dispatch(intent)
+            self.guard.call("handle", self.dispatch, intent)
         if not self.running or not self.stack:
             return False
-        self.scene.update(dt)
-        self.draw()
+        self.guard.call("update", self.scene.update, dt)
+        self.guard.call("draw", self.draw)
         pygame.display.flip()
         if self.first_frame_at is None:
             self.first_frame_at = time.perf_counter()
@@ -253,6 +298,7 @@ class App:
                                                   pygame.RESIZABLE)
         if not self.fullscreen:
             self.windowed_size = self.screen.get_size()
+        self.res.set_scale(self.interface_scale(self.screen.get_size()))
         for scene in self.stack:
             scene.layout(self.screen.get_size())
 
@@ -289,7 +335,7 @@ class App:
             self.config.screenshot.parent.mkdir(parents=True, exist_ok=True)
             pygame.image.save(self.screen, str(self.config.screenshot))
         self.close()
-        return 0
+        return self.exit_code
 
     def close(self) -> None:
         """End every scene (as when it is popped: searches stop), remember the window's
@@ -298,3 +344,17 @@ class App:
             self.stack.pop().exit()
         self.settings.remember(SIZE_KEY, list(self.windowed_size))
         pygame.quit()
+
+
+def set_window_icon() -> pygame.Surface | None:
+    """The game's icon on the window (before the window opens: some systems read it then).
+    A missing icon file is logged, never fatal."""
+    path = icons.png_path(icons.WINDOW_ICON_SIZE)
+    try:
+        icon = pygame.image.load(str(path))
+    except (pygame.error, OSError, FileNotFoundError) as exc:
+        log.warning("no window icon: %s (%s)", path, exc)
+        return None
+    pygame.display.set_icon(icon)
+    return icon
+

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from ..app import App, SceneFactory
 from ..session import Session
+from .crash import CrashScene
 from .final import FinalScene
 from .menus import HelpScene, LoadScene, PauseScene
 from .play import PlayScene
@@ -26,6 +27,6 @@ def autoplay_scene(app: App) -> PlayScene:
 SCENES: dict[str, SceneFactory] = {
     **{scene.name: scene for scene in (TitleScene, SetupScene, PlayScene, FinalScene,
                                        PauseScene, HelpScene, LoadScene, SettingsScene,
-                                       PassScene)},
+                                       PassScene, CrashScene)},
     "autoplay": autoplay_scene,
 }

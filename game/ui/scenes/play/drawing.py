@@ -202,6 +202,6 @@ def _draw_badges(surface: pygame.Surface, scene: PlayScene, picked: object) -> N
         pygame.draw.rect(surface, colour if lit else pal.HIGHLIGHT, rect,
                          border_radius=rect.h // 2)
         pygame.draw.rect(surface, pal.TEXT, rect, width=2, border_radius=rect.h // 2)
-        img = res.text(label, max(16, rect.h - 6), pal.TEXT_LIGHT if lit else pal.TEXT,
-                       bold=True)
+        img = res.board_text(label, max(14, rect.h - 6), pal.TEXT_LIGHT if lit else pal.TEXT,
+                             bold=True)
         blit_centred(surface, img, rect.center)

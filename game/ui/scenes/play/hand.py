@@ -19,7 +19,7 @@ from ...art.tiles import TileArt
 from ...resources import Resources
 from ...widgets import blit_centred
 
-GAP = 10  # between two tiles of a hand
+GAP = 0.075  # between two tiles of a hand, as a share of the tray's tile place
 
 
 def hides_hands(game: Game) -> bool:
@@ -69,10 +69,11 @@ class HandTray:
         n = len(self.tiles())
         if n <= 1:
             return [tray_tile.copy()]
-        size = min(tray_tile.w, (tray.w - 24 - GAP * (n - 1)) // n)
-        left = tray.centerx - (n * size + (n - 1) * GAP) // 2
-        top = tray_tile.centery - size // 2 - 4
-        return [pygame.Rect(left + i * (size + GAP), top, size, size) for i in range(n)]
+        gap = round(tray_tile.w * GAP)
+        size = min(tray_tile.w, (tray.w - 2 * gap - gap * n) // n)
+        left = tray.centerx - (n * size + (n - 1) * gap) // 2
+        top = tray_tile.centery - size // 2 - gap // 2
+        return [pygame.Rect(left + i * (size + gap), top, size, size) for i in range(n)]
 
     def slot_at(self, pos: tuple[int, int], tray_tile: pygame.Rect, tray: pygame.Rect
                 ) -> int | None:
@@ -86,6 +87,7 @@ class HandTray:
         dragged), the others dimmed once the turn's tile is down; numbers under a hand of
         several; tile backs when the hand is hidden."""
         game = self.game
+        px = res.px
         tiles = self.tiles()
         slots = self.slots(tray_tile, tray)
         handled = self.selected if game.phase == "place" else None
@@ -94,7 +96,8 @@ class HandTray:
                 surface.blit(art.back(rect.w), rect)
                 continue
             if i == handled and dragged:
-                pygame.draw.rect(surface, pal.PANEL_EDGE, rect, width=2, border_radius=6)
+                pygame.draw.rect(surface, pal.PANEL_EDGE, rect, width=px(2),
+                                 border_radius=px(6))
                 continue
             img = art.tile(game.tile_types[tid], rotation if i == handled else 0, rect.w)
             if game.phase != "place":
@@ -102,13 +105,13 @@ class HandTray:
                 img.set_alpha(110)
             surface.blit(img, rect)
             if i == handled and len(tiles) > 1:
-                pygame.draw.rect(surface, pal.HIGHLIGHT, rect.inflate(8, 8), width=3,
-                                 border_radius=5)
+                pygame.draw.rect(surface, pal.HIGHLIGHT, rect.inflate(px(8), px(8)),
+                                 width=px(3), border_radius=px(5))
             elif hover is not None and rect.collidepoint(hover) and game.phase == "place":
-                pygame.draw.rect(surface, pal.HIGHLIGHT, rect.inflate(6, 6), width=2,
-                                 border_radius=4)
+                pygame.draw.rect(surface, pal.HIGHLIGHT, rect.inflate(px(6), px(6)),
+                                 width=px(2), border_radius=px(4))
         if len(tiles) > 1 and not self.face_down:
             for i, rect in enumerate(slots):
                 colour = pal.TEXT if i == handled else pal.TEXT_DIM
                 blit_centred(surface, res.text(str(i + 1), 18, colour, bold=i == handled),
-                             (rect.centerx, rect.bottom + 13))
+                             (rect.centerx, rect.bottom + px(13)))

@@ -33,8 +33,11 @@ class PassScene(Scene):
                              primary=True, hotkey="Enter")
 
     def layout(self, size: tuple[int, int]) -> None:
+        px = self.app.res.px
+        self.rect = pygame.Rect(0, 0, px(560), px(230))
         self.rect.center = (size[0] // 2, size[1] // 2)
-        self.button.rect.midbottom = (self.rect.centerx, self.rect.bottom - 24)
+        self.button.rect = pygame.Rect(0, 0, px(300), px(54))
+        self.button.rect.midbottom = (self.rect.centerx, self.rect.bottom - px(24))
 
     def _done(self) -> None:
         self.app.pop()
@@ -52,14 +55,16 @@ class PassScene(Scene):
     def draw(self, surface: pygame.Surface) -> None:
         dim(surface, 200)
         res = self.app.res
-        panel(surface, self.rect, radius=16, alpha=255)
+        px = res.px
+        panel(surface, self.rect, radius=px(16), alpha=255)
         title = _("Pass the mouse to {player}").format(player=self.seat.name)
         head = res.text(title, 36, pal.TEXT, bold=True)
-        blit_centred(surface, head, (self.rect.centerx + 14, self.rect.y + 48))
+        top = self.rect.y + px(48)
+        blit_centred(surface, head, (self.rect.centerx + px(14), top))
         pygame.draw.circle(surface, self.seat.rgb,
-                           (self.rect.centerx - head.get_width() // 2 - 8, self.rect.y + 48), 10)
+                           (self.rect.centerx - head.get_width() // 2 - px(8), top), px(10))
         line = _("{player}'s tiles stay hidden until {player} clicks.").format(
             player=self.seat.name)
         blit_centred(surface, res.text(line, 22, pal.TEXT_DIM),
-                     (self.rect.centerx, self.rect.y + 98))
+                     (self.rect.centerx, self.rect.y + px(98)))
         self.button.draw(surface, res)

@@ -14,7 +14,7 @@ from ...intents import Intent
 from ...resources import Resources
 from ...widgets import Button, panel
 
-CARD_H = 104
+CARD_H = 104  # at 100 %
 BUTTON_W = 150
 
 
@@ -38,14 +38,17 @@ class Question:
         if asked == self._asked and self.buttons:
             return
         self._asked = asked
+        px = res.px
         prompt_w = res.font(24, bold=True).size(request.prompt)[0]
         n = len(request.options)
-        width = max(prompt_w + 48, n * BUTTON_W + (n - 1) * 12 + 48)
-        self.card = pygame.Rect(0, 0, min(width, board.w - 24), CARD_H)
-        self.card.midbottom = (board.centerx, toolbar.y - 12)
-        left = self.card.centerx - (n * BUTTON_W + (n - 1) * 12) // 2
+        button_w, gap = px(BUTTON_W), px(12)
+        width = max(prompt_w + 4 * gap, n * button_w + (n + 3) * gap)
+        self.card = pygame.Rect(0, 0, min(width, board.w - 2 * gap), px(CARD_H))
+        self.card.midbottom = (board.centerx, toolbar.y - gap)
+        left = self.card.centerx - (n * button_w + (n - 1) * gap) // 2
         self.buttons = [
-            Button(pygame.Rect(left + i * (BUTTON_W + 12), self.card.bottom - 58, BUTTON_W, 46),
+            Button(pygame.Rect(left + i * (button_w + gap), self.card.bottom - px(58),
+                               button_w, px(46)),
                    option.capitalize(), self._choose(option), primary=i == 0)
             for i, option in enumerate(request.options)]
 
@@ -58,9 +61,9 @@ class Question:
     def draw(self, surface: pygame.Surface, res: Resources) -> None:
         if not self.buttons:
             return
-        panel(surface, self.card, radius=12, alpha=245)
+        panel(surface, self.card, radius=res.px(12), alpha=245)
         prompt = self.game.choices[0].prompt if self.game.choices else ""
         img = res.text(prompt, 24, pal.TEXT, bold=True)
-        surface.blit(img, img.get_rect(midtop=(self.card.centerx, self.card.y + 12)))
+        surface.blit(img, img.get_rect(midtop=(self.card.centerx, self.card.y + res.px(12))))
         for b in self.buttons:
             b.draw(surface, res)

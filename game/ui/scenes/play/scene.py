@@ -41,7 +41,8 @@ class PlayScene(Scene):
         self.autoplay = autoplay  # seats made by --autoplay: a brisk pace
         self.view = BoardView(app.res, self.game)
         self.camera = Camera((0, 0, 800, 600))
-        self.layout_obj = Layout.compute(app.screen.get_size(), len(session.seats))
+        self.layout_obj = Layout.compute(app.screen.get_size(), len(session.seats),
+                                         app.res.scale)
         self.rotation = 0  # quarter turns of the tile being handled
         self.pending: Deploy | Move | None = None
         self.buttons: list[Button] = []
@@ -78,7 +79,9 @@ class PlayScene(Scene):
 
     def layout(self, size: tuple[int, int]) -> None:
         resized = size != self.layout_obj.size
-        lay = self.layout_obj = Layout.compute(size, len(self.session.seats))
+        px = self.app.res.px
+        lay = self.layout_obj = Layout.compute(size, len(self.session.seats),
+                                               self.app.res.scale)
         b = lay.board
         self.camera.viewport = (b.x, b.y, b.w, b.h)
         self.camera.free = (lay.free.x, lay.free.y, lay.free.w, lay.free.h)
@@ -91,9 +94,9 @@ class PlayScene(Scene):
                  ("Menu", self.open_menu)]
         x = lay.toolbar.x
         for label, fn in tools:
-            width = max(46, self.app.res.font(24, bold=True).size(label)[0] + 22)
-            self.buttons.append(Button(pygame.Rect(x, lay.toolbar.y, width, 46), label, fn))
-            x += width + 6
+            width = max(px(46), self.app.res.font(24, bold=True).size(label)[0] + px(22))
+            self.buttons.append(Button(pygame.Rect(x, lay.toolbar.y, width, px(46)), label, fn))
+            x += width + px(6)
         self.question.buttons = []  # laid out again for the new size
         if resized and self.entered:
             self.follow.fit(self.options.legal_cells(), immediate=True)

@@ -24,16 +24,18 @@ def supply_slots(game: Game, area: pygame.Rect) -> list[tuple[str, pygame.Rect]]
     supply = game.supply[game.current]
     slots = []
     x = area.x
+    width, step = round(area.h * 10 / 9), round(area.h * 23 / 18)  # 40 and 46 px at 100 %
     for kind, n in supply.items():
         if n > 0:
-            slots.append((kind, pygame.Rect(x, area.y, 40, area.h)))
-            x += 46
+            slots.append((kind, pygame.Rect(x, area.y, width, area.h)))
+            x += step
     return slots
 
 
 def draw_sidebar(surface: pygame.Surface, scene: PlayScene, tile_dragged: bool) -> None:
     lay = scene.layout_obj
     res = scene.app.res
+    px = res.px
     surface.fill(pal.SIDEBAR, pygame.Rect(lay.board.right, 0, surface.get_width()
                                           - lay.board.right, surface.get_height()))
     draw_players(surface, res, scene.session, lay.players)
@@ -45,14 +47,15 @@ def draw_sidebar(surface: pygame.Surface, scene: PlayScene, tile_dragged: bool) 
                       "Tiles in hand   ·   {count} left in the pile", n) if hides_hands(game)
              else ngettext("Tile to place   ·   {count} left in the pile",
                            "Tile to place   ·   {count} left in the pile", n)).format(count=n)
-    surface.blit(res.text(title, 20, pal.TEXT_DIM, bold=True), (lay.tray.x + 14,
-                                                                 lay.tray.y + 10))
+    surface.blit(res.text(title, 20, pal.TEXT_DIM, bold=True), (lay.tray.x + px(14),
+                                                                 lay.tray.y + px(10)))
     if tiles:
         hover = scene.pointer.mouse if scene.human_turn else None
         scene.hand.draw(surface, res, scene.view.art, lay.tray_tile, lay.tray, scene.rotation,
                         tile_dragged, hover)
     else:
-        pygame.draw.rect(surface, pal.PANEL_EDGE, lay.tray_tile, width=2, border_radius=6)
+        pygame.draw.rect(surface, pal.PANEL_EDGE, lay.tray_tile, width=px(2),
+                         border_radius=px(6))
         if game.phase == "figure" and game.last_cell is not None and scene.human_turn:
             blit_centred(surface, res.text(_("Placed"), 22, pal.TEXT_DIM), lay.tray_tile.center)
     if game.phase == "figure" and scene.human_turn:
@@ -72,12 +75,12 @@ def _draw_supply(surface: pygame.Surface, scene: PlayScene) -> None:
     for kind, rect in slots:
         held = isinstance(scene.pending, Deploy) and scene.pending.figure == kind \
             and game.supply[game.current][kind] == 1
-        img = res.figures.figure(kind, seat.rgb, 34)
+        img = res.figures.figure(kind, seat.rgb, res.px(34))
         if held:
             img = img.copy()
             img.set_alpha(80)
         blit_centred(surface, img, rect.center)
-    hint_x = (slots[-1][1].right + 12) if slots else lay.supply.x
+    hint_x = (slots[-1][1].right + res.px(12)) if slots else lay.supply.x
     for i, line in enumerate((_("drag onto a lit area"), _("or click the area"))):
         surface.blit(res.text(line, 17, pal.TEXT_DIM),
-                     (hint_x, lay.supply.y + 2 + 17 * i))
+                     (hint_x, lay.supply.y + res.px(2 + 17 * i)))
