@@ -215,6 +215,11 @@ class GameState:
         return self.phase is OVER
 
     @property
+    def hand_size(self) -> int:
+        """How many tiles a player holds (1, or 3 in the tactical variant...)."""
+        return self._hand_size
+
+    @property
     def hand(self) -> tuple[str, ...]:
         return tuple(self.hands[self.current])
 
