@@ -100,8 +100,10 @@ class Shepherds(RuleModule):
         root = self.field_of(host, fig)
         feats = host.features
         field, find, first = feats.kind[root], feats.find, placed.first
-        if not any(kind == field and find(first + i) == root
-                   for i, kind in enumerate(placed.t.kinds)):
+        for i, kind in enumerate(placed.t.kinds):
+            if kind == field and find(first + i) == root:
+                break
+        else:
             return  # the tile does not extend the shepherd's field
         self.asking = fig.id
         sheep = self.flock_size(host, root)
@@ -128,9 +130,9 @@ class Shepherds(RuleModule):
     def after_scoring(self, host: Host, placed: PlacedTile) -> None:
         # A shepherd taken off the board by another rule (none in this set) leaves its
         # tokens behind: they go back into the bag, so that all 18 stay accounted for.
-        if not self.flocks:
-            return
-        for fid in [f for f in self.flocks if f not in host.figures]:
+        figures = host.figures
+        gone = [fid for fid in self.flocks if fid not in figures] if self.flocks else ()
+        for fid in gone:
             self.bag.extend(self.flocks.pop(fid))
 
     # ------------------------------------------------------------------ the flock
