@@ -10,10 +10,10 @@ from __future__ import annotations
 
 import random
 
-from game.rules import Action, Game, Phase
+from game.rules import Action, Choose, Game, IllegalAction, Phase
 from game.rules.actions import SKIP
 
-PLACE, FIGURE = Phase.PLACE, Phase.FIGURE
+PLACE, CHOOSE, FIGURE = Phase.PLACE, Phase.CHOOSE, Phase.FIGURE
 
 
 def random_action(game: Game, rng: random.Random) -> Action:
@@ -40,8 +40,10 @@ def random_action(game: Game, rng: random.Random) -> Action:
         if k < len(options):
             return game.deploy_option(*options[k])
         return extras[k - len(options)] if k - len(options) < len(extras) else SKIP
-    actions = game.legal_actions()
-    return actions[rng.randrange(len(actions))]
+    if game.phase is CHOOSE:  # a question: building only the answer chosen
+        answers = game.choices[0].options
+        return Choose(answers[rng.randrange(len(answers))])
+    raise IllegalAction("the game is over: there is nothing to choose")
 
 
 def play_random_game(game: Game, rng: random.Random) -> Game:

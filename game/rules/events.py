@@ -21,8 +21,7 @@ class ScoreEvent(NamedTuple):
     final: bool  # awarded by the final scoring
 
 
-@dataclass(frozen=True, slots=True)
-class Notice:
+class Notice(NamedTuple):
     """Something the window should announce (a wolf, a herded flock, a bonus tile...)."""
 
     text: str
@@ -30,8 +29,7 @@ class Notice:
     player: int | None
 
 
-@dataclass(frozen=True, slots=True)
-class ChoiceRequest:
+class ChoiceRequest(NamedTuple):
     """A question a rule module asks the current player before the figure step."""
 
     module: int  # index into game.modules

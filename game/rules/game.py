@@ -31,6 +31,8 @@ from .state import CHOOSE, FIGURE, OVER, PLACE
 if TYPE_CHECKING:
     from .host import Host
 
+_new = tuple.__new__  # builds a named tuple without its Python-level constructor
+
 
 class Game(Placing, Scoring, Outcomes):
     def __init__(self, tileset: TileSet, players: Sequence[str], seed: int = 0,
@@ -230,8 +232,8 @@ class Game(Placing, Scoring, Outcomes):
     def request_choice(self, module: RuleModule, key: str, options: Sequence[str],
                        prompt: str) -> None:
         """Ask the current player a question before the figure step."""
-        self.choices.append(ChoiceRequest(self.modules.index(module), key, tuple(options),
-                                          prompt))
+        self.choices.append(_new(ChoiceRequest, (self.modules.index(module), key,
+                                                 tuple(options), prompt)))
         if self.phase is FIGURE:
             self.phase = CHOOSE
 
@@ -245,7 +247,7 @@ class Game(Placing, Scoring, Outcomes):
 
     def notice(self, text: str, cells: Sequence[Cell] = (), player: int | None = None) -> None:
         """Announce something to the players (the window shows and logs it)."""
-        self.notices.append(Notice(text, tuple(cells), player))
+        self.notices.append(_new(Notice, (text, tuple(cells), player)))
 
     def set_aside_current(self) -> None:
         """Set aside the tile to place because it fits nowhere, and draw another."""

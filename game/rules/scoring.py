@@ -39,20 +39,23 @@ class Scoring(GameState):
     def winners(self, figures: Sequence[Figure]) -> list[int]:
         """Players with the most figures that count for majorities (all of them on a tie)."""
         majority = self.tables.majority
-        if len(figures) == 1 and not self.hooks.adjust_winners:  # the usual case
+        if len(figures) == 1:  # the usual case
             (only,) = figures
-            return [only.player] if majority[only.kind] else []
-        counts: dict[int, int] = {}
-        for f in figures:
-            if majority[f.kind]:
-                counts[f.player] = counts.get(f.player, 0) + 1
-        if not counts:
-            return []
-        if len(counts) == 1:
-            winners = list(counts)
+            if not majority[only.kind]:
+                return []
+            winners = [only.player]
         else:
-            best = max(counts.values())
-            winners = sorted(p for p, n in counts.items() if n == best)
+            counts: dict[int, int] = {}
+            for f in figures:
+                if majority[f.kind]:
+                    counts[f.player] = counts.get(f.player, 0) + 1
+            if not counts:
+                return []
+            if len(counts) == 1:
+                winners = list(counts)
+            else:
+                best = max(counts.values())
+                winners = sorted(p for p, n in counts.items() if n == best)
         if self.hooks.adjust_winners:
             modules, host = self.modules, self.host
             for i in self.hooks.adjust_winners:
