@@ -294,10 +294,9 @@ class Game(Placing, Scoring, Outcomes):
         left anywhere the game ends."""
         hand, deck = self.hands[self.current], self.deck
         if not hand and self._hand_size == 1:  # the usual turn, at once: draw one that fits
-            fit, demands = self.tables.fit, self.board.demands.values()
             while deck:
                 tid = deck.pop()
-                if any(map(fit[tid].__getitem__, demands)):
+                if self._fits_somewhere(tid):
                     hand.append(tid)
                     self.phase = PLACE
                     return

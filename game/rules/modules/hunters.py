@@ -112,34 +112,6 @@ class HuntersGatherers(RuleModule):
         kind = feats.kind
         return {root for root in feats.touched_roots(river.root) if kind[root] == LAKE}
 
-    def river_networks(self, host: Host) -> dict[int, int]:
-        """Every river and lake (root id) -> the id of its river network: rivers joined
-        through the lakes they run into.  A spring or an open river end has nothing beyond
-        it, so a network stops there.  (The final scoring's view of every network; during
-        the game ``_joined`` answers the huts' question faster.)"""
-        feats = host.features
-        parent: dict[int, int] = {}
-
-        def find(x: int) -> int:
-            while parent[x] != x:
-                parent[x] = parent[parent[x]]
-                x = parent[x]
-            return x
-
-        rivers: list[int] = []
-        for root in feats.roots():
-            kind = feats.kind[root]
-            if kind in (RIVER, LAKE):
-                parent[root] = root
-                if kind == RIVER:
-                    rivers.append(root)
-        for root in rivers:
-            for lake in self._lakes_of(host, feats.view(root)):
-                a, b = find(root), find(lake)
-                if a != b:
-                    parent[b] = a
-        return {fid: find(fid) for fid in parent}
-
     def _contacts(self, host: Host) -> list[tuple[int, int]]:
         """(river, lake) feature ids of every tile placed where a river runs into a lake,
         gathered as tiles come (a tile's rivers touch only lakes of that tile)."""
@@ -155,8 +127,10 @@ class HuntersGatherers(RuleModule):
         return self.contacts
 
     def _joined(self, host: Host) -> dict[int, int]:
-        """Rivers and lakes (roots) that run into one another -> the id of their network;
-        any other river or lake is a network of its own.  Once per turn."""
+        """River networks: rivers joined through the lakes they run into (a spring or an
+        open river end has nothing beyond it, so a network stops there).  Rivers and lakes
+        (roots) that run into one another -> the id of their network; any other river or
+        lake is a network of its own.  Worked out once per turn."""
         feats = host.features
         key = (len(feats), len(host.board))
         if self._joins is not None and self._joins[0] == key:
@@ -233,9 +207,11 @@ class HuntersGatherers(RuleModule):
 
     def _score_huts(self, host: Host) -> list[NetworkScore]:
         feats = host.features
+        joined = self._joined(host)
         members: dict[int, list[int]] = {}
-        for fid, net in self.river_networks(host).items():
-            members.setdefault(net, []).append(fid)
+        for root in feats.roots():
+            if feats.kind[root] in (RIVER, LAKE):
+                members.setdefault(joined.get(root, root), []).append(root)
         out: list[NetworkScore] = []
         for net in sorted(members):
             roots = members[net]
