@@ -3,8 +3,9 @@
     python -m game.sim --game carcassonne [--expansions ...] --players N --games K --seed S [--json]
     python -m game.sim --seats quick,random --games 20 [--budget 0.2]
 
---seats gives one kind per player (random, quick, strong; default: all random) and implies
-the number of players.  Win rates are reported per seat, a tie split between the tied.
+--seats gives one computer level per player (random, easy, quick, strong, mcts; default: all
+random) and implies the number of players.  Win rates are reported per seat, a tie split
+between the tied.
 """
 
 from __future__ import annotations
@@ -37,20 +38,27 @@ def win_shares(scores: Sequence[int]) -> list[float]:
 
 
 def play_game(tileset: TileSet, seats: Sequence[str], seed: int,
-              budget: float | None = None, options: dict[str, OptionValue] | None = None
-              ) -> Game:
-    """One game with one kind of player per seat (random, quick, strong).  All-random games
-    are exactly those of ``play_random_game``."""
-    from game.ai import choose_action
+              budget: float | None = None, options: dict[str, OptionValue] | None = None,
+              think_times: dict[int, list[float]] | None = None) -> Game:
+    """One game with one computer level per seat.  All-random games are exactly those of
+    ``play_random_game``.  ``think_times`` collects, for each seat, the seconds each of its
+    decisions took (the answers a level gives at once from its turn's plan left out)."""
+    from game.ai import choose_action, has_plan
     game = Game(tileset, [f"P{i + 1}" for i in range(len(seats))], seed=seed,
                 options=options)
     rng = random.Random(seed)
     while not game.over:
-        kind = seats[game.current]
+        seat = game.current
+        kind = seats[seat]
         if kind == "random":
             game.apply_legal(random_action(game, rng))
-        else:
-            game.apply(choose_action(game, kind, rng, budget))
+            continue
+        planned = has_plan(game, kind)
+        t0 = time.perf_counter()
+        action = choose_action(game, kind, rng, budget)
+        if think_times is not None and not planned:
+            think_times.setdefault(seat, []).append(time.perf_counter() - t0)
+        game.apply(action)
     return game
 
 
@@ -62,9 +70,9 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument("--players", type=int, default=None,
                         help="number of players (default 2, or the number of --seats)")
     parser.add_argument("--seats", default=None,
-                        help="one player kind per seat, comma-separated: random, quick, strong")
+                        help="one computer level per seat, comma-separated (see game.ai.LEVELS)")
     parser.add_argument("--budget", type=float, default=None,
-                        help="thinking time of a strong seat per move, seconds (default 1)")
+                        help="thinking time of a strong or mcts seat per move, seconds (default 1)")
     parser.add_argument("--games", type=int, default=100)
     parser.add_argument("--seed", type=int, default=0)
     parser.add_argument("--json", action="store_true", help="print one JSON object")

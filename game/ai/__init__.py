@@ -24,6 +24,7 @@ rest of that turn it answers from the plan.
 
 from __future__ import annotations
 
+import itertools
 import random
 import threading
 from collections import OrderedDict
@@ -31,35 +32,41 @@ from collections.abc import Callable, Hashable
 
 from game.rules import Action, Game
 
-from . import quick, strong
+from . import easy, mcts, quick, strong
 from .random_policy import random_action
 
-LEVELS = ("random", "quick", "strong")
+LEVELS = ("random", "easy", "quick", "strong", "mcts")
 DEFAULT_BUDGET_S = 1.0
 
 _plans: OrderedDict[Hashable, Action] = OrderedDict()
 _plans_lock = threading.Lock()
 
 
-def _key(game: Game) -> Hashable:
-    return (id(game.tileset), game.seed, game.players, tuple(game.moves), tuple(game.forced))
+def _key(game: Game, level: str) -> Hashable:
+    return (level, id(game.tileset), game.seed, game.players, tuple(game.moves),
+            tuple(game.forced))
 
 
-def _remember(game: Game, actions: tuple[Action, ...]) -> None:
-    """Keep the rest of a turn plan, keyed by the position after its first action."""
-    if len(actions) < 2:
-        return
+def _remember(game: Game, level: str, actions: tuple[Action, ...]) -> None:
+    """Keep the rest of a turn plan, keyed by the position after each of its actions."""
     after = game.copy()
-    after.apply(actions[0])
-    with _plans_lock:
-        _plans[_key(after)] = actions[1]
-        while len(_plans) > 64:
-            _plans.popitem(last=False)
+    for action, following in itertools.pairwise(actions):
+        after.apply(action)
+        with _plans_lock:
+            _plans[_key(after, level)] = following
+            while len(_plans) > 64:
+                _plans.popitem(last=False)
 
 
-def _recall(game: Game) -> Action | None:
+def has_plan(game: Game, level: str) -> bool:
+    """Whether ``level`` will answer at once from the plan it made earlier in this turn."""
     with _plans_lock:
-        action = _plans.pop(_key(game), None)
+        return _key(game, level) in _plans
+
+
+def _recall(game: Game, level: str) -> Action | None:
+    with _plans_lock:
+        action = _plans.pop(_key(game, level), None)
     if action is not None and game.is_legal(action):
         return action
     return None
@@ -79,16 +86,20 @@ def choose_action(game: Game, level: str, rng: random.Random, budget_s: float | 
         raise ValueError(f"unknown computer level '{level}' (levels: {', '.join(LEVELS)})")
     if level == "random":
         return random_action(game, rng)
-    planned = _recall(game)
+    planned = _recall(game, level)
     if planned is not None:
         return planned
-    if level == "quick":
+    budget = DEFAULT_BUDGET_S if budget_s is None else budget_s
+    if level == "easy":
+        plan = easy.choose_plan(game, rng)
+    elif level == "quick":
         plan = quick.choose_plan(game, rng)
-    else:
-        budget = DEFAULT_BUDGET_S if budget_s is None else budget_s
+    elif level == "strong":
         plan = strong.choose_plan(game, rng, budget, stop)
-    _remember(game, plan.actions)
+    else:
+        plan = mcts.choose_plan(game, rng, budget, stop)
+    _remember(game, level, plan.actions)
     return plan.actions[0]
 
 
-__all__ = ["DEFAULT_BUDGET_S", "LEVELS", "choose_action", "random_action"]
+__all__ = ["DEFAULT_BUDGET_S", "LEVELS", "choose_action", "has_plan", "random_action"]
