@@ -58,9 +58,19 @@ class _Base:
 
     turns_left: float
     roots: dict[int, list[Figure]]  # features holding figures, by root id
-    contrib: dict[int, list[float]]  # what each adds to each player's value
+    parts: dict[int, Parts]  # what each of them adds (see ``Evaluator.parts``)
+    value: list[float]  # their values summed, one per player
+    weight: list[float]  # their return weights summed, one per player
     supply: list[int]  # figures in each player's supply
     table_final: list[float]  # the kinds' final points each player would get now
+
+
+Parts = tuple[list[float], list[float]]
+
+
+def turns_left(game: Game) -> float:
+    """Turns each player still has, on average."""
+    return (game.tiles_left + sum(len(h) for h in game.hands)) / len(game.players)
 
 
 class Evaluator:
@@ -173,33 +183,46 @@ class Evaluator:
         return total
 
     # ------------------------------------------------------------------ whole position
-    def _contribution(self, game: Game, root: int, figures: Sequence[Figure],
-                      turns_left: float, supply: Sequence[int]) -> list[float]:
-        """What one feature holding ``figures`` adds to each player's value."""
-        out = [0.0] * len(game.players)
+    def marginal(self, count: int, turns_left: float) -> float:
+        """What one more figure in a supply of ``count`` is worth."""
+        return self.supply_value(count + 1, turns_left) - self.supply_value(count, turns_left)
+
+    def parts(self, game: Game, root: int, figures: Sequence[Figure],
+              turns_left: float) -> Parts:
+        """What one feature holding ``figures`` adds to each player: its expected points to
+        its majority holders, and the return weight of each player's figures on it (the
+        chance each comes back, summed).  A figure coming back is worth the ``marginal``
+        value of one more figure in its owner's supply, which the caller adds: it depends
+        on the supply alone, so features can be judged apart from it."""
+        players = len(game.players)
+        value = [0.0] * players
+        weight = [0.0] * players
         winners = game.winners(figures)
         if not winners:
-            return out
-        value, p = self.feature_value(game, root, turns_left)
+            return value, weight
+        points, p = self.feature_value(game, root, turns_left)
         for player in winners:
-            out[player] += value
+            value[player] += points
         if p > 0.0:
-            back = 1.0 if p >= 1.0 else self.weights.returned
-            figures_def = game.tileset.figures
+            back = p if p >= 1.0 else p * self.weights.returned
+            stays = game.tables.stays
             for fig in figures:
-                if not figures_def[fig.kind].stays:
-                    have = supply[fig.player]
-                    out[fig.player] += p * back * (self.supply_value(have + 1, turns_left)
-                                                   - self.supply_value(have, turns_left))
-        return out
+                if not stays[fig.kind]:
+                    weight[fig.player] += back
+        return value, weight
 
     def _base(self, game: Game) -> _Base:
         key = (len(game.moves), game.phase, game.current)
         if self._cached is not None and self._cached[0] is game and self._cached[1] == key:
             return self._cached[2]
+        base = self.base(game, turns_left(game))
+        self._cached = (game, key, base)
+        return base
+
+    def base(self, game: Game, turns: float) -> _Base:
+        """The features holding figures and what each adds, judged with ``turns`` turns
+        left."""
         players = len(game.players)
-        left = game.tiles_left + sum(len(h) for h in game.hands)
-        turns_left = left / players
         tiles = game.board.tiles
         feats = game.features
         roots: dict[int, list[Figure]] = {}
@@ -207,19 +230,22 @@ class Evaluator:
             root = feats.find(tiles[fig.cell].first + fig.index)
             roots.setdefault(root, []).append(fig)
         supply = [sum(s.values()) for s in game.supply]
-        contrib: dict[int, list[float]] = {}
+        parts: dict[int, Parts] = {}
+        value = [0.0] * players
+        weight = [0.0] * players
         table_final = [0.0] * players
         for root, figures in roots.items():
             if feats.done[root]:
                 continue
-            contrib[root] = self._contribution(game, root, figures, turns_left, supply)
+            v, w = parts[root] = self.parts(game, root, figures, turns)
+            for player in range(players):
+                value[player] += v[player]
+                weight[player] += w[player]
             if game.kinds[feats.kind[root]].final:
                 final = game.feature_points(Feature(feats, root), False)
                 for player in game.winners(feats.figures[root]):
                     table_final[player] += final
-        base = _Base(turns_left, roots, contrib, supply, table_final)
-        self._cached = (game, key, base)
-        return base
+        return _Base(turns, roots, parts, value, weight, supply, table_final)
 
     def values(self, game: Game, extra: Figure | None = None, modules: bool = False,
                future: bool = False) -> list[float]:
@@ -230,31 +256,21 @@ class Evaluator:
         be completed are (see ``future_module_points``)."""
         base = self._base(game)
         players = len(game.players)
-        out = [float(s) for s in game.scores]
         supply = base.supply
-        skip = -1
+        value, weight = base.value, base.weight
         if extra is not None:
             supply = list(supply)
             supply[extra.player] -= 1
             feats = game.features
-            skip = feats.find(game.board.tiles[extra.cell].first + extra.index)
-            if not feats.done[skip]:
-                figures = [*base.roots.get(skip, ()), extra]
-                add = self._contribution(game, skip, figures, base.turns_left, supply)
+            root = feats.find(game.board.tiles[extra.cell].first + extra.index)
+            if not feats.done[root]:
+                value, weight = list(value), list(weight)
+                old = base.parts.get(root)
+                new = self.parts(game, root, [*base.roots.get(root, ()), extra], base.turns_left)
                 for player in range(players):
-                    out[player] += add[player]
-        for root, add in base.contrib.items():
-            if root != skip:
-                for player in range(players):
-                    out[player] += add[player]
-        for player in range(players):
-            out[player] += self.supply_value(supply[player], base.turns_left)
-        if self.future:
-            lam = self.weights.held
-            host = game.host
-            for m in game.modules:
-                for player in range(players):
-                    out[player] += lam * m.held_points(host, player)
+                    value[player] += new[0][player] - (old[0][player] if old else 0.0)
+                    weight[player] += new[1][player] - (old[1][player] if old else 0.0)
+        out = self.totals(game, value, weight, supply, base.turns_left)
         if modules:
             preview = game.final_scores_preview()
             now = [preview[p] - game.scores[p] - base.table_final[p] for p in range(players)]
@@ -265,6 +281,23 @@ class Evaluator:
                 lam = self.weights.future_modules
                 for player in range(players):
                     out[player] += lam * (later[player] - now[player])
+        return out
+
+    def totals(self, game: Game, value: Sequence[float], weight: Sequence[float],
+               supply: Sequence[int], turns: float) -> list[float]:
+        """Each player's value from the features' summed parts: scores, features, the
+        figures expected back, the supply, and (``future``) the points figures hold."""
+        out = [float(s) for s in game.scores]
+        for player in range(len(out)):
+            have = supply[player]
+            out[player] += value[player] + weight[player] * self.marginal(have, turns) + \
+                self.supply_value(have, turns)
+        if self.future:
+            lam = self.weights.held
+            host = game.host
+            for m in game.modules:
+                for player in range(len(out)):
+                    out[player] += lam * m.held_points(host, player)
         return out
 
     def future_module_points(self, game: Game, base: _Base) -> list[float]:

@@ -27,134 +27,29 @@ import random
 import time
 from collections.abc import Callable
 
-from game.rules import Action, Deploy, Game, Phase, Place
-from game.rules.board import Cell
-from game.rules.features import Figure
+from game.rules import Game
 
 from .evaluate import DEFAULT, Evaluator
-from .quick import Plan, rank_plans, turn_candidates
+from .light import LightPolicy
+from .quick import Plan, rank_plans
 from .worlds import determinize
 
 CANDIDATES = 4  # plans compared by the search
 EXACT_PLACEMENTS = 6  # placements whose follow-ups the initial ranking judges exactly
 ROLLOUT_TURNS = 0  # turns played on after the plan; 0: one round, the rivals' and one's own
-LIGHT_PLACEMENTS = 6  # placements a rollout turn looks at, at least...
-LIGHT_HOT = 6  # ... placements next to features with figures first (up to this many)
-LIGHT_OTHERS = 2  # ... and this many others at random
 PRIOR_ROUNDS = 3.0  # the quick judgement counts as this many sampled futures
 WEIGHTS = DEFAULT  # the evaluation's weights
 FUTURE_MODULES = True  # judge with the modules' points from likely completions (farmers)
-MAX_TURN_ACTIONS = 12  # a rollout turn ends after this many actions at the latest
 SETTLED_MIN_ROUNDS = 16  # the search may stop early after this many rounds...
 SETTLED_Z = 2.5  # ... once the best plan leads every other by this many standard errors
 SETTLED_EVERY = 4  # rounds between two such checks
-
-
-def _hot_cells(game: Game, ev: Evaluator) -> set[Cell]:
-    """Cells where a tile touches a feature that holds figures (where the play is)."""
-    tiles = game.board.tiles
-    feats = game.features
-    hot: set[Cell] = set()
-    seen: set[int] = set()
-    for fig in game.figures.values():
-        root = feats.find(tiles[fig.cell].first + fig.index)
-        if root in seen:
-            continue
-        seen.add(root)
-        if feats.done[root]:
-            continue
-        completion = game.kinds[feats.kind[root]].completion
-        if completion == "closed":
-            hot |= ev.open_cells(game, root)
-        elif completion == "surrounded":
-            x, y = fig.cell
-            hot.update((x + dx, y + dy) for dx in (-1, 0, 1) for dy in (-1, 0, 1))
-    return hot
-
-
-def light_turn(game: Game, ev: Evaluator, rng: random.Random) -> Game:
-    """Play the current player's turn with a light quick policy and return the game after
-    it (``game`` itself or one of its copies).  A placement is chosen among a sample of
-    the legal ones (those touching features with figures first), each judged on a copy
-    with its figure options imagined; a figure goes where the evaluation says it gains;
-    other questions get the answer the evaluation likes best after playing each once."""
-    me = game.current
-    for _ in range(MAX_TURN_ACTIONS):
-        if game.over or game.current != me:
-            break
-        if game.phase is Phase.PLACE:
-            game = _light_place(game, me, ev, rng)
-        elif game.phase is Phase.FIGURE:
-            _light_follow_up(game, me, ev)
-        else:
-            game = _light_other(game, me, ev)
-    return game
-
-
-def _light_other(game: Game, me: int, ev: Evaluator) -> Game:
-    """A question or move a module asks for: every answer played once on a copy."""
-    best: tuple[float, Game] | None = None
-    for action in game.legal_actions():
-        after = game.copy()
-        after.apply(action)
-        value = ev.objective(ev.values(after), me)
-        if best is None or value > best[0]:
-            best = (value, after)
-    assert best is not None
-    return best[1]
-
-
-def _light_place(game: Game, me: int, ev: Evaluator, rng: random.Random) -> Game:
-    actions = turn_candidates(game)
-    if len(actions) > LIGHT_PLACEMENTS:
-        hot = _hot_cells(game, ev)
-        first = [a for a in actions if isinstance(a, Place) and a.cell in hot]
-        others = [a for a in actions if not (isinstance(a, Place) and a.cell in hot)]
-        rng.shuffle(others)
-        actions = first[:LIGHT_HOT] + others[:max(LIGHT_OTHERS, LIGHT_PLACEMENTS - len(first))]
-    best: tuple[float, Game] | None = None
-    for action in actions:
-        after = game.copy()
-        after.apply(action)
-        value = ev.objective(ev.values(after), me)
-        if after.phase is Phase.FIGURE and after.current == me:
-            value = max(value, _best_deploy(after, me, ev)[0])
-        if best is None or value > best[0]:
-            best = (value, after)
-    assert best is not None
-    return best[1]
-
-
-def _best_deploy(after: Game, me: int, ev: Evaluator) -> tuple[float, Action | None]:
-    cell = after.last_cell
-    best: tuple[float, Action | None] = (float("-inf"), None)
-    for option in after.legal_actions():
-        if isinstance(option, Deploy) and cell is not None:
-            index = after.target_feature(option.target)
-            if index is None:
-                continue
-            value = ev.objective(ev.values(after, extra=Figure(-1, me, option.figure, cell,
-                                                                   index)), me)
-            if value > best[0]:
-                best = (value, option)
-    return best
-
-
-def _light_follow_up(game: Game, me: int, ev: Evaluator) -> None:
-    skip = ev.objective(ev.values(game), me)
-    value, option = _best_deploy(game, me, ev)
-    legal = game.legal_actions()
-    if option is not None and value > skip:
-        game.apply(option)
-    else:
-        rest = [a for a in legal if not isinstance(a, Deploy)]
-        game.apply(rest[-1] if rest else legal[0])
 
 
 def choose_plan(game: Game, rng: random.Random, budget: float,
                 stop: Callable[[], bool] | None = None, max_rounds: int | None = None) -> Plan:
     deadline = time.perf_counter() + budget
     ev = Evaluator(game, WEIGHTS, future=FUTURE_MODULES)
+    light = LightPolicy(ev)
     plans = rank_plans(game, ev, rng, EXACT_PLACEMENTS)
     candidates = plans[:CANDIDATES]
     if len(candidates) <= 1:
@@ -179,12 +74,12 @@ def choose_plan(game: Game, rng: random.Random, budget: float,
             for action in cand.actions:
                 if world.over or not world.is_legal(action):
                     break
-                world.apply(action)
+                world.apply_legal(action)
             roll = random.Random(seed)
             for _ in range(turns):
                 if world.over:
                     break
-                world = light_turn(world, ev, roll)
+                world = light.turn(world, roll)
             values.append(ev.objective(ev.values(world, modules=True), me))
         if len(values) < k:
             break  # an unfinished round compares nothing
