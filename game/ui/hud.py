@@ -90,17 +90,16 @@ def draw_players(surface: pygame.Surface, res: Resources, session: Session,
             pygame.draw.rect(surface, seat.rgb, row, width=px(2), border_radius=px(8))
         meeple = res.figures.figure(fig_kinds[0], seat.rgb, px(30))
         surface.blit(meeple, meeple.get_rect(midleft=(row.x + px(8), row.centery)))
-        name = seat.name + ("" if seat.is_human else "  (computer)")
-        name_img = res.text(name, 22, pal.TEXT, bold=current)
+        score = res.text(str(game.scores[i]), 34, pal.TEXT, bold=True)
+        score_rect = score.get_rect(midright=(row.right - px(10), row.centery))
+        surface.blit(score, score_rect)
+        name_img = _fitted(res, seat.label, score_rect.x - px(8) - (row.x + px(46)), current)
         surface.blit(name_img, (row.x + px(46), row.y + px(7)))
         supply = "  ".join(f"{game.supply[i][k]} {_plural(k, game.supply[i][k])}"
                            for k in fig_kinds)
         line_y = row.y + min(px(30), row.h - px(15))
         text = res.text(supply, 17, pal.TEXT_DIM)
         surface.blit(text, (row.x + px(46), line_y))
-        score = res.text(str(game.scores[i]), 34, pal.TEXT, bold=True)
-        score_rect = score.get_rect(midright=(row.right - px(10), row.centery))
-        surface.blit(score, score_rect)
         # Tokens fill the room after the name, then after the supply line.
         tokens = sorted(game.tokens(i).items())
         for left, top in ((row.x + px(56) + name_img.get_width(), row.y + px(8)),
@@ -108,6 +107,19 @@ def draw_players(surface: pygame.Surface, res: Resources, session: Session,
             tokens = _draw_tokens(surface, res, session, tokens,
                                   pygame.Rect(left, top, score_rect.x - px(8) - left, px(18)),
                                   last=top != row.y + px(8))
+
+
+def _fitted(res: Resources, name: str, width: int, bold: bool) -> pygame.Surface:
+    """A player's name (with a computer's level) in the room before the score: smaller
+    type for a long one, cut short with an ellipsis when even that is too wide."""
+    for size in (22, 20, 18):
+        img = res.text(name, size, pal.TEXT, bold=bold)
+        if img.get_width() <= width:
+            return img
+    while len(name) > 1 and img.get_width() > width:
+        name = name[:-1]
+        img = res.text(name.rstrip() + "…", 18, pal.TEXT, bold=bold)
+    return img
 
 
 def _draw_tokens(surface: pygame.Surface, res: Resources, session: Session,
@@ -183,7 +195,7 @@ def describe_phase(session: Session, pending: bool, can_move: bool = False,
     if game.over:
         return _("Game over")
     if not seat.is_human:
-        return _("{player} is thinking…").format(player=player)
+        return _("{player} is thinking…").format(player=seat.label)
     if game.phase is Phase.PLACE:
         if game.in_extra:
             return _("{player}: bonus tile! Drag it onto a lit cell").format(player=player)

@@ -8,6 +8,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
+from game.i18n import N_, _
 from game.rules import Game, TileSet
 from game.storage import SavedGame
 
@@ -17,7 +18,18 @@ if TYPE_CHECKING:
     from .app import App
 
 HUMAN = "human"
-COMPUTER_KINDS = ("quick", "strong", "random")  # levels of game.ai
+COMPUTER_KINDS = ("easy", "quick", "strong", "mcts", "random")  # levels of game.ai
+# What players call each kind of seat (translated where shown).
+KIND_NAMES = {HUMAN: N_("Human"), "easy": N_("Easy"), "quick": N_("Medium"),
+              "strong": N_("Hard"), "mcts": N_("Monte Carlo"), "random": N_("Random")}
+# The kinds the set-up screen offers, in the order a click cycles through them (random
+# play is no opponent: it stays a level for the command line and tests).
+OFFERED_KINDS = (HUMAN, "easy", "quick", "strong", "mcts")
+
+
+def kind_name(kind: str) -> str:
+    """A seat kind as players read it: Human, Easy, Medium, Hard, Monte Carlo..."""
+    return _(KIND_NAMES[kind]) if kind in KIND_NAMES else kind
 
 
 @dataclass
@@ -33,6 +45,13 @@ class Seat:
     @property
     def is_human(self) -> bool:
         return self.kind == HUMAN
+
+    @property
+    def label(self) -> str:
+        """The name players see during the game: a computer's with its level beside it."""
+        if self.is_human:
+            return self.name
+        return _("{player} ({level})").format(player=self.name, level=kind_name(self.kind))
 
 
 @dataclass

@@ -12,12 +12,11 @@ from game.rules import RulesError, TileSet
 from .. import palette as pal
 from ..app import App, Scene
 from ..intents import Command, Intent, PointerDown
-from ..session import COMPUTER_KINDS, HUMAN, Seat, Session
+from ..session import COMPUTER_KINDS, HUMAN, OFFERED_KINDS, Seat, Session, kind_name
 from ..widgets import Button, TextField, blit_centred, panel
 from .menus import MessageScene
 
 ROW = 60
-KIND_LABEL = {HUMAN: "Human", "quick": "Computer", "strong": "Strong AI", "random": "Random"}
 
 
 class SetupScene(Scene):
@@ -69,11 +68,10 @@ class SetupScene(Scene):
                 return pygame.Rect(left + px(x), y, px(width), px(44))
 
             self.widgets.append(Button(at(0, 44), "", self._cycle_colour(i)))
-            field = TextField(at(56, 190), seat.name, placeholder=f"Player {i + 1}",
+            field = TextField(at(56, 166), seat.name, placeholder=f"Player {i + 1}",
                               on_change=self._rename(i))
             self.fields.append(field)
-            self.widgets.append(Button(at(256, 120), KIND_LABEL.get(seat.kind, seat.kind),
-                                       self._cycle_kind(i)))
+            self.widgets.append(Button(at(232, 144), kind_name(seat.kind), self._cycle_kind(i)))
             self.widgets.append(Button(at(386, 40), "up", self._move(i, -1), enabled=i > 0))
             self.widgets.append(Button(at(432, 40), "down", self._move(i, 1),
                                        enabled=i < len(self.seats) - 1))
@@ -151,7 +149,7 @@ class SetupScene(Scene):
 
     def _cycle_kind(self, i: int) -> Callable[[], None]:
         def fn() -> None:
-            kinds = [HUMAN, *COMPUTER_KINDS]
+            kinds = OFFERED_KINDS
             self.seats[i].kind = kinds[(kinds.index(self.seats[i].kind) + 1) % len(kinds)] \
                 if self.seats[i].kind in kinds else HUMAN
             self._build()

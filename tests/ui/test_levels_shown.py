@@ -1,0 +1,54 @@
+"""The computer levels as players read them: Easy, Medium, Hard and Monte Carlo on the
+set-up screen, and the level beside a computer seat's name during the game."""
+
+from __future__ import annotations
+
+import pytest
+
+from game.ui.app import App
+from game.ui.hud import describe_phase
+from game.ui.scenes.play import PlayScene
+from game.ui.scenes.setup import SetupScene
+from game.ui.session import Seat, Session
+
+from .conftest import Driver
+from .test_scenes import button
+
+
+def test_the_set_up_screen_names_the_levels(app: App, driver: Driver) -> None:
+    setup = SetupScene(app)
+    app.replace(setup)
+    driver.frames()
+    setup.seats[1].kind = "human"
+    setup._build()
+    seen: dict[str, str] = {}
+    label = "Human"
+    for _ in range(5):
+        driver.click(button(setup, label))
+        label = next(b.label for b in setup.widgets if b.label in
+                     {"Human", "Easy", "Medium", "Hard", "Monte Carlo"})
+        seen[label] = setup.seats[0].kind
+    assert seen == {"Easy": "easy", "Medium": "quick", "Hard": "strong",
+                    "Monte Carlo": "mcts", "Human": "human"}
+
+
+def test_a_computer_seat_shows_its_level_in_the_panel_and_prompt(
+        app: App, driver: Driver, monkeypatch: pytest.MonkeyPatch) -> None:
+    seats = [Seat("Blue", "blue", "strong"), Seat("Red", "red", "human")]
+    session = Session.new(app, "carcassonne", [], seats, seed=2)
+    assert [s.label for s in seats] == ["Blue (Hard)", "Red"]
+    assert session.game.current == 0
+    assert describe_phase(session, pending=False) == "Blue (Hard) is thinking…"
+    drawn: list[str] = []
+    text = app.res.text
+
+    def recording(s: str, *args: object, **kwargs: object) -> object:
+        drawn.append(s)
+        return text(s, *args, **kwargs)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(app.res, "text", recording)
+    scene = PlayScene(app, session)
+    app.replace(scene)
+    driver.frames(2)
+    scene.computer.cancel()
+    assert "Blue (Hard)" in drawn and "Red" in drawn
