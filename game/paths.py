@@ -1,4 +1,4 @@
-"""Where the game's own data lives (tile sets, sprites): the one place that knows.
+"""Where the game's own data lives (tile sets, sprites and sounds): the one place that knows.
 
 The same rule holds from a source checkout, an installed wheel and the frozen executable:
 
@@ -26,7 +26,7 @@ SOURCE_ROOT = PACKAGE_DIR.parent  # source checkout: the repository's top level
 # tile sets; a player adding one may want it).
 DATA_PATTERNS: dict[str, tuple[str, ...]] = {
     "tilesets": ("*.yaml", "*.json"),
-    "sprites": ("**/*.svg", "**/*.png"),
+    "sprites": ("**/*.svg", "**/*.png", "sounds/*.wav"),
 }
 DATA_FOLDERS = tuple(DATA_PATTERNS)
 

@@ -24,6 +24,7 @@ from typing import ClassVar
 import pygame
 from platformdirs import PlatformDirs
 
+from game.i18n import _
 from game.rules.errors import TileSetError
 from game.rules.registry import Registry, builtin_tileset_dir, default_registry
 from game.storage import APP_NAME, Storage
@@ -31,6 +32,7 @@ from game.storage import APP_NAME, Storage
 from .input import InputMapper
 from .intents import Command, Intent, Quit, Resize
 from .settings import Settings
+from .sound import Sounds
 
 MIN_SIZE = (960, 640)
 
@@ -76,8 +78,8 @@ class App:
     def __init__(self, config: AppConfig, scenes: Mapping[str, SceneFactory]) -> None:
         self.config = config
         self.scenes: dict[str, SceneFactory] = dict(scenes)
-        # Only what the game uses: no audio (it has no sound; opening the audio device is
-        # slow and noisy on machines without one), no joystick.
+        # Only what the game uses: no joystick; the audio device is opened by the sounds on
+        # first use (it can be slow to open, and the title screen plays none).
         pygame.display.init()
         pygame.font.init()
         pygame.display.set_caption("Carcassonne")
@@ -90,6 +92,8 @@ class App:
         self.clock = pygame.time.Clock()
         self.storage = Storage(self.config.storage_root)
         self.settings = Settings(self.storage)
+        self.sound = Sounds(self.settings)
+        self.toast: tuple[str, float] | None = None  # a short message, until perf_counter()
         self.registry: Registry = load_registry(
             [self.storage.user_tilesets_dir, *self.config.extra_tileset_dirs],
             cache_dir(self.config.storage_root))
@@ -176,6 +180,10 @@ class App:
         if intent == Command("help"):  # F1 or H on every screen; again (or Esc) closes it
             self.toggle_help()
             return
+        if intent == Command("mute"):  # M on every screen
+            on = self.sound.toggle()
+            self.show_toast(_("Sound on") if on else _("Sound off"))
+            return
         if self.stack:
             self.scene.handle(intent)
 
@@ -185,6 +193,17 @@ class App:
             first -= 1
         for scene in self.stack[first:]:
             scene.draw(self.screen)
+        if self.toast is not None:
+            text, until = self.toast
+            if time.perf_counter() < until:
+                from .widgets import draw_toast
+                draw_toast(self.screen, self.res, text)
+            else:
+                self.toast = None
+
+    def show_toast(self, text: str, seconds: float = 1.4) -> None:
+        """A short message over every scene (sound on or off...)."""
+        self.toast = (text, time.perf_counter() + seconds)
 
     def toggle_help(self) -> None:
         if self.stack and self.scene.name == "help":

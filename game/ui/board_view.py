@@ -53,17 +53,21 @@ class BoardView:
         placed = self.game.board.tiles[fig.cell]
         return cam.local_to_screen(fig.cell, placed.turned.anchors[fig.index])
 
-    def lies_down(self, cell: Cell, index: int) -> bool:
+    def lies_down(self, figure: str, cell: Cell, index: int) -> bool:
+        """A figure lies down on a field when it claims it (a farmer, a hunter); figures that
+        claim nothing there (a shepherd, a stable) stand."""
         placed = self.game.board.tiles[cell]
         kind = placed.tile.features[index].kind
-        return self.game.kinds[kind].role == "background"
+        fig = self.game.tileset.figures.get(figure)
+        return self.game.kinds[kind].role == "background" and (fig is None or fig.majority)
 
     def draw_figure(self, surface: pygame.Surface, cam: Camera, kind: str, colour: Colour,
                     cell: Cell, index: int, alpha: int = 255, scale: float = 0.34) -> None:
         placed = self.game.board.tiles[cell]
         at = cam.local_to_screen(cell, placed.turned.anchors[index])
         size = max(12, round(cam.scale * scale))
-        img = self.res.figures.figure(kind, colour, size, lying=self.lies_down(cell, index))
+        img = self.res.figures.figure(kind, colour, size,
+                                      lying=self.lies_down(kind, cell, index))
         if alpha < 255:
             img = img.copy()
             img.set_alpha(alpha)

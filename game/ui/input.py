@@ -37,7 +37,7 @@ def _keymap() -> dict[int, Command]:
             pygame.K_PLUS: Command("zoom_in"), pygame.K_EQUALS: Command("zoom_in"),
             pygame.K_KP_PLUS: Command("zoom_in"), pygame.K_MINUS: Command("zoom_out"),
             pygame.K_KP_MINUS: Command("zoom_out"), pygame.K_TAB: Command("next"),
-            pygame.K_DELETE: Command("delete"),
+            pygame.K_DELETE: Command("delete"), pygame.K_m: Command("mute"),
             pygame.K_LEFT: Command("pan", PAN_STEP, 0), pygame.K_a: Command("pan", PAN_STEP, 0),
             pygame.K_RIGHT: Command("pan", -PAN_STEP, 0),
             pygame.K_d: Command("pan", -PAN_STEP, 0),

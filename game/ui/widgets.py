@@ -154,3 +154,12 @@ class TextField:
         if self.focused and self._blink < 0.5:
             x = self.rect.x + 10 + (label.get_width() if self.text else 0) + 1
             pygame.draw.line(surface, pal.TEXT, (x, y), (x, y + label.get_height()), 2)
+
+
+def draw_toast(surface: pygame.Surface, res: Resources, text: str) -> None:
+    """A short message at the bottom centre of the window."""
+    img = res.text(text, 24, pal.TEXT, bold=True)
+    rect = img.get_rect(midbottom=(surface.get_width() // 2, surface.get_height() - 80))
+    rect = rect.inflate(40, 20)
+    panel(surface, rect, radius=14, alpha=245)
+    blit_centred(surface, img, rect.center)
