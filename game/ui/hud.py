@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
 import pygame
@@ -64,16 +64,24 @@ class Layout:
                    confirm, undo, log_r, toolbar)
 
 
+def player_row(rect: pygame.Rect, player: int, players: int) -> pygame.Rect:
+    """A player's row in the players' panel ``rect``."""
+    row_h = min(ROW_H, (rect.h - PLAYERS_TITLE_H) // max(1, players))
+    return pygame.Rect(rect.x + 6, rect.y + 30 + player * row_h, rect.w - 12, row_h - 4)
+
+
 def draw_players(surface: pygame.Surface, res: Resources, session: Session,
-                 rect: pygame.Rect) -> None:
+                 rect: pygame.Rect, scores: Sequence[int] | None = None) -> None:
+    """The players' rows; ``scores``: what the counters show, when it is not the score yet
+    (they count up while a scoring is shown)."""
     game = session.game
     panel(surface, rect)
     title = res.text("Players", 22, pal.TEXT_DIM, bold=True)
     surface.blit(title, (rect.x + 14, rect.y + 9))
     fig_kinds = list(game.tileset.figures)
-    row_h = min(ROW_H, (rect.h - PLAYERS_TITLE_H) // max(1, len(session.seats)))
+    shown = game.scores if scores is None else scores
     for i, seat in enumerate(session.seats):
-        row = pygame.Rect(rect.x + 6, rect.y + 30 + i * row_h, rect.w - 12, row_h - 4)
+        row = player_row(rect, i, len(session.seats))
         current = i == game.current and not game.over
         if current:
             pygame.draw.rect(surface, pal.CURRENT_ROW, row, border_radius=8)
@@ -88,7 +96,7 @@ def draw_players(surface: pygame.Surface, res: Resources, session: Session,
         line_y = row.y + min(30, row.h - 15)
         text = res.text(supply, 17, pal.TEXT_DIM)
         surface.blit(text, (row.x + 46, line_y))
-        score = res.text(str(game.scores[i]), 34, pal.TEXT, bold=True)
+        score = res.text(str(shown[i]), 34, pal.TEXT, bold=True)
         score_rect = score.get_rect(midright=(row.right - 10, row.centery))
         surface.blit(score, score_rect)
         # Tokens fill the room after the name, then after the supply line.

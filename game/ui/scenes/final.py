@@ -1,5 +1,5 @@
-"""Final scores: a table per player and category, a chart of how the points were made,
-then back to the title."""
+"""Final scores: a table per player and category (with what came at the end), a chart of how
+the points were made; then the finished board, the same game again, or the title."""
 
 from __future__ import annotations
 
@@ -7,10 +7,12 @@ from collections import defaultdict
 
 import pygame
 
+from game.i18n import _
+
 from .. import palette as pal
 from ..app import App, Scene
 from ..intents import Command, Intent
-from ..session import Session
+from ..session import Seat, Session
 from ..widgets import Button, blit_centred, panel
 
 LABELS = {"city": "Cities", "road": "Roads", "cloister": "Cloisters", "field": "Farms"}
@@ -40,6 +42,16 @@ def score_table(session: Session) -> tuple[list[str], list[dict[str, int]]]:
     return cats, [dict(r) for r in rows]
 
 
+def table_cells(cats: list[str], rows: list[dict[str, int]]
+                ) -> list[list[tuple[str, str | None]]]:
+    """Per player, per category: the points, and what came at the end ("(3 at end)") in every
+    row of a category where anything came at the end, even when it is all or nothing."""
+    at_end = {cat for cat in cats if any(r.get(cat + "@end", 0) for r in rows)}
+    return [[(str(row.get(cat, 0)),
+              _("({points} at end)").format(points=row.get(cat + "@end", 0))
+              if cat in at_end else None) for cat in cats] for row in rows]
+
+
 class FinalScene(Scene):
     name = "final"
     overlay = True  # the finished board stays visible behind the scores
@@ -47,23 +59,46 @@ class FinalScene(Scene):
     def __init__(self, app: App, session: Session) -> None:
         super().__init__(app)
         self.session = session
-        self.button = Button(pygame.Rect(0, 0, 260, 54), "Back to the title", self.to_title,
-                             primary=True)
+        self.buttons = [
+            Button(pygame.Rect(0, 0, 220, 54), _("View board"), self.view_board,
+                   hotkey="Esc"),
+            Button(pygame.Rect(0, 0, 220, 54), _("Play again"), self.play_again, primary=True,
+                   hotkey="Enter"),
+            Button(pygame.Rect(0, 0, 220, 54), _("Title"), self.to_title),
+        ]
+        self.button = self.buttons[1]  # the row of buttons lines up on the primary one
         self.card = pygame.Rect(0, 0, 900, 600)
 
     def layout(self, size: tuple[int, int]) -> None:
         self.card = pygame.Rect(0, 0, min(1000, size[0] - 40), min(660, size[1] - 40))
         self.card.center = (size[0] // 2, size[1] // 2)
         self.button.rect.midbottom = (self.card.centerx, self.card.bottom - 20)
+        self.buttons[0].rect.midright = (self.button.rect.left - 16, self.button.rect.centery)
+        self.buttons[2].rect.midleft = (self.button.rect.right + 16, self.button.rect.centery)
 
     def to_title(self) -> None:
         self.app.replace_scene("title")
 
+    def view_board(self) -> None:
+        """Back to the finished board (its Scores button brings this table back)."""
+        self.app.pop()
+
+    def play_again(self) -> None:
+        """A new game with the same players, game, expansions and options."""
+        old = self.session
+        seats = [Seat(s.name, s.colour, s.kind) for s in old.seats]
+        session = Session.new(self.app, old.game_id, old.expansions, seats,
+                              dict(old.game.chosen_options))
+        self.app.replace_scene("play", session)
+
     def handle(self, intent: Intent) -> None:
-        if self.button.handle(intent):
-            return
-        if intent in (Command("confirm"), Command("back")):
-            self.to_title()
+        for b in self.buttons:
+            if b.handle(intent):
+                return
+        if intent == Command("confirm"):
+            self.play_again()
+        elif intent == Command("back"):
+            self.view_board()
 
     def draw(self, surface: pygame.Surface) -> None:
         veil = pygame.Surface(surface.get_size(), pygame.SRCALPHA)
@@ -94,7 +129,8 @@ class FinalScene(Scene):
             img = res.text(line, 19 if columns == 1 else 17, pal.TEXT_DIM)
             clip = img.get_rect(w=min(img.get_width(), width - 10))
             surface.blit(img, (c.x + 40 + col * width, top + 22 * row), clip)
-        self.button.draw(surface, res)
+        for b in self.buttons:
+            b.draw(surface, res)
 
     def _draw_table(self, surface: pygame.Surface, cats: list[str],
                     rows: list[dict[str, int]]) -> None:
@@ -108,6 +144,7 @@ class FinalScene(Scene):
             img = res.text(label, 22, pal.TEXT_DIM, bold=True)
             surface.blit(img, img.get_rect(topright=(x0 + 200 + col * (j + 1) - 12, y)))
         order = sorted(range(len(rows)), key=lambda p: -self.session.game.scores[p])
+        cells = table_cells(cats, rows)
         for i, p in enumerate(order):
             seat = self.session.seats[p]
             ry = y + 34 + i * 36
@@ -116,12 +153,14 @@ class FinalScene(Scene):
                                  border_radius=6)
             pygame.draw.circle(surface, seat.rgb, (x0 + 8, ry + 13), 9)
             surface.blit(res.text(seat.name, 24, pal.TEXT, bold=True), (x0 + 26, ry + 2))
-            for j, cat in enumerate(cats):
-                total = rows[p].get(cat, 0)
-                end = rows[p].get(cat + "@end", 0)
-                text = str(total) if not end or end == total else f"{total} ({end} at end)"
-                img = res.text(text, 22, pal.TEXT)
-                surface.blit(img, img.get_rect(topright=(x0 + 200 + col * (j + 1) - 12, ry + 3)))
+            for j, (total, end_text) in enumerate(cells[p]):
+                right = x0 + 200 + col * (j + 1) - 12
+                if end_text is not None:
+                    end = res.text(end_text, 16, pal.TEXT_DIM)
+                    surface.blit(end, end.get_rect(topright=(right, ry + 8)))
+                    right -= end.get_width() + 5
+                img = res.text(total, 22, pal.TEXT)
+                surface.blit(img, img.get_rect(topright=(right, ry + 3)))
             img = res.text(str(self.session.game.scores[p]), 26, pal.TEXT, bold=True)
             surface.blit(img, img.get_rect(topright=(x0 + 200 + col * (len(cats) + 1) - 12,
                                                      ry + 1)))

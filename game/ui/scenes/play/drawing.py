@@ -13,6 +13,7 @@ from ... import palette as pal
 from ...hud import describe_phase, draw_banner, draw_remaining
 from ...widgets import Button, blit_centred
 from .pointer import FigureDrag, MoveDrag, TileDrag
+from .score_show import final_banner
 from .sidebar import draw_sidebar
 
 if TYPE_CHECKING:
@@ -31,12 +32,14 @@ def draw_play(surface: pygame.Surface, scene: PlayScene) -> None:
     if scene.show_farms:
         scene.view.draw_field_hints(surface, cam)
     _draw_last_tiles(surface, scene)
+    scene.score_show.draw_board(surface)
     if scene.human_turn and game.phase == "place":
         _draw_placement(surface, scene)
     if scene.human_turn and game.phase == "figure":
         _draw_targets(surface, scene)
         _draw_moves(surface, scene)
     scene.view.draw_figures(surface, cam, [s.rgb for s in scene.session.seats])
+    scene.score_show.draw_figures(surface)
     if isinstance(scene.pending, Deploy) and game.last_cell is not None:
         idx = game.target_feature(scene.pending.target)
         if idx is not None:
@@ -47,12 +50,12 @@ def draw_play(surface: pygame.Surface, scene: PlayScene) -> None:
     scene.feedback.draw_popups(surface, scene.app.res)
     surface.set_clip(clip)
     draw_sidebar(surface, scene, tile_dragged=isinstance(drag, TileDrag))
-    for b in scene.buttons:
+    for b in scene.active_buttons():
         b.enabled = _button_enabled(scene, b)
         b.draw(surface, scene.app.res)
     seat = scene.session.current_seat
-    draw_banner(surface, scene.app.res, lay.board,
-                describe_phase(scene.session, scene.pending is not None), seat.rgb)
+    banner = final_banner(scene) or describe_phase(scene.session, scene.pending is not None)
+    draw_banner(surface, scene.app.res, lay.board, banner, seat.rgb)
     if scene.show_tiles:
         draw_remaining(surface, scene.app.res, scene.session, lay.board,
                        scene.view.art.tile)
@@ -60,6 +63,7 @@ def draw_play(surface: pygame.Surface, scene: PlayScene) -> None:
         img = scene.app.res.figures.figure(drag.kind, seat.rgb,
                                            max(24, round(cam.scale * 0.34)))
         blit_centred(surface, img, drag.pos)
+    scene.score_show.draw_flights(surface)
 
 
 def _button_enabled(scene: PlayScene, b: Button) -> bool:

@@ -57,11 +57,7 @@ class Feedback:
             self.log.append((f"{seat.name}: moves to {action.x},{action.y}", seat.rgb))
 
     def score(self, ev: ScoreEvent) -> None:
-        xs = [c[0] + 0.5 for c in ev.cells]
-        ys = [c[1] + 0.5 for c in ev.cells]
         seat = self.session.seat(ev.player)
-        self.popups.append(Popup(f"+{ev.points}", (sum(xs) / len(xs), sum(ys) / len(ys)),
-                                 seat.rgb))
         self.log.append((f"  {seat.name} +{ev.points} ({ev.category})", seat.rgb))
 
     def taken_back(self) -> None:

@@ -7,11 +7,14 @@ from collections.abc import Callable, Iterable
 
 import pygame
 
+from game.i18n import _
 from game.rules import Action, Choose, Deploy, Move, Place, ScoreEvent, Skip
+from game.rules.features import Figure
 
 from ...app import App, Scene
 from ...board_view import BoardView
 from ...camera import Camera, Cell
+from ...highlight import FeatureOutlines
 from ...hud import Layout
 from ...intents import Command, Intent, PointerDown, PointerMove, PointerUp, Wheel
 from ...session import Session
@@ -22,9 +25,10 @@ from .drawing import draw_play
 from .feedback import Feedback
 from .options import TurnOptions
 from .pointer import Pointer
+from .score_show import ScoreShow
 
 MIN_START_LEVEL = 6  # 80 px tiles
-FINAL_SCORES_AFTER = 1.6  # seconds the finished board shows before the final scores
+FINAL_SCORES_AFTER = 0.8  # seconds the finished board shows after the final scoring
 
 
 class PlayScene(Scene):
@@ -50,6 +54,8 @@ class PlayScene(Scene):
         self.pointer = Pointer(self)
         self.feedback = Feedback(session, self.camera)
         self.computer = ComputerTurns(session, self.autoplay, self.play)
+        self.outlines = FeatureOutlines()
+        self.score_show = ScoreShow(self)
 
     # ------------------------------------------------------------------ lifecycle
     def enter(self) -> None:
@@ -77,6 +83,9 @@ class PlayScene(Scene):
             Button(lay.confirm, "Confirm", self.confirm, primary=True, hotkey="Enter"),
             Button(lay.undo, "Undo", self.undo, hotkey="Backspace"),
         ]
+        # once the game is over and its scores were shown: the table again
+        self.scores_button = Button(lay.confirm.union(lay.undo), _("Scores"), self.show_final,
+                                    primary=True, hotkey="Enter")
         tools = [("−", lambda: self.camera.zoom_step(-1)), ("+", lambda: self.camera.zoom_step(1)),
                  ("Fit", self.fit), ("Farms", self.toggle_farms), ("Tiles", self.toggle_tiles),
                  ("Menu", self.open_menu)]
@@ -86,6 +95,12 @@ class PlayScene(Scene):
             self.buttons.append(Button(pygame.Rect(x, lay.toolbar.y, width, 46), label, fn))
             x += width + 6
 
+    def active_buttons(self) -> list[Button]:
+        """The buttons that show: Confirm and Undo while the game goes on, Scores after."""
+        if self.finished:
+            return [self.scores_button, *self.buttons[2:]]
+        return self.buttons
+
     @property
     def human_turn(self) -> bool:
         return not self.game.over and self.session.current_seat.is_human and not self.autoplay
@@ -94,13 +109,34 @@ class PlayScene(Scene):
     def play(self, action: Action) -> list[ScoreEvent]:
         before_player = self.game.current
         phase_before = self.game.phase
+        figures_before = dict(self.game.figures)
+        placing = self._figure_placed(action)
         events = self.game.apply(action)
         self.feedback.action(self.session.seat(before_player), action)
         for ev in events:
             self.feedback.score(ev)
+        if isinstance(action, Place):
+            self.app.sound.play("tile")
+        elif isinstance(action, (Deploy, Move)):
+            self.app.sound.play("figure")
+        gone = [f for i, f in figures_before.items() if i not in self.game.figures]
+        if placing is not None and not any(f.cell == placing.cell and f.index == placing.index
+                                           for f in self.game.figures.values()):
+            gone.append(placing)  # placed on a feature it completed: home again at once
+        self.score_show.add(events, gone)
         if phase_before == "figure" and self.game.phase != "figure":
             self._turn_ended()
         return events
+
+    def _figure_placed(self, action: Action) -> Figure | None:
+        """The figure a Deploy puts down (to show it going home if it scores at once)."""
+        game = self.game
+        if not isinstance(action, Deploy) or game.last_cell is None:
+            return None
+        index = game.target_feature(action.target)
+        if index is None:
+            return None
+        return Figure(-1, game.current, action.figure, game.last_cell, index)
 
     def place(self, cell: Cell, rotation: int) -> bool:
         tile = self.game.current_tile
@@ -163,7 +199,12 @@ class PlayScene(Scene):
     def handle(self, intent: Intent) -> None:
         if isinstance(intent, PointerMove):
             self.pointer.mouse = intent.pos
-        for b in [*self.choice_buttons, *self.buttons]:
+        if self.score_show.final_running and (
+                isinstance(intent, PointerDown) or intent in (Command("confirm"),
+                                                              Command("back"))):
+            self.score_show.skip()  # Space, Esc or a click: straight to the final scores
+            return
+        for b in [*self.choice_buttons, *self.active_buttons()]:
             if b.handle(intent):
                 return
         if isinstance(intent, Command):
@@ -179,7 +220,9 @@ class PlayScene(Scene):
 
     def _command(self, cmd: Command) -> None:
         name = cmd.name
-        if name == "confirm":
+        if name == "confirm" and self.finished:
+            self.show_final()
+        elif name == "confirm":
             self.confirm()
         elif name == "undo":
             self.undo()
@@ -239,14 +282,21 @@ class PlayScene(Scene):
         self.feedback.show_notices(self.layout_obj.board.center)
         self.feedback.update(dt)
         self.pointer.update()
+        self.score_show.update(dt)
         if self.game.over:
+            if self.score_show.busy:
+                return
             self.over_for += dt
             if not self.finished and self.over_for > FINAL_SCORES_AFTER:
                 self.finished = True
-                self.app.push_scene("final", self.session)
+                self.show_final()
             return
-        if not self.human_turn:
+        if not self.human_turn and not self.score_show.busy:
             self.computer.update(dt)
+
+    def show_final(self) -> None:
+        self.app.sound.play("end")
+        self.app.push_scene("final", self.session)
 
     def _turn_ended(self) -> None:
         autosave(self.app, self.session)

@@ -34,7 +34,7 @@ def draw_sidebar(surface: pygame.Surface, scene: PlayScene, tile_dragged: bool) 
     res = scene.app.res
     surface.fill(pal.SIDEBAR, pygame.Rect(lay.board.right, 0, surface.get_width()
                                           - lay.board.right, surface.get_height()))
-    draw_players(surface, res, scene.session, lay.players)
+    draw_players(surface, res, scene.session, lay.players, scene.score_show.shown_scores())
     panel(surface, lay.tray)
     game = scene.game
     title = f"Tile to place   ·   {game.tiles_left} left in the pile"
