@@ -13,8 +13,8 @@ from game.ui.app import App
 from game.ui.scenes.final import FinalScene, score_table, table_cells
 from game.ui.scenes.play import PlayScene
 from game.ui.scenes.play.score_show import FINAL_STEP, STEP, group_events
-from game.ui.session import Seat, Session
 from game.ui.scenes.title import TitleScene
+from game.ui.session import Seat, Session
 
 from .conftest import Driver
 
@@ -145,7 +145,7 @@ def test_view_board_shows_the_finished_board_and_scores_brings_the_table_back(
     board = scene.layout_obj.board.center
     driver.drag(board, (board[0] + 120, board[1] + 40))
     assert scene.camera.centre != centre
-    assert [b.label for b in scene.active_buttons()][0] == "Scores"
+    assert scene.active_buttons()[0].label == "Scores"
     driver.click(scene.scores_button.rect.center)
     assert isinstance(app.scene, FinalScene)
     driver.key(pygame.K_ESCAPE)  # Esc: the board again
