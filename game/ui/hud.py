@@ -11,6 +11,7 @@ import pygame
 from game.rules import Game, TileType
 
 from . import palette as pal
+from .palette import Colour
 from .resources import Resources
 from .session import Session
 from .widgets import blit_centred, panel
@@ -131,30 +132,65 @@ def _plural(kind: str, n: int) -> str:
     return kind if n == 1 else kind + "s"
 
 
-def draw_log(surface: pygame.Surface, res: Resources, lines: list[tuple[str, tuple[int, int, int]]],
+@dataclass(frozen=True)
+class LogLine:
+    text: str
+    dot: Colour | None = None  # the player it is about
+    bold: bool = False
+    marked: bool = False  # lit (the turn shown in the history)
+
+
+def _wrap(font: pygame.font.Font, text: str, width: int) -> list[str]:
+    lines: list[str] = []
+    line = ""
+    for word in text.split():
+        trial = f"{line} {word}".strip()
+        if line and font.size(trial)[0] > width:
+            lines.append(line)
+            line = word
+        else:
+            line = trial
+    return [*lines, line]
+
+
+def draw_log(surface: pygame.Surface, res: Resources, lines: Sequence[LogLine],
              rect: pygame.Rect, info: list[str] | None = None) -> None:
-    """The turn log, newest at the bottom; rule modules' state lines (``info``) on top."""
+    """The turn log, newest at the bottom (or, when some lines are marked, the last marked
+    one near the bottom); rule modules' state lines (``info``) on top."""
     if rect.h < LOG_MIN_H:  # no room at this window size (see Layout.compute)
         return
     panel(surface, rect)
     top = rect.y + 9
-    for line in info or []:
-        surface.blit(res.text(line, 18, pal.TEXT, bold=True), (rect.x + 14, top))
+    for state in info or []:
+        surface.blit(res.text(state, 18, pal.TEXT, bold=True), (rect.x + 14, top))
         top += 21
     if info:
         top += 6
         pygame.draw.line(surface, pal.PANEL_EDGE, (rect.x + 10, top - 4),
                          (rect.right - 10, top - 4))
     surface.blit(res.text("Turn log", 22, pal.TEXT_DIM, bold=True), (rect.x + 14, top))
+    marked = [i for i, line in enumerate(lines) if line.marked]
+    last = min(len(lines), marked[-1] + 3) if marked else len(lines)
     y = rect.bottom - 10
     clip = surface.get_clip()
     surface.set_clip(pygame.Rect(rect.x + 4, top + 24, rect.w - 8, rect.bottom - top - 30))
-    for text, colour in reversed(lines):
-        img = res.text(text, 18, colour)
-        y -= img.get_height() + 4
-        if y < top + 24:
+    text_x = rect.x + 26
+    width = rect.right - 10 - text_x
+    for line in reversed(lines[:last]):
+        font = res.font(18, bold=line.bold)
+        rows = _wrap(font, line.text, width)
+        height = 20 * len(rows) + 2
+        y -= height
+        if y + height < top + 24:
             break
-        surface.blit(img, (rect.x + 14, y))
+        if line.marked:
+            band = pygame.Rect(rect.x + 6, y - 1, rect.w - 12, height)
+            pygame.draw.rect(surface, pal.CURRENT_ROW, band, border_radius=5)
+            pygame.draw.rect(surface, pal.PANEL_EDGE, band, width=1, border_radius=5)
+        if line.dot is not None:
+            pygame.draw.circle(surface, line.dot, (rect.x + 16, y + 9), 5)
+        for k, row in enumerate(rows):
+            surface.blit(font.render(row, True, pal.TEXT), (text_x, y + 20 * k))
     surface.set_clip(clip)
 
 

@@ -178,7 +178,7 @@ class HuntersGatherers(RuleModule):
         self.pile.remove(tile)
         self.drawn.append((game.current, tile))
         game.grant_extra_placement(tile)
-        game.notice(f"{who} found gold: bonus tile {tile}!", cells, game.current)
+        game.notice(f"{who} found gold: a bonus tile!", cells, game.current)
 
     def defers_returns(self) -> bool:
         return self.game.option("returns") == "end-of-turn"

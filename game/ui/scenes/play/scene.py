@@ -60,8 +60,6 @@ class PlayScene(Scene):
     # ------------------------------------------------------------------ lifecycle
     def enter(self) -> None:
         self.initial_view(self.camera, self.game.board.tiles.keys())
-        self.feedback.resumed()
-        self.feedback.turn_start()
 
     @staticmethod
     def initial_view(camera: Camera, cells: Iterable[Cell]) -> None:
@@ -107,14 +105,10 @@ class PlayScene(Scene):
 
     # ------------------------------------------------------------------ actions
     def play(self, action: Action) -> list[ScoreEvent]:
-        before_player = self.game.current
         phase_before = self.game.phase
         figures_before = dict(self.game.figures)
         placing = self._figure_placed(action)
-        events = self.game.apply(action)
-        self.feedback.action(self.session.seat(before_player), action)
-        for ev in events:
-            self.feedback.score(ev)
+        events = self.feedback.apply(action)
         if isinstance(action, Place):
             self.app.sound.play("tile")
         elif isinstance(action, (Deploy, Move)):
@@ -279,6 +273,7 @@ class PlayScene(Scene):
         self._refresh_choice_buttons()
         if not self.camera.update(dt):
             self.view.settle()
+        self.feedback.keep_in_step()
         self.feedback.show_notices(self.layout_obj.board.center)
         self.feedback.update(dt)
         self.pointer.update()
@@ -303,10 +298,7 @@ class PlayScene(Scene):
         self.rotation = 0
         if not self.human_turn and not self._cells_visible():
             self.fit()  # keep computer moves in view
-        if not self.game.over:
-            self.feedback.turn_start()
-        else:
-            self.feedback.final_scoring()
+        if self.game.over:
             self.camera.fit(self.game.board.tiles.keys(), margin=1.0)
 
     def _cells_visible(self) -> bool:

@@ -67,7 +67,7 @@ def draw_sidebar(surface: pygame.Surface, scene: PlayScene, tile_dragged: bool) 
             b.draw(surface, res)
     info = [line for m in game.modules for line in m.info()]
     if scene.feedback.show_log:
-        draw_log(surface, res, scene.feedback.log[-60:], lay.log, info)
+        draw_log(surface, res, scene.feedback.log_lines(), lay.log, info)
 
 
 def _draw_supply(surface: pygame.Surface, scene: PlayScene) -> None:
