@@ -38,6 +38,7 @@ def _keymap() -> dict[int, Command]:
             pygame.K_KP_PLUS: Command("zoom_in"), pygame.K_MINUS: Command("zoom_out"),
             pygame.K_KP_MINUS: Command("zoom_out"), pygame.K_TAB: Command("next"),
             pygame.K_DELETE: Command("delete"), pygame.K_m: Command("mute"),
+            pygame.K_v: Command("history"),
             pygame.K_LEFT: Command("pan", PAN_STEP, 0), pygame.K_a: Command("pan", PAN_STEP, 0),
             pygame.K_RIGHT: Command("pan", -PAN_STEP, 0),
             pygame.K_d: Command("pan", -PAN_STEP, 0),

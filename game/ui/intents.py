@@ -39,7 +39,8 @@ class Wheel:
 @dataclass(frozen=True)
 class Command:
     """A keyboard command: confirm, undo, rotate, rotate_back, fit, farms, tiles, log, back,
-    pan (with dx, dy), zoom_in, zoom_out, help, fullscreen, quit, next, prev, delete, mute."""
+    pan (with dx, dy), zoom_in, zoom_out, help, fullscreen, quit, next, prev, delete, mute,
+    history."""
 
     name: str
     dx: int = 0

@@ -23,11 +23,42 @@ if TYPE_CHECKING:
 def draw_play(surface: pygame.Surface, scene: PlayScene) -> None:
     lay = scene.layout_obj
     cam = scene.camera
-    game = scene.game
     drag = scene.pointer.drag
     surface.fill(pal.TABLE, lay.board)
     clip = surface.get_clip()
     surface.set_clip(lay.board)
+    if scene.history.active:
+        scene.history.draw_board(surface)
+    else:
+        _draw_board(surface, scene)
+    surface.set_clip(clip)
+    draw_sidebar(surface, scene, tile_dragged=isinstance(drag, TileDrag))
+    for b in scene.active_buttons():
+        b.enabled = _button_enabled(scene, b)
+        b.draw(surface, scene.app.res)
+    seat = scene.session.current_seat
+    banner = (scene.history.banner() if scene.history.active else None) or \
+        final_banner(scene) or describe_phase(scene.session, scene.pending is not None)
+    draw_banner(surface, scene.app.res, lay.board, banner,
+                scene.history.colour() if scene.history.active else seat.rgb)
+    if scene.show_tiles:
+        draw_remaining(surface, scene.app.res, scene.session, lay.board,
+                       scene.view.art.tile)
+    if isinstance(drag, (FigureDrag, MoveDrag)):
+        img = scene.app.res.figures.figure(drag.kind, seat.rgb,
+                                           max(24, round(cam.scale * 0.34)))
+        blit_centred(surface, img, drag.pos)
+    scene.score_show.draw_flights(surface)
+    if scene.history.active:
+        scene.history.draw_slider(surface)
+
+
+def _draw_board(surface: pygame.Surface, scene: PlayScene) -> None:
+    """The game's board with what the player may do lit on it, the held figure, the
+    computer's action and the scoring being shown."""
+    lay = scene.layout_obj
+    cam = scene.camera
+    game = scene.game
     scene.view.draw_tiles(surface, cam)
     if scene.show_farms:
         scene.view.draw_field_hints(surface, cam)
@@ -48,22 +79,6 @@ def draw_play(surface: pygame.Surface, scene: PlayScene) -> None:
                                    alpha=235)
     scene.computer.draw(surface, cam, scene.view, lay.tray_tile, scene.app.res)
     scene.feedback.draw_popups(surface, scene.app.res)
-    surface.set_clip(clip)
-    draw_sidebar(surface, scene, tile_dragged=isinstance(drag, TileDrag))
-    for b in scene.active_buttons():
-        b.enabled = _button_enabled(scene, b)
-        b.draw(surface, scene.app.res)
-    seat = scene.session.current_seat
-    banner = final_banner(scene) or describe_phase(scene.session, scene.pending is not None)
-    draw_banner(surface, scene.app.res, lay.board, banner, seat.rgb)
-    if scene.show_tiles:
-        draw_remaining(surface, scene.app.res, scene.session, lay.board,
-                       scene.view.art.tile)
-    if isinstance(drag, (FigureDrag, MoveDrag)):
-        img = scene.app.res.figures.figure(drag.kind, seat.rgb,
-                                           max(24, round(cam.scale * 0.34)))
-        blit_centred(surface, img, drag.pos)
-    scene.score_show.draw_flights(surface)
 
 
 def _button_enabled(scene: PlayScene, b: Button) -> bool:

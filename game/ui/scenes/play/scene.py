@@ -23,6 +23,7 @@ from ..menus import autosave, save_game
 from .computer_turns import ComputerTurns
 from .drawing import draw_play
 from .feedback import Feedback
+from .history_mode import HistoryMode
 from .options import TurnOptions
 from .pointer import Pointer
 from .score_show import ScoreShow
@@ -56,6 +57,7 @@ class PlayScene(Scene):
         self.computer = ComputerTurns(session, self.autoplay, self.play)
         self.outlines = FeatureOutlines()
         self.score_show = ScoreShow(self)
+        self.history = HistoryMode(self)
 
     # ------------------------------------------------------------------ lifecycle
     def enter(self) -> None:
@@ -92,16 +94,26 @@ class PlayScene(Scene):
             width = max(46, self.app.res.font(24, bold=True).size(label)[0] + 22)
             self.buttons.append(Button(pygame.Rect(x, lay.toolbar.y, width, 46), label, fn))
             x += width + 6
+        # the game's history, top left of the board (the banner takes the top middle)
+        label = _("History")
+        width = self.app.res.font(24, bold=True).size(label)[0] + 26
+        self.buttons.append(Button(pygame.Rect(lay.board.x + 12, lay.board.y + 12, width, 42),
+                                   label, self.history.toggle, hotkey="V"))
 
     def active_buttons(self) -> list[Button]:
-        """The buttons that show: Confirm and Undo while the game goes on, Scores after."""
+        """The buttons that show: Confirm and Undo while the game goes on, Scores after,
+        neither in the history."""
+        if self.history.active:
+            return self.buttons[2:]
         if self.finished:
             return [self.scores_button, *self.buttons[2:]]
         return self.buttons
 
     @property
     def human_turn(self) -> bool:
-        return not self.game.over and self.session.current_seat.is_human and not self.autoplay
+        """The player at the window may act (not while the history is shown)."""
+        return not self.game.over and self.session.current_seat.is_human and \
+            not self.autoplay and not self.history.active
 
     # ------------------------------------------------------------------ actions
     def play(self, action: Action) -> list[ScoreEvent]:
@@ -193,6 +205,8 @@ class PlayScene(Scene):
     def handle(self, intent: Intent) -> None:
         if isinstance(intent, PointerMove):
             self.pointer.mouse = intent.pos
+        if self.history.handle(intent):
+            return
         if self.score_show.final_running and (
                 isinstance(intent, PointerDown) or intent in (Command("confirm"),
                                                               Command("back"))):
@@ -245,6 +259,8 @@ class PlayScene(Scene):
                 self.show_tiles = False
             else:
                 self.open_menu()
+        elif name == "history":
+            self.history.toggle()
         elif name == "help":
             self.app.push_scene("help")
         elif name == "save":
@@ -278,6 +294,8 @@ class PlayScene(Scene):
         self.feedback.update(dt)
         self.pointer.update()
         self.score_show.update(dt)
+        if self.history.active:
+            return  # the game waits while its history is shown
         if self.game.over:
             if self.score_show.busy:
                 return

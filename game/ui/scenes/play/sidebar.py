@@ -34,7 +34,26 @@ def draw_sidebar(surface: pygame.Surface, scene: PlayScene, tile_dragged: bool) 
     res = scene.app.res
     surface.fill(pal.SIDEBAR, pygame.Rect(lay.board.right, 0, surface.get_width()
                                           - lay.board.right, surface.get_height()))
-    draw_players(surface, res, scene.session, lay.players, scene.score_show.shown_scores())
+    history = scene.history
+    if history.active and history.session is not None:
+        draw_players(surface, res, history.session, lay.players)
+        history.draw_tray(surface, lay.tray, lay.tray_tile)
+    else:
+        draw_players(surface, res, scene.session, lay.players,
+                     scene.score_show.shown_scores())
+        _draw_tray(surface, scene, tile_dragged)
+    # the rules' state lines of the game shown (in the history: as it stood then)
+    game = history.session.game if history.active and history.session else scene.game
+    info = [line for m in game.modules for line in m.info()]
+    if scene.feedback.show_log:
+        draw_log(surface, res, scene.feedback.log_lines(history.turn if history.active
+                                                        else None), lay.log, info)
+
+
+def _draw_tray(surface: pygame.Surface, scene: PlayScene, tile_dragged: bool) -> None:
+    """The tile to place, the figures to take, the rules' questions."""
+    lay = scene.layout_obj
+    res = scene.app.res
     panel(surface, lay.tray)
     game = scene.game
     title = f"Tile to place   ·   {game.tiles_left} left in the pile"
@@ -65,9 +84,6 @@ def draw_sidebar(surface: pygame.Surface, scene: PlayScene, tile_dragged: bool) 
                      (lay.tray.x + 14, lay.supply.y - 26))
         for b in scene.choice_buttons:
             b.draw(surface, res)
-    info = [line for m in game.modules for line in m.info()]
-    if scene.feedback.show_log:
-        draw_log(surface, res, scene.feedback.log_lines(), lay.log, info)
 
 
 def _draw_supply(surface: pygame.Surface, scene: PlayScene) -> None:
