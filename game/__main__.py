@@ -39,8 +39,9 @@ def parse_args(argv: Sequence[str] | None = None) -> argparse.Namespace:
                         help="open the window, draw one frame, print the seconds from process "
                              "start to that frame, and exit")
     parser.add_argument("--smoke", action="store_true",
-                        help="headless self-check: load every tile set and sprite, build one "
-                             "game of each kind with its expansions, draw frames offscreen, "
+                        help="headless self-check: load every tile set, sprite and sound, "
+                             "build one game of each kind with its expansions, draw frames "
+                             "offscreen, "
                              "print a one-line summary; exit 0 when all is well")
     return parser.parse_args(argv)
 
@@ -99,8 +100,9 @@ def first_frame_age(app: object) -> float:
 
 
 def smoke(args: argparse.Namespace, size: tuple[int, int]) -> int:
-    """Start, load every tile set and sprite, build one game of each kind (each with all its
-    expansions), draw frames offscreen, print one line.  Any failure: a message and exit 1."""
+    """Start, load every tile set, sprite and sound, build one game of each kind (each with
+    all its expansions), draw frames offscreen, print one line.  Any failure: a message and
+    exit 1."""
     os.environ["SDL_VIDEODRIVER"] = "dummy"
     os.environ["SDL_AUDIODRIVER"] = "dummy"
     import tempfile
@@ -135,6 +137,7 @@ def _smoke(args: argparse.Namespace, size: tuple[int, int], home: Path) -> str:
     from game.ui.scenes.play import PlayScene
     from game.ui.scenes.title import TitleScene
     from game.ui.session import Seat, Session
+    from game.ui.sound import NAMES as SOUNDS
 
     app = App(AppConfig(size=size, storage_root=home, seed=args.seed), SCENES)
     registry = app.registry
@@ -150,6 +153,11 @@ def _smoke(args: argparse.Namespace, size: tuple[int, int], home: Path) -> str:
     for svg in sprites:
         if load_svg(svg, (48, 48)) is None:
             raise SmokeFailure(f"sprite {svg} cannot be drawn")
+    if not app.sound.open():
+        raise SmokeFailure("pygame.mixer cannot open (the dummy audio driver)")
+    for name in SOUNDS:
+        if app.sound.load(name).get_length() <= 0:
+            raise SmokeFailure(f"sound {name} is empty")
     pygame.font.Font(None, 24).render("Carcassonne", True, (0, 0, 0))  # the bundled font
 
     app.push(TitleScene(app))
@@ -185,6 +193,7 @@ def _smoke(args: argparse.Namespace, size: tuple[int, int], home: Path) -> str:
     total, _ = process_age()
     where = "frozen" if getattr(sys, "frozen", False) else paths.layout()
     return (f"smoke ok: {len(registry.sets)} tile set(s), {len(sprites)} sprites, "
+            f"{len(SOUNDS)} sounds, "
             f"games: {', '.join(built)}; {frames} frames drawn offscreen; first frame "
             f"{first_frame:.2f} s, done {total:.2f} s after start; data: {where} "
             f"({paths.tilesets_dir().parent})")

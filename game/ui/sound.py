@@ -49,7 +49,9 @@ class Sounds:
                 if not pygame.mixer.get_init():
                     pygame.mixer.init(frequency=22050, size=-16, channels=1, buffer=512)
                 self._opened = True
-            except pygame.error:
+            except (pygame.error, NotImplementedError, ImportError):
+                # no device, or no mixer at all (pygame leaves a stand-in that raises
+                # NotImplementedError when SDL_mixer or a library it needs cannot load)
                 self._opened = False
         return self._opened
 
