@@ -164,9 +164,10 @@ HELP = [
     ("Farm hints", "F colours the fields by connection"),
     ("Tiles to come", "T shows the tiles still in the pile"),
     ("Turn log", "L shows or hides it"),
+    ("History", "V or History: a slider through the turns, arrow keys step"),
     ("Menu", "Esc (save, load, help, quit)"),
     ("Save now", "Ctrl+S"),
-    ("Full screen", "F11"),
+    ("Full screen, sound", "F11; M turns the sound on and off"),
 ]
 
 
