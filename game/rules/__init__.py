@@ -2,7 +2,17 @@
 
 from .actions import Action, Choose, Deploy, Move, Place, Skip, parse_action
 from .errors import IllegalAction, RulesError, TileSetError, UnknownOption
-from .game import CHOOSE, FIGURE, OVER, PLACE, FeatureView, Game, LegalPlacements, ScoreEvent
+from .game import (
+    CHOOSE,
+    FIGURE,
+    OVER,
+    PLACE,
+    FeatureView,
+    Game,
+    LegalPlacements,
+    ScoreEvent,
+    Worth,
+)
 from .loader import load_tileset, parse_tileset
 from .model import TileSet, TileType
 from .registry import Registry, default_registry
@@ -29,6 +39,7 @@ __all__ = [
     "TileSetError",
     "TileType",
     "UnknownOption",
+    "Worth",
     "default_registry",
     "load_tileset",
     "parse_action",

@@ -53,6 +53,14 @@ class ChoiceRequest:
 
 
 @dataclass(frozen=True, slots=True)
+class Worth:
+    """What a feature is worth to the players leading it, as it stands."""
+
+    completed: int | None  # if it were completed now (None: its kind never completes)
+    final: int | None  # at the end of the game (None: nothing at the end)
+
+
+@dataclass(frozen=True, slots=True)
 class FeatureView:
     """A read-only summary of one whole feature, for tools, tests and the window."""
 
@@ -263,6 +271,31 @@ class Game:
         if idx is None:
             raise IllegalAction(f"no feature '{target}' on the tile at {list(cell)}")
         return self.feature_view(placed.fids[idx])
+
+    def feature_worth(self, fid: int) -> Worth:
+        """What the feature of ``fid`` is worth as it stands: completed now (a feature
+        completed by the tiles around it counts them all) and at the end, by its kind's
+        tables as the rule modules adjust them, with what the modules award it at the end
+        (farmers' cities, a hunt, huts' fish).  The game is not changed."""
+        data = self.features.root_data(fid)
+        kind = self.kinds[data.kind]
+        completed = final = None
+        if kind.completion != "never" and kind.points:
+            completed = self.table_points(data, kind.points)
+            if kind.completion == "surrounded":  # the 8 tiles around, all there
+                (cell,) = data.cells
+                completed += kind.points.get("tile", 0) * (8 - self.board.count_neighbours8(cell))
+            for m in self.modules:
+                completed = m.adjust_points(data, True, completed)
+        if kind.final:
+            final = self.table_points(data, kind.final)
+            for m in self.modules:
+                final = m.adjust_points(data, False, final)
+        for m in self.modules:
+            extra = m.end_worth(data)
+            if extra is not None:
+                final = (final or 0) + extra
+        return Worth(completed, final)
 
     def all_features(self) -> list[FeatureView]:
         return [self.feature_view(r) for r in self.features.roots()]

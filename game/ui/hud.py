@@ -181,7 +181,7 @@ def draw_log(surface: pygame.Surface, res: Resources, lines: Sequence[LogLine],
         rows = _wrap(font, line.text, width)
         height = 20 * len(rows) + 2
         y -= height
-        if y + height < top + 24:
+        if y < top + 24:  # only whole entries
             break
         if line.marked:
             band = pygame.Rect(rect.x + 6, y - 1, rect.w - 12, height)

@@ -33,6 +33,15 @@ _FIGURES: dict[str, tuple[str, str]] = {
     "stable": (N_("Stable"), N_("a stable")),
 }
 
+# Figures counted: (one, many), with {n}
+_FIGURES_COUNTED: dict[str, tuple[str, str]] = {
+    "follower": ("{n} follower", "{n} followers"),
+    "shepherd": ("{n} shepherd", "{n} shepherds"),
+    "hut": ("{n} hut", "{n} huts"),
+    "meeple": ("{n} meeple", "{n} meeples"),
+    "stable": ("{n} stable", "{n} stables"),
+}
+
 # Icons and tokens counted: (one, many), with {n}
 _COUNTED: dict[str, tuple[str, str]] = {
     "shield": ("{n} shield", "{n} shields"),
@@ -98,6 +107,12 @@ def a_figure(figure: str) -> str:
 def counted(icon: str, n: int) -> str:
     """A number of icons or tokens: "2 shields", "1 fish"."""
     one, many = _COUNTED.get(icon, ("{n} " + _words(icon), "{n} " + _words(icon)))
+    return ngettext(one, many, n).format(n=n)
+
+
+def counted_figures(figure: str, n: int) -> str:
+    """A number of figures: "2 followers"."""
+    one, many = _FIGURES_COUNTED.get(figure, ("{n} " + _words(figure), "{n} " + _words(figure)))
     return ngettext(one, many, n).format(n=n)
 
 

@@ -51,6 +51,11 @@ class RuleModule:
     def final_scoring(self) -> None:
         """Award this module's points at the end of the game (via ``game.award``)."""
 
+    def end_worth(self, feature: FeatureData) -> int | None:
+        """What this module's final scoring would give the feature's leaders for it as the
+        game stands (a field's farmers, a meadow's hunt); None when it gives it nothing."""
+        return None
+
     def tokens(self, player: int) -> dict[str, int]:
         """Tokens the player holds (harvest tokens, sheep...), by name."""
         return {}

@@ -66,6 +66,30 @@ class Farmers(RuleModule):
             for player in winners:
                 game.award(player, self.city_points(len(winners)), FIELD, cells, final=True)
 
+    def end_worth(self, feature: FeatureData) -> int | None:
+        """A field: what its leading farmers would get for the completed cities it touches
+        (per-city: for each city they would win among all the farmers around it)."""
+        if feature.kind != FIELD:
+            return None
+        game = self.game
+        find = game.features.find
+        cities = sorted({find(c) for c in feature.touches if game.is_complete(find(c))})
+        leaders = game.winners(feature.figures)
+        if not leaders or game.option("farm_scoring") == "per-field":
+            return self.city_points(max(1, len(leaders))) * len(cities)
+        fields = [r for r in game.features.roots() if game.feature_data(r).kind == FIELD]
+        best = 0
+        for player in leaders:
+            points = 0
+            for city in cities:
+                farmers = [f for r in fields for f in game.feature_data(r).figures
+                           if city in {find(c) for c in game.feature_data(r).touches}]
+                winners = game.winners(farmers)
+                if player in winners:
+                    points += self.city_points(len(winners))
+            best = max(best, points)
+        return best
+
     def city_points(self, winners: int) -> int:
         """Points per supplied city.  With the option at 4 the text's sentence is followed
         as written: a sole majority gets 4, tied players get 3."""

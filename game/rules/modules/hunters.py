@@ -194,6 +194,27 @@ class HuntersGatherers(RuleModule):
         self.networks = self._score_huts()
         self.meadows = self._score_meadows()
 
+    def end_worth(self, feature: FeatureData) -> int | None:
+        """A meadow: its hunt (deer less those tigers eat, mammoths, aurochs; 2 each); a
+        river or lake with huts on its network: the network's fish."""
+        game = self.game
+        if feature.kind == MEADOW:
+            icons = feature.icons
+            eaten = 0 if icons.get(FIRE, 0) else icons.get(TIGER, 0)
+            return 2 * (max(0, icons.get(DEER, 0) - eaten) + icons.get(MAMMOTH, 0)
+                        + icons.get(AUROCHS, 0))
+        if feature.kind not in (RIVER, LAKE):
+            return None
+        find = game.features.find
+        networks = self.river_networks()
+        root = find(game.board.tiles[feature.parts[0][0]].fids[feature.parts[0][1]])
+        net = networks.get(root)
+        members = [fid for fid, n in networks.items() if n == net]
+        datas = [game.feature_data(fid) for fid in members]
+        if not any(f.kind == HUT for d in datas for f in d.figures):
+            return None
+        return sum(d.icons.get(FISH, 0) for d in datas if d.kind == LAKE)
+
     def _score_huts(self) -> list[NetworkScore]:
         game = self.game
         feats = game.features

@@ -51,6 +51,7 @@ def draw_play(surface: pygame.Surface, scene: PlayScene) -> None:
     scene.score_show.draw_flights(surface)
     if scene.history.active:
         scene.history.draw_slider(surface)
+    scene.hover.draw_card(surface)
 
 
 def _draw_board(surface: pygame.Surface, scene: PlayScene) -> None:
@@ -64,6 +65,7 @@ def _draw_board(surface: pygame.Surface, scene: PlayScene) -> None:
         scene.view.draw_field_hints(surface, cam)
     _draw_last_tiles(surface, scene)
     scene.score_show.draw_board(surface)
+    scene.hover.draw_outline(surface)
     if scene.human_turn and game.phase == "place":
         _draw_placement(surface, scene)
     if scene.human_turn and game.phase == "figure":

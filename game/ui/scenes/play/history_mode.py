@@ -120,6 +120,7 @@ class HistoryMode:
             return
         cam = scene.camera
         self.view.draw_tiles(surface, cam)
+        scene.hover.draw_outline(surface)
         player = self.history.player_of(self.turn)
         if player is not None:
             for cell in self.history.cells_of(self.turn):

@@ -24,6 +24,7 @@ from .computer_turns import ComputerTurns
 from .drawing import draw_play
 from .feedback import Feedback
 from .history_mode import HistoryMode
+from .hover_card import HoverCard
 from .options import TurnOptions
 from .pointer import Pointer
 from .score_show import ScoreShow
@@ -58,6 +59,7 @@ class PlayScene(Scene):
         self.outlines = FeatureOutlines()
         self.score_show = ScoreShow(self)
         self.history = HistoryMode(self)
+        self.hover = HoverCard(self)
 
     # ------------------------------------------------------------------ lifecycle
     def enter(self) -> None:
@@ -294,6 +296,7 @@ class PlayScene(Scene):
         self.feedback.update(dt)
         self.pointer.update()
         self.score_show.update(dt)
+        self.hover.update(dt)
         if self.history.active:
             return  # the game waits while its history is shown
         if self.game.over:
