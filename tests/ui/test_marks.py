@@ -14,7 +14,7 @@ from dataclasses import replace
 import pygame
 import pytest
 
-from game.rules import Game, TileSet, TileType
+from game.rules import Game, Place, TileSet, TileType
 from game.rules.registry import Registry
 from game.ui.art.loading import sprites_dir
 from game.ui.art.primitives import luma
@@ -120,3 +120,74 @@ def test_a_shepherd_stands_in_its_field_where_a_farmer_lies(hills: TileSet) -> N
     assert view.lies_down("follower", (0, 0), field)
     assert not view.lies_down("shepherd", (0, 0), field)
     assert not view.lies_down("follower", (0, 0), road)
+
+
+def _placements(game: Game, tile: str) -> list[Place]:
+    return list(game.legal_placements(tile))
+
+
+def _asks(game: Game, tile: str, place: Place) -> bool:
+    """Whether placing ``tile`` there extends the player's shepherd's field."""
+    trial = game.copy()
+    trial.force("tile", tile)
+    trial.apply(place)
+    return bool(trial.choices)
+
+
+def _white_beside(surface: pygame.Surface, x: float, y: float, scale: float) -> int:
+    """Near-white pixels in the box right of a figure (where its tokens go)."""
+    box = pygame.Rect(round(x + scale * 0.12), round(y - scale * 0.4), round(scale * 0.6),
+                      round(scale * 0.7))
+    out = 0
+    for py in range(box.top, box.bottom):
+        for px in range(box.left, box.right):
+            c = surface.get_at((px, py))
+            if c.r > 235 and c.g > 235 and c.b > 225:
+                out += 1
+    return out
+
+
+@pytest.mark.parametrize(("draws", "icons"), [(["3"], (1.8, 3.9)), (["3", "4"], (0.6, 2.5))])
+def test_sheep_stand_as_tokens_beside_their_shepherd(hills: TileSet, draws: list[str],
+                                                     icons: tuple[float, float]) -> None:
+    """Three sheep: three tokens; seven: one token and a count badge (not seven tokens)."""
+    from game.rules import Choose, Deploy
+    from game.ui.camera import Camera
+    from game.view.figures import figure_tokens
+
+    pygame.display.set_mode((10, 10))
+    game = Game(hills, ["Red", "Blue"], seed=1)
+    game.force("tile", "F")  # a city band with fields either side, run north-south
+    game.apply(Place("F", 0, -1, 90))
+    port = next(d.target for d in game.deploy_options() if d.figure == "shepherd")
+    game.force("draws", draws[0])
+    game.apply(Deploy("shepherd", port))
+    if len(draws) > 1:  # Blue plays elsewhere; Red extends the field and grows the flock
+        game.force("tile", "U")
+        game.apply(Place("U", 1, 0, 0))
+        game.apply(next(a for a in game.legal_actions() if not isinstance(a, Deploy)))
+        found = next((tid, place) for tid in sorted(set(game.deck))
+                     for place in _placements(game, tid) if _asks(game, tid, place))
+        game.force("tile", found[0])
+        game.force("draws", draws[1])
+        game.apply(found[1])
+        game.apply(Choose("grow"))
+    shepherd = next(f for f in game.figures.values() if f.kind == "shepherd")
+    sheep = sum(int(d) for d in draws)
+    assert figure_tokens(game, shepherd) == ("sheep", sheep)
+    view = BoardView(Resources(), game)
+    cam = Camera((0, 0, 600, 600))
+    cam.centre = (shepherd.cell[0] + 0.5, shepherd.cell[1] + 0.5)
+    cam.set_level(10)
+    surface = pygame.Surface((600, 600))
+    view.draw_tiles(surface, cam)
+    bare = surface.copy()
+    view.draw_figures(surface, cam, [(216, 52, 40), (38, 104, 206)])
+    x, y = view.figure_point(cam, shepherd)
+    one = view.art.icons.icon("sheep", max(14, round(cam.scale * 0.24)))
+    white_one = sum(1 for px in range(one.get_width()) for py in range(one.get_height())
+                    if (c := one.get_at((px, py))).a > 200 and c.r > 235 and c.g > 235
+                    and c.b > 225)
+    added = _white_beside(surface, x, y, cam.scale) - _white_beside(bare, x, y, cam.scale)
+    # each token drawn adds about one icon's white (heaped tokens overlap a little)
+    assert icons[0] * white_one < added < icons[1] * white_one
