@@ -2,31 +2,30 @@
 filled and ringed in a colour, or in diagonal stripes of several colours (players tied for
 it).  Used for a scoring feature, the hovered feature, and a feature in the history.
 
-One image per feature, colours and zoom is made and kept (panning only moves it): the
-pieces are drawn into a mask, the ring is the mask grown by a few pixels less the mask."""
+One image per feature, colours and zoom is made and kept in the window's image cache
+(panning only moves it): the pieces are drawn into a mask, the ring is the mask grown by a
+few pixels less the mask."""
 
 from __future__ import annotations
 
 import math
-from collections import OrderedDict
 from collections.abc import Iterable, Sequence
 
 import pygame
 
 from game.rules import Game
 
+from .art.cache import ImageCache
 from .camera import Camera, Cell
 
 Colour = tuple[int, int, int]
 Part = tuple[Cell, int]  # (cell, feature index on that tile)
-_KEEP = 24  # images kept
 _DARK: Colour = (24, 20, 16)
 
 
 class FeatureOutlines:
-    def __init__(self) -> None:
-        self._cache: OrderedDict[tuple[object, ...], tuple[pygame.Surface, Cell]] = \
-            OrderedDict()
+    def __init__(self, images: ImageCache) -> None:
+        self.images = images
 
     def draw(self, surface: pygame.Surface, cam: Camera, game: Game, parts: Iterable[Part],
              colours: Sequence[Colour], fill: int = 70, alpha: int = 255) -> None:
@@ -35,15 +34,15 @@ class FeatureOutlines:
         if not key_parts or not colours:
             return
         px = cam.tile_px
-        key = (id(game), key_parts, tuple(colours), px, fill)
-        hit = self._cache.get(key)
-        if hit is None:
-            hit = self._cache[key] = _render(game, key_parts, colours, px, fill)
-            while len(self._cache) > _KEEP:
-                self._cache.popitem(last=False)
-        else:
-            self._cache.move_to_end(key)
-        img, origin = hit
+        tiles = game.board.tiles
+        # what is drawn: each piece's tile and turn (a new game may reuse cells and ids)
+        drawn = tuple((cell, tiles[cell].tile.id, tiles[cell].rotation, index)
+                      for cell, index in key_parts if cell in tiles)
+        key = ("feature outline", drawn, tuple(colours), px, fill)
+        img = self.images.get(key)
+        if img is None:
+            img = self.images.put(key, _render(game, key_parts, colours, px, fill))
+        origin = (min(c[0] for c, _ in key_parts), min(c[1] for c, _ in key_parts))
         x, y = cam.world_to_screen((float(origin[0]), float(origin[1])))
         scale = cam.scale / px
         if abs(scale - 1) > 0.01:  # a zoom still easing: scale the image for now
@@ -56,8 +55,6 @@ class FeatureOutlines:
             img.set_alpha(alpha)
         surface.blit(img, (round(x - margin), round(y - margin)))
 
-    def clear(self) -> None:
-        self._cache.clear()
 
 
 def _margin(px: int) -> int:
@@ -69,7 +66,7 @@ def _ring(px: int) -> int:
 
 
 def _render(game: Game, parts: Sequence[Part], colours: Sequence[Colour], px: int,
-            fill: int) -> tuple[pygame.Surface, Cell]:
+            fill: int) -> pygame.Surface:
     xs = [c[0] for c, _ in parts]
     ys = [c[1] for c, _ in parts]
     origin = (min(xs), min(ys))
@@ -116,7 +113,7 @@ def _render(game: Game, parts: Sequence[Part], colours: Sequence[Colour], px: in
     # the inside is only tinted: cut the opaque ring out there first
     out.blit(mask, (0, 0), special_flags=pygame.BLEND_RGBA_SUB)
     out.blit(inside, (0, 0))
-    return out, origin
+    return out
 
 
 def _grow(mask: pygame.Surface, r: int) -> pygame.Surface:

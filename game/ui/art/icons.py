@@ -18,7 +18,8 @@ import pygame
 
 from game.rules.geometry import Point, Polygon, point_in_polygon
 
-from .loading import finish, load_svg
+from .cache import ImageCache
+from .loading import finish, load_sprite, sprite_path
 from .primitives import INK, blur, silhouette
 
 BARE_BELOW = 24  # icons smaller than this (px) are drawn without their token
@@ -40,32 +41,27 @@ _AROUND: tuple[Point, ...] = ((0.2, 0.0), (-0.2, 0.0), (0.0, 0.2), (0.0, -0.2), 
 class IconArt:
     """Icon sprites and their shadows, cached by name and size."""
 
-    def __init__(self, sprites: Path) -> None:
+    def __init__(self, sprites: Path, images: ImageCache) -> None:
         self.sprites = sprites
-        self._icons: dict[tuple[str, int, bool], pygame.Surface] = {}
-        self._shadows: dict[tuple[str, int, bool], pygame.Surface] = {}
+        self.images = images
 
     def icon(self, name: str, size: int, bare: bool = False) -> pygame.Surface:
         """An icon sprite (shield, hill...) ``size`` px square; a labelled dot if none exists.
         ``bare``: without its parchment token, the drawing zoomed to fill the icon and
         rimmed in light (for small sizes)."""
         size = max(1, int(size))
-        key = (name, size, bare)
-        img = self._icons.get(key)
+        key = ("icon", self.sprites, name, size, bare)
+        img = self.images.get(key)
         if img is None:
-            path = self.sprites / "icons" / f"{name}.svg"
-            svg = (_bare_svg(path, size) if bare else None) or load_svg(path, (size, size))
+            svg = ((_bare_svg(self.sprites, name, size) if bare else None)
+                   or load_sprite(self.sprites, "icons", name, (size, size)))
             if svg is None:
                 img = _labelled_dot(name, size)
             else:
                 img = pygame.Surface((size, size), pygame.SRCALPHA)
                 img.blit(svg, svg.get_rect(center=(size // 2, size // 2)))
-            img = self._icons[key] = finish(img)
+            img = self.images.put(key, finish(img))
         return img
-
-    def clear(self) -> None:
-        self._icons.clear()
-        self._shadows.clear()
 
     def draw(self, canvas: pygame.Surface, name: str, at: Point, w: int, size: int) -> None:
         """The icon with its shadow at ``at`` (unit tile coordinates) on a tile canvas ``w`` px
@@ -83,22 +79,25 @@ class IconArt:
         canvas.blit(img, img.get_rect(center=centre))
 
     def _shadow(self, name: str, size: int, bare: bool) -> pygame.Surface:
-        key = (name, size, bare)
-        sh = self._shadows.get(key)
+        key = ("icon shadow", self.sprites, name, size, bare)
+        sh = self.images.get(key)
         if sh is None:
             pad = max(2, size // 8)
             base = pygame.Surface((size + 2 * pad, size + 2 * pad), pygame.SRCALPHA)
             base.blit(silhouette(self.icon(name, size, bare), (20, 24, 10), 110), (pad, pad))
-            sh = self._shadows[key] = blur(base, max(1, size // 14))
+            sh = self.images.put(key, blur(base, max(1, size // 14)))
         return sh
 
 
-def _bare_svg(path: Path, size: int) -> pygame.Surface | None:
-    """The sprite without its parchment token, zoomed on its drawing and rimmed in light;
-    None when the sprite has no token (it is drawn as it is)."""
+def _bare_svg(sprites: Path, name: str, size: int) -> pygame.Surface | None:
+    """The icon sprite without its parchment token, zoomed on its drawing and rimmed in
+    light; None when the sprite has no token (it is drawn as it is)."""
+    path = sprite_path(sprites, "icons", name)
+    if path is None:
+        return None
     try:
         text = path.read_text(encoding="utf-8")
-    except OSError:
+    except (OSError, UnicodeDecodeError):
         return None
     bare, found = _TOKEN.subn("", text, count=1)
     if not found:

@@ -4,11 +4,13 @@ from __future__ import annotations
 
 import time
 from collections.abc import Callable
+from pathlib import Path
 from typing import TYPE_CHECKING
 
 import pygame
 
-from game.storage import SaveEntry, SaveError
+from game.i18n import _, ngettext
+from game.storage import SavedGame, SaveEntry, SaveError
 
 from .. import palette as pal
 from ..app import App, Scene
@@ -23,7 +25,7 @@ if TYPE_CHECKING:
 def autosave(app: App, session: Session) -> None:
     """Save after every confirmed turn; a failure is shown, never fatal."""
     try:
-        app.storage.autosave(session.saved())
+        app.storage.autosave(session.saved(), app.registry)
     except OSError as exc:
         app.push(MessageScene(app, "Autosave failed", str(exc)))
 
@@ -105,6 +107,37 @@ class PauseScene(MenuScene):
         self.app.replace_scene("title")
 
 
+def open_saved(app: App, saved: SavedGame, path: Path, final_when_over: bool = False) -> None:
+    """Restore a save and show it (its final scores, with ``final_when_over``, when the game
+    had ended).  A save whose tile sets changed since asks first.  A save that cannot be
+    restored raises its SaveError."""
+    session = Session.restore(app, saved, path)
+
+    def show() -> None:
+        if final_when_over and session.game.over:
+            app.push_scene("final", session)
+        else:
+            app.replace_scene("play", session)
+
+    changed = saved.changed_tilesets(session.tileset)
+    if not changed:
+        show()
+        return
+    text = ngettext("The tile set {names} changed since this game was saved. The game is "
+                    "replayed with it as it is now: its tiles and scores may differ from those "
+                    "played.",
+                    "The tile sets {names} changed since this game was saved. The game is "
+                    "replayed with them as they are now: its tiles and scores may differ from "
+                    "those played.", len(changed)).format(
+        names=", ".join(f"'{sid}'" for sid in changed))
+
+    def confirmed() -> None:
+        app.pop()
+        show()
+
+    app.push(ConfirmScene(app, _("A tile set has changed"), text, _("Open anyway"), confirmed))
+
+
 class MessageScene(MenuScene):
     def __init__(self, app: App, title: str, text: str) -> None:
         self.title = title
@@ -136,6 +169,33 @@ class MessageScene(MenuScene):
             blit_centred(surface, self.app.res.text(line, 21, pal.TEXT_DIM),
                          (self.rect.centerx, y))
             y += 22
+
+
+class ConfirmScene(MessageScene):
+    """A message with a choice: ``action`` (Enter) or Back (Esc)."""
+
+    def __init__(self, app: App, title: str, text: str, action: str,
+                 on_action: Callable[[], object]) -> None:
+        self.action = action
+        self.on_action = on_action
+        super().__init__(app, title, text)
+
+    def entries(self) -> list[tuple[str, Callable[[], object]]]:
+        return [(self.action, self.on_action), (_("Back"), self.app.pop)]
+
+    def layout(self, size: tuple[int, int]) -> None:
+        super().layout(size)
+        gap = 16
+        width = (self.rect.w - 80 - gap) // 2
+        for i, b in enumerate(self.buttons):
+            b.rect.w = width
+            b.rect.x = self.rect.x + 40 + i * (width + gap)
+
+    def handle(self, intent: Intent) -> None:
+        if intent == Command("confirm"):
+            self.on_action()
+            return
+        super().handle(intent)
 
 
 def _wrap(text: str, width: int) -> list[str]:
@@ -250,12 +310,10 @@ class LoadScene(Scene):
                                        f"{entry.path.name}: {entry.error}\nIt is left as it is."))
             return
         try:
-            session = Session.restore(self.app, entry.saved, entry.path)
+            open_saved(self.app, entry.saved, entry.path)
         except SaveError as exc:
             self.app.push(MessageScene(self.app, "This save cannot be read",
                                        f"{exc}\nIt is left as it is."))
-            return
-        self.app.replace_scene("play", session)
 
     def draw(self, surface: pygame.Surface) -> None:
         dim(surface)

@@ -56,7 +56,7 @@ class PlayScene(Scene):
         self.pointer = Pointer(self)
         self.feedback = Feedback(session, self.camera)
         self.computer = ComputerTurns(session, self.autoplay, self.play)
-        self.outlines = FeatureOutlines()
+        self.outlines = FeatureOutlines(app.res.images)
         self.score_show = ScoreShow(self)
         self.history = HistoryMode(self)
         self.hover = HoverCard(self)
