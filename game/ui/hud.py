@@ -122,7 +122,7 @@ def _draw_tokens(surface: pygame.Surface, res: Resources, session: Session,
             if last and area.w >= 12:
                 surface.blit(res.text("…", 16, pal.TEXT_DIM), (max(area.x, x), area.y + 1))
             return tokens[k:]
-        surface.blit(art.icons.icon(name, 18), (x, area.y))
+        surface.blit(art.icons.icon(name, 18, bare=True), (x, area.y))
         surface.blit(count, (x + 19, area.y + 2))
         x += 23 + count.get_width()
     return []

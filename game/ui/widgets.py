@@ -157,9 +157,9 @@ class TextField:
 
 
 def draw_toast(surface: pygame.Surface, res: Resources, text: str) -> None:
-    """A short message at the bottom centre of the window."""
+    """A short message at the top of the window, under the banner."""
     img = res.text(text, 24, pal.TEXT, bold=True)
-    rect = img.get_rect(midbottom=(surface.get_width() // 2, surface.get_height() - 80))
+    rect = img.get_rect(midtop=(surface.get_width() // 2, 70))
     rect = rect.inflate(40, 20)
     panel(surface, rect, radius=14, alpha=245)
     blit_centred(surface, img, rect.center)

@@ -33,6 +33,15 @@ _FIGURES: dict[str, tuple[str, str]] = {
     "stable": (N_("Stable"), N_("a stable")),
 }
 
+# What points are counted under on the final screen: kinds and rule modules' awards
+_CATEGORIES: dict[str, str] = {
+    "city": N_("Cities"), "road": N_("Roads"), "cloister": N_("Cloisters"),
+    "field": N_("Farms"), "sheep": N_("Sheep"), "river": N_("Rivers"),
+    "forest": N_("Forests"), "huts": N_("Huts"), "hunters": N_("Hunters"),
+    "path": N_("Paths"), "cropfield": N_("Crop fields"), "hike": N_("Hikes"),
+    "stable": N_("Stables"), "harvest": N_("Harvest"),
+}
+
 # Figures counted: (one, many), with {n}
 _FIGURES_COUNTED: dict[str, tuple[str, str]] = {
     "follower": ("{n} follower", "{n} followers"),
@@ -79,6 +88,12 @@ def kind_title(kind: str) -> str:
     """A feature kind as a title: "City", "Crop field"."""
     known = _KINDS.get(kind)
     return _(known[0]) if known else _words(kind).capitalize()
+
+
+def category_title(category: str) -> str:
+    """What a score category is called on the final screen: "Cities", "Hikes"."""
+    known = _CATEGORIES.get(category)
+    return _(known) if known else _words(category).capitalize()
 
 
 def kind_noun(kind: str) -> str:

@@ -8,6 +8,7 @@ from collections import defaultdict
 import pygame
 
 from game.i18n import _
+from game.view.names import category_title
 
 from .. import palette as pal
 from ..app import App, Scene
@@ -15,13 +16,8 @@ from ..intents import Command, Intent
 from ..session import Seat, Session
 from ..widgets import Button, blit_centred, panel
 
-LABELS = {"city": "Cities", "road": "Roads", "cloister": "Cloisters", "field": "Farms"}
 CATEGORY_COLOURS = [(190, 96, 60), (214, 178, 110), (120, 132, 170), (112, 168, 84),
                     (90, 150, 190), (170, 120, 170), (200, 150, 60), (130, 130, 130)]
-
-
-def category_label(kind: str) -> str:
-    return LABELS.get(kind, kind.replace("_", " ").replace("-", " ").capitalize())
 
 
 def score_table(session: Session) -> tuple[list[str], list[dict[str, int]]]:
@@ -140,7 +136,7 @@ class FinalScene(Scene):
         col = max(96, (c.w - 80 - 200) // (len(cats) + 1))
         y = c.y + 92
         for j, cat in enumerate([*cats, "Total"]):
-            label = category_label(cat) if cat != "Total" else cat
+            label = category_title(cat) if cat != "Total" else cat
             img = res.text(label, 22, pal.TEXT_DIM, bold=True)
             surface.blit(img, img.get_rect(topright=(x0 + 200 + col * (j + 1) - 12, y)))
         order = sorted(range(len(rows)), key=lambda p: -self.session.game.scores[p])
@@ -196,6 +192,6 @@ class FinalScene(Scene):
         for j, cat in enumerate(cats):
             pygame.draw.rect(surface, CATEGORY_COLOURS[j % len(CATEGORY_COLOURS)],
                              (lx, ly + 2, 16, 16), border_radius=3)
-            img = res.text(category_label(cat), 19, pal.TEXT_DIM)
+            img = res.text(category_title(cat), 19, pal.TEXT_DIM)
             surface.blit(img, (lx + 22, ly))
             lx += 44 + img.get_width()

@@ -66,6 +66,8 @@ class HoverCard:
         pointer = scene.pointer
         if isinstance(pointer.drag, (TileDrag, FigureDrag, MoveDrag)) or pointer.panning:
             return None
+        if scene.app.input.pointer is None:  # the pointer has not been over the window yet
+            return None
         if not scene.layout_obj.board.collidepoint(pos) or scene.show_tiles:
             return None
         if any(b.rect.collidepoint(pos) for b in scene.active_buttons()):
