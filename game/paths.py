@@ -1,4 +1,4 @@
-"""Where the game's own data lives (tile sets, sprites and sounds): the one place that knows.
+"""Where the game's own data lives (tile sets, sprites): the one place that knows.
 
 The same rule holds from a source checkout, an installed wheel and the frozen executable:
 
@@ -23,10 +23,11 @@ PACKAGED_DATA = PACKAGE_DIR / "_data"  # wheel and frozen build
 SOURCE_ROOT = PACKAGE_DIR.parent  # source checkout: the repository's top level
 
 # The data folders and the files in them that the game reads (the schema is for editors of
-# tile sets; a player adding one may want it).
+# tile sets; a player adding one may want it).  Sprites include the icon's PNG set and the
+# sounds (sprites/sounds/).
 DATA_PATTERNS: dict[str, tuple[str, ...]] = {
     "tilesets": ("*.yaml", "*.json"),
-    "sprites": ("**/*.svg", "**/*.png", "sounds/*.wav"),
+    "sprites": ("**/*.svg", "**/*.png", "**/*.wav", "**/*.ogg"),
 }
 DATA_FOLDERS = tuple(DATA_PATTERNS)
 

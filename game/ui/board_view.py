@@ -100,8 +100,8 @@ class BoardView:
             surface.blit(img, img.get_rect(center=(round(left + i * size * 0.45),
                                                    round(y + size * 0.15 - i * size * 0.3))))
         if count > MAX_TOKENS:
-            text = self.res.text(str(count), max(14, round(size * 0.75)), (40, 30, 20),
-                                 bold=True)
+            text = self.res.board_text(str(count), max(14, round(size * 0.75)), (40, 30, 20),
+                                       bold=True)
             badge = text.get_rect(center=(round(left + size * 0.6), round(y - size * 0.4)))
             pill = badge.inflate(8, 2)
             pill.w = max(pill.w, pill.h)

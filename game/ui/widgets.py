@@ -76,36 +76,38 @@ class Button:
         return False
 
     def draw(self, surface: pygame.Surface, res: Resources) -> None:
+        px = res.px
         if not self.enabled:
             fill, text = pal.BUTTON_OFF, pal.TEXT_DIM
         elif self.primary:
             fill, text = (pal.PRIMARY_HOVER if self.hover else pal.PRIMARY), pal.TEXT_ON_PRIMARY
         else:
             fill, text = (pal.BUTTON_HOVER if self.hover else pal.BUTTON), pal.TEXT
-        r = self.rect.move(0, 1 if self.pressed else 0)
-        pygame.draw.rect(surface, pal.SHADOW, r.move(0, 3), border_radius=8)
-        pygame.draw.rect(surface, fill, r, border_radius=8)
-        pygame.draw.rect(surface, pal.PANEL_EDGE, r, width=1, border_radius=8)
+        r = self.rect.move(0, px(1) if self.pressed else 0)
+        pygame.draw.rect(surface, pal.SHADOW, r.move(0, px(3)), border_radius=px(8))
+        pygame.draw.rect(surface, fill, r, border_radius=px(8))
+        pygame.draw.rect(surface, pal.PANEL_EDGE, r, width=1, border_radius=px(8))
+        height = round(r.h / res.scale)  # the button's height at 100 %, for its text size
         if self.label in GLYPHS:
             GLYPHS[self.label](surface, r, text)
             return
         if self.label[:2] in ("[ ", "[x"):  # a check box followed by its label
-            box = pygame.Rect(r.x + 12, r.centery - 9, 18, 18)
-            pygame.draw.rect(surface, pal.FIELD_BG, box, border_radius=3)
-            pygame.draw.rect(surface, text, box, width=2, border_radius=3)
+            box = pygame.Rect(r.x + px(12), r.centery - px(9), px(18), px(18))
+            pygame.draw.rect(surface, pal.FIELD_BG, box, border_radius=px(3))
+            pygame.draw.rect(surface, text, box, width=px(2), border_radius=px(3))
             if self.label.startswith("[x"):
                 pygame.draw.lines(surface, pal.PRIMARY, False, [
-                    (box.x + 3, box.centery), (box.centerx - 1, box.bottom - 4),
-                    (box.right - 3, box.y + 3)], 3)
-            label = res.text(self.label[4:], max(16, min(24, r.h // 2 + 2)), text, bold=True)
-            surface.blit(label, label.get_rect(midleft=(box.right + 12, r.centery)))
+                    (box.x + px(3), box.centery), (box.centerx - px(1), box.bottom - px(4)),
+                    (box.right - px(3), box.y + px(3))], px(3))
+            label = res.text(self.label[4:], max(16, min(24, height // 2 + 2)), text, bold=True)
+            surface.blit(label, label.get_rect(midleft=(box.right + px(12), r.centery)))
             return
-        size = max(16, min(26, r.h // 2 + 4))
+        size = max(16, min(26, height // 2 + 4))
         label = res.text(self.label, size, text, bold=True)
-        if self.hotkey and r.h >= 40:
-            blit_centred(surface, label, (r.centerx, r.centery - 6))
+        if self.hotkey and height >= 40:
+            blit_centred(surface, label, (r.centerx, r.centery - px(6)))
             hint = res.text(self.hotkey, 15, pal.TEXT_DIM if not self.primary else text)
-            blit_centred(surface, hint, (r.centerx, r.centery + 11))
+            blit_centred(surface, hint, (r.centerx, r.centery + px(11)))
         else:
             blit_centred(surface, label, r.center)
 
@@ -143,23 +145,24 @@ class TextField:
         self._blink = (self._blink + dt) % 1.0
 
     def draw(self, surface: pygame.Surface, res: Resources) -> None:
-        pygame.draw.rect(surface, pal.FIELD_BG, self.rect, border_radius=6)
+        px = res.px
+        pygame.draw.rect(surface, pal.FIELD_BG, self.rect, border_radius=px(6))
         edge = pal.HIGHLIGHT if self.focused else pal.PANEL_EDGE
-        pygame.draw.rect(surface, edge, self.rect, width=2, border_radius=6)
+        pygame.draw.rect(surface, edge, self.rect, width=px(2), border_radius=px(6))
         shown = self.text or self.placeholder
         colour = pal.TEXT if self.text else pal.TEXT_DIM
         label = res.text(shown, 24, colour)
         y = self.rect.centery - label.get_height() // 2
-        surface.blit(label, (self.rect.x + 10, y))
+        surface.blit(label, (self.rect.x + px(10), y))
         if self.focused and self._blink < 0.5:
-            x = self.rect.x + 10 + (label.get_width() if self.text else 0) + 1
-            pygame.draw.line(surface, pal.TEXT, (x, y), (x, y + label.get_height()), 2)
+            x = self.rect.x + px(10) + (label.get_width() if self.text else 0) + 1
+            pygame.draw.line(surface, pal.TEXT, (x, y), (x, y + label.get_height()), px(2))
 
 
 def draw_toast(surface: pygame.Surface, res: Resources, text: str) -> None:
     """A short message at the top of the window, under the banner."""
     img = res.text(text, 24, pal.TEXT, bold=True)
-    rect = img.get_rect(midtop=(surface.get_width() // 2, 70))
-    rect = rect.inflate(40, 20)
-    panel(surface, rect, radius=14, alpha=245)
+    rect = img.get_rect(midtop=(surface.get_width() // 2, res.px(70)))
+    rect = rect.inflate(res.px(40), res.px(20))
+    panel(surface, rect, radius=res.px(14), alpha=245)
     blit_centred(surface, img, rect.center)

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from ..app import App, SceneFactory
 from ..session import Session
+from .crash import CrashScene
 from .final import FinalScene
 from .menus import HelpScene, LoadScene, PauseScene
 from .play import PlayScene
@@ -23,6 +24,7 @@ def autoplay_scene(app: App) -> PlayScene:
 
 SCENES: dict[str, SceneFactory] = {
     **{scene.name: scene for scene in (TitleScene, SetupScene, PlayScene, FinalScene,
-                                       PauseScene, HelpScene, LoadScene, SettingsScene)},
+                                       PauseScene, HelpScene, LoadScene, SettingsScene,
+                                       CrashScene)},
     "autoplay": autoplay_scene,
 }

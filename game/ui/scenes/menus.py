@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import logging
 import time
 from collections.abc import Callable
 from pathlib import Path
@@ -11,6 +12,7 @@ import pygame
 
 from game.i18n import _, ngettext
 from game.storage import SavedGame, SaveEntry, SaveError
+from game.version import version
 
 from .. import palette as pal
 from ..app import App, Scene
@@ -21,12 +23,15 @@ from ..widgets import Button, blit_centred, panel
 if TYPE_CHECKING:
     from .play import PlayScene
 
+log = logging.getLogger(__name__)
+
 
 def autosave(app: App, session: Session) -> None:
     """Save after every confirmed turn; a failure is shown, never fatal."""
     try:
         app.storage.autosave(session.saved(), app.registry)
     except OSError as exc:
+        log.warning("autosave failed: %s", exc)
         app.push(MessageScene(app, "Autosave failed", str(exc)))
 
 
@@ -34,6 +39,7 @@ def save_game(app: App, session: Session) -> None:
     try:
         path = app.storage.save(session.saved())
     except OSError as exc:
+        log.warning("could not save: %s", exc)
         app.push(MessageScene(app, "Could not save", str(exc)))
         return
     app.push(MessageScene(app, "Game saved", path.name))
@@ -61,11 +67,13 @@ class MenuScene(Scene):
 
     def layout(self, size: tuple[int, int]) -> None:
         entries = self.entries()
-        self.rect = pygame.Rect(0, 0, 380, 90 + 62 * len(entries))
+        px = self.app.res.px
+        self.rect = pygame.Rect(0, 0, px(380), px(90 + 62 * len(entries)))
         self.rect.center = (size[0] // 2, size[1] // 2)
         self.buttons = []
         for i, (label, fn) in enumerate(entries):
-            r = pygame.Rect(self.rect.x + 40, self.rect.y + 74 + 62 * i, self.rect.w - 80, 50)
+            r = pygame.Rect(self.rect.x + px(40), self.rect.y + px(74 + 62 * i),
+                            self.rect.w - px(80), px(50))
             self.buttons.append(Button(r, label, fn, primary=i == 0))
 
     def handle(self, intent: Intent) -> None:
@@ -77,9 +85,10 @@ class MenuScene(Scene):
 
     def draw(self, surface: pygame.Surface) -> None:
         dim(surface)
-        panel(surface, self.rect, radius=16, alpha=250)
+        px = self.app.res.px
+        panel(surface, self.rect, radius=px(16), alpha=250)
         blit_centred(surface, self.app.res.text(self.title, 36, pal.TEXT, bold=True),
-                     (self.rect.centerx, self.rect.y + 38))
+                     (self.rect.centerx, self.rect.y + px(38)))
         for b in self.buttons:
             b.draw(surface, self.app.res)
 
@@ -149,12 +158,13 @@ class MessageScene(MenuScene):
 
     def layout(self, size: tuple[int, int]) -> None:
         super().layout(size)
-        self.rect.h += 40
-        self.rect.w = max(self.rect.w, 560)
+        px = self.app.res.px
+        self.rect.h += px(40)
+        self.rect.w = max(self.rect.w, px(560))
         self.rect.center = (size[0] // 2, size[1] // 2)
         for b in self.buttons:
             b.rect.centerx = self.rect.centerx
-            b.rect.bottom = self.rect.bottom - 20
+            b.rect.bottom = self.rect.bottom - px(20)
 
     def handle(self, intent: Intent) -> None:
         if intent == Command("confirm"):
@@ -164,11 +174,12 @@ class MessageScene(MenuScene):
 
     def draw(self, surface: pygame.Surface) -> None:
         super().draw(surface)
-        y = self.rect.y + 78
+        px = self.app.res.px
+        y = self.rect.y + px(78)
         for line in _wrap(self.text, 60):
             blit_centred(surface, self.app.res.text(line, 21, pal.TEXT_DIM),
                          (self.rect.centerx, y))
-            y += 22
+            y += px(22)
 
 
 class ConfirmScene(MessageScene):
@@ -185,11 +196,12 @@ class ConfirmScene(MessageScene):
 
     def layout(self, size: tuple[int, int]) -> None:
         super().layout(size)
-        gap = 16
-        width = (self.rect.w - 80 - gap) // 2
+        px = self.app.res.px
+        gap = px(16)
+        width = (self.rect.w - px(80) - gap) // 2
         for i, b in enumerate(self.buttons):
             b.rect.w = width
-            b.rect.x = self.rect.x + 40 + i * (width + gap)
+            b.rect.x = self.rect.x + px(40) + i * (width + gap)
 
     def handle(self, intent: Intent) -> None:
         if intent == Command("confirm"):
@@ -243,18 +255,22 @@ class HelpScene(Scene):
     def draw(self, surface: pygame.Surface) -> None:
         dim(surface)
         w, h = surface.get_size()
-        rect = pygame.Rect(0, 0, 760, 110 + 34 * len(HELP))
-        rect.center = (w // 2, h // 2)
-        panel(surface, rect, radius=16, alpha=250)
         res = self.app.res
+        px = res.px
+        rect = pygame.Rect(0, 0, px(760), px(110 + 34 * len(HELP)))
+        rect.center = (w // 2, h // 2)
+        panel(surface, rect, radius=px(16), alpha=250)
         blit_centred(surface, res.text("How to play", 36, pal.TEXT, bold=True),
-                     (rect.centerx, rect.y + 36))
+                     (rect.centerx, rect.y + px(36)))
         for i, (what, how) in enumerate(HELP):
-            y = rect.y + 74 + 34 * i
-            surface.blit(res.text(what, 22, pal.TEXT, bold=True), (rect.x + 36, y))
-            surface.blit(res.text(how, 22, pal.TEXT_DIM), (rect.x + 230, y))
+            y = rect.y + px(74 + 34 * i)
+            surface.blit(res.text(what, 22, pal.TEXT, bold=True), (rect.x + px(36), y))
+            surface.blit(res.text(how, 22, pal.TEXT_DIM), (rect.x + px(230), y))
         blit_centred(surface, res.text("click or Esc to close", 18, pal.TEXT_DIM),
-                     (rect.centerx, rect.bottom - 20))
+                     (rect.centerx, rect.bottom - px(20)))
+        stamp = res.text(_("Carcassonne {version}").format(version=version()), 16, pal.TEXT_DIM)
+        surface.blit(stamp, stamp.get_rect(bottomright=(rect.right - px(16),
+                                                        rect.bottom - px(12))))
 
 
 class LoadScene(Scene):
@@ -276,16 +292,20 @@ class LoadScene(Scene):
         self.entries = self.app.storage.list_saves()
 
     def layout(self, size: tuple[int, int]) -> None:
-        self.rect = pygame.Rect(0, 0, 760, min(600, size[1] - 80))
+        px = self.app.res.px
+        self.rect = pygame.Rect(0, 0, px(760), min(px(600), size[1] - px(80)))
         self.rect.center = (size[0] // 2, size[1] // 2)
-        self.close.rect.midbottom = (self.rect.centerx, self.rect.bottom - 16)
+        self.close.rect.size = (px(160), px(44))
+        self.close.rect.midbottom = (self.rect.centerx, self.rect.bottom - px(16))
 
     def _row_rect(self, i: int) -> pygame.Rect:
-        return pygame.Rect(self.rect.x + 20, self.rect.y + 70 + (i - self.scroll) * self.ROW,
-                           self.rect.w - 40, self.ROW - 6)
+        px = self.app.res.px
+        return pygame.Rect(self.rect.x + px(20),
+                           self.rect.y + px(70) + (i - self.scroll) * px(self.ROW),
+                           self.rect.w - px(40), px(self.ROW - 6))
 
     def _visible(self) -> range:
-        rows = (self.rect.h - 140) // self.ROW
+        rows = (self.rect.h - self.app.res.px(140)) // self.app.res.px(self.ROW)
         return range(self.scroll, min(len(self.entries), self.scroll + rows))
 
     def handle(self, intent: Intent) -> None:
@@ -306,21 +326,24 @@ class LoadScene(Scene):
 
     def load(self, entry: SaveEntry) -> None:
         if entry.saved is None:
+            log.warning("save cannot be read: %s: %s", entry.path, entry.error)
             self.app.push(MessageScene(self.app, "This save cannot be read",
                                        f"{entry.path.name}: {entry.error}\nIt is left as it is."))
             return
         try:
             open_saved(self.app, entry.saved, entry.path)
         except SaveError as exc:
+            log.warning("save cannot be read: %s: %s", entry.path, exc.problem)
             self.app.push(MessageScene(self.app, "This save cannot be read",
                                        f"{exc}\nIt is left as it is."))
 
     def draw(self, surface: pygame.Surface) -> None:
         dim(surface)
-        panel(surface, self.rect, radius=16, alpha=250)
         res = self.app.res
+        px = res.px
+        panel(surface, self.rect, radius=px(16), alpha=250)
         blit_centred(surface, res.text("Saved games", 34, pal.TEXT, bold=True),
-                     (self.rect.centerx, self.rect.y + 34))
+                     (self.rect.centerx, self.rect.y + px(34)))
         if not self.entries:
             blit_centred(surface, res.text("No saved games yet.", 24, pal.TEXT_DIM),
                          self.rect.center)
@@ -328,7 +351,7 @@ class LoadScene(Scene):
             e = self.entries[i]
             r = self._row_rect(i)
             pygame.draw.rect(surface, pal.CURRENT_ROW if i == self.hover else pal.BUTTON, r,
-                             border_radius=8)
+                             border_radius=px(8))
             if e.saved is None:
                 title = f"{e.path.name}  —  cannot be read"
                 sub = e.error or ""
@@ -339,6 +362,6 @@ class LoadScene(Scene):
                 when = time.strftime("%d %b %Y %H:%M", time.localtime(s.saved_at or 0))
                 sub = f"{when}  ·  {len(s.moves)} moves  ·  {e.path.name}"
                 colour = pal.TEXT
-            surface.blit(res.text(title, 22, colour, bold=True), (r.x + 12, r.y + 5))
-            surface.blit(res.text(sub[:90], 17, pal.TEXT_DIM), (r.x + 12, r.y + 26))
+            surface.blit(res.text(title, 22, colour, bold=True), (r.x + px(12), r.y + px(5)))
+            surface.blit(res.text(sub[:90], 17, pal.TEXT_DIM), (r.x + px(12), r.y + px(26)))
         self.close.draw(surface, res)

@@ -50,65 +50,71 @@ class SetupScene(Scene):
     # -- layout
     def layout(self, size: tuple[int, int]) -> None:
         w, h = size
-        self.card = pygame.Rect(0, 0, min(1100, w - 40), min(700, h - 40))
+        px = self.app.res.px
+        self.card = pygame.Rect(0, 0, min(px(1100), w - px(40)), min(px(700), h - px(40)))
         self.card.center = (w // 2, h // 2)
         self._build()
 
     def _build(self) -> None:
         c = self.card
+        px = self.app.res.px
         self.fields = []
         self.widgets = []
-        left = c.x + 30
-        top = c.y + 110
+        left = c.x + px(30)
+        top = c.y + px(110)
         for i, seat in enumerate(self.seats):
-            y = top + i * ROW
-            self.widgets.append(Button(pygame.Rect(left, y, 44, 44), "", self._cycle_colour(i)))
-            field = TextField(pygame.Rect(left + 56, y, 190, 44), seat.name,
-                              placeholder=f"Player {i + 1}",
+            y = top + i * px(ROW)
+
+            def at(x: int, width: int, y: int = y) -> pygame.Rect:
+                return pygame.Rect(left + px(x), y, px(width), px(44))
+
+            self.widgets.append(Button(at(0, 44), "", self._cycle_colour(i)))
+            field = TextField(at(56, 190), seat.name, placeholder=f"Player {i + 1}",
                               on_change=self._rename(i))
             self.fields.append(field)
-            self.widgets.append(Button(pygame.Rect(left + 256, y, 120, 44),
-                                       KIND_LABEL.get(seat.kind, seat.kind), self._cycle_kind(i)))
-            self.widgets.append(Button(pygame.Rect(left + 386, y, 40, 44), "up", self._move(i, -1),
-                                       enabled=i > 0))
-            self.widgets.append(Button(pygame.Rect(left + 432, y, 40, 44), "down", self._move(i, 1),
+            self.widgets.append(Button(at(256, 120), KIND_LABEL.get(seat.kind, seat.kind),
+                                       self._cycle_kind(i)))
+            self.widgets.append(Button(at(386, 40), "up", self._move(i, -1), enabled=i > 0))
+            self.widgets.append(Button(at(432, 40), "down", self._move(i, 1),
                                        enabled=i < len(self.seats) - 1))
-            self.widgets.append(Button(pygame.Rect(left + 478, y, 40, 44), "×", self._remove(i),
+            self.widgets.append(Button(at(478, 40), "×", self._remove(i),
                                        enabled=len(self.seats) > self._min_players()))
-        add_y = top + len(self.seats) * ROW
-        self.widgets.append(Button(pygame.Rect(left, add_y, 200, 44), "Add player",
+        add_y = top + len(self.seats) * px(ROW)
+        self.widgets.append(Button(pygame.Rect(left, add_y, px(200), px(44)), "Add player",
                                    self._add, enabled=len(self.seats) < self._max_players()))
-        right = c.x + 580
+        right = c.x + px(580)
         y = top
         for g in self.app.registry.games():
-            self.widgets.append(Button(pygame.Rect(right, y, c.right - right - 30, 44), g.name,
-                                       self._choose_game(g.id), primary=g.id == self.game_id))
-            y += 52
+            self.widgets.append(Button(pygame.Rect(right, y, c.right - right - px(30), px(44)),
+                                       g.name, self._choose_game(g.id),
+                                       primary=g.id == self.game_id))
+            y += px(52)
         exps = self.app.registry.expansions(self.game_id)
         if exps:
-            y += 30
+            y += px(30)
             for e in exps:
                 on = e.id in self.expansions
                 label = ("[x] " if on else "[ ] ") + e.name
-                self.widgets.append(Button(pygame.Rect(right, y, c.right - right - 30, 40),
+                self.widgets.append(Button(pygame.Rect(right, y, c.right - right - px(30), px(40)),
                                            label, self._toggle_expansion(e.id)))
-                y += 46
-        self.options_top = y + 30
-        y = self.options_top + 24
+                y += px(46)
+        self.options_top = y + px(30)
+        y = self.options_top + px(24)
         tileset = self._tileset()
         if tileset is not None and tileset.options:
             # Rows shrink to fit above the Start button on small windows.
-            room = c.bottom - 84 - y
-            step = max(26, min(42, room // len(tileset.options)))
+            room = c.bottom - px(84) - y
+            step = max(px(26), min(px(42), room // len(tileset.options)))
             for name, opt in tileset.options.items():
                 value = self.options.get(name, opt.default)
                 label = f"{name.replace('_', ' ')}: {value}"
-                self.widgets.append(Button(pygame.Rect(right, y, c.right - right - 30, step - 6),
-                                           label, self._cycle_option(name)))
+                r = pygame.Rect(right, y, c.right - right - px(30), step - px(6))
+                self.widgets.append(Button(r, label, self._cycle_option(name)))
                 y += step
-        self.widgets.append(Button(pygame.Rect(c.x + 30, c.bottom - 70, 160, 50), "Back",
+        bottom = c.bottom - px(70)
+        self.widgets.append(Button(pygame.Rect(c.x + px(30), bottom, px(160), px(50)), "Back",
                                    self.app.pop))
-        self.widgets.append(Button(pygame.Rect(c.right - 230, c.bottom - 70, 200, 50),
+        self.widgets.append(Button(pygame.Rect(c.right - px(230), bottom, px(200), px(50)),
                                    "Start game", self.start, primary=True))
 
     def _tileset(self) -> TileSet | None:
@@ -244,36 +250,37 @@ class SetupScene(Scene):
     def draw(self, surface: pygame.Surface) -> None:
         surface.fill(pal.TABLE)
         res = self.app.res
+        px = res.px
         c = self.card
-        panel(surface, c, radius=18, alpha=250)
+        panel(surface, c, radius=px(18), alpha=250)
         blit_centred(surface, res.text("New game", 42, pal.TEXT, bold=True),
-                     (c.centerx, c.y + 36))
+                     (c.centerx, c.y + px(36)))
         surface.blit(res.text("Players, in seat order", 24, pal.TEXT_DIM, bold=True),
-                     (c.x + 30, c.y + 76))
-        surface.blit(res.text("Game", 24, pal.TEXT_DIM, bold=True), (c.x + 580, c.y + 76))
+                     (c.x + px(30), c.y + px(76)))
+        surface.blit(res.text("Game", 24, pal.TEXT_DIM, bold=True), (c.x + px(580), c.y + px(76)))
         exps = self.app.registry.expansions(self.game_id)
         if exps:
             n = len(self.app.registry.games())
             surface.blit(res.text("Expansions", 22, pal.TEXT_DIM, bold=True),
-                         (c.x + 580, c.y + 110 + n * 52 + 4))
+                         (c.x + px(580), c.y + px(110 + n * 52 + 4)))
         tileset = self._tileset()
         if tileset is not None and tileset.options:
             surface.blit(res.text("Rule options", 22, pal.TEXT_DIM, bold=True),
-                         (c.x + 580, self.options_top))
+                         (c.x + px(580), self.options_top))
         for b in self.widgets:
             b.draw(surface, res)
         for i, seat in enumerate(self.seats):
-            swatch = pygame.Rect(c.x + 30, c.y + 110 + i * ROW, 44, 44)
+            swatch = pygame.Rect(c.x + px(30), c.y + px(110 + i * ROW), px(44), px(44))
             img = res.figures.figure(next(iter(tileset.figures)) if tileset else "follower",
-                                     seat.rgb, 36)
+                                     seat.rgb, px(36))
             blit_centred(surface, img, swatch.center)
         for f in self.fields:
             f.draw(surface, res)
         errors = self.app.registry.errors
-        y = c.bottom - 130
+        y = c.bottom - px(130)
         for err in errors[:3]:
-            surface.blit(res.text(f"Not loaded: {err}"[:120], 17, pal.ILLEGAL), (c.x + 30, y))
-            y += 20
+            surface.blit(res.text(f"Not loaded: {err}"[:120], 17, pal.ILLEGAL), (c.x + px(30), y))
+            y += px(20)
 
 
 def _printable(value: object) -> str:

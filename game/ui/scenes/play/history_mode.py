@@ -67,9 +67,11 @@ class HistoryMode:
 
     # ------------------------------------------------------------------ input
     def slider(self) -> pygame.Rect:
+        px = self.scene.app.res.px
         board = self.scene.layout_obj.board
         toolbar = self.scene.layout_obj.toolbar
-        return pygame.Rect(board.x + 14, toolbar.y - SLIDER_H - 12, board.w - 28, SLIDER_H)
+        return pygame.Rect(board.x + px(14), toolbar.y - px(SLIDER_H + 12), board.w - px(28),
+                           px(SLIDER_H))
 
     def handle(self, intent: Intent) -> bool:
         """True when the history took the intent (the game underneath never gets it)."""
@@ -105,8 +107,9 @@ class HistoryMode:
         return True
 
     def _track(self) -> pygame.Rect:
+        px = self.scene.app.res.px
         s = self.slider()
-        return pygame.Rect(s.x + 150, s.centery - 4, s.w - 180, 8)
+        return pygame.Rect(s.x + px(150), s.centery - px(4), s.w - px(180), px(8))
 
     def _seek(self, x: int, track: pygame.Rect) -> None:
         assert self.history is not None
@@ -124,7 +127,8 @@ class HistoryMode:
         player = self.history.player_of(self.turn)
         if player is not None:
             for cell in self.history.cells_of(self.turn):
-                self.view.outline(surface, cam, cell, scene.session.seat(player).rgb, width=4)
+                self.view.outline(surface, cam, cell, scene.session.seat(player).rgb,
+                                  width=max(2, round(cam.scale / 28)))
         self.view.draw_figures(surface, cam, [s.rgb for s in scene.session.seats])
 
     def banner(self) -> str:
@@ -147,26 +151,28 @@ class HistoryMode:
             return
         scene = self.scene
         res = scene.app.res
+        px = res.px
         rect = self.slider()
         panel(surface, rect, alpha=245)
         label = res.text(_("Turn {turn} / {turns}").format(turn=self.turn,
                                                            turns=self.history.turns),
                          22, pal.TEXT, bold=True)
-        surface.blit(label, label.get_rect(midleft=(rect.x + 16, rect.centery)))
+        surface.blit(label, label.get_rect(midleft=(rect.x + px(16), rect.centery)))
         track = self._track()
-        pygame.draw.rect(surface, pal.PANEL_EDGE, track, border_radius=4)
+        pygame.draw.rect(surface, pal.PANEL_EDGE, track, border_radius=px(4))
         turns = max(1, self.history.turns)
         for t in range(1, self.history.turns + 1):  # a tick per turn, in its player's colour
             x = track.x + round(track.w * t / turns)
             player = self.history.player_of(t)
             colour = scene.session.seat(player).rgb if player is not None else pal.TEXT_DIM
-            pygame.draw.line(surface, colour, (x, track.y - 7), (x, track.bottom + 6), 2)
+            pygame.draw.line(surface, colour, (x, track.y - px(7)), (x, track.bottom + px(6)),
+                             px(2))
         x = track.x + round(track.w * self.turn / turns)
         player = self.history.player_of(self.turn)
         colour = scene.session.seat(player).rgb if player is not None else pal.TEXT_DIM
-        pygame.draw.circle(surface, pal.PANEL, (x, track.centery), 13)
-        pygame.draw.circle(surface, colour, (x, track.centery), 10)
-        pygame.draw.circle(surface, pal.TEXT, (x, track.centery), 13, width=2)
+        pygame.draw.circle(surface, pal.PANEL, (x, track.centery), px(13))
+        pygame.draw.circle(surface, colour, (x, track.centery), px(10))
+        pygame.draw.circle(surface, pal.TEXT, (x, track.centery), px(13), width=px(2))
 
     def draw_tray(self, surface: pygame.Surface, tray: pygame.Rect,
                   tile_rect: pygame.Rect) -> None:
@@ -175,7 +181,7 @@ class HistoryMode:
         res = scene.app.res
         panel(surface, tray)
         surface.blit(res.text(_("The turn shown"), 20, pal.TEXT_DIM, bold=True),
-                     (tray.x + 14, tray.y + 10))
+                     (tray.x + res.px(14), tray.y + res.px(10)))
         if self.history is None or self.view is None:
             return
         cells = self.history.cells_of(self.turn)

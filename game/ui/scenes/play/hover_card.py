@@ -103,32 +103,34 @@ class HoverCard:
             return
         scene = self.scene
         res = scene.app.res
+        px = res.px
         card = self.card
         title = res.text(card.title, 24, pal.TEXT, bold=True)
         rows = [(res.text(line.text, 19, pal.TEXT, bold=line.strong), line.player)
                 for line in card.lines]
-        width = max([title.get_width(), *(img.get_width() + (16 if who is not None else 0)
-                                          for img, who in rows)]) + 28
-        width = max(CARD_W[0], min(CARD_W[1], width))
-        height = 16 + title.get_height() + 8 + 22 * len(rows) + 8
+        width = max([title.get_width(), *(img.get_width() + (px(16) if who is not None else 0)
+                                          for img, who in rows)]) + px(28)
+        width = max(px(CARD_W[0]), min(px(CARD_W[1]), width))
+        height = px(16) + title.get_height() + px(16) + px(22) * len(rows)
         x, y = scene.pointer.mouse
         board = scene.layout_obj.board
-        rect = pygame.Rect(x + 22, y + 22, width, height)
-        if rect.right > board.right - 8:
-            rect.right = x - 16
-        if rect.bottom > board.bottom - 8:
-            rect.bottom = y - 16
+        rect = pygame.Rect(x + px(22), y + px(22), width, height)
+        if rect.right > board.right - px(8):
+            rect.right = x - px(16)
+        if rect.bottom > board.bottom - px(8):
+            rect.bottom = y - px(16)
         rect.clamp_ip(board)
         panel(surface, rect, alpha=248)
-        surface.blit(title, (rect.x + 14, rect.y + 10))
-        top = rect.y + 16 + title.get_height()
+        surface.blit(title, (rect.x + px(14), rect.y + px(10)))
+        top = rect.y + px(16) + title.get_height()
         clip = surface.get_clip()
-        surface.set_clip(rect.inflate(-8, -4))
+        surface.set_clip(rect.inflate(-px(8), -px(4)))
         for img, who in rows:
-            left = rect.x + 14
+            left = rect.x + px(14)
             if who is not None:
-                pygame.draw.circle(surface, scene.session.seat(who).rgb, (left + 5, top + 9), 6)
-                left += 16
+                pygame.draw.circle(surface, scene.session.seat(who).rgb,
+                                   (left + px(5), top + px(9)), px(6))
+                left += px(16)
             surface.blit(img, (left, top))
-            top += 22
+            top += px(22)
         surface.set_clip(clip)

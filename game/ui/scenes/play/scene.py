@@ -43,7 +43,8 @@ class PlayScene(Scene):
         self.autoplay = autoplay or all(not s.is_human for s in session.seats)
         self.view = BoardView(app.res, self.game)
         self.camera = Camera((0, 0, 800, 600))
-        self.layout_obj = Layout.compute(app.screen.get_size(), len(session.seats))
+        self.layout_obj = Layout.compute(app.screen.get_size(), len(session.seats),
+                                         app.res.scale)
         self.rotation = 0  # quarter turns of the tile in the tray
         self.pending: Deploy | Move | None = None
         self.choice_buttons: list[Button] = []
@@ -78,7 +79,9 @@ class PlayScene(Scene):
         self.exit()  # menus may load another game; a search in flight is dropped
 
     def layout(self, size: tuple[int, int]) -> None:
-        lay = self.layout_obj = Layout.compute(size, len(self.session.seats))
+        px = self.app.res.px
+        lay = self.layout_obj = Layout.compute(size, len(self.session.seats),
+                                               self.app.res.scale)
         b = lay.board
         self.camera.viewport = (b.x, b.y, b.w, b.h)
         self.buttons = [
@@ -93,13 +96,14 @@ class PlayScene(Scene):
                  ("Menu", self.open_menu)]
         x = lay.toolbar.x
         for label, fn in tools:
-            width = max(46, self.app.res.font(24, bold=True).size(label)[0] + 22)
-            self.buttons.append(Button(pygame.Rect(x, lay.toolbar.y, width, 46), label, fn))
-            x += width + 6
+            width = max(px(46), self.app.res.font(24, bold=True).size(label)[0] + px(22))
+            self.buttons.append(Button(pygame.Rect(x, lay.toolbar.y, width, px(46)), label, fn))
+            x += width + px(6)
         # the game's history, top left of the board (the banner takes the top middle)
         label = _("History")
-        width = self.app.res.font(24, bold=True).size(label)[0] + 26
-        self.buttons.append(Button(pygame.Rect(lay.board.x + 12, lay.board.y + 12, width, 42),
+        width = self.app.res.font(24, bold=True).size(label)[0] + px(26)
+        self.buttons.append(Button(pygame.Rect(lay.board.x + px(12), lay.board.y + px(12),
+                                               width, px(42)),
                                    label, self.history.toggle, hotkey="V"))
 
     def active_buttons(self) -> list[Button]:
@@ -278,9 +282,10 @@ class PlayScene(Scene):
         if [b.label for b in self.choice_buttons] == [o.capitalize() for o in options]:
             return
         area = self.layout_obj.supply
-        w = (area.w - 10 * (len(options) - 1)) // max(1, len(options))
+        gap, lift = self.app.res.px(10), self.app.res.px(4)
+        w = (area.w - gap * (len(options) - 1)) // max(1, len(options))
         self.choice_buttons = [
-            Button(pygame.Rect(area.x + i * (w + 10), area.y - 4, w, area.h + 4),
+            Button(pygame.Rect(area.x + i * (w + gap), area.y - lift, w, area.h + lift),
                    o.capitalize(), self._choose(o), primary=i == 0)
             for i, o in enumerate(options)]
 

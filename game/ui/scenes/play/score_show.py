@@ -228,12 +228,12 @@ class ScoreShow:
         size = max(28, min(64, round(cam.scale * 0.42)))
         rise = min(1.0, s.age / 0.25) * cam.scale * 0.12
         labels = [(f"+{ev.points}", scene.session.seat(ev.player).rgb) for ev in s.events]
-        images = [res.text(text, size, colour, bold=True) for text, colour in labels]
+        images = [res.board_text(text, size, colour, bold=True) for text, colour in labels]
         width = sum(img.get_width() for img in images) + 12 * (len(images) - 1)
         left = x - width / 2
         for img, (text, _colour) in zip(images, labels, strict=True):
             centre = (left + img.get_width() / 2, y - rise)
-            outline = res.text(text, size, (20, 16, 12), bold=True)
+            outline = res.board_text(text, size, (20, 16, 12), bold=True)
             for dx, dy in ((-2, 0), (2, 0), (0, -2), (0, 2), (-2, -2), (2, 2), (-2, 2), (2, -2)):
                 blit_centred(surface, outline, (centre[0] + dx, centre[1] + dy))
             blit_centred(surface, img, centre)
@@ -264,10 +264,11 @@ class ScoreShow:
         for f in self.flights:
             t = min(1.0, f.age / FLIGHT)
             ease = t * t * (3 - 2 * t)
-            row = player_row(lay.players, f.figure.player, n)
-            end = (row.x + 24, row.centery)
+            row = player_row(scene.app.res, lay.players, f.figure.player, n)
+            end = (row.x + scene.app.res.px(24), row.centery)
             x = f.start[0] + (end[0] - f.start[0]) * ease
-            y = f.start[1] + (end[1] - f.start[1]) * ease - 60 * (1 - (2 * t - 1) ** 2)
+            arc = scene.app.res.px(60) * (1 - (2 * t - 1) ** 2)  # up, then down into the row
+            y = f.start[1] + (end[1] - f.start[1]) * ease - arc
             size = max(14, round(scene.camera.scale * 0.34 * (1 - 0.4 * ease)))
             img = scene.app.res.figures.figure(f.figure.kind,
                                                scene.session.seat(f.figure.player).rgb, size)
