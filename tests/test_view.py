@@ -88,3 +88,15 @@ def test_replay_rebuilds_the_same_game(registry: Registry) -> None:
     again = replay(chronicle.game)
     assert again.scores == chronicle.game.scores and again.moves == chronicle.game.moves
     assert ends_turn(again)
+
+
+def test_a_game_its_moves_do_not_rebuild_is_told_from_now_on(registry: Registry) -> None:
+    game = Game(registry.ruleset("carcassonne"), ["Red", "Blue"], seed=2)
+    rng = random.Random(2)
+    game.deck.reverse()  # changed by hand: the seed no longer deals this pile
+    for _ in range(6):
+        game.apply(game.random_action(rng))
+    chronicle = Chronicle.of(game)
+    assert not chronicle.complete and chronicle.entries == [] and chronicle.in_step()
+    chronicle.apply(game.random_action(rng))
+    assert chronicle.entries[-1].text.endswith("placed a tile")

@@ -14,7 +14,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 
 from game.i18n import _
-from game.rules import Action, Choose, Deploy, Game, Move, Place, ScoreEvent
+from game.rules import Action, Choose, Deploy, Game, Move, Place, RulesError, ScoreEvent
 
 from . import narrate
 
@@ -72,15 +72,21 @@ class Chronicle:
         self.entries: list[Entry] = []
         self.turn_ends: list[int] = []  # the move count when each turn ended
         self.told = len(game.moves)  # moves told so far
+        self.complete = True  # told from the first move (else from the middle of a game)
         self._notices = len(game.notices)
 
     @classmethod
     def of(cls, game: Game) -> Chronicle:
         """The chronicle of a game so far, told again from its set-up and moves; it then
-        follows ``game`` itself."""
+        follows ``game`` itself.  A game its moves do not rebuild (one changed by hand, as
+        a benchmark does) is told from now on only."""
         fresh = new_like(game)
         told = cls(fresh)
-        replay(game, told._apply, fresh)
+        try:
+            replay(game, told._apply, fresh)
+        except RulesError:
+            told = cls(game)
+            told.complete = False
         told.game = game
         told._notices = len(game.notices)
         told.told = len(game.moves)

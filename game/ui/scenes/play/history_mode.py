@@ -46,9 +46,13 @@ class HistoryMode:
 
     def open(self) -> None:
         scene = self.scene
+        chronicle = scene.feedback.chronicle
+        if not chronicle.complete:  # its moves do not rebuild the game
+            scene.app.show_toast(_("This game's history cannot be rebuilt"))
+            return
         scene.score_show.skip()
         scene.pointer.drag = None
-        self.history = History(scene.game, scene.feedback.chronicle.turn_ends)
+        self.history = History(scene.game, chronicle.turn_ends)
         self.show(self.history.turns)
 
     def close(self) -> None:
