@@ -13,6 +13,7 @@ from game.ui.app import App
 from game.ui.scenes.final import FinalScene, score_table, table_cells
 from game.ui.scenes.play import PlayScene
 from game.ui.scenes.play.score_show import FINAL_STEP, STEP, group_events
+from game.ui.scenes.play.sidebar import visible_log
 from game.ui.scenes.title import TitleScene
 from game.ui.session import Seat, Session
 
@@ -78,6 +79,8 @@ def test_the_final_scoring_is_stepped_and_reaches_the_rules_totals(app: App,
     assert game.over
     final_groups = group_events([ev for ev in game.events[events_before:] if ev.final])
     assert len(final_groups) >= 3
+    log_after = [line.text for line in scene.feedback.log_lines()]
+    assert len(visible_log(scene)) < len(log_after)  # the log waits for the board
     seen = []
     steps = 0
     while scene.score_show.busy:
@@ -94,6 +97,7 @@ def test_the_final_scoring_is_stepped_and_reaches_the_rules_totals(app: App,
         assert steps < 2000
     assert [s.events for s in seen] == final_groups  # one step per feature or award
     assert scene.score_show.shown_scores() == game.scores
+    assert [line.text for line in visible_log(scene)] == log_after
     driver.frames(60)
     assert isinstance(app.scene, FinalScene)
     assert len(seen) * FINAL_STEP * 60 / 6 <= steps + 10

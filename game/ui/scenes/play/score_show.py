@@ -129,6 +129,11 @@ class ScoreShow:
     def final_running(self) -> bool:
         return any(s.final for s in [*self.queue, *([self.current] if self.current else [])])
 
+    def final_waiting(self) -> int:
+        """Events of the final scoring not shown yet (the log holds their lines back, so
+        that it follows the board)."""
+        return sum(len(s.events) for s in self.queue if s.final)
+
     def skip(self) -> None:
         """Everything still to show, done at once."""
         self.queue = []

@@ -10,7 +10,7 @@ import pygame
 from game.rules import Deploy, Game
 
 from ... import palette as pal
-from ...hud import draw_log, draw_players
+from ...hud import LogLine, draw_log, draw_players
 from ...widgets import blit_centred, panel
 
 if TYPE_CHECKING:
@@ -47,8 +47,16 @@ def draw_sidebar(surface: pygame.Surface, scene: PlayScene, tile_dragged: bool) 
     game = history.session.game if history.active and history.session else scene.game
     info = [line for m in game.modules for line in m.info()]
     if scene.feedback.show_log:
-        draw_log(surface, res, scene.feedback.log_lines(history.turn if history.active
-                                                        else None), lay.log, info)
+        draw_log(surface, res, visible_log(scene), lay.log, info)
+
+
+def visible_log(scene: PlayScene) -> list[LogLine]:
+    """The log's lines, the history's turn lit; the final scoring's lines come one by one
+    as the board shows them."""
+    history = scene.history
+    lines = scene.feedback.log_lines(history.turn if history.active else None)
+    waiting = 0 if history.active else scene.score_show.final_waiting()
+    return lines[:len(lines) - waiting]
 
 
 def _draw_tray(surface: pygame.Surface, scene: PlayScene, tile_dragged: bool) -> None:
