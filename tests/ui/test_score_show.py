@@ -150,6 +150,11 @@ def test_view_board_shows_the_finished_board_and_scores_brings_the_table_back(
     driver.drag(board, (board[0] + 120, board[1] + 40))
     assert scene.camera.centre != centre
     assert scene.active_buttons()[0].label == "Scores"
+    # the feature card works on the finished board
+    x, y = scene.camera.local_to_screen((0, 0), (0.5, 0.1))  # the start tile's city
+    driver.move((round(x), round(y)))
+    driver.frames(30)
+    assert scene.hover.card is not None and scene.hover.card.title == "City"
     driver.click(scene.scores_button.rect.center)
     assert isinstance(app.scene, FinalScene)
     driver.key(pygame.K_ESCAPE)  # Esc: the board again
