@@ -10,7 +10,7 @@ from typing import TYPE_CHECKING
 
 import pygame
 
-from game.i18n import _, ngettext
+from game.i18n import N_, _, ngettext
 from game.storage import SavedGame, SaveEntry, SaveError
 from game.version import version
 
@@ -86,7 +86,7 @@ class MenuScene(Scene):
     def draw(self, surface: pygame.Surface) -> None:
         dim(surface)
         px = self.app.res.px
-        panel(surface, self.rect, radius=px(16), alpha=250)
+        panel(surface, self.rect, radius=px(16), alpha=255)
         blit_centred(surface, self.app.res.text(self.title, 36, pal.TEXT, bold=True),
                      (self.rect.centerx, self.rect.y + px(38)))
         for b in self.buttons:
@@ -226,20 +226,19 @@ def _wrap(text: str, width: int) -> list[str]:
 
 HELP = [
     ("Place the tile", "drag it from the tray onto a lit cell, or click a lit cell"),
+    (N_("Pick a tile"), N_("1, 2, 3 or Tab, with several tiles in hand")),
     ("Turn the tile", "R, E, right-click or the mouse wheel while dragging (Q turns back)"),
     ("Place a figure", "drag it onto a lit area of the new tile, or click the area"),
+    (N_("Hike"), N_("click a lit cell's badge, or drag your hiker there")),
     ("End the turn", "Enter or Space (Confirm)"),
     ("Take back", "Backspace or Ctrl+Z, before confirming"),
     ("Move the board", "drag empty board, arrow keys or WASD"),
-    ("Zoom", "mouse wheel (about the cursor), + and −"),
-    ("Whole board", "Home or C"),
+    ("Zoom", N_("mouse wheel (about the cursor), + and −; Home or C fits")),
     ("Farm hints", "F colours the fields by connection"),
     ("Tiles to come", "T shows the tiles still in the pile"),
-    ("Turn log", "L shows or hides it"),
-    ("History", "V or History: a slider through the turns, arrow keys step"),
+    (N_("Turn log, history"), N_("L shows or hides the log; V the history (arrow keys step)")),
     ("Menu", "Esc (save, load, help, quit)"),
-    ("Save now", "Ctrl+S"),
-    ("Full screen, sound", "F11; M turns the sound on and off"),
+    (N_("Save, full screen, sound"), N_("Ctrl+S, F11, M turns the sound on and off")),
 ]
 
 
@@ -259,13 +258,13 @@ class HelpScene(Scene):
         px = res.px
         rect = pygame.Rect(0, 0, px(760), px(110 + 34 * len(HELP)))
         rect.center = (w // 2, h // 2)
-        panel(surface, rect, radius=px(16), alpha=250)
+        panel(surface, rect, radius=px(16), alpha=255)
         blit_centred(surface, res.text("How to play", 36, pal.TEXT, bold=True),
                      (rect.centerx, rect.y + px(36)))
         for i, (what, how) in enumerate(HELP):
             y = rect.y + px(74 + 34 * i)
-            surface.blit(res.text(what, 22, pal.TEXT, bold=True), (rect.x + px(36), y))
-            surface.blit(res.text(how, 22, pal.TEXT_DIM), (rect.x + px(230), y))
+            surface.blit(res.text(_(what), 22, pal.TEXT, bold=True), (rect.x + px(36), y))
+            surface.blit(res.text(_(how), 22, pal.TEXT_DIM), (rect.x + px(230), y))
         blit_centred(surface, res.text("click or Esc to close", 18, pal.TEXT_DIM),
                      (rect.centerx, rect.bottom - px(20)))
         stamp = res.text(_("Carcassonne {version}").format(version=version()), 16, pal.TEXT_DIM)
@@ -341,7 +340,7 @@ class LoadScene(Scene):
         dim(surface)
         res = self.app.res
         px = res.px
-        panel(surface, self.rect, radius=px(16), alpha=250)
+        panel(surface, self.rect, radius=px(16), alpha=255)
         blit_centred(surface, res.text("Saved games", 34, pal.TEXT, bold=True),
                      (self.rect.centerx, self.rect.y + px(34)))
         if not self.entries:

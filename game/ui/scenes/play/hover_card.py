@@ -39,6 +39,12 @@ class HoverCard:
             return history.session.game
         return self.scene.game
 
+    def wake_in(self) -> float | None:
+        """Seconds until the card of the feature under the resting pointer is due."""
+        if self.feature is None or self.shown:
+            return None
+        return max(0.0, HOVER_DELAY - self.rest)
+
     @property
     def shown(self) -> bool:
         return self.feature is not None and self.rest >= HOVER_DELAY
@@ -68,7 +74,7 @@ class HoverCard:
             return None
         if scene.app.input.pointer is None:  # the pointer has not been over the window yet
             return None
-        if not scene.layout_obj.board.collidepoint(pos) or scene.show_tiles:
+        if not scene.layout_obj.board.collidepoint(pos) or scene.remaining.shown:
             return None
         if any(b.rect.collidepoint(pos) for b in scene.active_buttons()):
             return None

@@ -1,9 +1,10 @@
-"""The play scene: its lifecycle, the player's actions (place, rotate, confirm, undo) and the
-frame's order of work; the pointer, computer turns, feedback and drawing are its parts."""
+"""The play scene: its lifecycle, the player's actions (pick, place, rotate, confirm, undo)
+and the frame's order of work; the pointer, the hand tray, the camera's following, computer
+turns, feedback and drawing are its parts."""
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable
+from collections.abc import Callable
 
 import pygame
 
@@ -20,16 +21,19 @@ from ...intents import Command, Intent, PointerDown, PointerMove, PointerUp, Whe
 from ...session import Session
 from ...widgets import Button
 from ..menus import autosave, save_game
-from .computer_turns import ComputerTurns
+from .computer_turns import AUTOPLAY_PACE, PACES, ComputerTurns, Pace
 from .drawing import draw_play
 from .feedback import Feedback
+from .follow import CameraFollow
+from .hand import HandTray, hides_hands
 from .history_mode import HistoryMode
 from .hover_card import HoverCard
 from .options import TurnOptions
 from .pointer import Pointer
+from .question import Question
+from .remaining import RemainingPanel
 from .score_show import ScoreShow
 
-MIN_START_LEVEL = 6  # 80 px tiles
 FINAL_SCORES_AFTER = 0.8  # seconds the finished board shows after the final scoring
 
 
@@ -40,23 +44,28 @@ class PlayScene(Scene):
         super().__init__(app)
         self.session = session
         self.game = session.game
-        self.autoplay = autoplay or all(not s.is_human for s in session.seats)
+        self.autoplay = autoplay  # seats made by --autoplay: a brisk pace
         self.view = BoardView(app.res, self.game)
         self.camera = Camera((0, 0, 800, 600))
         self.layout_obj = Layout.compute(app.screen.get_size(), len(session.seats),
                                          app.res.scale)
-        self.rotation = 0  # quarter turns of the tile in the tray
+        self.rotation = 0  # quarter turns of the tile being handled
         self.pending: Deploy | Move | None = None
-        self.choice_buttons: list[Button] = []
         self.buttons: list[Button] = []
         self.show_farms = False
-        self.show_tiles = False
         self.over_for = 0.0  # seconds since the game ended
         self.finished = False
-        self.options = TurnOptions(self.game, self.camera)
+        self.entered = False
+        self.hand = HandTray(self.game)
+        self.options = TurnOptions(self.game, self.camera, self.view.art, self.hand.handled)
         self.pointer = Pointer(self)
         self.feedback = Feedback(session, self.camera)
-        self.computer = ComputerTurns(session, self.autoplay, self.play)
+        self.follow = CameraFollow(self.camera, self.game)
+        self.question = Question(self.game, lambda option: self.play(Choose(option)))
+        self.remaining = RemainingPanel()
+        self.computer = ComputerTurns(session, self.play, self.pace, app.wake,
+                                      self._computer_shows)
+        self.viewer: int | None = None  # the human seat whose hand was last shown
         self.outlines = FeatureOutlines(app.res.images)
         self.score_show = ScoreShow(self)
         self.history = HistoryMode(self)
@@ -64,26 +73,26 @@ class PlayScene(Scene):
 
     # ------------------------------------------------------------------ lifecycle
     def enter(self) -> None:
-        self.initial_view(self.camera, self.game.board.tiles.keys())
-
-    @staticmethod
-    def initial_view(camera: Camera, cells: Iterable[Cell]) -> None:
-        """Show the board, but never so small that tiles are hard to read."""
-        camera.fit(cells, margin=1.0, immediate=True)
-        camera.set_level(max(camera.level, MIN_START_LEVEL))
+        self.entered = True
+        self.follow.update_bounds()
+        self.follow.fit(self.options.legal_cells(), immediate=True)
+        self._turn_began()
 
     def exit(self) -> None:
         self.computer.cancel()
 
     def pause(self) -> None:
         self.exit()  # menus may load another game; a search in flight is dropped
+        self.pointer.release()  # the button's release goes to the scene on top
 
     def layout(self, size: tuple[int, int]) -> None:
+        resized = size != self.layout_obj.size
         px = self.app.res.px
         lay = self.layout_obj = Layout.compute(size, len(self.session.seats),
                                                self.app.res.scale)
         b = lay.board
         self.camera.viewport = (b.x, b.y, b.w, b.h)
+        self.camera.free = (lay.free.x, lay.free.y, lay.free.w, lay.free.h)
         self.buttons = [
             Button(lay.confirm, "Confirm", self.confirm, primary=True, hotkey="Enter"),
             Button(lay.undo, "Undo", self.undo, hotkey="Backspace"),
@@ -91,7 +100,7 @@ class PlayScene(Scene):
         # once the game is over and its scores were shown: the table again
         self.scores_button = Button(lay.confirm.union(lay.undo), _("Scores"), self.show_final,
                                     primary=True, hotkey="Enter")
-        tools = [("−", lambda: self.camera.zoom_step(-1)), ("+", lambda: self.camera.zoom_step(1)),
+        tools = [("−", lambda: self.zoom(-1)), ("+", lambda: self.zoom(1)),
                  ("Fit", self.fit), ("Farms", self.toggle_farms), ("Tiles", self.toggle_tiles),
                  ("Menu", self.open_menu)]
         x = lay.toolbar.x
@@ -105,6 +114,9 @@ class PlayScene(Scene):
         self.buttons.append(Button(pygame.Rect(lay.board.x + px(12), lay.board.y + px(12),
                                                width, px(42)),
                                    label, self.history.toggle, hotkey="V"))
+        self.question.buttons = []  # laid out again for the new size
+        if resized and self.entered:
+            self.follow.fit(self.options.legal_cells(), immediate=True)
 
     def active_buttons(self) -> list[Button]:
         """The buttons that show: Confirm and Undo while the game goes on, Scores after,
@@ -119,7 +131,13 @@ class PlayScene(Scene):
     def human_turn(self) -> bool:
         """The player at the window may act (not while the history is shown)."""
         return not self.game.over and self.session.current_seat.is_human and \
-            not self.autoplay and not self.history.active
+            not self.history.active
+
+    def pace(self) -> Pace:
+        chosen = self.app.config.computer_pace
+        if chosen is None and self.autoplay:
+            return AUTOPLAY_PACE
+        return PACES.get(str(chosen or self.app.settings.get("computer_pace")), PACES["normal"])
 
     # ------------------------------------------------------------------ actions
     def play(self, action: Action) -> list[ScoreEvent]:
@@ -151,15 +169,19 @@ class PlayScene(Scene):
         return Figure(-1, game.current, action.figure, game.last_cell, index)
 
     def place(self, cell: Cell, rotation: int) -> bool:
-        tile = self.game.current_tile
+        tile = self.hand.handled()
         if tile is None:
             return False
         action = Place(tile, cell[0], cell[1], rotation * 90)
-        if action not in self.game.legal_placements():
+        if action not in self.game.legal_placements(tile):
             return False
         self.play(action)
         self.pending = None
         return True
+
+    def select_tile(self, index: int) -> None:
+        if index != self.hand.selected and self.hand.select(index):
+            self.rotation = 0
 
     def confirm(self) -> None:
         if not self.human_turn or self.game.phase != "figure":
@@ -181,13 +203,17 @@ class PlayScene(Scene):
             self.game.undo()
             if isinstance(last, Place):
                 self.rotation = last.rotation // 90
+                tiles = self.hand.tiles()
+                if last.tile in tiles:
+                    self.hand.select(tiles.index(last.tile))
             self.feedback.taken_back()
 
     def rotate(self, step: int = 1) -> None:
-        if self.game.phase != "place":
+        tile = self.hand.handled()
+        if tile is None:
             return
         hovered = self.pointer.hovered_cell()
-        legal = self.game.legal_placements()
+        legal = self.game.legal_placements(tile)
         if hovered is not None and legal.rotations(hovered):
             rots = [r // 90 for r in legal.rotations(hovered)]
             i = rots.index(self.rotation) if self.rotation in rots else -step
@@ -195,14 +221,22 @@ class PlayScene(Scene):
         else:
             self.rotation = (self.rotation + step) % 4
 
+    def pan(self, dx: float, dy: float) -> None:
+        self.follow.user_moved = True
+        self.camera.pan_pixels(dx, dy)
+
+    def zoom(self, steps: int, about: tuple[int, int] | None = None) -> None:
+        self.follow.user_moved = True
+        self.camera.zoom_step(steps, about)
+
     def fit(self) -> None:
-        self.camera.fit(self.game.board.tiles.keys(), margin=1.0)
+        self.follow.fit(self.options.legal_cells())
 
     def toggle_farms(self) -> None:
         self.show_farms = not self.show_farms
 
     def toggle_tiles(self) -> None:
-        self.show_tiles = not self.show_tiles
+        self.remaining.toggle()
 
     def open_menu(self) -> None:
         self.app.push_scene("pause", self)
@@ -218,7 +252,9 @@ class PlayScene(Scene):
                                                               Command("back"))):
             self.score_show.skip()  # Space, Esc or a click: straight to the final scores
             return
-        for b in [*self.choice_buttons, *self.active_buttons()]:
+        if not self.history.active and self.question.handle(intent):
+            return
+        for b in self.active_buttons():
             if b.handle(intent):
                 return
         if isinstance(intent, Command):
@@ -230,74 +266,51 @@ class PlayScene(Scene):
         elif isinstance(intent, PointerUp):
             self.pointer.up(intent)
         elif isinstance(intent, Wheel):
-            self.pointer.wheel(intent)
+            if self.remaining.shown and self.pointer.drag is None:
+                self.remaining.wheel(intent.steps)
+            else:
+                self.pointer.wheel(intent)
 
     def _command(self, cmd: Command) -> None:
         name = cmd.name
-        if name == "confirm" and self.finished:
-            self.show_final()
-        elif name == "confirm":
-            self.confirm()
-        elif name == "undo":
-            self.undo()
-        elif name == "rotate":
-            self.rotate(1)
-        elif name == "rotate_back":
-            self.rotate(-1)
-        elif name == "fit":
-            self.fit()
-        elif name == "farms":
-            self.toggle_farms()
-        elif name == "tiles":
-            self.toggle_tiles()
+        simple: dict[str, Callable[[], object]] = {
+            "confirm": self.show_final if self.finished else self.confirm,
+            "undo": self.undo, "fit": self.fit, "history": self.history.toggle,
+            "rotate": lambda: self.rotate(1), "rotate_back": lambda: self.rotate(-1),
+            "farms": self.toggle_farms, "tiles": self.toggle_tiles,
+            "zoom_in": lambda: self.zoom(1), "zoom_out": lambda: self.zoom(-1),
+            "next": lambda: self._cycle(1), "prev": lambda: self._cycle(-1),
+            "save": lambda: save_game(self.app, self.session),
+            "help": lambda: self.app.push_scene("help")}
+        if name in simple:
+            simple[name]()
+        elif name.startswith("tile") and name[4:].isdigit() and self.human_turn:
+            self.select_tile(int(name[4:]) - 1)
         elif name == "log":
             self.feedback.show_log = not self.feedback.show_log
         elif name == "pan":
-            self.camera.pan_pixels(cmd.dx, cmd.dy)
-        elif name == "zoom_in":
-            self.camera.zoom_step(1)
-        elif name == "zoom_out":
-            self.camera.zoom_step(-1)
+            self.pan(cmd.dx, cmd.dy)
         elif name == "back":
             if self.pointer.drag is not None:
                 self.pointer.drag = None
-            elif self.show_tiles:
-                self.show_tiles = False
+            elif self.remaining.shown:
+                self.remaining.toggle()
             else:
                 self.open_menu()
-        elif name == "history":
-            self.history.toggle()
-        elif name == "help":
-            self.app.push_scene("help")
-        elif name == "save":
-            save_game(self.app, self.session)
+
+    def _cycle(self, step: int) -> None:
+        if self.human_turn and self.hand.cycle(step):
+            self.rotation = 0
 
     # ------------------------------------------------------------------ update
-    def _refresh_choice_buttons(self) -> None:
-        """Buttons for the question the rules ask now (in the tray, under the tile)."""
-        if not (self.human_turn and self.game.phase == "choose" and self.game.choices):
-            self.choice_buttons = []
-            return
-        options = self.game.choices[0].options
-        if [b.label for b in self.choice_buttons] == [o.capitalize() for o in options]:
-            return
-        area = self.layout_obj.supply
-        gap, lift = self.app.res.px(10), self.app.res.px(4)
-        w = (area.w - gap * (len(options) - 1)) // max(1, len(options))
-        self.choice_buttons = [
-            Button(pygame.Rect(area.x + i * (w + gap), area.y - lift, w, area.h + lift),
-                   o.capitalize(), self._choose(o), primary=i == 0)
-            for i, o in enumerate(options)]
-
-    def _choose(self, option: str) -> Callable[[], object]:
-        return lambda: self.play(Choose(option))
-
     def update(self, dt: float) -> None:
-        self._refresh_choice_buttons()
+        lay = self.layout_obj
+        self.question.refresh(self.human_turn, lay.board, lay.toolbar, self.app.res)
+        self.follow.update_bounds()
         if not self.camera.update(dt):
             self.view.settle()
         self.feedback.keep_in_step()
-        self.feedback.show_notices(self.layout_obj.board.center)
+        self.feedback.show_notices(lay.board.center)
         self.feedback.update(dt)
         self.pointer.update()
         self.score_show.update(dt)
@@ -319,17 +332,54 @@ class PlayScene(Scene):
         self.app.sound.play("end")
         self.app.push_scene("final", self.session)
 
+    def animating(self) -> bool:
+        return (self.camera.moving() or bool(self.feedback.popups)
+                or self.computer.animating() or self.score_show.moving()
+                or (self.game.over and not self.finished and not self.history.active))
+
+    def wake_in(self) -> float | None:
+        waits = [self.hover.wake_in()]
+        if not (self.human_turn or self.game.over or self.history.active):
+            waits.append(self.computer.wake_in())
+        return min((w for w in waits if w is not None), default=None)
+
+    def _computer_shows(self, action: Action) -> None:
+        """A computer's tile is about to glide into place: keep its cell in sight."""
+        if isinstance(action, Place):
+            self.follow.placing(action.cell)
+
     def _turn_ended(self) -> None:
         autosave(self.app, self.session)
         self.rotation = 0
-        if not self.human_turn and not self._cells_visible():
-            self.fit()  # keep computer moves in view
-        if self.game.over:
-            self.camera.fit(self.game.board.tiles.keys(), margin=1.0)
+        self.hand.reset()
+        if not self.game.over:
+            self._turn_began()
+        else:
+            self.follow.fit(())
 
-    def _cells_visible(self) -> bool:
-        x0, y0, x1, y1 = self.camera.visible_cells()
-        return all(x0 < c[0] < x1 and y0 < c[1] < y1 for c in self.game.board.tiles)
+    def _turn_began(self) -> None:
+        """The camera shows the new tile and where the next may go; in a game of private
+        hands, a person taking the mouse from another first sees the pass screen."""
+        humans = sum(s.is_human for s in self.session.seats)
+        if not self.human_turn:
+            self.hand.face_down = hides_hands(self.game)
+        else:
+            self.hand.face_down = (hides_hands(self.game) and humans > 1
+                                   and self.viewer != self.game.current
+                                   and self.app.settings.get("pass_screen") is True)
+        # Where a hidden tile fits is not shown either.
+        self.follow.turn_began(self.options.legal_cells()
+                               if self.human_turn and not self.hand.face_down else ())
+        if self.human_turn and self.hand.face_down:
+            self.app.push_scene("pass", self.session.current_seat, self._hand_shown,
+                                self.open_menu)
+        elif self.human_turn:
+            self.viewer = self.game.current
+
+    def _hand_shown(self) -> None:
+        self.hand.face_down = False
+        self.viewer = self.game.current
+        self.follow.show_newest(self.options.legal_cells())
 
     # ------------------------------------------------------------------ drawing
     def draw(self, surface: pygame.Surface) -> None:

@@ -125,6 +125,10 @@ class ScoreShow:
         """Something is still being shown (computer players wait for it)."""
         return bool(self.queue or self.current is not None or self.flights)
 
+    def moving(self) -> bool:
+        """Something is shown or counts up (the window draws every frame meanwhile)."""
+        return self.busy or bool(self.fading) or self.shown_scores() != self.targets()
+
     @property
     def final_running(self) -> bool:
         return any(s.final for s in [*self.queue, *([self.current] if self.current else [])])
