@@ -24,13 +24,10 @@ _KINDS: dict[str, tuple[str, str, str]] = {
     "cropfield": (N_("Crop field"), N_("crop field"), N_("the crop field")),
 }
 
-# Figures: (title, one of them in a sentence)
-_FIGURES: dict[str, tuple[str, str]] = {
-    "follower": (N_("Follower"), N_("a follower")),
-    "shepherd": (N_("Shepherd"), N_("a shepherd")),
-    "hut": (N_("Hut"), N_("a hut")),
-    "meeple": (N_("Meeple"), N_("a meeple")),
-    "stable": (N_("Stable"), N_("a stable")),
+# Figures: one of them in a sentence
+_FIGURES: dict[str, str] = {
+    "follower": N_("a follower"), "shepherd": N_("a shepherd"), "hut": N_("a hut"),
+    "meeple": N_("a meeple"), "stable": N_("a stable"),
 }
 
 # What points are counted under on the final screen: kinds and rule modules' awards
@@ -108,15 +105,10 @@ def the_kind(kind: str) -> str:
     return _(known[2]) if known else _("the {name}").format(name=_words(kind))
 
 
-def figure_title(figure: str) -> str:
-    known = _FIGURES.get(figure)
-    return _(known[0]) if known else _words(figure).capitalize()
-
-
 def a_figure(figure: str) -> str:
     """One figure in a sentence: "a follower"."""
     known = _FIGURES.get(figure)
-    return _(known[1]) if known else _("a {name}").format(name=_words(figure))
+    return _(known) if known else _("a {name}").format(name=_words(figure))
 
 
 def counted(icon: str, n: int) -> str:
