@@ -100,3 +100,32 @@ def test_a_game_its_moves_do_not_rebuild_is_told_from_now_on(registry: Registry)
     assert not chronicle.complete and chronicle.entries == [] and chronicle.in_step()
     chronicle.apply(game.random_action(rng))
     assert chronicle.entries[-1].text.endswith("placed a tile")
+
+
+def _shepherd_on_a_field(registry: Registry, draw: str) -> Chronicle:
+    """Red puts a shepherd in a field of a city band run north-south onto the start tile,
+    and draws ``draw`` from the bag."""
+    game = Game(registry.ruleset("carcassonne", ["hills-and-sheep"]), ["Red", "Blue"], seed=1)
+    chronicle = Chronicle(game)
+    game.force("tile", "F")
+    chronicle.apply(Place("F", 0, -1, 90))
+    port = next(d.target for d in game.deploy_options() if d.figure == "shepherd")
+    game.force("draws", draw)
+    chronicle.apply(Deploy("shepherd", port))
+    return chronicle
+
+
+def test_the_rules_announcements_are_told_in_the_logs_words(registry: Registry) -> None:
+    drew = _shepherd_on_a_field(registry, "3")
+    assert [e.text for e in drew.entries] == [
+        "Red placed a tile and a shepherd on the field", "Red drew 3 sheep"]
+    assert drew.game.notices[-1].what == "draws"
+    wolf = _shepherd_on_a_field(registry, "wolf")
+    assert wolf.entries[-1].text == "Wolf! The shepherd of Red goes home"
+    assert wolf.entries[-1].tone is Tone.NOTICE
+
+
+def test_harvest_tokens_taken_are_told(registry: Registry) -> None:
+    chronicle = told_game(registry, "over-hill-and-dale", [], seed=8)
+    took = [e.text for e in chronicle.entries if e.tone is Tone.NOTICE]
+    assert took and all(" took a" in t and t.endswith(" token") for t in took)

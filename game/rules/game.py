@@ -35,11 +35,15 @@ class ScoreEvent:
 
 @dataclass(frozen=True, slots=True)
 class Notice:
-    """Something the window should announce (a wolf, a herded flock, a bonus tile...)."""
+    """Something the window should announce (a wolf, a herded flock, a bonus tile...): its
+    English text, and what happened as data (``what`` and its ``values``) from which the
+    window tells it in the player's language."""
 
     text: str
     cells: tuple[Cell, ...]
     player: int | None
+    what: str = ""  # e.g. "wolf", "draws", "takes"
+    values: tuple[tuple[str, object], ...] = ()  # (name, value) pairs, values plain data
 
 
 @dataclass(frozen=True, slots=True)
@@ -572,9 +576,11 @@ class Game:
         self._granted = tile
         return True
 
-    def notice(self, text: str, cells: Sequence[Cell] = (), player: int | None = None) -> None:
-        """Announce something to the players (the window shows and logs it)."""
-        self.notices.append(Notice(text, tuple(cells), player))
+    def notice(self, text: str, cells: Sequence[Cell] = (), player: int | None = None,
+               what: str = "", **values: object) -> None:
+        """Announce something to the players (the window shows and logs it): ``text`` in
+        English, ``what`` happened with its ``values`` for the window to tell."""
+        self.notices.append(Notice(text, tuple(cells), player, what, tuple(values.items())))
 
     def module(self, name: str) -> RuleModule | None:
         return next((m for m in self.modules if m.name == name), None)

@@ -16,7 +16,7 @@ from dataclasses import dataclass
 from game.i18n import _
 from game.rules import Action, Choose, Deploy, Game, Move, Place, RulesError, ScoreEvent
 
-from . import narrate
+from . import narrate, notices
 
 
 class Tone(enum.Enum):
@@ -137,7 +137,7 @@ class Chronicle:
             if not ev.final:
                 add(narrate.scored(game, ev), Tone.SCORE, ev.player)
         for notice in game.notices[self._notices:]:
-            add(notice.text, Tone.NOTICE, notice.player)
+            add(notices.told(game, notice), Tone.NOTICE, notice.player)
         self._notices = len(game.notices)
         if game.over:
             add(_("Final scoring"), Tone.HEADING, None)

@@ -90,3 +90,17 @@ def test_without_an_audio_device_the_game_plays_silently(app: App, driver: Drive
     driver.frames(60)
     assert not app.sound.open()
     assert scene.game.scores == [2, 0]
+
+
+def test_a_wolf_howls(app: App, driver: Driver) -> None:
+    seats = [Seat("Red", "red"), Seat("Blue", "blue")]
+    scene = PlayScene(app, Session.new(app, "carcassonne", ["hills-and-sheep"], seats, seed=5))
+    app.replace(scene)
+    game = scene.game
+    game.force("tile", "F")
+    scene.play(Place("F", 0, -1, 90))
+    port = next(d.target for d in game.deploy_options() if d.figure == "shepherd")
+    game.force("draws", "wolf")
+    scene.play(Deploy("shepherd", port))
+    assert app.sound.played[-2:] == ["figure", "wolf"]
+    assert not any(f.kind == "shepherd" for f in game.figures.values())

@@ -198,7 +198,7 @@ class HillDale(RuleModule):
                     self.supply[name] -= 1
                     pool.append(name)
                 else:
-                    game.notice(f"No {name} token left", cells)
+                    game.notice(f"No {name} token left", cells, what="no-token", token=name)
         n = len(game.players)
         order = sorted(winners, key=lambda p: (p - game.current) % n)
         turn = 0
@@ -208,7 +208,8 @@ class HillDale(RuleModule):
             pool.remove(token)
             self.held[player][token] += 1
             self.harvested_at[player].append(cells[len(cells) // 2])
-            game.notice(f"{game.players[player]} takes {_a(token)}", cells, player)
+            game.notice(f"{game.players[player]} takes {_a(token)}", cells, player,
+                        what="takes", token=token)
             turn += 1
 
     def pick(self, player: int, pool: Sequence[str]) -> str:

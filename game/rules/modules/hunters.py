@@ -169,16 +169,17 @@ class HuntersGatherers(RuleModule):
         who = game.players[game.current]
         if game.in_extra:
             game.notice(f"{who}: gold again, but no second bonus tile this turn", cells,
-                        game.current)
+                        game.current, what="gold-again")
             return
         if not self.pile:
-            game.notice(f"{who}: gold, but the bonus pile is empty", cells, game.current)
+            game.notice(f"{who}: gold, but the bonus pile is empty", cells, game.current,
+                        what="gold-none-left")
             return
         tile = game.draw("bonus", self.pile)
         self.pile.remove(tile)
         self.drawn.append((game.current, tile))
         game.grant_extra_placement(tile)
-        game.notice(f"{who} found gold: a bonus tile!", cells, game.current)
+        game.notice(f"{who} found gold: a bonus tile!", cells, game.current, what="gold")
 
     def defers_returns(self) -> bool:
         return self.game.option("returns") == "end-of-turn"

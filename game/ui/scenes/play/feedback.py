@@ -8,6 +8,7 @@ from dataclasses import dataclass
 import pygame
 
 from game.rules import Action, ScoreEvent
+from game.view import notices
 from game.view.chronicle import Chronicle, Tone
 
 from ... import palette as pal
@@ -76,7 +77,8 @@ class Feedback:
                 where = (sum(xs) / len(xs), sum(ys) / len(ys) - 0.3)
             else:
                 where = self.camera.screen_to_world(board_centre)
-            self.popups.append(Popup(n.text, where, colour, age=-0.45 * i, size=28, life=2.6))
+            self.popups.append(Popup(notices.told(game, n), where, colour, age=-0.45 * i,
+                                     size=28, life=2.6))
 
     def update(self, dt: float) -> None:
         for p in self.popups:

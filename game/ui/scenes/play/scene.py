@@ -144,11 +144,14 @@ class PlayScene(Scene):
         phase_before = self.game.phase
         figures_before = dict(self.game.figures)
         placing = self._figure_placed(action)
+        notices_before = len(self.game.notices)
         events = self.feedback.apply(action)
         if isinstance(action, Place):
             self.app.sound.play("tile")
         elif isinstance(action, (Deploy, Move)):
             self.app.sound.play("figure")
+        if any(n.what == "wolf" for n in self.game.notices[notices_before:]):
+            self.app.sound.play("wolf")
         gone = [f for i, f in figures_before.items() if i not in self.game.figures]
         if placing is not None and not any(f.cell == placing.cell and f.index == placing.index
                                            for f in self.game.figures.values()):
