@@ -17,6 +17,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
+from game.ai.random_policy import random_action
 from game.rules import Deploy, Game, default_registry
 from game.view.cards import feature_card
 from game.view.chronicle import Chronicle
@@ -34,7 +35,7 @@ def finished(game_id: str, expansions: list[str], seed: int) -> Game:
         actions = game.legal_actions()
         deploys = [a for a in actions if isinstance(a, Deploy)]
         game.apply(rng.choice(deploys) if deploys and rng.random() < 0.6
-                   else game.random_action(rng))
+                   else random_action(game, rng))
     return game
 
 

@@ -6,6 +6,7 @@ import random
 
 import pytest
 
+from game.ai.random_policy import random_action
 from game.rules import Deploy, Game, Place, ScoreEvent, Skip
 from game.rules.registry import Registry
 from game.view import narrate
@@ -24,7 +25,7 @@ def told_game(registry: Registry, game_id: str, expansions: list[str], seed: int
         actions = game.legal_actions()
         deploys = [a for a in actions if isinstance(a, Deploy)]
         chronicle.apply(rng.choice(deploys) if deploys and rng.random() < 0.6
-                        else game.random_action(rng))
+                        else random_action(game, rng))
     return chronicle
 
 
@@ -95,10 +96,10 @@ def test_a_game_its_moves_do_not_rebuild_is_told_from_now_on(registry: Registry)
     rng = random.Random(2)
     game.deck.reverse()  # changed by hand: the seed no longer deals this pile
     for _ in range(6):
-        game.apply(game.random_action(rng))
+        game.apply(random_action(game, rng))
     chronicle = Chronicle.of(game)
     assert not chronicle.complete and chronicle.entries == [] and chronicle.in_step()
-    chronicle.apply(game.random_action(rng))
+    chronicle.apply(random_action(game, rng))
     assert chronicle.entries[-1].text.endswith("placed a tile")
 
 

@@ -7,6 +7,7 @@ import random
 
 import pytest
 
+from game.ai.random_policy import random_action
 from game.rules import Deploy, FeatureView, Game
 from game.rules.registry import Registry
 
@@ -35,7 +36,7 @@ def test_a_completed_feature_was_worth_what_it_scored(registry: Registry, game_i
             actions = game.legal_actions()
             deploys = [a for a in actions if isinstance(a, Deploy)]
             events = game.apply(rng.choice(deploys) if deploys and rng.random() < 0.7
-                                else game.random_action(rng))
+                                else random_action(game, rng))
             for ev in events:
                 if ev.final or ev.category not in game.kinds:
                     continue
@@ -64,13 +65,13 @@ def test_the_worth_at_the_end_is_what_the_final_scoring_gives(registry: Registry
             actions = game.legal_actions()
             deploys = [a for a in actions if isinstance(a, Deploy)]
             game.apply(rng.choice(deploys) if deploys and rng.random() < 0.7
-                       else game.random_action(rng))
+                       else random_action(game, rng))
             turn += 1
             if turn % 17 or game.over:
                 continue
             ended = game.copy()
             before = len(ended.events)
-            ended._final_scoring()
+            ended.final_scoring()
             awards = ended.events[before:]
             for feature in game.all_features():
                 if feature.complete or not feature.figures:

@@ -7,10 +7,10 @@ from collections.abc import Mapping
 
 import pygame
 
+from game import view
 from game.rules import Game, TileType
 from game.rules.features import Figure
 from game.rules.geometry import Point
-from game.view.figures import figure_tokens
 
 from .camera import ZOOM_LEVELS, Camera, Cell
 from .resources import Resources
@@ -56,13 +56,14 @@ class BoardView:
         placed = self.game.board.tiles[fig.cell]
         return cam.local_to_screen(fig.cell, placed.turned.anchors[fig.index])
 
-    def lies_down(self, figure: str, cell: Cell, index: int) -> bool:
-        """A figure lies down on a field when it claims it (a farmer, a hunter); figures that
-        claim nothing there (a shepherd, a stable) stand."""
+    def lies_down(self, cell: Cell, index: int, figure: str) -> bool:
+        """A figure lies down on a field when it claims it (a farmer, a hunter); one that
+        claims nothing there (a shepherd) or a building (a stable) stands."""
         placed = self.game.board.tiles[cell]
         kind = placed.tile.features[index].kind
-        fig = self.game.tileset.figures.get(figure)
-        return self.game.kinds[kind].role == "background" and (fig is None or fig.majority)
+        fig = self.game.tileset.figures[figure]
+        return self.game.kinds[kind].role == "background" and fig.majority \
+            and not fig.building
 
     def draw_figure(self, surface: pygame.Surface, cam: Camera, kind: str, colour: Colour,
                     cell: Cell, index: int, alpha: int = 255, scale: float = 0.34,
@@ -73,7 +74,7 @@ class BoardView:
         at = cam.local_to_screen(cell, spot if spot is not None else placed.turned.anchors[index])
         size = max(12, round(cam.scale * scale))
         img = self.res.figures.figure(kind, colour, size,
-                                      lying=self.lies_down(kind, cell, index))
+                                      lying=self.lies_down(cell, index, kind))
         if alpha < 255:
             img = img.copy()
             img.set_alpha(alpha)
@@ -95,7 +96,7 @@ class BoardView:
             if x0 <= fig.cell[0] <= x1 and y0 <= fig.cell[1] <= y1:
                 self.draw_figure(surface, cam, fig.kind, colours[fig.player], fig.cell,
                                  fig.index)
-                tokens = figure_tokens(self.game, fig)
+                tokens = view.figure_tokens(self.game, fig)
                 if tokens is not None and tokens[1] > 0:
                     self._tokens(surface, cam, fig, *tokens)
 
@@ -142,9 +143,9 @@ class BoardView:
         """A colour per connected background feature (field), for the farm hints."""
         game = self.game
         out: dict[int, Colour] = {}
-        roots = sorted({game.features.find(fid)
-                        for placed in game.board.tiles.values() for fid in placed.fids
-                        if game.kinds[game.features.root_data(fid).kind].role == "background"})
+        feats = game.features
+        roots = sorted({r for r in feats.roots()
+                        if game.kinds[feats.kind[r]].role == "background"})
         for i, root in enumerate(roots):
             hue = (i * 0.618034) % 1.0
             r, g, b = colorsys.hsv_to_rgb(hue, 0.75, 1.0)

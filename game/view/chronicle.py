@@ -14,7 +14,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 
 from game.i18n import _
-from game.rules import Action, Choose, Deploy, Game, Move, Place, RulesError, ScoreEvent
+from game.rules import Action, Choose, Deploy, Game, Move, Phase, Place, RulesError, ScoreEvent
 
 from . import narrate, notices
 
@@ -63,7 +63,7 @@ def replay(game: Game, play: Callable[[Game, Action], object] | None = None,
 
 def ends_turn(game: Game) -> bool:
     """After an action: the turn is over (the next player's, or the game's end)."""
-    return game.phase in ("place", "over") and not game.in_extra
+    return game.phase in (Phase.PLACE, Phase.OVER) and not game.in_extra
 
 
 class Chronicle:

@@ -7,8 +7,7 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping
 
 from game.i18n import N_, _, ngettext
-from game.rules import Game
-from game.rules.game import Notice
+from game.rules import Game, Notice
 
 from . import names
 

@@ -7,6 +7,7 @@ import random
 
 import pygame
 
+from game.ai.random_policy import random_action
 from game.rules import Deploy, Game
 from game.ui.app import App
 from game.ui.scenes.play import PlayScene
@@ -29,7 +30,7 @@ def played(app: App, driver: Driver, turns: int, seed: int = 6) -> PlayScene:
         actions = game.legal_actions()
         deploys = [a for a in actions if isinstance(a, Deploy)]
         scene.play(rng.choice(deploys) if deploys and rng.random() < 0.6
-                   else game.random_action(rng))
+                   else random_action(game, rng))
     scene.score_show.skip()
     title = TitleScene(app)
     app.replace(title)

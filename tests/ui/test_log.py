@@ -9,6 +9,7 @@ import re
 import pygame
 import pytest
 
+from game.ai.random_policy import random_action
 from game.rules import Deploy, Place
 from game.rules import ports as P
 from game.ui.app import App
@@ -46,7 +47,7 @@ def play_randomly(scene: PlayScene, seed: int, turns: int | None = None) -> None
         actions = game.legal_actions()
         deploys = [a for a in actions if isinstance(a, Deploy)]
         scene.play(rng.choice(deploys) if deploys and rng.random() < 0.7
-                   else game.random_action(rng))
+                   else random_action(game, rng))
         scene.score_show.skip()
 
 
@@ -119,7 +120,7 @@ def test_moves_played_outside_the_window_are_told_too(app: App, driver: Driver) 
     game = scene.game
     rng = random.Random(4)
     for _ in range(6):
-        game.apply(game.random_action(rng))
+        game.apply(random_action(game, rng))
     driver.frames()
     assert len(scene.feedback.chronicle.turn_ends) == 3
     placed = [line for line in log(scene) if " placed " in line]

@@ -59,7 +59,7 @@ def _luma(img: pygame.Surface, x: float, y: float) -> float:
 def test_a_hill_is_a_lit_mound_standing_out_from_the_meadow(hills: TileSet, size: int) -> None:
     # HS06: cities N and S, meadow between, the hill mark at (0.74, 0.5).
     tile = _tile(hills, "HS06")
-    flat = replace(tile, id="HS06-flat", icons=(), fit_cache={})
+    flat = replace(tile, id="HS06-flat", icons=())
     img = TileArt(hills).tile(tile, 0, size)
     plain = TileArt(hills).tile(flat, 0, size)
     # The mound sits between the mark and the tile centre: lit on its top-left slope, in
@@ -117,9 +117,9 @@ def test_a_shepherd_stands_in_its_field_where_a_farmer_lies(hills: TileSet) -> N
     start = game.board.tiles[(0, 0)]  # tile D: a city, a road, two fields
     field = next(f.index for f in start.tile.features if f.kind == "field")
     road = next(f.index for f in start.tile.features if f.kind == "road")
-    assert view.lies_down("follower", (0, 0), field)
-    assert not view.lies_down("shepherd", (0, 0), field)
-    assert not view.lies_down("follower", (0, 0), road)
+    assert view.lies_down((0, 0), field, "follower")
+    assert not view.lies_down((0, 0), field, "shepherd")
+    assert not view.lies_down((0, 0), road, "follower")
 
 
 def _placements(game: Game, tile: str) -> list[Place]:
@@ -153,7 +153,7 @@ def test_sheep_stand_as_tokens_beside_their_shepherd(hills: TileSet, draws: list
     """Three sheep: three tokens; seven: one token and a count badge (not seven tokens)."""
     from game.rules import Choose, Deploy
     from game.ui.camera import Camera
-    from game.view.figures import figure_tokens
+    from game.view import figure_tokens
 
     pygame.display.set_mode((10, 10))
     game = Game(hills, ["Red", "Blue"], seed=1)

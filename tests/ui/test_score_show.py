@@ -8,6 +8,7 @@ import random
 
 import pygame
 
+from game.ai.random_policy import random_action
 from game.rules import Deploy, Place
 from game.ui.app import App
 from game.ui.scenes.final import FinalScene, score_table, table_cells
@@ -38,7 +39,7 @@ def near_the_end(app: App, seed: int = 3) -> PlayScene:
         actions = game.legal_actions()
         deploys = [a for a in actions if isinstance(a, Deploy)]
         game.apply(rng.choice(deploys) if deploys and rng.random() < 0.7
-                   else game.random_action(rng))
+                   else random_action(game, rng))
     fresh = PlayScene(app, scene.session)
     app.replace(fresh)
     app.step(1 / 60)

@@ -7,7 +7,7 @@ from collections.abc import Callable
 
 import pygame
 
-from game.rules import Game
+from game.rules import Game, Phase
 
 from ... import palette as pal
 from ...intents import Intent
@@ -30,7 +30,7 @@ class Question:
                 res: Resources) -> None:
         """Buttons for the question the rules ask now (none when the player is not the one
         asked)."""
-        if not (asking and self.game.phase == "choose" and self.game.choices):
+        if not (asking and self.game.phase is Phase.CHOOSE and self.game.choices):
             self.buttons, self._asked = [], ()
             return
         request = self.game.choices[0]

@@ -9,7 +9,7 @@ from collections.abc import Callable
 import pygame
 
 from game.i18n import _
-from game.rules import Action, Choose, Deploy, Move, Place, ScoreEvent, Skip
+from game.rules import Action, Choose, Deploy, Move, Phase, Place, ScoreEvent, Skip
 from game.rules.features import Figure
 
 from ...app import App, Scene
@@ -157,7 +157,7 @@ class PlayScene(Scene):
                                            for f in self.game.figures.values()):
             gone.append(placing)  # placed on a feature it completed: home again at once
         self.score_show.add(events, gone)
-        if phase_before == "figure" and self.game.phase != "figure":
+        if phase_before is Phase.FIGURE and self.game.phase is not Phase.FIGURE:
             self._turn_ended()
         return events
 
@@ -187,7 +187,7 @@ class PlayScene(Scene):
             self.rotation = 0
 
     def confirm(self) -> None:
-        if not self.human_turn or self.game.phase != "figure":
+        if not self.human_turn or self.game.phase is not Phase.FIGURE:
             return
         action: Action = self.pending if self.pending is not None else Skip()
         if action not in self.game.legal_actions():

@@ -8,7 +8,8 @@ from typing import TYPE_CHECKING
 import pygame
 
 from game.i18n import _, ngettext
-from game.rules import Deploy, Game
+from game.rules import Deploy, Game, Phase
+from game.view import module_lines
 
 from ... import palette as pal
 from ...hud import LogLine, draw_log, draw_players
@@ -47,7 +48,7 @@ def draw_sidebar(surface: pygame.Surface, scene: PlayScene, tile_dragged: bool) 
         _draw_tray(surface, scene, tile_dragged)
     # the rules' state lines of the game shown (in the history: as it stood then)
     game = history.session.game if history.active and history.session else scene.game
-    info = [line for m in game.modules for line in m.info()]
+    info = module_lines(game)
     if scene.feedback.show_log:
         draw_log(surface, res, visible_log(scene), lay.log, info)
 
@@ -83,9 +84,9 @@ def _draw_tray(surface: pygame.Surface, scene: PlayScene, tile_dragged: bool) ->
     else:
         pygame.draw.rect(surface, pal.PANEL_EDGE, lay.tray_tile, width=px(2),
                          border_radius=px(6))
-        if game.phase == "figure" and game.last_cell is not None and scene.human_turn:
+        if game.phase is Phase.FIGURE and game.last_cell is not None and scene.human_turn:
             blit_centred(surface, res.text(_("Placed"), 22, pal.TEXT_DIM), lay.tray_tile.center)
-    if game.phase == "figure" and scene.human_turn:
+    if game.phase is Phase.FIGURE and scene.human_turn:
         _draw_supply(surface, scene)
 
 

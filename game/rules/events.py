@@ -1,0 +1,63 @@
+"""What a game records for the players to see: points scored, notices from rule modules,
+questions asked, and read-only summaries of features."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass
+from typing import NamedTuple
+
+from .board import Cell
+from .features import Figure
+
+
+class ScoreEvent(NamedTuple):
+    """Points given to a player."""
+
+    player: int
+    points: int
+    category: str  # the feature kind scored (city, road, cloister, field...) or a module's
+    cells: tuple[Cell, ...]  # where, for showing it
+    final: bool  # awarded by the final scoring
+
+
+class Notice(NamedTuple):
+    """Something the window should announce (a wolf, a herded flock, a bonus tile...): its
+    English text, and what happened as data (``what`` and its ``values``) from which the
+    window tells it in the player's language."""
+
+    text: str
+    cells: tuple[Cell, ...]
+    player: int | None
+    what: str = ""  # e.g. "wolf", "draws", "takes"
+    values: tuple[tuple[str, object], ...] = ()  # (name, value) pairs, values plain data
+
+
+class Worth(NamedTuple):
+    """What a feature is worth to the players leading it, as it stands."""
+
+    completed: int | None  # if it were completed now (None: its kind never completes)
+    final: int | None  # at the end of the game (None: nothing at the end)
+
+
+class ChoiceRequest(NamedTuple):
+    """A question a rule module asks the current player before the figure step."""
+
+    module: int  # index into game.modules
+    key: str  # its name in scenario files (e.g. "flock")
+    options: tuple[str, ...]
+    prompt: str
+
+
+@dataclass(frozen=True, slots=True)
+class FeatureView:
+    """A snapshot of one whole feature, for tools, tests and the window."""
+
+    id: int
+    kind: str
+    parts: frozenset[tuple[Cell, int]]  # (cell, feature index on that tile)
+    tiles: int
+    open: int
+    complete: bool
+    figures: tuple[Figure, ...]
+    icons: Mapping[str, int]
