@@ -79,6 +79,13 @@ def _worth(game: Game, feature: FeatureView) -> list[CardLine]:
             out.append(CardLine(_("Scored {points} when completed").format(
                 points=worth.completed), strong=True))
         return out
+    if game.over:  # the game is finished: what the final scoring gave, no longer a worth
+        if feature.figures and worth.final is not None:
+            out.append(CardLine(_("Scored {points} at the end").format(points=worth.final),
+                                strong=True))
+        else:
+            out.append(CardLine(_("Scored nothing")))
+        return out
     if worth.completed is not None:
         out.append(CardLine(_("Worth {points} if completed now").format(
             points=worth.completed), strong=True))

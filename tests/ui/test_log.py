@@ -1,5 +1,5 @@
 """The turn log in the window: things in the order they happened, in words from the tile
-sets (no tile id, no port name), the same after Continue, and undo taking a line back."""
+sets (no tile id, no port name), the same after Continue and Load, and undo taking a line back."""
 
 from __future__ import annotations
 
@@ -13,6 +13,7 @@ from game.ai.random_policy import random_action
 from game.rules import Deploy, Place
 from game.rules import ports as P
 from game.ui.app import App
+from game.ui.scenes.menus import LoadScene, MessageScene, PauseScene
 from game.ui.scenes.play import PlayScene
 from game.ui.scenes.title import TitleScene
 from game.ui.session import Seat, Session
@@ -113,6 +114,27 @@ def test_the_log_survives_continue(app: App, driver: Driver) -> None:
     resumed = app.scene
     assert isinstance(resumed, PlayScene) and resumed is not scene
     assert log(resumed) == before
+
+
+def test_the_log_survives_save_and_load(app: App, driver: Driver) -> None:
+    scene = start(app, "hunters-and-gatherers", seed=8)
+    play_randomly(scene, seed=8, turns=10)
+    before = log(scene)
+    driver.key(pygame.K_ESCAPE)
+    pause = app.scene
+    assert isinstance(pause, PauseScene)
+    driver.click(next(b for b in pause.buttons if b.label == "Save game").rect.center)
+    assert isinstance(app.scene, MessageScene)
+    driver.key(pygame.K_RETURN)
+    driver.click(next(b for b in pause.buttons if b.label == "Load game").rect.center)
+    load = app.scene
+    assert isinstance(load, LoadScene)
+    row = next(i for i, e in enumerate(load.entries) if e.path.name != "autosave.json")
+    driver.click(load._row_rect(row).center)
+    loaded = app.scene
+    assert isinstance(loaded, PlayScene) and loaded is not scene
+    assert loaded.game.moves == scene.game.moves
+    assert len(before) >= 10 and log(loaded) == before
 
 
 def test_moves_played_outside_the_window_are_told_too(app: App, driver: Driver) -> None:

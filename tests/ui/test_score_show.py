@@ -156,6 +156,20 @@ def test_view_board_shows_the_finished_board_and_scores_brings_the_table_back(
     driver.move((round(x), round(y)))
     driver.frames(30)
     assert scene.hover.card is not None and scene.hover.card.title == "City"
+    # an unfinished feature says what the final scoring gave it, no longer a worth
+    game = scene.game
+    held = next(f for f in game.all_features() if f.figures and not f.complete)
+    cell, index = sorted(held.parts)[0]
+    scene.camera.centre = (cell[0] + 0.5, cell[1] + 0.5)  # in sight, whatever the pan did
+    driver.frames()
+    x, y = scene.camera.local_to_screen(cell, game.board.tiles[cell].turned.anchors[index])
+    driver.move((round(x), round(y)))
+    driver.frames(30)
+    card = scene.hover.card
+    assert card is not None and scene.hover.feature is not None
+    assert scene.hover.feature.id == held.id
+    worth = game.feature_worth(held.id).final
+    assert card.lines[-1].text == f"Scored {worth} at the end"
     driver.click(scene.scores_button.rect.center)
     assert isinstance(app.scene, FinalScene)
     driver.key(pygame.K_ESCAPE)  # Esc: the board again
