@@ -91,6 +91,7 @@ class Feedback:
                 continue  # waits for its turn
             x, y = self.camera.world_to_screen((p.world[0], p.world[1] - 0.5 * p.age))
             img = res.text(p.text, p.size, p.colour, bold=True)
+            x = within(x, img.get_width() + 4, surface.get_clip())
             outline = res.text(p.text, p.size, (20, 20, 20), bold=True)
             fade = p.life - 0.7
             alpha = 255 if p.age < fade else max(0, int(255 * (p.life - p.age) / 0.7))
@@ -100,3 +101,12 @@ class Feedback:
                 blit_centred(surface, o, (x + dx, y + dy))
             img.set_alpha(alpha)
             blit_centred(surface, img, (x, y))
+
+
+def within(x: float, width: int, area: pygame.Rect, margin: int = 6) -> float:
+    """The centre x that keeps a text of that width inside the area (the board), so that a
+    long announcement near its edge is read whole rather than cut; centred when too wide."""
+    left, right = area.left + margin + width / 2, area.right - margin - width / 2
+    if left > right:
+        return float(area.centerx)
+    return min(max(x, left), right)
