@@ -236,9 +236,9 @@ HELP = [
     ("Zoom", N_("mouse wheel (about the cursor), + and −; Home or C fits")),
     ("Farm hints", "F colours the fields by connection"),
     ("Tiles to come", "T shows the tiles still in the pile"),
-    ("Turn log", "L shows or hides it"),
+    (N_("Turn log, history"), N_("L shows or hides the log; V the history (arrow keys step)")),
     ("Menu", "Esc (save, load, help, quit)"),
-    (N_("Save, full screen"), N_("Ctrl+S, F11")),
+    (N_("Save, full screen, sound"), N_("Ctrl+S, F11, M turns the sound on and off")),
 ]
 
 
