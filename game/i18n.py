@@ -1,14 +1,25 @@
 """Translation of the text players see.
 
 Every visible string goes through ``_`` (or ``ngettext`` for counts) so that the window can
-speak more than one language; English is the source language.  Standard library only.
+speak more than one language; English is the source language.  The catalogs are standard
+gettext ``.mo`` files under the ``locale`` data folder (``locale/fr/LC_MESSAGES/
+carcassonne.mo``), made from their ``.po`` by ``scripts/i18n.py``.  The language is switched
+at run time by ``set_language``: text drawn after the switch is in the new language.
+Standard library only.
 """
 
 from __future__ import annotations
 
 import gettext
+import locale
+import os
+
+DOMAIN = "carcassonne"
+SOURCE_LANGUAGE = "en"
+LANGUAGES = ("en", "fr")  # the languages the window speaks; the first is the source
 
 _translation: gettext.NullTranslations = gettext.NullTranslations()
+_language = SOURCE_LANGUAGE
 
 
 def _(message: str) -> str:
@@ -25,3 +36,65 @@ def N_(message: str) -> str:
     """Marks ``message`` for translation without translating it now (for text declared in
     tables at import time and translated where it is shown)."""
     return message
+
+
+def language() -> str:
+    """The code of the language the window speaks now (``en``, ``fr``...)."""
+    return _language
+
+
+def system_language() -> str:
+    """The system's language if the window speaks it, else English.  The environment
+    variables gettext reads come first (as on every Unix desktop), then the locale the
+    system reports (Windows and macOS set no variables)."""
+    wanted: list[str] = []
+    for var in ("LANGUAGE", "LC_ALL", "LC_MESSAGES", "LANG"):
+        value = os.environ.get(var)
+        if value:
+            wanted.extend(value.split(":"))
+            break
+    try:
+        code = locale.getlocale()[0]
+    except ValueError:  # an unknown locale name in the environment
+        code = None
+    if code:
+        wanted.append(code)
+    for name in wanted:
+        short = name.split(".")[0].split("_")[0].split("-")[0].lower()
+        if short in ("c", "posix"):
+            return SOURCE_LANGUAGE
+        if short in LANGUAGES:
+            return short
+    return SOURCE_LANGUAGE
+
+
+def set_language(choice: str) -> str:
+    """Speak ``choice`` (a code of ``LANGUAGES``, or ``auto`` for the system's language)
+    from now on; returns the code chosen.  A missing catalog leaves the text in English."""
+    code = system_language() if choice == "auto" else choice
+    if code not in LANGUAGES:
+        code = SOURCE_LANGUAGE
+    if code == SOURCE_LANGUAGE:
+        use(gettext.NullTranslations(), code)
+        return code
+    from .paths import data_dir
+    try:
+        folder = data_dir("locale")
+    except FileNotFoundError:
+        use(gettext.NullTranslations(), SOURCE_LANGUAGE)
+        return SOURCE_LANGUAGE
+    use(gettext.translation(DOMAIN, folder, [code], fallback=True), code)
+    return code
+
+
+def use(translation: gettext.NullTranslations, code: str) -> None:
+    """Speak through ``translation`` from now on (``set_language`` picks the catalog; tests
+    install a pseudo-language here)."""
+    global _translation, _language
+    _translation = translation
+    _language = code
+
+
+def catalog_path(code: str) -> str:
+    """Where the compiled catalog of a language lies, relative to the ``locale`` folder."""
+    return os.path.join(code, "LC_MESSAGES", f"{DOMAIN}.mo")

@@ -34,10 +34,11 @@ from .model import (
     TileSet,
     TileType,
 )
+from .texts import parse_texts
 from .yamlsrc import Located, LocatedList, line_of, load_located
 
 TOP_KEYS = {"$schema", "id", "name", "extends", "players", "figures", "kinds", "options",
-            "rules", "start", "tiles", "turn_keys", "notes"}
+            "rules", "start", "tiles", "turn_keys", "notes", "text"}
 KIND_KEYS = {"role", "completion", "points", "final"}
 FIGURE_KEYS = {"count", "on", "group", "majority", "stays", "blocks"}
 OPTION_KEYS = {"values", "default", "source"}
@@ -526,10 +527,12 @@ def build_tileset(doc: Any, path: str, base: TileSet | None = None) -> TileSet:
         start = StartDef(tile=tile_id, at=(at[0], at[1]), rotation=rot)
     keys_raw = r.seq(top.get("turn_keys", LocatedList()), top.key_line("turn_keys"),
                      "'turn_keys'")
+    text = parse_texts(top.get("text"), top.key_line("text"), path, kinds, figures, options,
+                       base.text if base else {})
     return TileSet(id=set_id, name=name, path=path, extends=extends, players=players,
                    figures=figures, kinds=kinds, options=options, rules=rules, start=start,
                    tiles=tuple(tiles), turn_keys=tuple(str(k) for k in keys_raw),
-                   lineage=(*(base.lineage if base else ()), set_id))
+                   lineage=(*(base.lineage if base else ()), set_id), text=text)
 
 
 def load_tileset(path: str | Path, base: TileSet | None = None) -> TileSet:

@@ -121,6 +121,29 @@ class StartDef:
 
 
 @dataclass(frozen=True)
+class ValueText:
+    label: str  # an option's value as the set-up screen shows it
+    explain: str  # what choosing it means, in one line
+
+
+@dataclass(frozen=True)
+class OptionText:
+    name: str
+    values: Mapping[str, ValueText] = field(default_factory=dict)  # by str(value)
+
+
+@dataclass(frozen=True)
+class LanguageText:
+    """What a tile set says to players in one language (its ``text:`` section)."""
+
+    name: str = ""
+    note: str = ""  # a line the set-up screen shows under the game's name
+    kinds: Mapping[str, tuple[str, str]] = field(default_factory=dict)  # singular, plural
+    figures: Mapping[str, tuple[str, str]] = field(default_factory=dict)
+    options: Mapping[str, OptionText] = field(default_factory=dict)
+
+
+@dataclass(frozen=True)
 class TileSet:
     id: str
     name: str
@@ -135,6 +158,7 @@ class TileSet:
     tiles: tuple[TileType, ...]
     turn_keys: tuple[str, ...] = field(default=())  # extra scenario turn keys it documents
     lineage: tuple[str, ...] = field(default=())  # ids of the sets merged into this one
+    text: Mapping[str, LanguageText] = field(default_factory=dict)  # by language code
 
     @property
     def tile_count(self) -> int:

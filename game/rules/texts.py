@@ -1,0 +1,130 @@
+"""What a tile set says to players, per language: its name, the words for its feature kinds
+and figures, and the meaning of each rule option's values.
+
+A tile set's ``text:`` section holds one block per language code::
+
+    text:
+      en:
+        name: Hunters & Gatherers
+        note: A line the set-up screen shows under the game
+        kinds: {meadow: [meadow, meadows]}          # singular, plural
+        figures: {hut: [hut, huts]}
+        options:
+          returns:
+            name: Returned followers
+            values:
+              at-once: {label: at once, explain: "A follower freed by ... may go on ..."}
+
+Every part is optional; an expansion's text adds to its game's.  Nothing here is needed to
+play: a tile set without text shows its ids.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from .errors import TileSetError
+from .model import FigureDef, KindDef, LanguageText, OptionDef, OptionText, ValueText
+from .yamlsrc import Located, LocatedList, line_of
+
+LANGUAGE_KEYS = {"name", "note", "kinds", "figures", "options"}
+OPTION_TEXT_KEYS = {"name", "values"}
+VALUE_TEXT_KEYS = {"label", "explain"}
+
+
+class _Texts:
+    def __init__(self, path: str) -> None:
+        self.path = path
+
+    def fail(self, line: int, problem: str) -> TileSetError:
+        return TileSetError(self.path, line, problem)
+
+    def mapping(self, value: Any, line: int, what: str) -> Located:
+        if not isinstance(value, Located):
+            raise self.fail(line_of(value, line), f"{what} must be a mapping")
+        return value
+
+    def string(self, value: Any, line: int, what: str) -> str:
+        if not isinstance(value, str) or not value.strip():
+            raise self.fail(line, f"{what} must be a non-empty text")
+        return value
+
+    def keys(self, m: Located, allowed: set[str], what: str) -> None:
+        for key in m:
+            if key not in allowed:
+                raise self.fail(m.key_line(key), f"unknown key '{key}' in {what} "
+                                                 f"(allowed: {', '.join(sorted(allowed))})")
+
+    def words(self, raw: Any, line: int, what: str, known: Mapping[str, object]
+              ) -> dict[str, tuple[str, str]]:
+        m = self.mapping(raw, line, what)
+        out: dict[str, tuple[str, str]] = {}
+        for name, pair in m.items():
+            at = m.key_line(name)
+            if name not in known:
+                raise self.fail(at, f"{what}: '{name}' is not one of {', '.join(known)}")
+            if not (isinstance(pair, LocatedList) and len(pair) == 2):
+                raise self.fail(at, f"{what}: '{name}' needs [singular, plural]")
+            out[name] = (self.string(pair[0], at, f"{what} '{name}'"),
+                         self.string(pair[1], at, f"{what} '{name}'"))
+        return out
+
+    def option(self, raw: Any, line: int, what: str, option: OptionDef) -> OptionText:
+        m = self.mapping(raw, line, what)
+        self.keys(m, OPTION_TEXT_KEYS, what)
+        name = self.string(m.get("name"), m.key_line("name"), f"'name' of {what}")
+        values = self.mapping(m.get("values", Located()), m.key_line("values"),
+                              f"values of {what}")
+        allowed = {str(v) for v in option.values}
+        out: dict[str, ValueText] = {}
+        for value, spec in values.items():
+            at = values.key_line(value)
+            if value not in allowed:
+                raise self.fail(at, f"{what}: '{value}' is not one of its values "
+                                    f"({', '.join(sorted(allowed))})")
+            s = self.mapping(spec, at, f"{what} value '{value}'")
+            self.keys(s, VALUE_TEXT_KEYS, f"{what} value '{value}'")
+            out[value] = ValueText(
+                self.string(s.get("label"), s.key_line("label"), f"label of '{value}'"),
+                self.string(s.get("explain"), s.key_line("explain"), f"explain of '{value}'"))
+        return OptionText(name, out)
+
+
+def parse_texts(raw: Any, line: int, path: str, kinds: Mapping[str, KindDef],
+                figures: Mapping[str, FigureDef], options: Mapping[str, OptionDef],
+                base: Mapping[str, LanguageText]) -> dict[str, LanguageText]:
+    """The ``text`` section of a tile set, added to what its game (``base``) says."""
+    reader = _Texts(path)
+    out = dict(base)
+    if raw is None:
+        return out
+    languages = reader.mapping(raw, line, "'text'")
+    for code, spec in languages.items():
+        what = f"text '{code}'"
+        at = languages.key_line(code)
+        if not (2 <= len(code) <= 8 and code.replace("_", "").isalpha()):
+            raise reader.fail(at, f"{what}: a language is a code such as en or fr")
+        m = reader.mapping(spec, at, what)
+        reader.keys(m, LANGUAGE_KEYS, what)
+        before = out.get(code, LanguageText())
+        name = (reader.string(m["name"], m.key_line("name"), f"'name' of {what}")
+                if "name" in m else before.name)
+        note = (reader.string(m["note"], m.key_line("note"), f"'note' of {what}")
+                if "note" in m else before.note)
+        kind_words = {**before.kinds, **reader.words(m.get("kinds", Located()),
+                                                      m.key_line("kinds"), f"kinds of {what}",
+                                                      kinds)}
+        figure_words = {**before.figures, **reader.words(m.get("figures", Located()),
+                                                          m.key_line("figures"),
+                                                          f"figures of {what}", figures)}
+        option_texts = dict(before.options)
+        opts = reader.mapping(m.get("options", Located()), m.key_line("options"),
+                              f"options of {what}")
+        for opt, ospec in opts.items():
+            if opt not in options:
+                raise reader.fail(opts.key_line(opt), f"{what}: unknown option '{opt}'")
+            option_texts[opt] = reader.option(ospec, opts.key_line(opt),
+                                              f"option '{opt}' of {what}", options[opt])
+        out[code] = LanguageText(name, note, kind_words, figure_words, option_texts)
+    return out
