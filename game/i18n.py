@@ -32,6 +32,13 @@ def ngettext(singular: str, plural: str, n: int) -> str:
     return _translation.ngettext(singular, plural, n)
 
 
+def is_plural(n: int) -> bool:
+    """Whether ``n`` takes the plural in the current language (French: 0 and 1 do not), for
+    words that come from data rather than from the catalog."""
+    rule = getattr(_translation, "plural", None)
+    return bool(rule(n)) if callable(rule) else n != 1
+
+
 def N_(message: str) -> str:
     """Marks ``message`` for translation without translating it now (for text declared in
     tables at import time and translated where it is shown)."""

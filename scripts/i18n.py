@@ -184,7 +184,8 @@ def header_for(language: str | None) -> str:
              "Content-Transfer-Encoding: 8bit\n"]
     if language is not None:
         parts.insert(1, f"Language: {language}\n")
-        parts.append(f"Plural-Forms: {PLURAL_FORMS.get(language, 'nplurals=2; plural=(n != 1);')}\n")
+        rule = PLURAL_FORMS.get(language, "nplurals=2; plural=(n != 1);")
+        parts.append(f"Plural-Forms: {rule}\n")
     return "".join(parts)
 
 

@@ -57,13 +57,18 @@ def test_missing_data_is_a_clear_error(tmp_path: Path, monkeypatch: pytest.Monke
 
 
 def test_the_data_file_list() -> None:
-    """What the wheel and the frozen build carry: every tile set and every sprite."""
+    """What the wheel and the frozen build carry: every tile set with its rules pages, every
+    sprite, every compiled catalog (not the .po it is made from)."""
     files = {p.as_posix() for p in paths.source_data_files(ROOT)}
     tilesets = {f"tilesets/{p.name}" for p in (ROOT / "tilesets").glob("*.yaml")}
+    pages = {f"tilesets/help/{p.name}" for p in (ROOT / "tilesets" / "help").glob("*.md")}
     sprites = {p.relative_to(ROOT).as_posix() for p in (ROOT / "sprites").rglob("*.svg")}
-    assert tilesets and sprites and tilesets | sprites <= files
+    catalogs = {p.relative_to(ROOT).as_posix() for p in (ROOT / "locale").rglob("*.mo")}
+    assert tilesets and pages and sprites and catalogs
+    assert tilesets | pages | sprites | catalogs <= files
     assert "tilesets/tileset.schema.json" in files
-    assert not any(f.endswith(".md") for f in files)
+    assert {f for f in files if f.endswith(".md")} == pages
+    assert not any(f.endswith((".po", ".pot")) for f in files)
     cmdclass = PYPROJECT["tool"]["setuptools"]["cmdclass"]
     assert cmdclass == {"build_py": "packaging.wheel_data.build_py",
                         "sdist": "packaging.wheel_data.sdist"}
@@ -78,7 +83,7 @@ def test_the_wheel_carries_the_data(tmp_path: Path) -> None:
     src.mkdir()
     for name in ("pyproject.toml", "README.md"):
         shutil.copy(ROOT / name, src / name)
-    for name in ("game", "tilesets", "sprites", "packaging"):
+    for name in ("game", "tilesets", "sprites", "locale", "packaging"):
         shutil.copytree(ROOT / name, src / name, ignore=shutil.ignore_patterns("__pycache__"))
     result = subprocess.run([sys.executable, "-m", "pip", "wheel", "--no-deps", "--quiet",
                              "--wheel-dir", str(tmp_path / "wheel"), str(src)],

@@ -68,6 +68,10 @@ class Scene:
     def update(self, dt: float) -> None: ...
     def draw(self, surface: pygame.Surface) -> None: ...
 
+    def help_topic(self) -> str | None:
+        """The tile set whose rules page the help opens on over this scene, if any."""
+        return None
+
 
 SceneFactory = Callable[..., Scene]  # called with the app, then the scene's own arguments
 

@@ -21,7 +21,7 @@ from game.ui import app as app_module
 from game.ui.app import MIN_SIZE, REGISTRY_CACHE, App, AppConfig
 from game.ui.hud import Layout
 from game.ui.scenes import SCENES
-from game.ui.scenes.menus import HelpScene
+from game.ui.scenes.help import HelpScene
 from game.ui.scenes.play import PlayScene
 from game.ui.scenes.setup import SetupScene
 from game.ui.scenes.title import TitleScene

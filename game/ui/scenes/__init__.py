@@ -6,7 +6,8 @@ from __future__ import annotations
 from ..app import App, SceneFactory
 from ..session import Session
 from .final import FinalScene
-from .menus import HelpScene, LoadScene, PauseScene
+from .help import HelpScene
+from .menus import LoadScene, PauseScene
 from .play import PlayScene
 from .settings import SettingsScene
 from .setup import SetupScene

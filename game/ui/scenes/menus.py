@@ -12,7 +12,7 @@ from game.storage import SaveEntry, SaveError
 
 from .. import palette as pal
 from ..app import App, Scene
-from ..intents import Command, Intent, PointerDown, PointerMove, PointerUp, Wheel
+from ..intents import Command, Intent, PointerDown, PointerMove, Wheel
 from ..session import Session
 from ..widgets import Button, blit_centred, panel
 
@@ -94,7 +94,7 @@ class PauseScene(MenuScene):
         return [("Resume", self.app.pop),
                 ("Save game", lambda: save_game(self.app, self.play.session)),
                 ("Load game", lambda: self.app.push(LoadScene(self.app))),
-                ("Help", lambda: self.app.push(HelpScene(self.app))),
+                ("Rules", lambda: self.app.push_scene("help", self.play.session.game_id)),
                 ("Settings", self.open_settings),
                 ("Quit to title", self.to_title)]
 
@@ -150,50 +150,6 @@ def _wrap(text: str, width: int) -> list[str]:
                 line = f"{line} {word}".strip()
         lines.append(line)
     return lines[:6]
-
-
-HELP = [
-    ("Place the tile", "drag it from the tray onto a lit cell, or click a lit cell"),
-    ("Turn the tile", "R, E, right-click or the mouse wheel while dragging (Q turns back)"),
-    ("Place a figure", "drag it onto a lit area of the new tile, or click the area"),
-    ("End the turn", "Enter or Space (Confirm)"),
-    ("Take back", "Backspace or Ctrl+Z, before confirming"),
-    ("Move the board", "drag empty board, arrow keys or WASD"),
-    ("Zoom", "mouse wheel (about the cursor), + and −"),
-    ("Whole board", "Home or C"),
-    ("Farm hints", "F colours the fields by connection"),
-    ("Tiles to come", "T shows the tiles still in the pile"),
-    ("Turn log", "L shows or hides it"),
-    ("Menu", "Esc (save, load, help, quit)"),
-    ("Save now", "Ctrl+S"),
-    ("Full screen", "F11"),
-]
-
-
-class HelpScene(Scene):
-    name = "help"
-    overlay = True
-
-    def handle(self, intent: Intent) -> None:
-        if isinstance(intent, PointerUp) or (
-                isinstance(intent, Command) and intent.name in ("back", "confirm", "help")):
-            self.app.pop()
-
-    def draw(self, surface: pygame.Surface) -> None:
-        dim(surface)
-        w, h = surface.get_size()
-        rect = pygame.Rect(0, 0, 760, 110 + 34 * len(HELP))
-        rect.center = (w // 2, h // 2)
-        panel(surface, rect, radius=16, alpha=250)
-        res = self.app.res
-        blit_centred(surface, res.text("How to play", 36, pal.TEXT, bold=True),
-                     (rect.centerx, rect.y + 36))
-        for i, (what, how) in enumerate(HELP):
-            y = rect.y + 74 + 34 * i
-            surface.blit(res.text(what, 22, pal.TEXT, bold=True), (rect.x + 36, y))
-            surface.blit(res.text(how, 22, pal.TEXT_DIM), (rect.x + 230, y))
-        blit_centred(surface, res.text("click or Esc to close", 18, pal.TEXT_DIM),
-                     (rect.centerx, rect.bottom - 20))
 
 
 class LoadScene(Scene):

@@ -106,8 +106,16 @@ class SetupScene(Scene):
                 y += step
         self.widgets.append(Button(pygame.Rect(c.x + 30, c.bottom - 70, 160, 50), "Back",
                                    self.app.pop))
+        self.widgets.append(Button(pygame.Rect(c.x + 200, c.bottom - 70, 160, 50), "Rules",
+                                   self.show_rules))
         self.widgets.append(Button(pygame.Rect(c.right - 230, c.bottom - 70, 200, 50),
                                    "Start game", self.start, primary=True))
+
+    def help_topic(self) -> str | None:
+        return self.game_id
+
+    def show_rules(self) -> None:
+        self.app.push_scene("help", self.game_id)
 
     def _tileset(self) -> TileSet | None:
         try:

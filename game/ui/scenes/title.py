@@ -16,7 +16,7 @@ from ..camera import Camera
 from ..intents import Command, Intent
 from ..session import Session
 from ..widgets import Button, blit_centred, panel
-from .menus import HelpScene, LoadScene, MessageScene
+from .menus import LoadScene, MessageScene
 
 
 class TitleScene(Scene):
@@ -54,7 +54,7 @@ class TitleScene(Scene):
         labels = [("Continue", self.continue_game, getattr(self, "can_continue", False)),
                   ("New game", self.new_game, True),
                   ("Load game", lambda: self.app.push(LoadScene(self.app)), True),
-                  ("How to play", lambda: self.app.push(HelpScene(self.app)), True),
+                  ("How to play", lambda: self.app.push_scene("help"), True),
                   ("Settings", self.open_settings, True),
                   ("Quit", self.quit, True)]
         self.buttons = []

@@ -86,6 +86,9 @@ class PlayScene(Scene):
             self.buttons.append(Button(pygame.Rect(x, lay.toolbar.y, width, 46), label, fn))
             x += width + 6
 
+    def help_topic(self) -> str | None:
+        return self.session.game_id
+
     @property
     def human_turn(self) -> bool:
         return not self.game.over and self.session.current_seat.is_human and not self.autoplay
