@@ -14,7 +14,10 @@ from game.ui.app import MIN_SIZE, App, AppConfig
 from game.ui.scenes import SCENES
 from game.ui.scenes.help import CONTROLS, HelpScene
 from game.ui.scenes.menus import PauseScene
+from game.ui.scenes.setup import SetupScene
 from game.ui.scenes.title import TitleScene
+from game.ui.widgets import fit_text
+from game.vocabulary import set_note
 
 from .conftest import Driver
 from .test_scenes import button, new_game
@@ -125,3 +128,41 @@ def test_a_tile_set_without_a_page_gets_one_made_from_its_data(app: App, driver:
     texts = " ".join(page.texts())
     assert "brings no rules page" in texts and "2 per tile, 2 per shield" in texts
     assert scene.rendered(scene.current).overflow == []
+
+
+@pytest.mark.parametrize("language", ["en", "fr"])
+def test_every_option_shows_what_it_means_and_its_rulebook_sentence(small: App,
+                                                                  language: str) -> None:
+    i18n.set_language(language)
+    driver = Driver(small)
+    small.replace(TitleScene(small))
+    driver.frames()
+    small.push_scene("setup")
+    setup = small.scene
+    assert isinstance(setup, SetupScene)
+    seen = 0
+    for game in small.registry.games():
+        setup._choose_game(game.id)()
+        for expansion in [None, *small.registry.expansions(game.id)]:
+            setup.expansions = [expansion.id] if expansion else []
+            setup.layout(small.screen.get_size())
+            tileset = setup._tileset()
+            assert tileset is not None
+            assert len(setup.option_rows) == len(tileset.options)
+            for (source, b), option in zip(setup.option_rows, tileset.options.values(),
+                                           strict=True):
+                assert source == option.source
+                assert b.detail and "…" not in fit_text(small.res, b.detail, 15, b.rect.w - 24)
+                assert setup.card.contains(b.rect), (game.id, b.label)
+                for _ in option.values:  # every value explained, in turn
+                    driver.click(b.rect.center)
+                    b = next(r for s, r in setup.option_rows if s == source)
+                    assert b.detail
+                    seen += 1
+                driver.move(b.rect.center)
+                assert setup.hovered_option() == (option.source, b.rect)
+    assert seen == 18  # 4 options of 2 values, with and without the expansion; then 1 of 2
+    setup._choose_game("over-hill-and-dale")()
+    note = set_note(small.registry.sets["over-hill-and-dale"])
+    assert note.startswith(("Reconstructed tiles", "Tuiles reconstituées"))
+    assert " ".join(setup.note) == note

@@ -67,7 +67,7 @@ def test_new_game_from_the_title(app: App, driver: Driver) -> None:
     driver.frames()
     driver.key(pygame.K_RETURN)  # leaves the field
     assert setup.seats[2].name == "Zoé"
-    driver.click(button(setup, "farm scoring: per-city"))
+    driver.click(button(setup, "Farmers: per city"))
     driver.click(button(setup, "Start game"))
     play = app.scene
     assert isinstance(play, PlayScene)

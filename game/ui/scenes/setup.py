@@ -7,16 +7,28 @@ from collections.abc import Callable
 
 import pygame
 
+from game.i18n import _
 from game.rules import RulesError, TileSet
+from game.vocabulary import option_name, set_name, set_note, value_label, value_text
 
 from .. import palette as pal
 from ..app import App, Scene
-from ..intents import Command, Intent, PointerDown
+from ..intents import Command, Intent, PointerDown, PointerMove
 from ..session import COMPUTER_KINDS, HUMAN, Seat, Session
-from ..widgets import Button, TextField, blit_centred, panel
+from ..widgets import (
+    Button,
+    TextField,
+    blit_centred,
+    draw_tooltip,
+    fit_text,
+    panel,
+    wrap_text,
+)
 from .menus import MessageScene
 
 ROW = 60
+RIGHT_X = 560  # where the game column starts in the card
+GAME_ROW = 48
 KIND_LABEL = {HUMAN: "Human", "quick": "Computer", "strong": "Strong AI", "random": "Random"}
 
 
@@ -43,6 +55,10 @@ class SetupScene(Scene):
         self.options: dict[str, str | int] = {}
         self.fields: list[TextField] = []
         self.widgets: list[Button] = []
+        self.option_rows: list[tuple[str, Button]] = []  # (the rulebook's sentence, button)
+        self.note: list[str] = []  # what the chosen game says about itself
+        self.expansions_top = 0
+        self.mouse = (0, 0)
         self.card = pygame.Rect(0, 0, 1000, 640)
 
     # -- layout
@@ -76,43 +92,61 @@ class SetupScene(Scene):
         add_y = top + len(self.seats) * ROW
         self.widgets.append(Button(pygame.Rect(left, add_y, 200, 44), "Add player",
                                    self._add, enabled=len(self.seats) < self._max_players()))
-        right = c.x + 580
+        right = c.x + RIGHT_X
+        width = c.right - right - 30
         y = top
         for g in self.app.registry.games():
-            self.widgets.append(Button(pygame.Rect(right, y, c.right - right - 30, 44), g.name,
+            self.widgets.append(Button(pygame.Rect(right, y, width, GAME_ROW - 6), set_name(g),
                                        self._choose_game(g.id), primary=g.id == self.game_id))
-            y += 52
+            y += GAME_ROW
+        chosen = self.app.registry.sets.get(self.game_id)
+        self.note = wrap_text(self.app.res, set_note(chosen), 16, width) \
+            if chosen is not None and set_note(chosen) else []
+        y += 20 * len(self.note) + (10 if self.note else 0)
+        self.expansions_top = y + 4
         exps = self.app.registry.expansions(self.game_id)
         if exps:
-            y += 30
+            y += 26
             for e in exps:
                 on = e.id in self.expansions
-                label = ("[x] " if on else "[ ] ") + e.name
-                self.widgets.append(Button(pygame.Rect(right, y, c.right - right - 30, 40),
+                label = ("[x] " if on else "[ ] ") + set_name(e)
+                self.widgets.append(Button(pygame.Rect(right, y, width, 38),
                                            label, self._toggle_expansion(e.id)))
-                y += 46
-        self.options_top = y + 30
-        y = self.options_top + 24
+                y += 44
+        self.options_top = y + 8
+        y = self.options_top + 26
+        self.option_rows = []
         tileset = self._tileset()
         if tileset is not None and tileset.options:
             # Rows shrink to fit above the Start button on small windows.
-            room = c.bottom - 84 - y
-            step = max(26, min(42, room // len(tileset.options)))
+            room = c.bottom - 16 - y
+            step = max(44, min(56, room // len(tileset.options)))
             for name, opt in tileset.options.items():
                 value = self.options.get(name, opt.default)
-                label = f"{name.replace('_', ' ')}: {value}"
-                self.widgets.append(Button(pygame.Rect(right, y, c.right - right - 30, step - 6),
-                                           label, self._cycle_option(name)))
+                label = _("{option}: {value}").format(option=option_name(tileset, name),
+                                                       value=value_label(tileset, name, value))
+                meaning = value_text(tileset, name, value)
+                button = Button(pygame.Rect(right, y, width, step - 6), label,
+                                self._cycle_option(name),
+                                detail=meaning.explain if meaning is not None else "")
+                self.widgets.append(button)
+                self.option_rows.append((opt.source, button))
                 y += step
-        self.widgets.append(Button(pygame.Rect(c.x + 30, c.bottom - 70, 160, 50), "Back",
+        # The game column may run to the bottom: the buttons sit under the players.
+        self.widgets.append(Button(pygame.Rect(c.x + 30, c.bottom - 70, 130, 50), "Back",
                                    self.app.pop))
-        self.widgets.append(Button(pygame.Rect(c.x + 200, c.bottom - 70, 160, 50), "Rules",
+        self.widgets.append(Button(pygame.Rect(c.x + 170, c.bottom - 70, 130, 50), "Rules",
                                    self.show_rules))
-        self.widgets.append(Button(pygame.Rect(c.right - 230, c.bottom - 70, 200, 50),
+        self.widgets.append(Button(pygame.Rect(c.x + RIGHT_X - 230, c.bottom - 70, 200, 50),
                                    "Start game", self.start, primary=True))
 
     def help_topic(self) -> str | None:
         return self.game_id
+
+    def hovered_option(self) -> tuple[str, pygame.Rect] | None:
+        """The rulebook sentence of the option under the pointer, and where its button is."""
+        return next(((source, b.rect) for source, b in self.option_rows
+                     if b.rect.collidepoint(self.mouse)), None)
 
     def show_rules(self) -> None:
         self.app.push_scene("help", self.game_id)
@@ -225,6 +259,8 @@ class SetupScene(Scene):
 
     # -- events and drawing
     def handle(self, intent: Intent) -> None:
+        if isinstance(intent, PointerMove):
+            self.mouse = intent.pos
         focused = False
         for f in self.fields:
             if f.handle(intent):
@@ -256,16 +292,19 @@ class SetupScene(Scene):
                      (c.centerx, c.y + 36))
         surface.blit(res.text("Players, in seat order", 24, pal.TEXT_DIM, bold=True),
                      (c.x + 30, c.y + 76))
-        surface.blit(res.text("Game", 24, pal.TEXT_DIM, bold=True), (c.x + 580, c.y + 76))
-        exps = self.app.registry.expansions(self.game_id)
-        if exps:
-            n = len(self.app.registry.games())
+        right = c.x + RIGHT_X
+        surface.blit(res.text("Game", 24, pal.TEXT_DIM, bold=True), (right, c.y + 76))
+        games = len(self.app.registry.games())
+        for i, line in enumerate(self.note):
+            surface.blit(res.text(line, 16, pal.TEXT_DIM),
+                         (right + 4, c.y + 112 + games * GAME_ROW + 20 * i))
+        if self.app.registry.expansions(self.game_id):
             surface.blit(res.text("Expansions", 22, pal.TEXT_DIM, bold=True),
-                         (c.x + 580, c.y + 110 + n * 52 + 4))
+                         (right, self.expansions_top))
         tileset = self._tileset()
         if tileset is not None and tileset.options:
             surface.blit(res.text("Rule options", 22, pal.TEXT_DIM, bold=True),
-                         (c.x + 580, self.options_top))
+                         (right, self.options_top))
         for b in self.widgets:
             b.draw(surface, res)
         for i, seat in enumerate(self.seats):
@@ -275,8 +314,13 @@ class SetupScene(Scene):
             blit_centred(surface, img, swatch.center)
         for f in self.fields:
             f.draw(surface, res)
+        hovered = self.hovered_option()
+        if hovered is not None:
+            draw_tooltip(surface, res, _("The rulebook says:"), *hovered)
         errors = self.app.registry.errors
         y = c.bottom - 130
         for err in errors[:3]:
-            surface.blit(res.text(f"Not loaded: {err}"[:120], 17, pal.ILLEGAL), (c.x + 30, y))
+            line = fit_text(res, _("Not loaded: {problem}").format(problem=err), 17,
+                            RIGHT_X - 60)
+            surface.blit(res.text(line, 17, pal.ILLEGAL), (c.x + 30, y))
             y += 20
