@@ -17,7 +17,8 @@ from .widgets import blit_centred
 MAX_TILE = 92  # px: a picture's tiles are never larger than this
 
 
-def _feature(tile: TileType, turned: RotatedTile, target: str) -> int | None:
+def feature_index(tile: TileType, turned: RotatedTile, target: str) -> int | None:
+    """The feature a figure target (a port or a feature name) means on a turned tile."""
     port = PORT_INDEX.get(target)
     if port is not None:
         return turned.target[port]
@@ -38,7 +39,7 @@ def picture_problems(picture: Picture, tileset: TileSet) -> list[str]:
         for fig in pt.figures:
             if fig.kind not in tileset.figures:
                 problems.append(f"no figure '{fig.kind}' in {tileset.id}")
-            if _feature(tile, tile.rotations[pt.rotation], fig.target) is None:
+            if feature_index(tile, tile.rotations[pt.rotation], fig.target) is None:
                 problems.append(f"tile {pt.tile} has nothing at '{fig.target}'")
             if fig.colour not in colours:
                 problems.append(f"'{fig.colour}' is not a player colour")
@@ -69,7 +70,7 @@ def draw_picture(picture: Picture, tileset: TileSet, res: Resources,
         tile = tiles[pt.tile]
         turned = tile.rotations[pt.rotation]
         for fig in pt.figures:
-            index = _feature(tile, turned, fig.target)
+            index = feature_index(tile, turned, fig.target)
             if index is not None:
                 at = turned.anchors[index]
                 centre = (origin[0] + (pt.cell[0] + at[0]) * size,

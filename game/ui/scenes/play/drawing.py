@@ -43,6 +43,7 @@ def draw_play(surface: pygame.Surface, scene: PlayScene) -> None:
             scene.view.draw_figure(surface, cam, scene.pending.figure,
                                    scene.session.current_seat.rgb, game.last_cell, idx,
                                    alpha=235)
+    scene.hint.draw(surface)
     scene.computer.draw(surface, cam, scene.view, lay.tray_tile, scene.app.res)
     scene.feedback.draw_popups(surface, scene.app.res)
     surface.set_clip(clip)
@@ -53,6 +54,7 @@ def draw_play(surface: pygame.Surface, scene: PlayScene) -> None:
     seat = scene.session.current_seat
     draw_banner(surface, scene.app.res, lay.board,
                 describe_phase(scene.session, scene.pending is not None), seat.rgb)
+    scene.hint.draw_line(surface, lay.board)
     if scene.show_tiles:
         draw_remaining(surface, scene.app.res, scene.session, lay.board,
                        scene.view.art.tile)
@@ -67,6 +69,8 @@ def _button_enabled(scene: PlayScene, b: Button) -> bool:
         return scene.human_turn and scene.game.phase == "figure"
     if b.label == "Undo":
         return scene.human_turn and (scene.pending is not None or scene.game.can_undo)
+    if b.label == "Hint":
+        return scene.hint.allowed
     return True
 
 

@@ -20,6 +20,7 @@ from ..menus import autosave, save_game
 from .computer_turns import ComputerTurns
 from .drawing import draw_play
 from .feedback import Feedback
+from .hint import HintShown
 from .options import TurnOptions
 from .pointer import Pointer
 
@@ -50,6 +51,7 @@ class PlayScene(Scene):
         self.pointer = Pointer(self)
         self.feedback = Feedback(session, self.camera)
         self.computer = ComputerTurns(session, self.autoplay, self.play)
+        self.hint = HintShown(self)
 
     # ------------------------------------------------------------------ lifecycle
     def enter(self) -> None:
@@ -80,6 +82,8 @@ class PlayScene(Scene):
         tools = [("−", lambda: self.camera.zoom_step(-1)), ("+", lambda: self.camera.zoom_step(1)),
                  ("Fit", self.fit), ("Farms", self.toggle_farms), ("Tiles", self.toggle_tiles),
                  ("Menu", self.open_menu)]
+        if self.app.settings.get("hints"):
+            tools.insert(0, ("Hint", self.hint.toggle))
         x = lay.toolbar.x
         for label, fn in tools:
             width = max(46, self.app.res.font(24, bold=True).size(label)[0] + 22)
@@ -213,6 +217,8 @@ class PlayScene(Scene):
                 self.open_menu()
         elif name == "help":
             self.app.push_scene("help")
+        elif name == "hint":
+            self.hint.toggle()
         elif name == "save":
             save_game(self.app, self.session)
 
