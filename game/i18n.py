@@ -39,6 +39,12 @@ def is_plural(n: int) -> bool:
     return bool(rule(n)) if callable(rule) else n != 1
 
 
+def decimal(value: float, digits: int = 1) -> str:
+    """A number with ``digits`` decimals as the current language writes it (2.5, 2,5)."""
+    text = f"{value:.{digits}f}"
+    return text.replace(".", ",") if _language == "fr" else text
+
+
 def N_(message: str) -> str:
     """Marks ``message`` for translation without translating it now (for text declared in
     tables at import time and translated where it is shown)."""

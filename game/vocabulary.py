@@ -8,7 +8,7 @@ else from its ids.  Standard library only.
 from __future__ import annotations
 
 from .i18n import SOURCE_LANGUAGE, is_plural, language
-from .rules.model import LanguageText, OptionValue, TileSet, ValueText
+from .rules.model import LanguageText, OptionValue, QuestionText, TileSet, ValueText
 
 
 def _texts(tileset: TileSet) -> list[LanguageText]:
@@ -71,3 +71,18 @@ def value_text(tileset: TileSet, option: str, value: OptionValue) -> ValueText |
 def value_label(tileset: TileSet, option: str, value: OptionValue) -> str:
     text = value_text(tileset, option, value)
     return text.label if text is not None else _plain(str(value))
+
+
+def question_text(tileset: TileSet, key: str) -> QuestionText | None:
+    """What a rule module's question (by its key) is about and what each answer does."""
+    return next((t.questions[key] for t in _texts(tileset) if key in t.questions), None)
+
+
+def moves_text(tileset: TileSet) -> str:
+    """What moving a figure instead of placing one does (a hike), or ""."""
+    return next((t.moves for t in _texts(tileset) if t.moves), "")
+
+
+def extra_text(tileset: TileSet) -> str:
+    """What a second placement in the turn is (a bonus tile), or ""."""
+    return next((t.extra for t in _texts(tileset) if t.extra), "")

@@ -133,6 +133,12 @@ class OptionText:
 
 
 @dataclass(frozen=True)
+class QuestionText:
+    prompt: str  # what a rule module's question is about
+    answers: Mapping[str, ValueText] = field(default_factory=dict)  # by answer
+
+
+@dataclass(frozen=True)
 class LanguageText:
     """What a tile set says to players in one language (its ``text:`` section)."""
 
@@ -141,6 +147,9 @@ class LanguageText:
     kinds: Mapping[str, tuple[str, str]] = field(default_factory=dict)  # singular, plural
     figures: Mapping[str, tuple[str, str]] = field(default_factory=dict)
     options: Mapping[str, OptionText] = field(default_factory=dict)
+    questions: Mapping[str, QuestionText] = field(default_factory=dict)  # by question key
+    moves: str = ""  # what moving a figure instead of placing one does (a hike)
+    extra: str = ""  # what a second placement in the turn is (a bonus tile)
 
 
 @dataclass(frozen=True)

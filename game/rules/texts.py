@@ -14,6 +14,12 @@ A tile set's ``text:`` section holds one block per language code::
             name: Returned followers
             values:
               at-once: {label: at once, explain: "A follower freed by ... may go on ..."}
+        questions:                                   # a rule module's question, by its key
+          flock:
+            prompt: Your tile extends your shepherd's field
+            answers: {grow: {label: Grow, explain: "Draw a token: ..."}}
+        moves: "Hike: ..."                           # moving a figure instead of placing one
+        extra: "Bonus tile: ..."                     # a second placement in the turn
 
 Every part is optional; an expansion's text adds to its game's.  Nothing here is needed to
 play: a tile set without text shows its ids.
@@ -25,11 +31,20 @@ from collections.abc import Mapping
 from typing import Any
 
 from .errors import TileSetError
-from .model import FigureDef, KindDef, LanguageText, OptionDef, OptionText, ValueText
+from .model import (
+    FigureDef,
+    KindDef,
+    LanguageText,
+    OptionDef,
+    OptionText,
+    QuestionText,
+    ValueText,
+)
 from .yamlsrc import Located, LocatedList, line_of
 
-LANGUAGE_KEYS = {"name", "note", "kinds", "figures", "options"}
+LANGUAGE_KEYS = {"name", "note", "kinds", "figures", "options", "questions", "moves", "extra"}
 OPTION_TEXT_KEYS = {"name", "values"}
+QUESTION_KEYS = {"prompt", "answers"}
 VALUE_TEXT_KEYS = {"label", "explain"}
 
 
@@ -70,6 +85,23 @@ class _Texts:
                          self.string(pair[1], at, f"{what} '{name}'"))
         return out
 
+    def value_text(self, raw: Any, line: int, what: str) -> ValueText:
+        s = self.mapping(raw, line, what)
+        self.keys(s, VALUE_TEXT_KEYS, what)
+        return ValueText(self.string(s.get("label"), s.key_line("label"), f"label of {what}"),
+                         self.string(s.get("explain"), s.key_line("explain"),
+                                     f"explain of {what}"))
+
+    def question(self, raw: Any, line: int, what: str) -> QuestionText:
+        m = self.mapping(raw, line, what)
+        self.keys(m, QUESTION_KEYS, what)
+        answers = self.mapping(m.get("answers", Located()), m.key_line("answers"),
+                               f"answers of {what}")
+        return QuestionText(
+            self.string(m.get("prompt"), m.key_line("prompt"), f"'prompt' of {what}"),
+            {a: self.value_text(spec, answers.key_line(a), f"{what} answer '{a}'")
+             for a, spec in answers.items()})
+
     def option(self, raw: Any, line: int, what: str, option: OptionDef) -> OptionText:
         m = self.mapping(raw, line, what)
         self.keys(m, OPTION_TEXT_KEYS, what)
@@ -83,11 +115,7 @@ class _Texts:
             if value not in allowed:
                 raise self.fail(at, f"{what}: '{value}' is not one of its values "
                                     f"({', '.join(sorted(allowed))})")
-            s = self.mapping(spec, at, f"{what} value '{value}'")
-            self.keys(s, VALUE_TEXT_KEYS, f"{what} value '{value}'")
-            out[value] = ValueText(
-                self.string(s.get("label"), s.key_line("label"), f"label of '{value}'"),
-                self.string(s.get("explain"), s.key_line("explain"), f"explain of '{value}'"))
+            out[value] = self.value_text(spec, at, f"{what} value '{value}'")
         return OptionText(name, out)
 
 
@@ -126,5 +154,14 @@ def parse_texts(raw: Any, line: int, path: str, kinds: Mapping[str, KindDef],
                 raise reader.fail(opts.key_line(opt), f"{what}: unknown option '{opt}'")
             option_texts[opt] = reader.option(ospec, opts.key_line(opt),
                                               f"option '{opt}' of {what}", options[opt])
-        out[code] = LanguageText(name, note, kind_words, figure_words, option_texts)
+        questions = dict(before.questions)
+        qs = reader.mapping(m.get("questions", Located()), m.key_line("questions"),
+                            f"questions of {what}")
+        for key, qspec in qs.items():
+            questions[key] = reader.question(qspec, qs.key_line(key),
+                                             f"question '{key}' of {what}")
+        lines = {key: reader.string(m[key], m.key_line(key), f"'{key}' of {what}")
+                 if key in m else getattr(before, key) for key in ("moves", "extra")}
+        out[code] = LanguageText(name, note, kind_words, figure_words, option_texts,
+                                 questions, **lines)
     return out

@@ -46,6 +46,7 @@ def draw_play(surface: pygame.Surface, scene: PlayScene) -> None:
     scene.hint.draw(surface)
     scene.computer.draw(surface, cam, scene.view, lay.tray_tile, scene.app.res)
     scene.feedback.draw_popups(surface, scene.app.res)
+    scene.questions.draw(surface)
     surface.set_clip(clip)
     draw_sidebar(surface, scene, tile_dragged=isinstance(drag, TileDrag))
     for b in scene.buttons:
@@ -54,7 +55,7 @@ def draw_play(surface: pygame.Surface, scene: PlayScene) -> None:
     seat = scene.session.current_seat
     draw_banner(surface, scene.app.res, lay.board,
                 describe_phase(scene.session, scene.pending is not None), seat.rgb)
-    scene.hint.draw_line(surface, lay.board)
+    scene.hint.draw_line(surface, lay.board, scene.questions.below_banner)
     if scene.show_tiles:
         draw_remaining(surface, scene.app.res, scene.session, lay.board,
                        scene.view.art.tile)

@@ -100,15 +100,15 @@ class HintShown:
         if isinstance(hint.figure, Move):
             view.cell_overlay(surface, cam, hint.figure.cell, pal.HIGHLIGHT, 120, border=4)
 
-    def draw_line(self, surface: pygame.Surface, board: pygame.Rect) -> None:
-        """Why, in one line, under the banner."""
+    def draw_line(self, surface: pygame.Surface, board: pygame.Rect, top: int) -> None:
+        """Why, in one line, under the banner (at ``top``)."""
         hint = self.current()
         if hint is None:
             return
         res = self.scene.app.res
         text = fit_text(res, _("Hint: {why}").format(why=hint.why), 21, board.w - 80, True)
         img = res.text(text, 21, pal.TEXT, bold=True)
-        rect = img.get_rect(midtop=(board.centerx, 60)).inflate(28, 14)
+        rect = img.get_rect(midtop=(board.centerx, top + 7)).inflate(28, 14)
         panel(surface, rect, colour=pal.FIELD_BG, radius=12)
         pygame.draw.rect(surface, pal.HIGHLIGHT, rect, width=3, border_radius=12)
         blit_centred(surface, img, rect.center)

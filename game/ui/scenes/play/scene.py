@@ -3,11 +3,11 @@ frame's order of work; the pointer, computer turns, feedback and drawing are its
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable
+from collections.abc import Iterable
 
 import pygame
 
-from game.rules import Action, Choose, Deploy, Move, Place, ScoreEvent, Skip
+from game.rules import Action, Deploy, Move, Place, ScoreEvent, Skip
 
 from ...app import App, Scene
 from ...board_view import BoardView
@@ -23,6 +23,7 @@ from .feedback import Feedback
 from .hint import HintShown
 from .options import TurnOptions
 from .pointer import Pointer
+from .questions import Questions
 
 MIN_START_LEVEL = 6  # 80 px tiles
 FINAL_SCORES_AFTER = 1.6  # seconds the finished board shows before the final scores
@@ -52,6 +53,7 @@ class PlayScene(Scene):
         self.feedback = Feedback(session, self.camera)
         self.computer = ComputerTurns(session, self.autoplay, self.play)
         self.hint = HintShown(self)
+        self.questions = Questions(self)
 
     # ------------------------------------------------------------------ lifecycle
     def enter(self) -> None:
@@ -223,26 +225,9 @@ class PlayScene(Scene):
             save_game(self.app, self.session)
 
     # ------------------------------------------------------------------ update
-    def _refresh_choice_buttons(self) -> None:
-        """Buttons for the question the rules ask now (in the tray, under the tile)."""
-        if not (self.human_turn and self.game.phase == "choose" and self.game.choices):
-            self.choice_buttons = []
-            return
-        options = self.game.choices[0].options
-        if [b.label for b in self.choice_buttons] == [o.capitalize() for o in options]:
-            return
-        area = self.layout_obj.supply
-        w = (area.w - 10 * (len(options) - 1)) // max(1, len(options))
-        self.choice_buttons = [
-            Button(pygame.Rect(area.x + i * (w + 10), area.y - 4, w, area.h + 4),
-                   o.capitalize(), self._choose(o), primary=i == 0)
-            for i, o in enumerate(options)]
-
-    def _choose(self, option: str) -> Callable[[], object]:
-        return lambda: self.play(Choose(option))
-
     def update(self, dt: float) -> None:
-        self._refresh_choice_buttons()
+        self.questions.refresh()
+        self.choice_buttons = self.questions.buttons
         if not self.camera.update(dt):
             self.view.settle()
         self.feedback.show_notices(self.layout_obj.board.center)

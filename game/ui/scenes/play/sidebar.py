@@ -1,5 +1,5 @@
 """The play scene's sidebar: the players, the tray with the tile to place and the figure
-supply, the rules' questions, and the turn log."""
+supply, and the turn log."""
 
 from __future__ import annotations
 
@@ -59,12 +59,6 @@ def draw_sidebar(surface: pygame.Surface, scene: PlayScene, tile_dragged: bool) 
                      (lay.tray.x + 14, lay.tray_tile.bottom - 2))
     if game.phase == "figure" and scene.human_turn:
         _draw_supply(surface, scene)
-    if scene.choice_buttons:
-        prompt = game.choices[0].prompt
-        surface.blit(res.text(prompt, 19, pal.TEXT, bold=True),
-                     (lay.tray.x + 14, lay.supply.y - 26))
-        for b in scene.choice_buttons:
-            b.draw(surface, res)
     info = [line for m in game.modules for line in m.info()]
     if scene.feedback.show_log:
         draw_log(surface, res, scene.feedback.log[-60:], lay.log, info)

@@ -1,0 +1,60 @@
+"""The rules' questions in the window, driven with real events: each answer says what it does
+and what it would score now, and a click answers; a hike and a bonus tile are explained."""
+
+from __future__ import annotations
+
+import random
+
+from game.rules import Choose, Move
+from game.ui.app import App
+from game.ui.scenes.play import PlayScene
+from game.ui.session import Seat, Session
+
+from .conftest import Driver
+
+
+def play_until(app: App, game_id: str, expansions: list[str], wanted: str) -> PlayScene:
+    for seed in range(200):
+        session = Session.new(app, game_id, expansions, [Seat("Red", "red"),
+                                                          Seat("Blue", "blue")], seed=seed)
+        game = session.game
+        rng = random.Random(seed)
+        while not game.over:
+            if (wanted == "choose" and game.phase == "choose") or (
+                    wanted == "move" and game.phase == "figure"
+                    and any(isinstance(a, Move) for a in game.legal_actions())) or (
+                    wanted == "extra" and game.phase == "place" and game.in_extra):
+                play = app.replace_scene("play", session)
+                assert isinstance(play, PlayScene)
+                return play
+            game.apply(game.random_action(rng))
+    raise AssertionError(f"no {wanted} in 200 games of {game_id}")
+
+
+def test_grow_or_herd_says_what_each_does_and_scores(app: App, driver: Driver) -> None:
+    play = play_until(app, "carcassonne", ["hills-and-sheep"], "choose")
+    driver.frames()
+    questions = play.questions
+    questions.wait()
+    driver.frames()
+    assert questions.prompt == "Your tile extends the field of your shepherd"
+    assert [label for label, _ in questions.answers] == ["Grow", "Herd"]
+    assert all(explain for _, explain in questions.answers)
+    assert questions.outcomes["herd"].endswith("now")
+    assert "risk your shepherd goes home" in questions.outcomes["grow"]
+    herd = play.choice_buttons[1]
+    assert herd.label == "Herd" and questions.rect.contains(herd.rect)
+    moves = len(play.game.moves)
+    driver.click(herd.rect.center)
+    assert play.game.moves[moves] == Choose("herd")
+    assert play.choice_buttons == [] and questions.answers == []
+
+
+def test_a_hike_and_a_bonus_tile_are_explained(app: App, driver: Driver) -> None:
+    play = play_until(app, "over-hill-and-dale", [], "move")
+    driver.frames()
+    assert play.questions.info.startswith("Or hike")
+    assert play.questions.rect.top >= 40 and play.questions.below_banner > 58
+    play = play_until(app, "hunters-and-gatherers", [], "extra")
+    driver.frames()
+    assert play.questions.info.startswith("Bonus tile")
