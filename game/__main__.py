@@ -205,7 +205,7 @@ def _smoke_pages(app: object) -> str:
     drawn = pictures = 0
     for code in i18n.LANGUAGES:
         if code != i18n.SOURCE_LANGUAGE:
-            gettext.translation(i18n.DOMAIN, paths.data_dir("locale"), [code])  # or OSError
+            gettext.translation(i18n.DOMAIN, i18n.LOCALE_DIR, [code])  # or OSError
         i18n.set_language(code)
         scene = HelpScene(app)
         app.push(scene)

@@ -2,8 +2,8 @@
 
 Every visible string goes through ``_`` (or ``ngettext`` for counts) so that the window can
 speak more than one language; English is the source language.  The catalogs are standard
-gettext ``.mo`` files under the ``locale`` data folder (``locale/fr/LC_MESSAGES/
-carcassonne.mo``), made from their ``.po`` by ``scripts/i18n.py``.  The language is switched
+gettext ``.mo`` files in the package (``game/locale/fr/LC_MESSAGES/carcassonne.mo``), made
+from their ``.po`` by ``scripts/i18n.py``.  The language is switched
 at run time by ``set_language``: text drawn after the switch is in the new language.
 Standard library only.
 """
@@ -13,10 +13,12 @@ from __future__ import annotations
 import gettext
 import locale
 import os
+from pathlib import Path
 
 DOMAIN = "carcassonne"
 SOURCE_LANGUAGE = "en"
 LANGUAGES = ("en", "fr")  # the languages the window speaks; the first is the source
+LOCALE_DIR = Path(__file__).resolve().parent / "locale"
 
 _translation: gettext.NullTranslations = gettext.NullTranslations()
 _language = SOURCE_LANGUAGE
@@ -90,13 +92,7 @@ def set_language(choice: str) -> str:
     if code == SOURCE_LANGUAGE:
         use(gettext.NullTranslations(), code)
         return code
-    from .paths import data_dir
-    try:
-        folder = data_dir("locale")
-    except FileNotFoundError:
-        use(gettext.NullTranslations(), SOURCE_LANGUAGE)
-        return SOURCE_LANGUAGE
-    use(gettext.translation(DOMAIN, folder, [code], fallback=True), code)
+    use(gettext.translation(DOMAIN, LOCALE_DIR, [code], fallback=True), code)
     return code
 
 
@@ -106,8 +102,3 @@ def use(translation: gettext.NullTranslations, code: str) -> None:
     global _translation, _language
     _translation = translation
     _language = code
-
-
-def catalog_path(code: str) -> str:
-    """Where the compiled catalog of a language lies, relative to the ``locale`` folder."""
-    return os.path.join(code, "LC_MESSAGES", f"{DOMAIN}.mo")

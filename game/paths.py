@@ -1,10 +1,10 @@
-"""Where the game's own data lives (tile sets and their rules pages, sprites, translation
-catalogs): the one place that knows.
+"""Where the game's own data lives (tile sets and their rules pages, sprites): the one place
+that knows.  (The translation catalogs are package data, ``game/locale``: see game.i18n.)
 
 The same rule holds from a source checkout, an installed wheel and the frozen executable:
 
-* an installed wheel carries the repository's top-level ``tilesets/``, ``sprites/`` and
-  ``locale/`` inside the package as ``game/_data/tilesets``... (copied there at build
+* an installed wheel carries the repository's top-level ``tilesets/`` and ``sprites/`` inside
+  the package as ``game/_data/tilesets`` and ``game/_data/sprites`` (copied there at build
   time by ``packaging/wheel_data.py``), and the PyInstaller build
   (``packaging/carcassonne.spec``) bundles them at the same place next to the frozen
   ``game`` package; both take the file list from ``source_data_files`` below;
@@ -24,12 +24,10 @@ PACKAGED_DATA = PACKAGE_DIR / "_data"  # wheel and frozen build
 SOURCE_ROOT = PACKAGE_DIR.parent  # source checkout: the repository's top level
 
 # The data folders and the files in them that the game reads (the schema is for editors of
-# tile sets; a player adding one may want it): tile sets with their rules pages, sprites, and
-# the compiled translation catalogs.
+# tile sets; a player adding one may want it): tile sets with their rules pages, sprites.
 DATA_PATTERNS: dict[str, tuple[str, ...]] = {
     "tilesets": ("*.yaml", "*.json", "help/*.md"),
     "sprites": ("**/*.svg", "**/*.png"),
-    "locale": ("*/LC_MESSAGES/*.mo",),
 }
 DATA_FOLDERS = tuple(DATA_PATTERNS)
 
@@ -40,7 +38,7 @@ def candidates(name: str) -> list[Path]:
 
 
 def data_dir(name: str) -> Path:
-    """The game's data folder ``name`` (``tilesets``, ``sprites`` or ``locale``)."""
+    """The game's data folder ``name`` (``tilesets`` or ``sprites``)."""
     if name not in DATA_FOLDERS:
         raise ValueError(f"unknown data folder {name!r} (known: {', '.join(DATA_FOLDERS)})")
     places = candidates(name)

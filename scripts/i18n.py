@@ -5,8 +5,9 @@
     python scripts/i18n.py --check    # exit 1 when a .mo is stale or a string lacks a translation
 
 Extraction reads the game's Python files with ``ast``: every ``_("...")``, ``N_("...")`` and
-``ngettext("...", "...", n)`` whose text is written out is a message (``locale/carcassonne.pot``).
-Updating keeps each language's translations (``locale/<lang>/LC_MESSAGES/carcassonne.po``),
+``ngettext("...", "...", n)`` whose text is written out is a message (``game/locale/
+carcassonne.pot``).  Updating keeps each language's translations (``game/locale/<lang>/
+LC_MESSAGES/carcassonne.po``),
 adds the new messages untranslated and drops those the code no longer has.  Compiling writes
 the ``.mo`` beside each ``.po``, byte for byte the same from the same ``.po``.
 """
@@ -22,7 +23,7 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
 SOURCES = ROOT / "game"
-LOCALE = ROOT / "locale"
+LOCALE = SOURCES / "locale"
 DOMAIN = "carcassonne"
 CALLS = {"_": 1, "N_": 1, "ngettext": 2}  # function name -> how many texts it takes
 PLURAL_FORMS = {"fr": "nplurals=2; plural=(n > 1);"}
@@ -258,11 +259,11 @@ def problems(locale: Path = LOCALE, sources: Path = SOURCES) -> list[str]:
         header, messages = read_po(po)
         mo = po.with_suffix(".mo")
         if not mo.is_file() or mo.read_bytes() != compile_mo(header, messages):
-            found.append(f"{mo.relative_to(locale.parent)} is not compiled from its .po")
+            found.append(f"{mo} is not compiled from its .po")
         for msgid, m in code.items():
             have = messages.get(msgid)
             if have is None or not have.translated or have.plural != m.plural:
-                found.append(f"{po.relative_to(locale.parent)}: no translation of {msgid!r} "
+                found.append(f"{po.name} ({po.parents[1].name}): no translation of {msgid!r} "
                              f"({', '.join(m.places)})")
     return found
 

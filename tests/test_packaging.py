@@ -57,18 +57,15 @@ def test_missing_data_is_a_clear_error(tmp_path: Path, monkeypatch: pytest.Monke
 
 
 def test_the_data_file_list() -> None:
-    """What the wheel and the frozen build carry: every tile set with its rules pages, every
-    sprite, every compiled catalog (not the .po it is made from)."""
+    """What the wheel and the frozen build carry: every tile set with its rules pages and
+    every sprite."""
     files = {p.as_posix() for p in paths.source_data_files(ROOT)}
     tilesets = {f"tilesets/{p.name}" for p in (ROOT / "tilesets").glob("*.yaml")}
     pages = {f"tilesets/help/{p.name}" for p in (ROOT / "tilesets" / "help").glob("*.md")}
     sprites = {p.relative_to(ROOT).as_posix() for p in (ROOT / "sprites").rglob("*.svg")}
-    catalogs = {p.relative_to(ROOT).as_posix() for p in (ROOT / "locale").rglob("*.mo")}
-    assert tilesets and pages and sprites and catalogs
-    assert tilesets | pages | sprites | catalogs <= files
+    assert tilesets and pages and sprites and tilesets | pages | sprites <= files
     assert "tilesets/tileset.schema.json" in files
     assert {f for f in files if f.endswith(".md")} == pages
-    assert not any(f.endswith((".po", ".pot")) for f in files)
     cmdclass = PYPROJECT["tool"]["setuptools"]["cmdclass"]
     assert cmdclass == {"build_py": "packaging.wheel_data.build_py",
                         "sdist": "packaging.wheel_data.sdist"}
@@ -83,7 +80,7 @@ def test_the_wheel_carries_the_data(tmp_path: Path) -> None:
     src.mkdir()
     for name in ("pyproject.toml", "README.md"):
         shutil.copy(ROOT / name, src / name)
-    for name in ("game", "tilesets", "sprites", "locale", "packaging"):
+    for name in ("game", "tilesets", "sprites", "packaging"):
         shutil.copytree(ROOT / name, src / name, ignore=shutil.ignore_patterns("__pycache__"))
     result = subprocess.run([sys.executable, "-m", "pip", "wheel", "--no-deps", "--quiet",
                              "--wheel-dir", str(tmp_path / "wheel"), str(src)],
@@ -99,6 +96,9 @@ def test_the_wheel_carries_the_data(tmp_path: Path) -> None:
     assert not any(n.startswith(("tests/", "packaging/")) for n in names)
     modules = {p.relative_to(ROOT).as_posix() for p in (ROOT / "game").rglob("*.py")}
     assert modules <= names, sorted(modules - names)  # every package, found automatically
+    catalogs = {p.relative_to(ROOT).as_posix() for p in (ROOT / "game").rglob("*.mo")}
+    assert catalogs and catalogs <= names  # the translations, without their .po
+    assert not any(n.endswith((".po", ".pot")) for n in names)
 
     site = tmp_path / "site"
     zipfile.ZipFile(wheel).extractall(site)
