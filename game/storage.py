@@ -18,13 +18,14 @@ from typing import Any
 
 from platformdirs import PlatformDirs
 
-from game.rules import Game, IllegalAction, RulesError, parse_action
+from game.rules import PLACE, Game, IllegalAction, Place, RulesError, parse_action
 from game.rules.model import StartDef
 from game.rules.registry import Registry
 
 APP_NAME = "carcassonne-family"
 SAVE_FORMAT = 1
 AUTOSAVE = "autosave.json"
+MAX_NAME = 60  # characters in a save's name
 
 
 class SaveError(Exception):
@@ -49,6 +50,9 @@ class SavedGame:
     start: dict[str, Any] | None = None
     seats: list[str] = field(default_factory=list)  # "human" or a computer level, per seat
     saved_at: float = 0.0
+    # What the load list shows without replaying: {"turn": n, "scores": [...], "over": bool}.
+    # Saves written before it existed have none (the list replays them).
+    summary: dict[str, Any] | None = None
 
     @classmethod
     def of(cls, game: Game, game_id: str, expansions: Sequence[str], colours: Sequence[str],
@@ -61,7 +65,7 @@ class SavedGame:
                    colours=list(colours), seed=game.seed, options=dict(game.chosen_options),
                    moves=[str(m) for m in game.moves],
                    forced=[list(f) for f in game.forced], start=start, seats=list(seats),
-                   saved_at=time.time())
+                   saved_at=time.time(), summary=summary_of(game))
 
     def to_json(self) -> str:
         data = {"format": SAVE_FORMAT, **self.__dict__}
@@ -102,6 +106,25 @@ class SavedGame:
             raise SaveError(path, str(exc.args[0])) from None
         except (RulesError, IllegalAction, ValueError, TypeError, IndexError) as exc:
             raise SaveError(path, f"the moves do not replay: {exc}") from None
+
+
+def summary_of(game: Game) -> dict[str, Any]:
+    """The turn (tiles drawn from the pile so far, the one in play included), the scores,
+    and whether the game is over."""
+    turn = sum(1 for m in game.moves if isinstance(m, Place)
+               and game.tile_types[m.tile].pile == "main")
+    return {"turn": turn + (0 if game.over or game.phase != PLACE else 1),
+            "scores": list(game.scores), "over": game.over}
+
+
+def save_file_name(name: str) -> str:
+    """The file a save named ``name`` is written to: the name without characters a file
+    system refuses, ``.json`` added.  ValueError for a name that is empty once cleaned."""
+    cleaned = "".join("-" if c in '/\\:*?"<>|' or not c.isprintable() else c for c in name)
+    cleaned = cleaned.strip().strip(".")[:MAX_NAME]
+    if not cleaned:
+        raise ValueError("a save needs a name")
+    return f"{cleaned}.json"
 
 
 def atomic_write(path: Path, text: str) -> None:
@@ -207,3 +230,18 @@ class Storage:
     def save_settings(self, settings: Mapping[str, Any]) -> None:
         atomic_write(self.config_dir / "settings.json",
                      json.dumps(dict(settings), indent=1, ensure_ascii=False))
+
+    # -- naming and removing saves
+    def rename(self, path: Path, name: str) -> Path:
+        """Give a save a new name; refuses a name another save has (FileExistsError)."""
+        target = self.saves_dir / save_file_name(name)
+        if target == path:
+            return path
+        if os.path.lexists(target):
+            raise FileExistsError(f"a save named {target.stem} exists")
+        os.rename(path, target)
+        return target
+
+    def delete(self, path: Path) -> None:
+        """Remove a save for good (the window asks first)."""
+        path.unlink(missing_ok=True)

@@ -10,8 +10,9 @@ import pygame
 
 from game.storage import SavedGame
 from game.ui.app import App
-from game.ui.scenes.menus import LoadScene, MessageScene, PauseScene
+from game.ui.scenes.menus import MessageScene, PauseScene
 from game.ui.scenes.play import PlayScene
+from game.ui.scenes.saves import LoadScene, NameScene
 from game.ui.scenes.setup import SetupScene
 from game.ui.scenes.title import TitleScene
 
@@ -106,6 +107,8 @@ def test_pause_save_and_load(app: App, driver: Driver) -> None:
     pause = app.scene
     assert isinstance(pause, PauseScene)
     driver.click(button(pause, "Save game"))
+    assert isinstance(app.scene, NameScene)
+    driver.key(pygame.K_RETURN)  # the name offered
     assert isinstance(app.scene, MessageScene)
     driver.key(pygame.K_RETURN)
     driver.click(button(pause, "Load game"))

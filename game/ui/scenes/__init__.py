@@ -7,8 +7,9 @@ from ..app import App, SceneFactory
 from ..session import Session
 from .final import FinalScene
 from .help import HelpScene
-from .menus import LoadScene, PauseScene
+from .menus import PauseScene
 from .play import PlayScene
+from .saves import LoadScene, save_scene
 from .settings import SettingsScene
 from .setup import SetupScene
 from .title import TitleScene
@@ -26,4 +27,5 @@ SCENES: dict[str, SceneFactory] = {
     **{scene.name: scene for scene in (TitleScene, SetupScene, PlayScene, FinalScene,
                                        PauseScene, HelpScene, LoadScene, SettingsScene)},
     "autoplay": autoplay_scene,
+    "save": save_scene,
 }

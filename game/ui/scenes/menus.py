@@ -1,18 +1,17 @@
-"""Overlays of the play scene (pause, help, messages) and saving/loading."""
+"""Overlays: the game menu, messages and confirmations, and the autosave."""
 
 from __future__ import annotations
 
-import time
 from collections.abc import Callable
 from typing import TYPE_CHECKING
 
 import pygame
 
-from game.storage import SaveEntry, SaveError
+from game.i18n import _
 
 from .. import palette as pal
 from ..app import App, Scene
-from ..intents import Command, Intent, PointerDown, PointerMove, Wheel
+from ..intents import Command, Intent
 from ..session import Session
 from ..widgets import Button, blit_centred, panel
 
@@ -26,15 +25,6 @@ def autosave(app: App, session: Session) -> None:
         app.storage.autosave(session.saved())
     except OSError as exc:
         app.push(MessageScene(app, "Autosave failed", str(exc)))
-
-
-def save_game(app: App, session: Session) -> None:
-    try:
-        path = app.storage.save(session.saved())
-    except OSError as exc:
-        app.push(MessageScene(app, "Could not save", str(exc)))
-        return
-    app.push(MessageScene(app, "Game saved", path.name))
 
 
 def dim(surface: pygame.Surface, alpha: int = 140) -> None:
@@ -92,8 +82,8 @@ class PauseScene(MenuScene):
 
     def entries(self) -> list[tuple[str, Callable[[], object]]]:
         return [("Resume", self.app.pop),
-                ("Save game", lambda: save_game(self.app, self.play.session)),
-                ("Load game", lambda: self.app.push(LoadScene(self.app))),
+                ("Save game", lambda: self.app.push_scene("save", self.play.session)),
+                ("Load game", lambda: self.app.push_scene("load")),
                 ("Rules", lambda: self.app.push_scene("help", self.play.session.game_id)),
                 ("Settings", self.open_settings),
                 ("Quit to title", self.to_title)]
@@ -138,6 +128,33 @@ class MessageScene(MenuScene):
             y += 22
 
 
+class ConfirmScene(MessageScene):
+    """A message with a choice: ``action`` (Enter) or Back (Esc)."""
+
+    def __init__(self, app: App, title: str, text: str, action: str,
+                 on_action: Callable[[], object]) -> None:
+        self.action = action
+        self.on_action = on_action
+        super().__init__(app, title, text)
+
+    def entries(self) -> list[tuple[str, Callable[[], object]]]:
+        return [(self.action, self.on_action), (_("Back"), self.app.pop)]
+
+    def layout(self, size: tuple[int, int]) -> None:
+        super().layout(size)
+        gap = 16
+        width = (self.rect.w - 80 - gap) // 2
+        for i, b in enumerate(self.buttons):
+            b.rect.w = width
+            b.rect.x = self.rect.x + 40 + i * (width + gap)
+
+    def handle(self, intent: Intent) -> None:
+        if intent == Command("confirm"):
+            self.on_action()
+            return
+        super().handle(intent)
+
+
 def _wrap(text: str, width: int) -> list[str]:
     lines: list[str] = []
     for para in text.split("\n"):
@@ -150,92 +167,3 @@ def _wrap(text: str, width: int) -> list[str]:
                 line = f"{line} {word}".strip()
         lines.append(line)
     return lines[:6]
-
-
-class LoadScene(Scene):
-    """The list of saved games; unreadable ones are listed with their error, untouched."""
-
-    name = "load"
-    overlay = True
-    ROW = 52
-
-    def __init__(self, app: App) -> None:
-        super().__init__(app)
-        self.entries: list[SaveEntry] = []
-        self.rect = pygame.Rect(0, 0, 720, 520)
-        self.scroll = 0
-        self.hover = -1
-        self.close = Button(pygame.Rect(0, 0, 160, 44), "Back", self.app.pop)
-
-    def enter(self) -> None:
-        self.entries = self.app.storage.list_saves()
-
-    def layout(self, size: tuple[int, int]) -> None:
-        self.rect = pygame.Rect(0, 0, 760, min(600, size[1] - 80))
-        self.rect.center = (size[0] // 2, size[1] // 2)
-        self.close.rect.midbottom = (self.rect.centerx, self.rect.bottom - 16)
-
-    def _row_rect(self, i: int) -> pygame.Rect:
-        return pygame.Rect(self.rect.x + 20, self.rect.y + 70 + (i - self.scroll) * self.ROW,
-                           self.rect.w - 40, self.ROW - 6)
-
-    def _visible(self) -> range:
-        rows = (self.rect.h - 140) // self.ROW
-        return range(self.scroll, min(len(self.entries), self.scroll + rows))
-
-    def handle(self, intent: Intent) -> None:
-        if self.close.handle(intent):
-            return
-        if intent == Command("back"):
-            self.app.pop()
-        elif isinstance(intent, Wheel):
-            self.scroll = max(0, min(max(0, len(self.entries) - 1), self.scroll - intent.steps))
-        elif isinstance(intent, PointerMove):
-            self.hover = next((i for i in self._visible()
-                               if self._row_rect(i).collidepoint(intent.pos)), -1)
-        elif isinstance(intent, PointerDown) and intent.button == 1:
-            for i in self._visible():
-                if self._row_rect(i).collidepoint(intent.pos):
-                    self.load(self.entries[i])
-                    return
-
-    def load(self, entry: SaveEntry) -> None:
-        if entry.saved is None:
-            self.app.push(MessageScene(self.app, "This save cannot be read",
-                                       f"{entry.path.name}: {entry.error}\nIt is left as it is."))
-            return
-        try:
-            session = Session.restore(self.app, entry.saved, entry.path)
-        except SaveError as exc:
-            self.app.push(MessageScene(self.app, "This save cannot be read",
-                                       f"{exc}\nIt is left as it is."))
-            return
-        self.app.replace_scene("play", session)
-
-    def draw(self, surface: pygame.Surface) -> None:
-        dim(surface)
-        panel(surface, self.rect, radius=16, alpha=250)
-        res = self.app.res
-        blit_centred(surface, res.text("Saved games", 34, pal.TEXT, bold=True),
-                     (self.rect.centerx, self.rect.y + 34))
-        if not self.entries:
-            blit_centred(surface, res.text("No saved games yet.", 24, pal.TEXT_DIM),
-                         self.rect.center)
-        for i in self._visible():
-            e = self.entries[i]
-            r = self._row_rect(i)
-            pygame.draw.rect(surface, pal.CURRENT_ROW if i == self.hover else pal.BUTTON, r,
-                             border_radius=8)
-            if e.saved is None:
-                title = f"{e.path.name}  —  cannot be read"
-                sub = e.error or ""
-                colour = pal.ILLEGAL
-            else:
-                s = e.saved
-                title = f"{s.game}: " + ", ".join(s.players)
-                when = time.strftime("%d %b %Y %H:%M", time.localtime(s.saved_at or 0))
-                sub = f"{when}  ·  {len(s.moves)} moves  ·  {e.path.name}"
-                colour = pal.TEXT
-            surface.blit(res.text(title, 22, colour, bold=True), (r.x + 12, r.y + 5))
-            surface.blit(res.text(sub[:90], 17, pal.TEXT_DIM), (r.x + 12, r.y + 26))
-        self.close.draw(surface, res)

@@ -16,7 +16,7 @@ from ..camera import Camera
 from ..intents import Command, Intent
 from ..session import Session
 from ..widgets import Button, blit_centred, panel
-from .menus import LoadScene, MessageScene
+from .menus import MessageScene
 
 
 class TitleScene(Scene):
@@ -53,7 +53,7 @@ class TitleScene(Scene):
         w, h = size
         labels = [("Continue", self.continue_game, getattr(self, "can_continue", False)),
                   ("New game", self.new_game, True),
-                  ("Load game", lambda: self.app.push(LoadScene(self.app)), True),
+                  ("Load game", lambda: self.app.push_scene("load"), True),
                   ("How to play", lambda: self.app.push_scene("help"), True),
                   ("Settings", self.open_settings, True),
                   ("Quit", self.quit, True)]

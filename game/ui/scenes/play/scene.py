@@ -16,7 +16,7 @@ from ...hud import Layout
 from ...intents import Command, Intent, PointerDown, PointerMove, PointerUp, Wheel
 from ...session import Session
 from ...widgets import Button
-from ..menus import autosave, save_game
+from ..menus import autosave
 from .computer_turns import ComputerTurns
 from .drawing import draw_play
 from .feedback import Feedback
@@ -222,7 +222,7 @@ class PlayScene(Scene):
         elif name == "hint":
             self.hint.toggle()
         elif name == "save":
-            save_game(self.app, self.session)
+            self.app.push_scene("save", self.session)
 
     # ------------------------------------------------------------------ update
     def update(self, dt: float) -> None:
