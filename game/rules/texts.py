@@ -4,8 +4,8 @@ and figures, and the meaning of each rule option's values.
 A tile set's ``text:`` section holds one block per language code::
 
     text:
-      en:
-        name: Hunters & Gatherers
+      fr:
+        name: Chasseurs et Cueilleurs             # the set's own name is the English one
         note: A line the set-up screen shows under the game
         kinds: {meadow: [meadow, meadows]}          # singular, plural
         figures: {hut: [hut, huts]}
@@ -21,13 +21,15 @@ A tile set's ``text:`` section holds one block per language code::
         moves: "Hike: ..."                           # moving a figure instead of placing one
         extra: "Bonus tile: ..."                     # a second placement in the turn
 
-Every part is optional; an expansion's text adds to its game's.  Nothing here is needed to
+Every part is optional; an expansion's text adds to its game's (but for the name and the
+note, which belong to each set alone).  Nothing here is needed to
 play: a tile set without text shows its ids.
 """
 
 from __future__ import annotations
 
 from collections.abc import Mapping
+from dataclasses import replace
 from typing import Any
 
 from .errors import TileSetError
@@ -122,9 +124,10 @@ class _Texts:
 def parse_texts(raw: Any, line: int, path: str, kinds: Mapping[str, KindDef],
                 figures: Mapping[str, FigureDef], options: Mapping[str, OptionDef],
                 base: Mapping[str, LanguageText]) -> dict[str, LanguageText]:
-    """The ``text`` section of a tile set, added to what its game (``base``) says."""
+    """The ``text`` section of a tile set, added to what its game (``base``) says (the words
+    and meanings; a name and a note belong to each set alone)."""
     reader = _Texts(path)
-    out = dict(base)
+    out = {code: replace(text, name="", note="") for code, text in base.items()}
     if raw is None:
         return out
     languages = reader.mapping(raw, line, "'text'")

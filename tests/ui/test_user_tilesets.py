@@ -158,7 +158,8 @@ def test_a_broken_user_set_is_listed_with_its_error(app: App, driver: Driver) ->
     listed = [t for t in drawn_texts(app, driver)
               if t.startswith("Not loaded:") and "broken.yaml" in t]
     assert len(listed) == 1
-    assert f"Not loaded: {error}".startswith(listed[0])  # the error, cut to fit if long
+    shown = f"Not loaded: broken.yaml:{error.line}: {error.problem}"
+    assert shown.startswith(listed[0].rstrip("…"))  # the file, line and problem, cut to fit
 
 
 # --- The window around these screens: resizing, full screen and help ------------------------

@@ -4,6 +4,7 @@ its expansions and rule options."""
 from __future__ import annotations
 
 from collections.abc import Callable
+from pathlib import Path
 
 import pygame
 
@@ -320,7 +321,8 @@ class SetupScene(Scene):
         errors = self.app.registry.errors
         y = c.bottom - 130
         for err in errors[:3]:
-            line = fit_text(res, _("Not loaded: {problem}").format(problem=err), 17,
-                            RIGHT_X - 60)
+            where = Path(err.path).name + (f":{err.line}" if err.line else "")
+            line = fit_text(res, _("Not loaded: {file}: {problem}").format(
+                file=where, problem=err.problem), 17, RIGHT_X - 60)
             surface.blit(res.text(line, 17, pal.ILLEGAL), (c.x + 30, y))
             y += 20
