@@ -1,120 +1,35 @@
 """Saved games and settings on disk, under the platform's user folders.
 
-A save is the game's set-up, seed and move list: replaying the moves rebuilds the game
-exactly.  Files are written atomically (temporary file, then replace).  A save that cannot
-be read is reported and left as it is: it is never overwritten.
+Files are written atomically (temporary file, then rename, then the folder is synced so the
+new name survives a power cut); temporary files left by a crash are removed at start.  A save
+that cannot be read, or an autosave that cannot be restored, is reported and kept: it is moved
+aside under a new name, never overwritten.  What a save holds is in ``game.savefile``.
 """
 
 from __future__ import annotations
 
 import json
 import os
+import stat
 import tempfile
 import time
-from collections.abc import Mapping, Sequence
-from dataclasses import dataclass, field
+from collections.abc import Mapping
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
 from platformdirs import PlatformDirs
 
-from game.rules import PLACE, Game, IllegalAction, Place, RulesError, parse_action
-from game.rules.model import StartDef
 from game.rules.registry import Registry
+from game.savefile import SAVE_FORMAT, SavedGame, SaveError
+
+__all__ = ["APP_NAME", "AUTOSAVE", "SAVE_FORMAT", "SaveEntry", "SaveError", "SavedGame",
+           "Storage", "atomic_write"]
 
 APP_NAME = "carcassonne-family"
-SAVE_FORMAT = 1
 AUTOSAVE = "autosave.json"
+MAX_FILE_BYTES = 1_000_000  # a save of a whole game is under 10 KB; settings under 1 KB
 MAX_NAME = 60  # characters in a save's name
-
-
-class SaveError(Exception):
-    def __init__(self, path: Path, problem: str) -> None:
-        self.path = path
-        self.problem = problem
-        super().__init__(f"{path.name}: {problem}")
-
-
-@dataclass
-class SavedGame:
-    """What a save file holds: enough to rebuild the game by replaying its moves."""
-
-    game: str
-    expansions: list[str]
-    players: list[str]
-    colours: list[str]
-    seed: int
-    options: dict[str, Any]
-    moves: list[str]
-    forced: list[list[Any]] = field(default_factory=list)
-    start: dict[str, Any] | None = None
-    seats: list[str] = field(default_factory=list)  # "human" or a computer level, per seat
-    saved_at: float = 0.0
-    # What the load list shows without replaying: {"turn": n, "scores": [...], "over": bool}.
-    # Saves written before it existed have none (the list replays them).
-    summary: dict[str, Any] | None = None
-
-    @classmethod
-    def of(cls, game: Game, game_id: str, expansions: Sequence[str], colours: Sequence[str],
-           seats: Sequence[str] = ()) -> SavedGame:
-        start = None
-        if game.start != game.tileset.start:
-            s = game.start
-            start = {"tile": s.tile, "at": list(s.at), "rotation": s.rotation}
-        return cls(game=game_id, expansions=list(expansions), players=list(game.players),
-                   colours=list(colours), seed=game.seed, options=dict(game.chosen_options),
-                   moves=[str(m) for m in game.moves],
-                   forced=[list(f) for f in game.forced], start=start, seats=list(seats),
-                   saved_at=time.time(), summary=summary_of(game))
-
-    def to_json(self) -> str:
-        data = {"format": SAVE_FORMAT, **self.__dict__}
-        return json.dumps(data, indent=1, ensure_ascii=False)
-
-    @classmethod
-    def from_json(cls, text: str, path: Path) -> SavedGame:
-        try:
-            data = json.loads(text)
-        except json.JSONDecodeError as exc:
-            raise SaveError(path, f"not valid JSON ({exc.msg}, line {exc.lineno})") from None
-        if not isinstance(data, dict) or data.get("format") != SAVE_FORMAT:
-            raise SaveError(path, "not a save file of this game")
-        data.pop("format")
-        try:
-            saved = cls(**data)
-        except TypeError as exc:
-            raise SaveError(path, f"unexpected content ({exc})") from None
-        if not (isinstance(saved.moves, list) and isinstance(saved.players, list)
-                and isinstance(saved.seed, int)):
-            raise SaveError(path, "unexpected content")
-        return saved
-
-    def restore(self, registry: Registry, path: Path) -> Game:
-        """Rebuild the game by replaying the moves; any mismatch is reported as a SaveError."""
-        try:
-            tileset = registry.ruleset(self.game, self.expansions)
-            start = None
-            if self.start:
-                s = self.start
-                start = StartDef(str(s["tile"]), (int(s["at"][0]), int(s["at"][1])),
-                                 int(s["rotation"]))
-            moves = [parse_action(m) for m in self.moves]
-            forced = [(int(f[0]), str(f[1]), str(f[2])) for f in self.forced]
-            return Game.replay(tileset, self.players, self.seed, self.options, moves, forced,
-                               start)
-        except KeyError as exc:
-            raise SaveError(path, str(exc.args[0])) from None
-        except (RulesError, IllegalAction, ValueError, TypeError, IndexError) as exc:
-            raise SaveError(path, f"the moves do not replay: {exc}") from None
-
-
-def summary_of(game: Game) -> dict[str, Any]:
-    """The turn (tiles drawn from the pile so far, the one in play included), the scores,
-    and whether the game is over."""
-    turn = sum(1 for m in game.moves if isinstance(m, Place)
-               and game.tile_types[m.tile].pile == "main")
-    return {"turn": turn + (0 if game.over or game.phase != PLACE else 1),
-            "scores": list(game.scores), "over": game.over}
 
 
 def save_file_name(name: str) -> str:
@@ -140,6 +55,38 @@ def atomic_write(path: Path, text: str) -> None:
     except BaseException:
         Path(tmp).unlink(missing_ok=True)
         raise
+    _sync_folder(path.parent)
+
+
+def _sync_folder(folder: Path) -> None:
+    """Make a rename in ``folder`` durable (POSIX; Windows cannot open a folder this way and
+    makes renames durable itself)."""
+    try:
+        fd = os.open(folder, os.O_RDONLY | getattr(os, "O_DIRECTORY", 0))
+    except OSError:
+        return
+    try:
+        os.fsync(fd)
+    except OSError:
+        pass
+    finally:
+        os.close(fd)
+
+
+def read_small(path: Path) -> str:
+    """A save or settings file's text; OSError or UnicodeDecodeError if it cannot be read,
+    ValueError if it is not a file of at most MAX_FILE_BYTES (a folder, a device, a pipe
+    that would block, a huge file are never read)."""
+    info = os.stat(path)
+    if not stat.S_ISREG(info.st_mode):
+        raise ValueError("not a regular file")
+    if info.st_size > MAX_FILE_BYTES:
+        raise ValueError(f"{info.st_size:,} bytes, more than a save has")
+    with open(path, "rb") as f:
+        data = f.read(MAX_FILE_BYTES + 1)
+    if len(data) > MAX_FILE_BYTES:
+        raise ValueError(f"more than {MAX_FILE_BYTES:,} bytes")
+    return data.decode("utf-8")
 
 
 @dataclass
@@ -165,6 +112,7 @@ class Storage:
             self.config_dir = Path(dirs.user_config_dir)
         self.saves_dir = self.data_dir / "saves"
         self.user_tilesets_dir = self.data_dir / "tilesets"
+        self._autosave_written: tuple[int, int, int] | None = None  # see autosave
 
     # -- saves
     def save(self, saved: SavedGame, name: str | None = None) -> Path:
@@ -173,20 +121,34 @@ class Storage:
             name = time.strftime("game-%Y%m%d-%H%M%S") + f"-{len(saved.moves)}.json"
         path = self.saves_dir / name
         if path.exists() and self._unreadable(path):
-            self._keep_aside(path)
+            self.keep_aside(path)
         atomic_write(path, saved.to_json())
         return path
 
-    def autosave(self, saved: SavedGame) -> Path:
-        return self.save(saved, AUTOSAVE)
+    def autosave(self, saved: SavedGame, registry: Registry) -> Path:
+        """Write the autosave.  An autosave this game did not write itself is first checked:
+        if it cannot be restored (its tile set broke, its moves no longer replay) it is moved
+        aside, never written over."""
+        path = self.autosave_path()
+        found = _signature(path)
+        if found is not None and found != self._autosave_written:
+            try:
+                self.load(path).restore(registry, path)
+            except SaveError:
+                self.keep_aside(path)
+        atomic_write(path, saved.to_json())
+        self._autosave_written = _signature(path)
+        return path
 
     def load(self, path: Path) -> SavedGame:
         try:
-            text = path.read_text(encoding="utf-8")
+            text = read_small(path)
         except OSError as exc:
             raise SaveError(path, f"cannot read ({exc.strerror})") from None
         except UnicodeDecodeError:
             raise SaveError(path, "not a text file") from None
+        except ValueError as exc:
+            raise SaveError(path, f"not a save file ({exc})") from None
         return SavedGame.from_json(text, path)
 
     def autosave_path(self) -> Path:
@@ -194,16 +156,23 @@ class Storage:
 
     def list_saves(self) -> list[SaveEntry]:
         """Every save, newest first; unreadable ones are listed with their error."""
-        entries: list[SaveEntry] = []
-        if not self.saves_dir.is_dir():
-            return entries
-        for path in self.saves_dir.glob("*.json"):
+        entries: list[tuple[float, SaveEntry]] = []
+        try:
+            paths = list(self.saves_dir.glob("*.json"))
+        except OSError:
+            return []
+        for path in paths:
             try:
-                entries.append(SaveEntry(path, self.load(path), None))
+                entry = SaveEntry(path, self.load(path), None)
             except SaveError as exc:
-                entries.append(SaveEntry(path, None, exc.problem))
-        entries.sort(key=lambda e: e.path.stat().st_mtime, reverse=True)
-        return entries
+                entry = SaveEntry(path, None, exc.problem)
+            try:
+                when = path.lstat().st_mtime
+            except OSError:
+                when = 0.0
+            entries.append((when, entry))
+        entries.sort(key=lambda e: e[0], reverse=True)
+        return [e for _, e in entries]
 
     def _unreadable(self, path: Path) -> bool:
         try:
@@ -212,18 +181,42 @@ class Storage:
             return True
         return False
 
-    def _keep_aside(self, path: Path) -> Path:
-        """Move an unreadable file out of the way instead of writing over it."""
-        kept = path.with_name(f"{path.stem}.unreadable-{int(time.time() * 1000)}{path.suffix}")
-        os.replace(path, kept)
-        return kept
+    def keep_aside(self, path: Path) -> Path:
+        """Move a save that cannot be used out of the way, under a new name that no file has
+        (``autosave-kept-20250101-120000.json``): the Load list shows it."""
+        stamp = time.strftime("%Y%m%d-%H%M%S")
+        for n in range(1, 1000):
+            kept = path.with_name(f"{path.stem}-kept-{stamp}{f'-{n}' if n > 1 else ''}"
+                                  f"{path.suffix}")
+            if not os.path.lexists(kept):
+                os.rename(path, kept)
+                _sync_folder(path.parent)
+                return kept
+        raise OSError(f"no free name to keep {path.name} aside")
+
+    def clean_temporary(self) -> int:
+        """Remove the temporary files that writes cut short (a crash, a kill) left behind;
+        returns how many."""
+        removed = 0
+        for folder in (self.saves_dir, self.config_dir):
+            try:
+                strays = list(folder.glob(".*.tmp"))
+            except OSError:
+                continue
+            for stray in strays:
+                try:
+                    stray.unlink()
+                    removed += 1
+                except OSError:
+                    pass
+        return removed
 
     # -- settings
     def load_settings(self) -> dict[str, Any]:
         path = self.config_dir / "settings.json"
         try:
-            data = json.loads(path.read_text(encoding="utf-8"))
-        except (OSError, ValueError):
+            data = json.loads(read_small(path))
+        except (OSError, ValueError, RecursionError):  # missing or broken: the defaults
             return {}
         return data if isinstance(data, dict) else {}
 
@@ -240,8 +233,19 @@ class Storage:
         if os.path.lexists(target):
             raise FileExistsError(f"a save named {target.stem} exists")
         os.rename(path, target)
+        _sync_folder(path.parent)
         return target
 
     def delete(self, path: Path) -> None:
         """Remove a save for good (the window asks first)."""
         path.unlink(missing_ok=True)
+        _sync_folder(path.parent)
+
+
+def _signature(path: Path) -> tuple[int, int, int] | None:
+    """What tells one version of a file from another: None when there is no file."""
+    try:
+        info = path.lstat()
+    except OSError:
+        return None
+    return (info.st_ino, info.st_size, info.st_mtime_ns)

@@ -3,7 +3,8 @@
     python -m game.tileset check FILE.yaml [FILE.yaml ...]
 
 Validates each file (an expansion is checked against the built-in set it extends) and prints
-a summary: tile count, totals per feature kind, icons.  Exit 1 if any file is broken.
+a summary: tile count, totals per feature kind, icons.  A broken file gets one line,
+``file:line: problem``, on standard error; exit 1 if any file is broken.
 """
 
 from __future__ import annotations
@@ -14,8 +15,10 @@ from collections import Counter
 from collections.abc import Sequence
 from pathlib import Path
 
-from game.rules import TileSet, TileSetError, default_registry, load_tileset
-from game.rules.yamlsrc import load_located
+from game.rules import TileSet, TileSetError, default_registry
+from game.rules.loader import build_tileset, read_yaml
+from game.rules.source import read_text
+from game.rules.yamlsrc import shown
 
 
 def summary(ts: TileSet, own_only: bool = True) -> str:
@@ -47,19 +50,19 @@ def summary(ts: TileSet, own_only: bool = True) -> str:
 
 
 def check(path: Path) -> TileSet:
-    try:
-        doc = load_located(path.read_text(encoding="utf-8"))
-        extends = doc.get("extends") if isinstance(doc, dict) else None
-    except Exception:  # the loader below reports the problem with its line
-        extends = None
+    """Load one tile set file as the game would (an expansion on the built-in set it
+    extends); any problem is a TileSetError naming the file and, where it can, the line."""
+    name = str(path)
+    doc = read_yaml(read_text(path), name)
+    extends = doc.get("extends") if isinstance(doc, dict) else None
     base = None
     if isinstance(extends, str):
         registry = default_registry()
         if extends not in registry.sets:
-            raise TileSetError(str(path), None, f"extends '{extends}', which is not a built-in "
-                                                f"tile set")
+            raise TileSetError(name, doc.key_line("extends"),
+                               f"extends {shown(extends)}, which is not a built-in tile set")
         base = registry.sets[extends]
-    return load_tileset(path, base)
+    return build_tileset(doc, name, base)
 
 
 def main(argv: Sequence[str] | None = None) -> int:
@@ -74,7 +77,10 @@ def main(argv: Sequence[str] | None = None) -> int:
         try:
             print(summary(check(path)))
         except TileSetError as err:
-            print(f"error: {err}", file=sys.stderr)
+            print(err, file=sys.stderr)
+            status = 1
+        except Exception as exc:  # a file no check foresaw: still one line, never a traceback
+            print(f"{path}: cannot be loaded ({type(exc).__name__})", file=sys.stderr)
             status = 1
     return status
 

@@ -46,7 +46,8 @@ def test_atomic_write_leaves_no_temporary_files(tmp_path: Path) -> None:
     assert [p.name for p in target.parent.iterdir()] == ["b.json"]
 
 
-def test_a_corrupt_save_is_reported_and_kept(tmp_path: Path, base: TileSet) -> None:
+def test_a_corrupt_save_is_reported_and_kept(tmp_path: Path, base: TileSet,
+                                             registry: Registry) -> None:
     from game.rules import Game
     store = Storage(tmp_path)
     store.saves_dir.mkdir(parents=True)
@@ -59,8 +60,8 @@ def test_a_corrupt_save_is_reported_and_kept(tmp_path: Path, base: TileSet) -> N
     # The next autosave must not destroy the unreadable file: it is moved aside, intact.
     game = _played(base, 3)
     assert isinstance(game, Game)
-    store.autosave(SavedGame.of(game, "carcassonne", [], ["red", "blue"]))
-    kept = [p for p in store.saves_dir.iterdir() if "unreadable" in p.name]
+    store.autosave(SavedGame.of(game, "carcassonne", [], ["red", "blue"]), registry)
+    kept = [p for p in store.saves_dir.iterdir() if "kept" in p.name]
     assert len(kept) == 1 and kept[0].read_text() == "{ this is not json"
     assert store.load(store.autosave_path()).moves
 

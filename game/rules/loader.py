@@ -3,7 +3,9 @@ file, the line and what is wrong; nothing is half-loaded."""
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+import json
+import re
+from collections.abc import Iterable, Mapping
 from pathlib import Path
 from typing import Any, NoReturn
 
@@ -20,6 +22,20 @@ from .geometry import (
     rotate_point,
     rotate_polygon,
 )
+from .limits import (
+    ACTION_WORDS,
+    FIGURE_NAME,
+    MAX_FEATURES,
+    MAX_FIGURE_COUNT,
+    MAX_NAME,
+    MAX_POLYGON,
+    MAX_START_AT,
+    MAX_TILE_COUNT,
+    MAX_TILE_TYPES,
+    MAX_TILES,
+    NAME,
+    TILE_ID,
+)
 from .model import (
     COMPLETIONS,
     ROLES,
@@ -34,8 +50,9 @@ from .model import (
     TileSet,
     TileType,
 )
+from .source import digest, read_text
 from .texts import parse_texts
-from .yamlsrc import Located, LocatedList, line_of, load_located
+from .yamlsrc import Located, LocatedList, YamlLimitError, line_of, load_located, shown
 
 TOP_KEYS = {"$schema", "id", "name", "extends", "players", "figures", "kinds", "options",
             "rules", "start", "tiles", "turn_keys", "notes", "text"}
@@ -45,7 +62,6 @@ OPTION_KEYS = {"values", "default", "source"}
 TILE_KEYS = {"id", "count", "pile", "features", "icons", "notes", "stands_for"}
 FEATURE_KEYS = {"kind", "name", "ports", "shared", "icons", "touches", "shape", "anchor"}
 PORT_TOLERANCE = 0.02
-
 
 class _Reader:
     """Validation helpers bound to one file, so every error carries its path."""
@@ -69,8 +85,26 @@ class _Reader:
     def keys(self, m: Located, allowed: set[str], what: str) -> None:
         for key in m:
             if key not in allowed:
-                self.fail(m.key_line(key), f"unknown key '{key}' in {what} "
+                self.fail(m.key_line(key), f"unknown key {shown(key)} in {what} "
                                            f"(allowed: {', '.join(sorted(allowed))})")
+
+    def name(self, value: Any, line: int, what: str, pattern: re.Pattern[str] = NAME) -> str:
+        """A name that must be a plain word (see NAME, TILE_ID, FIGURE_NAME)."""
+        if not isinstance(value, str) or not pattern.fullmatch(value):
+            first = "a letter" if pattern is FIGURE_NAME else "a letter or digit"
+            extra = ", '.' and '+'" if pattern is TILE_ID else ""
+            self.fail(line_of(value, line),
+                      f"{what} must be a word of up to 40 letters, digits, '_' and '-'{extra}, "
+                      f"beginning with {first}: not {shown(value)}")
+        return value
+
+    def names(self, value: Any, line: int, what: str) -> list[str]:
+        """A list of strings (kind names, ports...): their meaning is checked by the caller."""
+        items = self.seq(value, line, what)
+        for i, item in enumerate(items):
+            if not isinstance(item, str):
+                self.fail(items.item_line(i), f"{what}: {shown(item)} is not a name")
+        return list(items)
 
     def require(self, m: Located, key: str, what: str) -> Any:
         if key not in m:
@@ -83,11 +117,13 @@ class _Reader:
             self.fail(m.key_line(key), f"'{key}' of {what} must be a non-empty string")
         return value
 
-    def positive_int(self, m: Located, key: str, what: str) -> int:
+    def positive_int(self, m: Located, key: str, what: str, most: int) -> int:
         value = self.require(m, key, what)
         if isinstance(value, bool) or not isinstance(value, int) or value < 1:
             self.fail(m.key_line(key), f"'{key}' of {what} must be a positive integer, "
-                                       f"not {value!r}")
+                                       f"not {shown(value)}")
+        if value > most:
+            self.fail(m.key_line(key), f"'{key}' of {what} is {value}: at most {most}")
         return value
 
     def points_table(self, value: Any, line: int, what: str) -> dict[str, int]:
@@ -95,16 +131,23 @@ class _Reader:
         out: dict[str, int] = {}
         for key, pts in m.items():
             if isinstance(pts, bool) or not isinstance(pts, int) or pts < 0:
-                self.fail(m.key_line(key), f"{what}: points for '{key}' must be an integer >= 0")
+                self.fail(m.key_line(key), f"{what}: points for {shown(key)} must be an "
+                                           f"integer >= 0")
             out[key] = pts
         return out
+
+
+def _listing(names: Iterable[str], most: int = 12) -> str:
+    """Names for a message: the first few of a list that may be long."""
+    items = [shown(n, quote=False) for n in names]
+    return ", ".join(items[:most]) + (f" and {len(items) - most} more" if len(items) > most else "")
 
 
 def _parse_kinds(r: _Reader, raw: Any, line: int) -> dict[str, KindDef]:
     kinds: dict[str, KindDef] = {}
     m = r.mapping(raw, line, "'kinds'")
     for name, spec in m.items():
-        what = f"kind '{name}'"
+        what = f"kind {shown(name)}"
         s = r.mapping(spec, m.key_line(name), what)
         r.keys(s, KIND_KEYS, what)
         role = r.require(s, "role", what)
@@ -129,19 +172,24 @@ def _parse_figures(r: _Reader, raw: Any, line: int, kinds: Mapping[str, KindDef]
     figures: dict[str, FigureDef] = {}
     m = r.mapping(raw, line, "'figures'")
     for name, spec in m.items():
+        r.name(name, m.key_line(name), "a figure's name", FIGURE_NAME)
+        if name in ACTION_WORDS:
+            r.fail(m.key_line(name), f"a figure may not be named '{name}' (a word of the "
+                                     f"action text)")
         what = f"figure '{name}'"
         s = r.mapping(spec, m.key_line(name), what)
         r.keys(s, FIGURE_KEYS, what)
-        count = r.positive_int(s, "count", what)
-        on = r.seq(r.require(s, "on", what), s.key_line("on"), f"'on' of {what}")
+        count = r.positive_int(s, "count", what, MAX_FIGURE_COUNT)
+        on = r.names(r.require(s, "on", what), s.key_line("on"), f"'on' of {what}")
         for i, kind in enumerate(on):
             if kind not in kinds:
-                r.fail(on.item_line(i), f"{what}: unknown kind '{kind}'")
+                r.fail(s["on"].item_line(i), f"{what}: unknown kind {shown(kind)}")
         for flag in ("majority", "stays", "blocks"):
             if flag in s and not isinstance(s[flag], bool):
                 r.fail(s.key_line(flag), f"{what}: '{flag}' must be true or false")
+        group = r.name(s.get("group", name), s.key_line("group"), f"the group of {what}")
         figures[name] = FigureDef(
-            name=name, count=count, on=frozenset(on), group=str(s.get("group", name)),
+            name=name, count=count, on=frozenset(on), group=group,
             majority=bool(s.get("majority", True)), stays=bool(s.get("stays", False)),
             blocks=bool(s.get("blocks", True)))
     return figures
@@ -151,7 +199,7 @@ def _parse_options(r: _Reader, raw: Any, line: int) -> dict[str, OptionDef]:
     options: dict[str, OptionDef] = {}
     m = r.mapping(raw, line, "'options'")
     for name, spec in m.items():
-        what = f"option '{name}'"
+        what = f"option {shown(name)}"
         s = r.mapping(spec, m.key_line(name), what)
         r.keys(s, OPTION_KEYS, what)
         values = r.seq(r.require(s, "values", what), s.key_line("values"), f"values of {what}")
@@ -162,7 +210,8 @@ def _parse_options(r: _Reader, raw: Any, line: int) -> dict[str, OptionDef]:
                 r.fail(values.item_line(i), f"{what}: values must be strings or integers")
         default = r.require(s, "default", what)
         if default not in values:
-            r.fail(s.key_line("default"), f"{what}: default {default!r} is not one of its values")
+            r.fail(s.key_line("default"), f"{what}: default {shown(default)} is not one of "
+                                          f"its values")
         options[name] = OptionDef(name=name, values=tuple(values), default=default,
                                   source=r.text(s, "source", what))
     return options
@@ -173,10 +222,11 @@ def _parse_icons(r: _Reader, raw: Any, line: int, what: str) -> tuple[Icon, ...]
     icons: list[Icon] = []
     for i, item in enumerate(items):
         if isinstance(item, str):
-            icons.append(Icon(item, None))
+            icons.append(Icon(r.name(item, items.item_line(i), f"an icon of {what}"), None))
         elif isinstance(item, Located) and len(item) == 1:
             (name, at), = item.items()
-            icons.append(Icon(str(name), _point(r, at, items.item_line(i), f"icon '{name}'")))
+            r.name(name, items.item_line(i), f"an icon of {what}")
+            icons.append(Icon(name, _point(r, at, items.item_line(i), f"icon '{name}'")))
         else:
             r.fail(items.item_line(i), f"{what}: an icon is a name or {{name: [x, y]}}")
     return tuple(icons)
@@ -200,8 +250,8 @@ def _shape(r: _Reader, raw: Any, line: int, what: str) -> tuple[Polygon, Point |
             r.fail(line, f"{what}: {exc}")
         return poly, anchor
     pts = r.seq(raw, line, f"shape of {what}")
-    if len(pts) < 3:
-        r.fail(pts.line, f"{what}: a polygon needs at least three points")
+    if not 3 <= len(pts) <= MAX_POLYGON:
+        r.fail(pts.line, f"{what}: a polygon has from 3 to {MAX_POLYGON} points, not {len(pts)}")
     return tuple(_point(r, p, pts.item_line(i), f"{what} polygon point")
                  for i, p in enumerate(pts)), None
 
@@ -213,21 +263,23 @@ def _parse_feature(r: _Reader, raw: Any, line: int, index: int, tile_id: str,
     r.keys(f, FEATURE_KEYS, what)
     kind_name = r.text(f, "kind", what)
     if kind_name not in kinds:
-        r.fail(f.key_line("kind"), f"{what}: unknown kind '{kind_name}' "
-                                   f"(known: {', '.join(kinds)})")
+        r.fail(f.key_line("kind"), f"{what}: unknown kind {shown(kind_name)} "
+                                   f"(known: {_listing(kinds)})")
     kind = kinds[kind_name]
     name = f.get("name")
-    if name is not None and (not isinstance(name, str) or name in P.PORT_INDEX):
-        r.fail(f.key_line("name"), f"{what}: a name must be a string and not a port name")
-    port_list = r.seq(f.get("ports", LocatedList()), f.key_line("ports"), f"ports of {what}")
+    if name is not None:
+        r.name(name, f.key_line("name"), f"the name of {what}")
+        if name in P.PORT_INDEX:
+            r.fail(f.key_line("name"), f"{what}: a name must not be a port name")
+    port_list = r.names(f.get("ports", LocatedList()), f.key_line("ports"), f"ports of {what}")
     ports: set[int] = set()
     for i, name_ in enumerate(port_list):
         if name_ not in P.PORT_INDEX:
-            r.fail(port_list.item_line(i), f"{what}: unknown port '{name_}' "
-                                           f"(ports: {' '.join(P.PORT_NAMES)})")
+            r.fail(f["ports"].item_line(i), f"{what}: unknown port {shown(name_)} "
+                                            f"(ports: {' '.join(P.PORT_NAMES)})")
         port = P.PORT_INDEX[name_]
         if port in ports:
-            r.fail(port_list.item_line(i), f"{what}: port {name_} listed twice")
+            r.fail(f["ports"].item_line(i), f"{what}: port {name_} listed twice")
         ports.add(port)
     centre = {p for p in ports if p < 4}
     half = ports - centre
@@ -241,13 +293,13 @@ def _parse_feature(r: _Reader, raw: Any, line: int, index: int, tile_id: str,
         r.fail(f.key_line("ports"), f"{what}: an inner kind ({kind_name}) touches no edge")
     if not ports and name is None:
         r.fail(f.line, f"{what}: a feature that touches no edge needs a name")
-    shared_list = r.seq(f.get("shared", LocatedList()), f.key_line("shared"),
-                        f"shared of {what}")
+    shared_list = r.names(f.get("shared", LocatedList()), f.key_line("shared"),
+                          f"shared of {what}")
     shared = set()
     for i, name_ in enumerate(shared_list):
         if P.PORT_INDEX.get(name_) not in ports:
-            r.fail(shared_list.item_line(i), f"{what}: shared port '{name_}' is not one of "
-                                             f"its ports")
+            r.fail(f["shared"].item_line(i), f"{what}: shared port {shown(name_)} is not one "
+                                             f"of its ports")
         shared.add(P.PORT_INDEX[name_])
     icons = _parse_icons(r, f.get("icons", LocatedList()), f.key_line("icons"), what)
     if "shape" not in f:
@@ -384,15 +436,19 @@ def _signature(rt: RotatedTile, features: tuple[FeatureDef, ...]) -> object:
 def _parse_tile(r: _Reader, raw: Any, line: int, set_id: str, kinds: Mapping[str, KindDef],
                 background: str) -> TileType:
     t = r.mapping(raw, line, "a tile")
-    tile_id = str(r.require(t, "id", "a tile"))
+    tile_id = r.require(t, "id", "a tile")
+    if isinstance(tile_id, int) and not isinstance(tile_id, bool):
+        tile_id = str(tile_id)  # "id: 12" names tile "12"
+    r.name(tile_id, t.key_line("id"), "a tile id", TILE_ID)
     what = f"tile '{tile_id}'"
     r.keys(t, TILE_KEYS, what)
-    count = r.positive_int(t, "count", what)
-    pile = t.get("pile", "main")
-    if not isinstance(pile, str):
-        r.fail(t.key_line("pile"), f"{what}: 'pile' must be a name")
+    count = r.positive_int(t, "count", what, MAX_TILE_COUNT)
+    pile = r.name(t.get("pile", "main"), t.key_line("pile"), f"the pile of {what}")
     raw_features = r.seq(r.require(t, "features", what), t.key_line("features"),
                          f"features of {what}")
+    if len(raw_features) > MAX_FEATURES:
+        r.fail(raw_features.line, f"{what} has {len(raw_features)} features: at most "
+                                  f"{MAX_FEATURES}")
     features: list[FeatureDef] = []
     sources: list[Located] = []
     for i, item in enumerate(raw_features):
@@ -412,9 +468,9 @@ def _parse_tile(r: _Reader, raw: Any, line: int, set_id: str, kinds: Mapping[str
                      f"touches of feature {i + 1} of {what}")
         touched: list[int] = []
         for j, ref in enumerate(refs):
-            idx = _resolve_ref(features, kinds, str(ref))
+            idx = _resolve_ref(features, kinds, ref) if isinstance(ref, str) else None
             if idx is None or idx == i:
-                r.fail(refs.item_line(j), f"feature {i + 1} of {what}: touches '{ref}', "
+                r.fail(refs.item_line(j), f"feature {i + 1} of {what}: touches {shown(ref)}, "
                                           f"which names no other feature of the tile")
             touched.append(idx)
         features[i] = FeatureDef(**{**f.__dict__, "touches": tuple(touched)})
@@ -453,21 +509,39 @@ def read_yaml(text: str, path: str) -> Any:
         return load_located(text)
     except yaml.MarkedYAMLError as exc:
         mark = exc.problem_mark
-        r.fail(mark.line + 1 if mark else None, f"not valid YAML: {exc.problem}")
+        prefix = "" if isinstance(exc, YamlLimitError) else "not valid YAML: "
+        r.fail(mark.line + 1 if mark else None, f"{prefix}{exc.problem}")
     except yaml.YAMLError as exc:
         r.fail(None, f"not valid YAML: {exc}")
+
+
+def set_id_of(doc: Any, path: str) -> str:
+    """The id of a parsed tile set file, or the TileSetError that says why it has none."""
+    r = _Reader(path)
+    top = r.mapping(doc, 1, "a tile set file")
+    return r.name(r.require(top, "id", "the tile set"), top.key_line("id"), "the tile set's id")
+
+
+def fingerprint(doc: Any) -> str:
+    """What a tile set file says, as a short digest: the same for the same values however
+    the file is laid out (comments, spacing, order of keys)."""
+    text = json.dumps(doc, sort_keys=True, ensure_ascii=False, default=repr)
+    return digest(text.encode("utf-8"))
 
 
 def build_tileset(doc: Any, path: str, base: TileSet | None = None) -> TileSet:
     """Validate a parsed tile set document and build the tile set."""
     r = _Reader(path)
-    top = r.mapping(doc, 1, "a tile set file")
+    set_id = set_id_of(doc, path)
+    top: Located = doc
     r.keys(top, TOP_KEYS, "the tile set")
-    set_id = r.text(top, "id", "the tile set")
     name = r.text(top, "name", "the tile set")
+    if len(name) > MAX_NAME:
+        r.fail(top.key_line("name"), f"the tile set's name has {len(name)} characters: at "
+                                     f"most {MAX_NAME}")
     extends = top.get("extends")
     if extends is not None and (base is None or extends not in base.lineage):
-        r.fail(top.key_line("extends"), f"extends '{extends}', which is not loaded")
+        r.fail(top.key_line("extends"), f"extends {shown(extends)}, which is not loaded")
     kinds = dict(base.kinds) if base else {}
     kinds.update(_parse_kinds(r, top.get("kinds", Located()), top.key_line("kinds")))
     backgrounds = [k.name for k in kinds.values() if k.role == "background"]
@@ -484,8 +558,8 @@ def build_tileset(doc: Any, path: str, base: TileSet | None = None) -> TileSet:
     rules_raw = r.seq(top.get("rules", LocatedList()), top.key_line("rules"), "'rules'")
     from .modules import MODULES
     for i, rule in enumerate(rules_raw):
-        if rule not in MODULES:
-            r.fail(rules_raw.item_line(i), f"unknown rule module '{rule}' "
+        if not isinstance(rule, str) or rule not in MODULES:
+            r.fail(rules_raw.item_line(i), f"unknown rule module {shown(rule)} "
                                            f"(known: {', '.join(sorted(MODULES))})")
         for opt in MODULES[rule].options:
             if opt not in options:
@@ -494,13 +568,17 @@ def build_tileset(doc: Any, path: str, base: TileSet | None = None) -> TileSet:
     if base is None:
         players_raw = r.seq(r.require(top, "players", "the tile set"), top.key_line("players"),
                             "'players'")
-        if (len(players_raw) != 2 or not all(isinstance(n, int) for n in players_raw)
+        if (len(players_raw) != 2
+                or not all(isinstance(n, int) and not isinstance(n, bool) for n in players_raw)
                 or not 1 <= players_raw[0] <= players_raw[1] <= 8):
             r.fail(players_raw.line, "'players' must be [min, max] with 1 <= min <= max <= 8")
         players = (int(players_raw[0]), int(players_raw[1]))
     else:
         players = base.players
     raw_tiles = r.seq(r.require(top, "tiles", "the tile set"), top.key_line("tiles"), "'tiles'")
+    if len(raw_tiles) > MAX_TILE_TYPES:
+        r.fail(raw_tiles.line, f"{len(raw_tiles)} tile types: a tile set may have at most "
+                               f"{MAX_TILE_TYPES}")
     tiles: list[TileType] = []
     seen_ids = {t.id for t in base.tiles} if base else set()
     for i, raw in enumerate(raw_tiles):
@@ -509,39 +587,44 @@ def build_tileset(doc: Any, path: str, base: TileSet | None = None) -> TileSet:
             r.fail(tile.line, f"tile id '{tile.id}' is used twice")
         seen_ids.add(tile.id)
         tiles.append(tile)
+    if sum(t.count for t in tiles) > MAX_TILES:
+        r.fail(raw_tiles.line, f"{sum(t.count for t in tiles):,} tiles: a tile set may have "
+                               f"at most {MAX_TILES:,}")
     if base is not None:
         tiles = [*base.tiles, *tiles]
     start = base.start if base else None
     if "start" in top:
         s = r.mapping(top["start"], top.key_line("start"), "'start'")
         r.keys(s, {"tile", "at", "rotation"}, "'start'")
-        tile_id = str(r.require(s, "tile", "'start'"))
-        if tile_id not in seen_ids:
-            r.fail(s.key_line("tile"), f"start tile '{tile_id}' is not a tile of the set")
+        tile_id = r.require(s, "tile", "'start'")
+        if isinstance(tile_id, int) and not isinstance(tile_id, bool):
+            tile_id = str(tile_id)
+        if not isinstance(tile_id, str) or tile_id not in seen_ids:
+            r.fail(s.key_line("tile"), f"start tile {shown(tile_id)} is not a tile of the set")
         at = s.get("at", [0, 0])
         rot = s.get("rotation", 0)
-        if not (isinstance(at, list) and len(at) == 2 and all(isinstance(c, int) for c in at)):
-            r.fail(s.key_line("at"), "'at' of the start must be [x, y] integers")
+        if not (isinstance(at, list) and len(at) == 2
+                and all(isinstance(c, int) and not isinstance(c, bool)
+                        and abs(c) <= MAX_START_AT for c in at)):
+            r.fail(s.key_line("at"), f"'at' of the start must be [x, y] integers from "
+                                     f"-{MAX_START_AT} to {MAX_START_AT}")
         if rot not in (0, 90, 180, 270):
             r.fail(s.key_line("rotation"), "start rotation must be 0, 90, 180 or 270")
         start = StartDef(tile=tile_id, at=(at[0], at[1]), rotation=rot)
-    keys_raw = r.seq(top.get("turn_keys", LocatedList()), top.key_line("turn_keys"),
-                     "'turn_keys'")
+    keys_raw = r.names(top.get("turn_keys", LocatedList()), top.key_line("turn_keys"),
+                       "'turn_keys'")
     text = parse_texts(top.get("text"), top.key_line("text"), path, kinds, figures, options,
                        base.text if base else {})
     return TileSet(id=set_id, name=name, path=path, extends=extends, players=players,
                    figures=figures, kinds=kinds, options=options, rules=rules, start=start,
-                   tiles=tuple(tiles), turn_keys=tuple(str(k) for k in keys_raw),
-                   lineage=(*(base.lineage if base else ()), set_id), text=text)
+                   tiles=tuple(tiles), turn_keys=tuple(keys_raw),
+                   lineage=(*(base.lineage if base else ()), set_id),
+                   fingerprints={**(base.fingerprints if base else {}), set_id: fingerprint(top)},
+                   text=text)
 
 
 def load_tileset(path: str | Path, base: TileSet | None = None) -> TileSet:
-    p = Path(path)
-    try:
-        text = p.read_text(encoding="utf-8")
-    except OSError as exc:
-        raise TileSetError(str(p), None, f"cannot read: {exc.strerror}") from None
-    return parse_tileset(text, str(p), base)
+    return parse_tileset(read_text(Path(path)), str(path), base)
 
 
 def option_value(options: Mapping[str, OptionDef], chosen: Mapping[str, OptionValue],

@@ -167,6 +167,9 @@ class TileSet:
     tiles: tuple[TileType, ...]
     turn_keys: tuple[str, ...] = field(default=())  # extra scenario turn keys it documents
     lineage: tuple[str, ...] = field(default=())  # ids of the sets merged into this one
+    # id -> digest of what its file says, for each set merged in (a save keeps them to tell
+    # when a tile set changed under it)
+    fingerprints: Mapping[str, str] = field(default_factory=dict)
     text: Mapping[str, LanguageText] = field(default_factory=dict)  # by language code
 
     @property

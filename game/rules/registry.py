@@ -1,6 +1,7 @@
 """Finding and loading the tile sets: the built-in ones and any a player adds.
 
-A broken file does not stop the others: its error is kept and shown, the rest load.
+A broken file does not stop the others: its error is kept and shown, the rest load.  A file
+that fails in a way nobody foresaw is listed like any other broken file.
 """
 
 from __future__ import annotations
@@ -11,8 +12,10 @@ from pathlib import Path
 from typing import Any
 
 from .errors import TileSetError
-from .loader import build_tileset, read_yaml
+from .loader import build_tileset, read_yaml, set_id_of
 from .model import TileSet
+from .source import decode, read_bytes
+from .yamlsrc import shown
 
 
 def builtin_tileset_dir() -> Path:
@@ -22,8 +25,40 @@ def builtin_tileset_dir() -> Path:
     return tilesets_dir()
 
 
+@dataclass(frozen=True)
+class SourceFile:
+    """A tile set file as read from its folder: its bytes, or why it could not be read."""
+
+    path: Path
+    data: bytes | None
+    error: TileSetError | None = None
+
+
+def scan(dirs: Iterable[Path | str]) -> list[SourceFile]:
+    """Every ``*.yaml`` file of the folders, read within the limits of ``source``."""
+    files: list[SourceFile] = []
+    for d in dirs:
+        folder = Path(d)
+        try:
+            paths = sorted(folder.glob("*.yaml"))
+        except OSError:
+            continue
+        for path in paths:
+            try:
+                files.append(SourceFile(path, read_bytes(path, folder)))
+            except TileSetError as err:
+                files.append(SourceFile(path, None, err))
+    return files
+
+
+def _unforeseen(path: Path, exc: Exception) -> TileSetError:
+    return TileSetError(str(path), None, f"cannot be loaded ({type(exc).__name__})")
+
+
 @dataclass
-class _Source:
+class Source:
+    """A tile set file that parsed, with what its document says it is."""
+
     path: Path
     doc: Any  # the parsed YAML, kept so that expansions are not parsed again
     set_id: str
@@ -31,57 +66,59 @@ class _Source:
 
 
 class Registry:
-    def __init__(self, dirs: Iterable[Path | str]) -> None:
+    """The tile sets of some folders (``dirs``), or of files already read (``files``)."""
+
+    def __init__(self, dirs: Iterable[Path | str] = (),
+                 files: Sequence[SourceFile] | None = None) -> None:
         self.errors: list[TileSetError] = []
-        self._sources: dict[str, _Source] = {}
+        self.sources: dict[str, Source] = {}
         self.sets: dict[str, TileSet] = {}
         self._merged: dict[tuple[str, tuple[str, ...]], TileSet] = {}
-        for d in dirs:
-            for path in sorted(Path(d).glob("*.yaml")):
-                self._read(path)
-        for sid, src in list(self._sources.items()):
+        for file in scan(dirs) if files is None else files:
+            self._read(file)
+        for sid, src in list(self.sources.items()):
             if src.extends is None:
                 self._load(sid)
-        for sid, src in list(self._sources.items()):
+        for sid, src in list(self.sources.items()):
             if src.extends is not None:
                 self._load(sid)
 
-    def _read(self, path: Path) -> None:
+    def _read(self, file: SourceFile) -> None:
+        path = file.path
         try:
-            doc = read_yaml(path.read_text(encoding="utf-8"), str(path))
-        except OSError as exc:
-            self.errors.append(TileSetError(str(path), None, f"cannot read: {exc.strerror}"))
-            return
-        except UnicodeDecodeError:
-            self.errors.append(TileSetError(str(path), None, "not a UTF-8 text file"))
-            return
+            if file.data is None:
+                raise file.error or TileSetError(str(path), None, "not read")
+            doc = read_yaml(decode(file.data, str(path)), str(path))
+            sid = set_id_of(doc, str(path))
         except TileSetError as err:
             self.errors.append(err)
             return
-        if not isinstance(doc, dict) or not isinstance(doc.get("id"), str):
-            self.errors.append(TileSetError(str(path), 1, "a tile set needs an 'id'"))
+        except Exception as exc:  # whatever it is, the other sets load
+            self.errors.append(_unforeseen(path, exc))
             return
-        sid = doc["id"]
-        if sid in self._sources:
+        if sid in self.sources:
             self.errors.append(TileSetError(str(path), 1, f"tile set id '{sid}' is already used "
-                                                          f"by {self._sources[sid].path}"))
+                                                          f"by {self.sources[sid].path}"))
             return
         extends = doc.get("extends")
-        self._sources[sid] = _Source(path, doc, sid, extends if isinstance(extends, str) else None)
+        self.sources[sid] = Source(path, doc, sid, extends if isinstance(extends, str) else None)
 
     def _load(self, sid: str) -> None:
-        src = self._sources[sid]
+        src = self.sources[sid]
         base = None
         if src.extends is not None:
             base = self.sets.get(src.extends)
             if base is None:
                 self.errors.append(TileSetError(str(src.path), None,
-                                                f"extends '{src.extends}', which did not load"))
+                                                f"extends {shown(src.extends)}, which did not "
+                                                f"load"))
                 return
         try:
             self.sets[sid] = build_tileset(src.doc, str(src.path), base)
         except TileSetError as err:
             self.errors.append(err)
+        except Exception as exc:  # whatever it is, the other sets load
+            self.errors.append(_unforeseen(src.path, exc))
 
     def games(self) -> list[TileSet]:
         """The playable games (tile sets that extend nothing)."""
@@ -100,7 +137,7 @@ class Registry:
             return self._merged[key]
         merged = self.sets[game_id]
         for exp in expansions:
-            src = self._sources.get(exp)
+            src = self.sources.get(exp)
             if src is None or exp not in self.sets or src.extends != game_id:
                 raise KeyError(f"no expansion '{exp}' for {game_id}")
             merged = build_tileset(src.doc, str(src.path), merged)

@@ -11,22 +11,17 @@ Scenes are made by name from factories the entry point hands to the app
 
 from __future__ import annotations
 
-import os
-import pickle
-import sys
-import tempfile
 import time
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import ClassVar
 
 import pygame
-from platformdirs import PlatformDirs
 
-from game.rules.errors import TileSetError
-from game.rules.registry import Registry, builtin_tileset_dir, default_registry
-from game.storage import APP_NAME, Storage
+from game.rules.registry import Registry
+from game.storage import Storage
+from game.tileset_cache import cache_dir, load_registry
 
 from .input import InputMapper
 from .intents import Command, Intent, Quit, Resize
@@ -93,6 +88,7 @@ class App:
         pygame.key.set_repeat(300, 40)
         self.clock = pygame.time.Clock()
         self.storage = Storage(self.config.storage_root)
+        self.storage.clean_temporary()
         self.settings = Settings(self.storage)
         self.registry: Registry = load_registry(
             [self.storage.user_tilesets_dir, *self.config.extra_tileset_dirs],
@@ -237,85 +233,3 @@ class App:
             pygame.image.save(self.screen, str(self.config.screenshot))
         pygame.quit()
         return 0
-
-
-# --- the tile sets, parsed once -----------------------------------------------------------------
-
-REGISTRY_CACHE = "tilesets.pickle"
-
-
-def cache_dir(storage_root: Path | None) -> Path:
-    """Where the parsed tile sets are kept: beside the saves' root when one is given
-    (``CARCASSONNE_HOME``, tests), else the platform's user cache folder."""
-    root = storage_root or (Path(os.environ["CARCASSONNE_HOME"])
-                            if os.environ.get("CARCASSONNE_HOME") else None)
-    if root is not None:
-        return root / "cache"
-    return Path(PlatformDirs(APP_NAME, APP_NAME).user_cache_dir)
-
-
-def _code_stamp() -> tuple[object, ...]:
-    """Changes whenever the code that parses tile sets may have changed."""
-    import yaml
-    if getattr(sys, "frozen", False):
-        exe = os.stat(sys.executable)
-        return ("frozen", sys.executable, exe.st_mtime_ns, exe.st_size)
-    rules = Path(sys.modules[Registry.__module__].__file__ or ".").parent
-    files = []
-    for path in sorted(rules.rglob("*.py")):
-        st = path.stat()
-        files.append((str(path), st.st_mtime_ns, st.st_size))
-    return (sys.version, yaml.__version__, tuple(files))
-
-
-def _sources(extra_dirs: Sequence[Path]) -> tuple[tuple[str, bytes], ...]:
-    """Every tile set file the registry would read, with its exact contents.  The built-in
-    ones are named relative to their folder, which the one-file executable unpacks to a new
-    temporary place on every start."""
-    out = []
-    for d in [builtin_tileset_dir(), *extra_dirs]:
-        for path in sorted(Path(d).glob("*.yaml")):
-            name = f"<built-in>/{path.name}" if d == builtin_tileset_dir() else str(path)
-            try:
-                out.append((name, path.read_bytes()))
-            except OSError:
-                out.append((name, b""))
-    return tuple(out)
-
-
-def load_registry(extra_dirs: Sequence[Path], cache: Path | None) -> Registry:
-    """``default_registry(extra_dirs)``, kept parsed in ``cache``: parsing the YAML is most of
-    the start-up time, and it is done again only when a tile set file (its exact contents)
-    or the code that parses it changed.  Any problem with the cache: parse as usual."""
-    if cache is None:
-        return default_registry(extra_dirs)
-    key = (_code_stamp(), _sources(extra_dirs))
-    path = cache / REGISTRY_CACHE
-    try:
-        with path.open("rb") as f:
-            stored_key, registry, errors = pickle.load(f)
-        if stored_key == key and isinstance(registry, Registry):
-            registry.errors = [TileSetError(*e) for e in errors]
-            return registry
-    except Exception:  # missing, unreadable, from another version: parse instead
-        pass
-    registry = default_registry(extra_dirs)
-    errors = registry.errors
-    try:
-        registry.errors = []  # kept as plain values: exceptions do not pickle back
-        data = pickle.dumps((key, registry, [(e.path, e.line, e.problem) for e in errors]),
-                            protocol=pickle.HIGHEST_PROTOCOL)
-        path.parent.mkdir(parents=True, exist_ok=True)
-        fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", dir=path.parent)
-        try:
-            with os.fdopen(fd, "wb") as out:
-                out.write(data)
-            os.replace(tmp, path)
-        except BaseException:
-            Path(tmp).unlink(missing_ok=True)
-            raise
-    except Exception:  # a cache that cannot be written only costs time
-        pass
-    finally:
-        registry.errors = errors
-    return registry

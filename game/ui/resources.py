@@ -1,4 +1,5 @@
-"""Fonts and art, made on first use and kept for the app's lifetime."""
+"""Fonts and art, made on first use and kept for the app's lifetime; every image the art
+keeps shares one bounded cache (``images``)."""
 
 from __future__ import annotations
 
@@ -6,6 +7,7 @@ import pygame
 
 from game.rules import TileSet
 
+from .art.cache import ImageCache
 from .art.figures import FigureArt
 from .art.tiles import TileArt
 
@@ -13,6 +15,7 @@ from .art.tiles import TileArt
 class Resources:
     def __init__(self) -> None:
         self._fonts: dict[tuple[int, bool], pygame.font.Font] = {}
+        self.images = ImageCache()
         self._tile_art: dict[str, TileArt] = {}
         self._figure_art: FigureArt | None = None
 
@@ -33,11 +36,11 @@ class Resources:
         key = "+".join(tileset.lineage) or tileset.id
         art = self._tile_art.get(key)
         if art is None:
-            art = self._tile_art[key] = TileArt(tileset)
+            art = self._tile_art[key] = TileArt(tileset, images=self.images)
         return art
 
     @property
     def figures(self) -> FigureArt:
         if self._figure_art is None:
-            self._figure_art = FigureArt()
+            self._figure_art = FigureArt(images=self.images)
         return self._figure_art

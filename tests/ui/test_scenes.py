@@ -96,8 +96,10 @@ def test_a_corrupt_autosave_is_reported_and_kept(app: App, driver: Driver) -> No
     path.write_text("garbage", encoding="utf-8")
     scene = title(app, driver)
     assert not scene.can_continue
-    assert scene.continue_problem is not None and "cannot be read" in scene.continue_problem
-    assert path.read_text() == "garbage"
+    (kept,) = app.storage.saves_dir.glob("autosave-kept-*.json")  # moved aside, intact
+    assert kept.read_text() == "garbage" and not path.exists()
+    assert scene.continue_problem is not None and "not valid JSON" in scene.continue_problem
+    assert kept.name in scene.continue_problem
 
 
 def test_pause_save_and_load(app: App, driver: Driver) -> None:

@@ -16,9 +16,10 @@ import pytest
 from platformdirs import PlatformDirs
 
 from game.paths import tilesets_dir
+from game.rules import registry as registry_module
 from game.storage import APP_NAME, Storage
-from game.ui import app as app_module
-from game.ui.app import MIN_SIZE, REGISTRY_CACHE, App, AppConfig
+from game.tileset_cache import CACHE_FILE
+from game.ui.app import MIN_SIZE, App, AppConfig
 from game.ui.hud import Layout
 from game.ui.scenes import SCENES
 from game.ui.scenes.help import HelpScene
@@ -106,13 +107,13 @@ def test_parsed_tile_sets_are_kept_until_a_file_changes(home: Path,
     sets = {sid: s.name for sid, s in first.registry.sets.items()}
     errors = [str(e) for e in first.registry.errors]
     pygame.quit()
-    assert (home / "cache" / REGISTRY_CACHE).is_file() and errors
+    assert (home / "cache" / CACHE_FILE).is_file() and errors
 
     def parse_again(*args: object) -> None:
         raise AssertionError("parsed again")
 
     with monkeypatch.context() as m:
-        m.setattr(app_module, "default_registry", parse_again)
+        m.setattr(registry_module, "build_tileset", parse_again)
         second = App(AppConfig(storage_root=home), SCENES)  # from the cache
         assert {sid: s.name for sid, s in second.registry.sets.items()} == sets
         assert [str(e) for e in second.registry.errors] == errors

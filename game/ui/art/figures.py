@@ -9,7 +9,8 @@ import pygame
 
 from ..palette import Colour
 from . import loading
-from .loading import finish, load_svg
+from .cache import ImageCache
+from .loading import finish, load_sprite
 from .primitives import Px, blur, luma, mix, shade, silhouette
 
 
@@ -27,9 +28,9 @@ _BUILDINGS = frozenset({"hut", "stable"})  # figures that never lie down
 class FigureArt:
     """Figure sprites tinted to a player's colour, with an outline and a soft shadow."""
 
-    def __init__(self, sprites_dir: Path | None = None) -> None:
+    def __init__(self, sprites_dir: Path | None = None, images: ImageCache | None = None) -> None:
         self.sprites = sprites_dir if sprites_dir is not None else loading.sprites_dir()
-        self._cache: dict[tuple[str, Colour, int, bool], pygame.Surface] = {}
+        self.images = images if images is not None else ImageCache()
 
     def figure(self, kind: str, colour: tuple[int, int, int], size: int,
                lying: bool = False) -> pygame.Surface:
@@ -39,18 +40,16 @@ class FigureArt:
         size = max(6, int(size))
         lying = lying and kind not in _BUILDINGS
         rgb: Colour = (int(colour[0]), int(colour[1]), int(colour[2]))
-        key = (kind, rgb, size, lying)
-        img = self._cache.get(key)
-        if img is None:
-            img = self._cache[key] = finish(self._make(kind, rgb, size, lying))
-        return img
+        key = ("figure", self.sprites, kind, rgb, size, lying)
+        return self.images.get(key) or self.images.put(
+            key, finish(self._make(kind, rgb, size, lying)))
 
     def clear(self) -> None:
-        self._cache.clear()
+        self.images.clear()
 
     def _white(self, kind: str, box: int) -> pygame.Surface:
         for name in (kind, "follower"):
-            img = load_svg(self.sprites / "figures" / f"{name}.svg", (box, box))
+            img = load_sprite(self.sprites, "figures", name, (box, box))
             if img is not None:
                 return img
         k = 4

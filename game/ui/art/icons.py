@@ -12,7 +12,8 @@ import pygame
 
 from game.rules.geometry import Point, Polygon, point_in_polygon
 
-from .loading import finish, load_svg
+from .cache import ImageCache
+from .loading import finish, load_sprite
 from .primitives import INK, blur, silhouette
 
 SHIELD_SIZE = 0.22  # icon size, in tiles
@@ -26,29 +27,24 @@ _AROUND: tuple[Point, ...] = ((0.2, 0.0), (-0.2, 0.0), (0.0, 0.2), (0.0, -0.2), 
 class IconArt:
     """Icon sprites and their shadows, cached by name and size."""
 
-    def __init__(self, sprites: Path) -> None:
+    def __init__(self, sprites: Path, images: ImageCache) -> None:
         self.sprites = sprites
-        self._icons: dict[tuple[str, int], pygame.Surface] = {}
-        self._shadows: dict[tuple[str, int], pygame.Surface] = {}
+        self.images = images
 
     def icon(self, name: str, size: int) -> pygame.Surface:
         """An icon sprite (shield, hill...) ``size`` px square; a labelled dot if none exists."""
         size = max(1, int(size))
-        key = (name, size)
-        img = self._icons.get(key)
+        key = ("icon", self.sprites, name, size)
+        img = self.images.get(key)
         if img is None:
-            svg = load_svg(self.sprites / "icons" / f"{name}.svg", (size, size))
+            svg = load_sprite(self.sprites, "icons", name, (size, size))
             if svg is None:
                 img = _labelled_dot(name, size)
             else:
                 img = pygame.Surface((size, size), pygame.SRCALPHA)
                 img.blit(svg, svg.get_rect(center=(size // 2, size // 2)))
-            img = self._icons[key] = finish(img)
+            img = self.images.put(key, finish(img))
         return img
-
-    def clear(self) -> None:
-        self._icons.clear()
-        self._shadows.clear()
 
     def draw(self, canvas: pygame.Surface, name: str, at: Point, w: int, size: int) -> None:
         """The icon with its shadow at ``at`` (unit tile coordinates) on a tile canvas ``w`` px
@@ -64,13 +60,13 @@ class IconArt:
         canvas.blit(img, img.get_rect(center=centre))
 
     def _shadow(self, name: str, size: int) -> pygame.Surface:
-        key = (name, size)
-        sh = self._shadows.get(key)
+        key = ("icon shadow", self.sprites, name, size)
+        sh = self.images.get(key)
         if sh is None:
             pad = max(2, size // 8)
             base = pygame.Surface((size + 2 * pad, size + 2 * pad), pygame.SRCALPHA)
             base.blit(silhouette(self.icon(name, size), (20, 24, 10), 110), (pad, pad))
-            sh = self._shadows[key] = blur(base, max(1, size // 14))
+            sh = self.images.put(key, blur(base, max(1, size // 14)))
         return sh
 
 

@@ -6,6 +6,8 @@ from pathlib import Path
 
 import pygame
 
+from game.rules.limits import NAME
+
 
 def sprites_dir() -> Path:
     """The game's ``sprites/`` folder (found by ``game.paths``, from source, a wheel or the
@@ -23,6 +25,22 @@ def finish(surface: pygame.Surface) -> pygame.Surface:
 
 def has_display() -> bool:
     return bool(pygame.display.get_init() and pygame.display.get_surface() is not None)
+
+
+def load_sprite(sprites: Path, folder: str, name: str,
+                box: tuple[int, int]) -> pygame.Surface | None:
+    """The sprite ``name`` of ``sprites/folder`` drawn to fit ``box``, or None when there is
+    none.  A name that is not a plain word, or a file that a link leads out of the sprites
+    folder, is never read."""
+    if not NAME.fullmatch(name):  # the loader allows no other name; a cached set might
+        return None
+    path = sprites / folder / f"{name}.svg"
+    try:
+        if not path.resolve().is_relative_to(sprites.resolve()):
+            return None
+    except (OSError, RuntimeError):  # a link loop
+        return None
+    return load_svg(path, box)
 
 
 def load_svg(path: Path, box: tuple[int, int]) -> pygame.Surface | None:

@@ -13,6 +13,7 @@ from collections.abc import Callable, Iterator, Sequence
 import pygame
 
 from ..palette import Colour, KindStyle
+from .cache import ImageCache
 from .primitives import Px, mix, rgba, shade
 
 TEXTURE_PX = 512  # texture pixels per tile side
@@ -294,16 +295,17 @@ def texture(style: KindStyle) -> pygame.Surface:
 
 
 class ScaledTextures:
-    """Textures scaled to the canvas of a tile being drawn, kept per canvas and tile size."""
+    """Textures scaled to the canvas of a tile being drawn, kept per canvas and tile size in
+    the window's image cache."""
 
-    def __init__(self) -> None:
-        self._scaled: dict[tuple[str, Colour, Colour, int, int], pygame.Surface] = {}
+    def __init__(self, images: ImageCache) -> None:
+        self.images = images
 
     def get(self, style: KindStyle, w: int, size: int) -> pygame.Surface:
         """The texture for a tile of ``size`` px drawn ``w`` px wide.  Small tiles get a
         calmer texture (detail faded towards the mean colour) so that they do not look busy."""
-        key = (style.texture, style.fill, style.roof, w, size)
-        tex = self._scaled.get(key)
+        key = ("texture", style.texture, style.fill, style.roof, w, size)
+        tex = self.images.get(key)
         if tex is None:
             src = texture(style)
             tex = pygame.transform.smoothscale(src, (w, w))
@@ -314,8 +316,5 @@ class ScaledTextures:
                 tone = mix((mean[0], mean[1], mean[2]), style.fill, 0.3)
                 veil.fill((*tone, round(255 * calm)))
                 tex.blit(veil, (0, 0))
-            self._scaled[key] = tex
+            self.images.put(key, tex)
         return tex
-
-    def clear(self) -> None:
-        self._scaled.clear()

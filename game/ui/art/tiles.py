@@ -9,7 +9,6 @@ and the icons.  Every result is cached by its key.
 from __future__ import annotations
 
 import zlib
-from collections import OrderedDict
 from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import Path
@@ -23,14 +22,13 @@ from .. import palette as pal
 from ..palette import Colour, KindStyle
 from . import loading
 from .buildings import castle, gate
+from .cache import ImageCache
 from .icons import FALLBACK_SPOTS, IconArt, free_spot
 from .loading import finish
 from .painter import Painter
 from .primitives import mix, shade
 from .shapes import cluster, inner_runs, line_ends, ray_hit
 from .textures import ScaledTextures
-
-_TILE_CACHE_BYTES = 160 * 1024 * 1024  # tiles kept before the least recently used go
 
 
 def supersample(size: int) -> int:
@@ -57,48 +55,34 @@ class _Features:
 class TileArt:
     """Draws the tiles of one tile set; every result is cached."""
 
-    def __init__(self, tileset: TileSet, sprites_dir: Path | None = None) -> None:
+    def __init__(self, tileset: TileSet, sprites_dir: Path | None = None,
+                 images: ImageCache | None = None) -> None:
         self.tileset = tileset
         self.sprites = sprites_dir if sprites_dir is not None else loading.sprites_dir()
-        self.icons = IconArt(self.sprites)
-        self._textures = ScaledTextures()
-        self._tiles: OrderedDict[tuple[str, int, int], pygame.Surface] = OrderedDict()
-        self._tile_bytes = 0
-        self._backs: dict[int, pygame.Surface] = {}
+        # the window's one image cache (a new one when drawing on its own, as tests do)
+        self.images = images if images is not None else ImageCache()
+        self._key = "+".join(tileset.lineage) or tileset.id
+        self.icons = IconArt(self.sprites, self.images)
+        self._textures = ScaledTextures(self.images)
 
     # public -----------------------------------------------------------------------------------
 
     def tile(self, tile: TileType, rotation: int, size: int) -> pygame.Surface:
         """The tile turned ``rotation`` quarter turns clockwise, ``size`` px square."""
         size = max(1, int(size))
-        key = (tile.id, rotation % 4, size)
-        img = self._tiles.get(key)
-        if img is not None:
-            self._tiles.move_to_end(key)
-            return img
-        img = finish(self._render(tile, rotation % 4, size))
-        self._tiles[key] = img
-        self._tile_bytes += size * size * 4
-        while self._tile_bytes > _TILE_CACHE_BYTES and len(self._tiles) > 1:
-            (_, _, old), _ = self._tiles.popitem(last=False)
-            self._tile_bytes -= old * old * 4
-        return img
+        key = ("tile", self._key, tile.id, rotation % 4, size)
+        return self.images.get(key) or self.images.put(
+            key, finish(self._render(tile, rotation % 4, size)))
 
     def back(self, size: int) -> pygame.Surface:
         """The back of a tile, for the draw pile."""
         size = max(1, int(size))
-        img = self._backs.get(size)
-        if img is None:
-            img = self._backs[size] = finish(self._render_back(size))
-        return img
+        key = ("back", self._key, size)
+        return self.images.get(key) or self.images.put(key, finish(self._render_back(size)))
 
     def clear(self) -> None:
-        """Drop every cached image (textures stay: they do not depend on sizes)."""
-        self._tiles.clear()
-        self._tile_bytes = 0
-        self._backs.clear()
-        self.icons.clear()
-        self._textures.clear()
+        """Drop every cached image (the source textures stay: they do not depend on sizes)."""
+        self.images.clear()
 
     def style(self, kind: str) -> KindStyle:
         k = self.tileset.kinds.get(kind)

@@ -3,11 +3,13 @@
 from __future__ import annotations
 
 from collections.abc import Callable
+from pathlib import Path
 from typing import TYPE_CHECKING
 
 import pygame
 
-from game.i18n import _
+from game.i18n import _, ngettext
+from game.storage import SavedGame
 
 from .. import palette as pal
 from ..app import App, Scene
@@ -22,7 +24,7 @@ if TYPE_CHECKING:
 def autosave(app: App, session: Session) -> None:
     """Save after every confirmed turn; a failure is shown, never fatal."""
     try:
-        app.storage.autosave(session.saved())
+        app.storage.autosave(session.saved(), app.registry)
     except OSError as exc:
         app.push(MessageScene(app, "Autosave failed", str(exc)))
 
@@ -93,6 +95,37 @@ class PauseScene(MenuScene):
 
     def to_title(self) -> None:
         self.app.replace_scene("title")
+
+
+def open_saved(app: App, saved: SavedGame, path: Path, final_when_over: bool = False) -> None:
+    """Restore a save and show it (its final scores, with ``final_when_over``, when the game
+    had ended).  A save whose tile sets changed since asks first.  A save that cannot be
+    restored raises its SaveError."""
+    session = Session.restore(app, saved, path)
+
+    def show() -> None:
+        if final_when_over and session.game.over:
+            app.push_scene("final", session)
+        else:
+            app.replace_scene("play", session)
+
+    changed = saved.changed_tilesets(session.tileset)
+    if not changed:
+        show()
+        return
+    text = ngettext("The tile set {names} changed since this game was saved. The game is "
+                    "replayed with it as it is now: its tiles and scores may differ from those "
+                    "played.",
+                    "The tile sets {names} changed since this game was saved. The game is "
+                    "replayed with them as they are now: its tiles and scores may differ from "
+                    "those played.", len(changed)).format(
+        names=", ".join(f"'{sid}'" for sid in changed))
+
+    def confirmed() -> None:
+        app.pop()
+        show()
+
+    app.push(ConfirmScene(app, _("A tile set has changed"), text, _("Open anyway"), confirmed))
 
 
 class MessageScene(MenuScene):

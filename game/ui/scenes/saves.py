@@ -14,7 +14,8 @@ import pygame
 
 from game.i18n import _
 from game.rules import RulesError
-from game.storage import SaveEntry, SaveError, save_file_name, summary_of
+from game.savefile import summary_of
+from game.storage import SaveEntry, SaveError, save_file_name
 from game.vocabulary import set_name
 
 from .. import palette as pal
@@ -22,7 +23,7 @@ from ..app import App, Scene
 from ..intents import Command, Intent, PointerDown, PointerMove, Wheel
 from ..session import Session
 from ..widgets import Button, TextField, blit_centred, fit_text, panel
-from .menus import ConfirmScene, MessageScene, dim
+from .menus import ConfirmScene, MessageScene, dim, open_saved
 
 ROW = 62
 # Summaries of saves written before saves carried one, made by replaying them once a run.
@@ -184,13 +185,11 @@ class LoadScene(Scene):
                                            name=entry.path.name, problem=entry.error)))
             return
         try:
-            session = Session.restore(self.app, entry.saved, entry.path)
+            open_saved(self.app, entry.saved, entry.path)
         except SaveError as exc:
             self.app.push(MessageScene(self.app, _("This save cannot be read"),
                                        _("{problem}\nIt is left as it is.").format(
                                            problem=exc)))
-            return
-        self.app.replace_scene("play", session)
 
     def draw(self, surface: pygame.Surface) -> None:
         dim(surface)

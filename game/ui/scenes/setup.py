@@ -43,8 +43,10 @@ class SetupScene(Scene):
         last = settings.recall("players")
         last = last if isinstance(last, list) else None
         if last:
-            self.seats = [Seat(str(p.get("name", "Player"))[:16], str(p.get("colour", "red")),
-                               str(p.get("kind", HUMAN))) for p in last if isinstance(p, dict)]
+            self.seats = [Seat(_printable(p.get("name", "Player"))[:16],
+                               _printable(p.get("colour", "red")),
+                               p["kind"] if p.get("kind") in COMPUTER_KINDS else HUMAN)
+                          for p in last if isinstance(p, dict)]
         else:
             self.seats = [Seat(names[0].capitalize(), names[0]),
                           Seat(names[1].capitalize(), names[1])]
@@ -326,3 +328,8 @@ class SetupScene(Scene):
                 file=where, problem=err.problem), 17, RIGHT_X - 60)
             surface.blit(res.text(line, 17, pal.ILLEGAL), (c.x + 30, y))
             y += 20
+
+
+def _printable(value: object) -> str:
+    """A remembered value as text a font can draw (the settings file may hold anything)."""
+    return "".join(c for c in str(value) if c.isprintable())

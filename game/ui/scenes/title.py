@@ -6,6 +6,7 @@ import random
 
 import pygame
 
+from game.i18n import _
 from game.rules import Game
 from game.storage import SaveError
 
@@ -16,7 +17,7 @@ from ..camera import Camera
 from ..intents import Command, Intent
 from ..session import Session
 from ..widgets import Button, blit_centred, panel
-from .menus import MessageScene
+from .menus import MessageScene, open_saved
 
 
 class TitleScene(Scene):
@@ -36,18 +37,29 @@ class TitleScene(Scene):
         self._check_autosave()
 
     def _check_autosave(self) -> None:
+        """Continue is offered when the autosave can be restored; one that cannot is moved
+        aside at once (a new game's autosave would otherwise be written in its place)."""
         path = self.app.storage.autosave_path()
         self.continue_problem = None
         self.can_continue = False
-        if path.exists():
+        if path.exists() or path.is_symlink():
             try:
-                saved = self.app.storage.load(path)
+                Session.restore(self.app, self.app.storage.load(path), path)
                 self.can_continue = True
-                self.saved = saved
             except SaveError as exc:
-                self.continue_problem = f"The last game cannot be read ({exc.problem}); " \
-                                        f"its file is kept."
+                self.continue_problem = self._kept_aside(exc)
         self.layout(self.app.screen.get_size())
+
+    def _kept_aside(self, exc: SaveError) -> str:
+        """Move the autosave that failed out of the way; what to tell the player."""
+        try:
+            kept = self.app.storage.keep_aside(exc.path)
+        except OSError:
+            return _("The last game cannot be continued: {problem}. Its file is kept as it "
+                     "is.").format(problem=exc.problem)
+        return _("The last game cannot be continued: {problem}.\nIts file is kept as {name} "
+                 "in the saves folder: Load game lists it.").format(problem=exc.problem,
+                                                                  name=kept.name)
 
     def layout(self, size: tuple[int, int]) -> None:
         w, h = size
@@ -94,15 +106,13 @@ class TitleScene(Scene):
     def continue_game(self) -> None:
         path = self.app.storage.autosave_path()
         try:
-            session = Session.restore(self.app, self.app.storage.load(path), path)
+            open_saved(self.app, self.app.storage.load(path), path, final_when_over=True)
         except SaveError as exc:
-            self.app.push(MessageScene(self.app, "The last game cannot be read",
-                                       f"{exc.problem}\nIts file is kept as it is."))
-            return
-        if session.game.over:
-            self.app.push_scene("final", session)
-            return
-        self.app.replace_scene("play", session)
+            self.continue_problem = self._kept_aside(exc)
+            self.can_continue = False
+            self.layout(self.app.screen.get_size())
+            self.app.push(MessageScene(self.app, _("The last game cannot be continued"),
+                                       self.continue_problem))
 
     def open_settings(self) -> None:
         self.app.push_scene("settings")
@@ -142,9 +152,14 @@ class TitleScene(Scene):
                      (w // 2, card.y + 34))
         for b in self.buttons:
             b.draw(surface, res)
-        if self.continue_problem:
-            blit_centred(surface, res.text(self.continue_problem, 19, pal.ILLEGAL),
-                         (w // 2, card.bottom + 24))
+        if self.continue_problem:  # on a panel of its own: the board behind is busy
+            lines = [res.text(line[:130], 19, pal.ILLEGAL)
+                     for line in self.continue_problem.splitlines()]
+            box = pygame.Rect(0, 0, max(t.get_width() for t in lines) + 32, 22 * len(lines) + 16)
+            box.midtop = (w // 2, card.bottom + 12)
+            panel(surface, box, radius=10, alpha=245)
+            for i, text in enumerate(lines):
+                blit_centred(surface, text, (w // 2, box.y + 19 + 22 * i))
         errors = self.app.registry.errors
         if errors:
             msg = f"{len(errors)} tile set file(s) could not be loaded: see New game"
