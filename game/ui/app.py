@@ -19,6 +19,7 @@ from typing import ClassVar
 
 import pygame
 
+from game.i18n import set_language
 from game.rules.registry import Registry
 from game.storage import Storage
 from game.tileset_cache import cache_dir, load_registry
@@ -90,6 +91,7 @@ class App:
         self.storage = Storage(self.config.storage_root)
         self.storage.clean_temporary()
         self.settings = Settings(self.storage)
+        set_language(str(self.settings.get("language")))
         self.registry: Registry = load_registry(
             [self.storage.user_tilesets_dir, *self.config.extra_tileset_dirs],
             cache_dir(self.config.storage_root))
