@@ -2,7 +2,8 @@
 
     python -m game [--autoplay] [--quit-after SECONDS] [--screenshot FILE] [--players N]
                    [--seed N] [--game ID] [--expansions ID ...] [--size WxH] [--fullscreen]
-                   [--time-first-frame] [--smoke]
+                   [--time-first-frame] [--smoke] [--version]
+                   [--install-desktop-entry] [--uninstall-desktop-entry]
 
 The ``carcassonne`` command (installed) and the standalone executable take the same options.
 """
@@ -20,7 +21,9 @@ _T0 = time.perf_counter()  # fallback clock origin where the process start canno
 
 
 def parse_args(argv: Sequence[str] | None = None) -> argparse.Namespace:
+    from game.version import version
     parser = argparse.ArgumentParser(prog="carcassonne", description="Carcassonne, hot-seat.")
+    parser.add_argument("--version", action="version", version=f"carcassonne {version()}")
     parser.add_argument("--autoplay", action="store_true",
                         help="computer players play random legal moves (for visual checks)")
     parser.add_argument("--quit-after", type=float, metavar="SECONDS",
@@ -33,15 +36,23 @@ def parse_args(argv: Sequence[str] | None = None) -> argparse.Namespace:
                         "(a tile set id: carcassonne, hunters-and-gatherers, over-hill-and-dale)")
     parser.add_argument("--expansions", nargs="*", default=[],
                         help="expansions of --autoplay (e.g. hills-and-sheep)")
-    parser.add_argument("--size", default="1280x800", help="window size, e.g. 1600x900")
+    parser.add_argument("--size", help="window size in pixels, e.g. 1600x900 (default: "
+                        "1280x800 grown with the interface size, within the screen)")
     parser.add_argument("--fullscreen", action="store_true")
     parser.add_argument("--time-first-frame", action="store_true",
                         help="open the window, draw one frame, print the seconds from process "
                              "start to that frame, and exit")
     parser.add_argument("--smoke", action="store_true",
-                        help="headless self-check: load every tile set and sprite, build one "
-                             "game of each kind with its expansions, draw frames offscreen, "
+                        help="headless self-check: load every tile set, sprite, icon, sound "
+                             "and catalog, build one game of each kind with its expansions, "
+                             "draw frames offscreen, "
                              "print a one-line summary; exit 0 when all is well")
+    entry = parser.add_mutually_exclusive_group()
+    entry.add_argument("--install-desktop-entry", action="store_true",
+                       help="put the game in the desktop's application menu (Linux: a "
+                            ".desktop file and icons in the user's data folder)")
+    entry.add_argument("--uninstall-desktop-entry", action="store_true",
+                       help="take it out again")
     return parser.parse_args(argv)
 
 
@@ -70,22 +81,38 @@ def process_age() -> tuple[float, str]:
 
 def main(argv: Sequence[str] | None = None) -> int:
     args = parse_args(argv)
+    if args.install_desktop_entry or args.uninstall_desktop_entry:
+        from game import desktop_entry
+        return desktop_entry.main(remove=args.uninstall_desktop_entry)
     os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")  # no banner on the console
-    try:
-        w, h = (int(v) for v in args.size.lower().split("x"))
-    except ValueError:
-        print(f"--size must look like 1280x800, not {args.size!r}", file=sys.stderr)
-        return 2
+    from game.ui.desktop import prepare_sdl
+    prepare_sdl()  # before pygame is imported: it sets a window class of its own then
+    size = None
+    if args.size is not None:
+        try:
+            w, h = (int(v) for v in args.size.lower().split("x"))
+        except ValueError:
+            print(f"--size must look like 1280x800, not {args.size!r}", file=sys.stderr)
+            return 2
+        size = (w, h)
     if args.smoke:
-        return smoke(args, (w, h))
-    from game.ui.app import App, AppConfig
-    from game.ui.scenes import SCENES
+        return smoke(args, size or (1280, 800))
+    from game import logs
+    logs.setup()
+    logs.log_uncaught()
     quit_after = 0.0 if args.time_first_frame else args.quit_after
-    config = AppConfig(size=(w, h), fullscreen=args.fullscreen, autoplay=args.autoplay,
-                       quit_after=quit_after, screenshot=args.screenshot, seed=args.seed,
-                       players=args.players, game=args.game, expansions=args.expansions)
-    app = App(config, SCENES)
-    code = app.run()
+    try:
+        from game.ui.app import App, AppConfig
+        from game.ui.scenes import SCENES
+        config = AppConfig(size=size, fullscreen=args.fullscreen, autoplay=args.autoplay,
+                           quit_after=quit_after, screenshot=args.screenshot, seed=args.seed,
+                           players=args.players, game=args.game, expansions=args.expansions)
+        app = App(config, SCENES)
+        code = app.run()
+    except Exception:  # outside the scenes, which the crash screen covers
+        from game.ui.crash import report_fatal
+        report_fatal(show=quit_after is None)  # a timed run has no player to click OK
+        return 1
     if args.time_first_frame:
         print(f"first frame: {first_frame_age(app):.3f} s after process start")
     return code
@@ -99,8 +126,9 @@ def first_frame_age(app: object) -> float:
 
 
 def smoke(args: argparse.Namespace, size: tuple[int, int]) -> int:
-    """Start, load every tile set and sprite, build one game of each kind (each with all its
-    expansions), draw frames offscreen, print one line.  Any failure: a message and exit 1."""
+    """Start, load every tile set, sprite, icon, sound and translation catalog, build one game
+    of each kind (each with all its expansions), draw frames offscreen, print one line.  Any
+    failure: a message and exit 1."""
     os.environ["SDL_VIDEODRIVER"] = "dummy"
     os.environ["SDL_AUDIODRIVER"] = "dummy"
     import tempfile
@@ -129,7 +157,7 @@ def _smoke(args: argparse.Namespace, size: tuple[int, int], home: Path) -> str:
     from game import paths
     from game.rules import Game
     from game.ui.app import App, AppConfig
-    from game.ui.art.loading import load_svg
+    from game.ui.bundled import check_all
     from game.ui.intents import Command
     from game.ui.scenes import SCENES
     from game.ui.scenes.play import PlayScene
@@ -144,12 +172,7 @@ def _smoke(args: argparse.Namespace, size: tuple[int, int], home: Path) -> str:
     games = registry.games()
     if not games:
         raise SmokeFailure(f"no game found in {paths.tilesets_dir()}")
-    sprites = sorted(paths.sprites_dir().rglob("*.svg"))
-    if not sprites:
-        raise SmokeFailure(f"no sprite found in {paths.sprites_dir()}")
-    for svg in sprites:
-        if load_svg(svg, (48, 48)) is None:
-            raise SmokeFailure(f"sprite {svg} cannot be drawn")
+    assets = check_all(app.icon)
     pygame.font.Font(None, 24).render("Carcassonne", True, (0, 0, 0))  # the bundled font
 
     app.push(TitleScene(app))
@@ -185,7 +208,7 @@ def _smoke(args: argparse.Namespace, size: tuple[int, int], home: Path) -> str:
     pygame.quit()
     total, _ = process_age()
     where = "frozen" if getattr(sys, "frozen", False) else paths.layout()
-    return (f"smoke ok: {len(registry.sets)} tile set(s), {len(sprites)} sprites, "
+    return (f"smoke ok: {len(registry.sets)} tile set(s), {assets}, "
             f"games: {', '.join(built)}; {pages}; {frames} frames drawn offscreen; first frame "
             f"{first_frame:.2f} s, done {total:.2f} s after start; data: {where} "
             f"({paths.tilesets_dir().parent})")

@@ -24,10 +24,11 @@ PACKAGED_DATA = PACKAGE_DIR / "_data"  # wheel and frozen build
 SOURCE_ROOT = PACKAGE_DIR.parent  # source checkout: the repository's top level
 
 # The data folders and the files in them that the game reads (the schema is for editors of
-# tile sets; a player adding one may want it): tile sets with their rules pages, sprites.
+# tile sets; a player adding one may want it): tile sets with their rules pages, sprites
+# (with the icon's PNG set and the sounds, sprites/sounds/).
 DATA_PATTERNS: dict[str, tuple[str, ...]] = {
     "tilesets": ("*.yaml", "*.json", "help/*.md"),
-    "sprites": ("**/*.svg", "**/*.png"),
+    "sprites": ("**/*.svg", "**/*.png", "**/*.wav", "**/*.ogg"),
 }
 DATA_FOLDERS = tuple(DATA_PATTERNS)
 

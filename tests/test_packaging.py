@@ -12,6 +12,7 @@ import sys
 import tomllib
 import zipfile
 from pathlib import Path
+from types import ModuleType
 
 import pytest
 
@@ -70,7 +71,7 @@ def test_the_data_file_list() -> None:
     assert cmdclass == {"build_py": "packaging.wheel_data.build_py",
                         "sdist": "packaging.wheel_data.sdist"}
     spec = (ROOT / "packaging" / "carcassonne.spec").read_text(encoding="utf-8")
-    assert "source_data_files(ROOT)" in spec
+    assert "bundle.data_files(ROOT)" in spec
 
 
 def test_the_wheel_carries_the_data(tmp_path: Path) -> None:
@@ -146,3 +147,69 @@ def test_the_options_of_python_m_game() -> None:
     args = parse_args(["--smoke", "--size", "1024x700", "--seed", "3"])
     assert args.smoke and args.size == "1024x700" and args.seed == 3
     assert parse_args(["--time-first-frame"]).time_first_frame
+
+
+def test_version_prints_the_version_of_pyproject() -> None:
+    result = subprocess.run([sys.executable, "-m", "game", "--version"], capture_output=True,
+                            text=True, cwd=ROOT, check=False, timeout=60)
+    assert result.returncode == 0
+    assert result.stdout.strip() == f"carcassonne {PYPROJECT['project']['version']}"
+
+
+def test_the_executable_reads_its_version_from_the_bundle(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """No pyproject.toml and no package metadata in a one-file executable: the build writes
+    game/_data/VERSION from pyproject.toml, and the game reads it there."""
+    from game import version as version_module
+    bundle = _load_bundle()
+    source, folder = bundle.version_file(tmp_path / "work", ROOT)
+    assert folder == str(Path("game", "_data"))
+    assert Path(source).read_text().strip() == PYPROJECT["project"]["version"]
+    frozen = tmp_path / "frozen"
+    (frozen / "_data").mkdir(parents=True)
+    shutil.copy(source, frozen / "_data" / "VERSION")
+    monkeypatch.setattr(paths, "SOURCE_ROOT", frozen)  # no pyproject.toml beside the package
+    monkeypatch.setattr(paths, "PACKAGED_DATA", frozen / "_data")
+    monkeypatch.setattr(version_module, "DIST_NAME", "not-installed-anywhere")
+    version_module.version.cache_clear()
+    try:
+        assert version_module.version() == PYPROJECT["project"]["version"]
+        (frozen / "_data" / "VERSION").unlink()
+        version_module.version.cache_clear()
+        assert version_module.version() == "0+unknown"
+    finally:
+        version_module.version.cache_clear()
+
+
+def test_the_executable_carries_every_data_file_and_catalog(tmp_path: Path) -> None:
+    """Whatever lies in the data folders and the locale folder (sounds, new sprites,
+    catalogs) goes into the bundle, at the place the game looks for it."""
+    bundle = _load_bundle()
+    root = tmp_path / "tree"
+    shutil.copytree(ROOT / "game", root / "game", ignore=shutil.ignore_patterns("__pycache__"))
+    shutil.copytree(ROOT / "tilesets", root / "tilesets")
+    shutil.copytree(ROOT / "sprites", root / "sprites")
+    (root / "sprites" / "sounds").mkdir()
+    (root / "sprites" / "sounds" / "place.ogg").write_bytes(b"OggS")
+    (root / "sprites" / "sounds" / "score.wav").write_bytes(b"RIFF")
+    catalog = root / "game" / "locale" / "fr" / "LC_MESSAGES"
+    catalog.mkdir(parents=True, exist_ok=True)
+    (catalog / "carcassonne.mo").write_bytes(b"\x95\x04\x12\xde")
+    carried = {Path(src).relative_to(root).as_posix(): dest
+               for src, dest in bundle.data_files(root)}
+    assert carried["sprites/sounds/place.ogg"] == str(Path("game/_data/sprites/sounds"))
+    assert carried["sprites/sounds/score.wav"] == str(Path("game/_data/sprites/sounds"))
+    assert carried["game/locale/fr/LC_MESSAGES/carcassonne.mo"] == str(
+        Path("game/locale/fr/LC_MESSAGES"))
+    shipped = {p.relative_to(root).as_posix() for p in (root / "sprites").rglob("*")
+               if p.is_file() and p.name != "README.md"}
+    assert shipped <= set(carried)
+
+
+def _load_bundle() -> ModuleType:
+    import importlib.util
+    spec = importlib.util.spec_from_file_location("bundle", ROOT / "packaging" / "bundle.py")
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module

@@ -11,6 +11,8 @@ Scenes are made by name from factories the entry point hands to the app
 
 from __future__ import annotations
 
+import logging
+import sys
 import time
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
@@ -19,21 +21,28 @@ from typing import ClassVar
 
 import pygame
 
+from game import icons, logs
 from game.i18n import set_language
 from game.rules.registry import Registry
 from game.storage import Storage
 from game.tileset_cache import cache_dir, load_registry
+from game.version import version
 
+from . import desktop
+from .crash import CrashGuard
 from .input import InputMapper
 from .intents import Command, Intent, Quit, Resize
 from .settings import Settings
 
-MIN_SIZE = (960, 640)
+MIN_SIZE = (960, 640)  # the smallest window, and what the interface needs per 100 % of size
+DEFAULT_SIZE = (1280, 800)  # at 100 %; the first window grows with the interface size
+
+log = logging.getLogger(__name__)
 
 
 @dataclass
 class AppConfig:
-    size: tuple[int, int] = (1280, 800)
+    size: tuple[int, int] | None = None  # None: DEFAULT_SIZE at the interface size
     fullscreen: bool = False
     autoplay: bool = False
     quit_after: float | None = None
@@ -76,33 +85,73 @@ class App:
     def __init__(self, config: AppConfig, scenes: Mapping[str, SceneFactory]) -> None:
         self.config = config
         self.scenes: dict[str, SceneFactory] = dict(scenes)
-        # Only what the game uses: no audio (it has no sound; opening the audio device is
-        # slow and noisy on machines without one), no joystick.
-        pygame.display.init()
-        pygame.font.init()
-        pygame.display.set_caption("Carcassonne")
-        self.windowed_size = self.config.size  # the window's size, kept while full screen
-        self.fullscreen = False
-        self.screen = pygame.display.set_mode(self.config.size, pygame.RESIZABLE)
-        if self.config.fullscreen:
-            self.set_fullscreen(True)
-        pygame.key.set_repeat(300, 40)
-        self.clock = pygame.time.Clock()
+        logs.setup(self.config.storage_root)
+        log.info("carcassonne %s starting (Python %s, pygame-ce %s, SDL %s, %s)", version(),
+                 sys.version.split()[0], pygame.version.ver,
+                 ".".join(map(str, pygame.get_sdl_version())), sys.platform)
         self.storage = Storage(self.config.storage_root)
         self.storage.clean_temporary()
         self.settings = Settings(self.storage)
         set_language(str(self.settings.get("language")))
+        # Only what the game uses: no audio (it has no sound; opening the audio device is
+        # slow and noisy on machines without one), no joystick.  The entry point has set
+        # SDL's hints for the desktop (desktop.prepare_sdl) before pygame was imported.
+        pygame.display.init()
+        pygame.font.init()
+        pygame.display.set_caption("Carcassonne")
+        self.desktop_scale = desktop.desktop_scale()
+        self.icon = set_window_icon()
+        self.windowed_size = self.config.size or self.first_window_size()
+        self.fullscreen = False
+        self.screen = pygame.display.set_mode(self.windowed_size, pygame.RESIZABLE)
+        if self.config.fullscreen:
+            self.set_fullscreen(True)
+        pygame.key.set_repeat(300, 40)
+        self.clock = pygame.time.Clock()
         self.registry: Registry = load_registry(
             [self.storage.user_tilesets_dir, *self.config.extra_tileset_dirs],
             cache_dir(self.config.storage_root))
+        for error in self.registry.errors:
+            log.warning("tile set skipped: %s", error)
         self.input = InputMapper()
         self.stack: list[Scene] = []
         self.running = True
+        self.exit_code = 0
+        self.guard = CrashGuard(self)
         self.started = time.perf_counter()
         self.frames = 0
         self.first_frame_at: float | None = None  # perf_counter() when the first frame showed
         from .resources import Resources
-        self.res = Resources()
+        self.res = Resources(self.interface_scale(self.screen.get_size()))
+        self.settings.subscribe(self.setting_changed)
+
+    # -- the interface size
+    def chosen_scale(self) -> float:
+        """The interface size the settings ask for (``auto``: the desktop's)."""
+        value = self.settings.get("ui_scale")
+        return value / 100 if isinstance(value, int) else self.desktop_scale
+
+    def interface_scale(self, size: tuple[int, int]) -> float:
+        """The chosen interface size, as far as a window of ``size`` holds it: the layouts
+        need MIN_SIZE per 100 %.  In eighths, so that resizing does not make new fonts at
+        every pixel."""
+        fits = min(size[0] / MIN_SIZE[0], size[1] / MIN_SIZE[1])
+        return max(1.0, int(min(self.chosen_scale(), fits) * 8) / 8)
+
+    def first_window_size(self) -> tuple[int, int]:
+        """DEFAULT_SIZE grown with the interface size, as far as the desktop has room."""
+        scale = self.chosen_scale()
+        w, h = round(DEFAULT_SIZE[0] * scale), round(DEFAULT_SIZE[1] * scale)
+        desktops = pygame.display.get_desktop_sizes()
+        if desktops and desktops[0][0] > 0:
+            room_w, room_h = int(desktops[0][0] * 0.92), int(desktops[0][1] * 0.88)
+            w = min(w, max(room_w, DEFAULT_SIZE[0]))
+            h = min(h, max(room_h, DEFAULT_SIZE[1]))
+        return w, h
+
+    def setting_changed(self, key: str) -> None:
+        if key == "ui_scale":
+            self.resized()
 
     # -- scene stack
     @property
@@ -154,11 +203,11 @@ class App:
             dt = self.clock.tick(60) / 1000.0
         dt = min(dt, 0.1)
         for intent in self.input.translate(pygame.event.get()):
-            self.dispatch(intent)
+            self.guard.call("handle", self.dispatch, intent)
         if not self.running or not self.stack:
             return False
-        self.scene.update(dt)
-        self.draw()
+        self.guard.call("update", self.scene.update, dt)
+        self.guard.call("draw", self.draw)
         pygame.display.flip()
         if self.first_frame_at is None:
             self.first_frame_at = time.perf_counter()
@@ -200,6 +249,7 @@ class App:
         if not self.fullscreen and (w < MIN_SIZE[0] or h < MIN_SIZE[1]):
             self.screen = pygame.display.set_mode((max(w, MIN_SIZE[0]), max(h, MIN_SIZE[1])),
                                                   pygame.RESIZABLE)
+        self.res.set_scale(self.interface_scale(self.screen.get_size()))
         for scene in self.stack:
             scene.layout(self.screen.get_size())
 
@@ -234,4 +284,18 @@ class App:
             self.config.screenshot.parent.mkdir(parents=True, exist_ok=True)
             pygame.image.save(self.screen, str(self.config.screenshot))
         pygame.quit()
-        return 0
+        return self.exit_code
+
+
+def set_window_icon() -> pygame.Surface | None:
+    """The game's icon on the window (before the window opens: some systems read it then).
+    A missing icon file is logged, never fatal."""
+    path = icons.png_path(icons.WINDOW_ICON_SIZE)
+    try:
+        icon = pygame.image.load(str(path))
+    except (pygame.error, OSError, FileNotFoundError) as exc:
+        log.warning("no window icon: %s (%s)", path, exc)
+        return None
+    pygame.display.set_icon(icon)
+    return icon
+

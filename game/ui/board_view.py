@@ -85,7 +85,7 @@ class BoardView:
         """A small label beside a figure (what a module says about it, e.g. its sheep)."""
         x, y = self.figure_point(cam, fig)
         size = max(14, round(cam.scale * 0.2))
-        img = self.res.text(text, size, (40, 30, 20), bold=True)
+        img = self.res.board_text(text, size, (40, 30, 20), bold=True)
         rect = img.get_rect(midleft=(round(x + cam.scale * 0.14), round(y - cam.scale * 0.12)))
         pill = rect.inflate(8, 2)
         pygame.draw.rect(surface, (250, 244, 228), pill, border_radius=pill.h // 2)

@@ -39,27 +39,33 @@ class Layout:
     toolbar: pygame.Rect
 
     @classmethod
-    def compute(cls, size: tuple[int, int], players: int) -> Layout:
+    def compute(cls, size: tuple[int, int], players: int, scale: float = 1.0) -> Layout:
+        """The play scene's rectangles for a window of ``size`` at interface ``scale``."""
+        def px(length: float) -> int:
+            return round(length * scale)
+
         w, h = size
-        side_x = w - SIDEBAR_W
-        pad = 12
+        side_w = px(SIDEBAR_W)
+        side_x = w - side_w
+        pad = px(12)
         # The sidebar stacks players, tray and log; on a short window the player rows shrink
         # before the log does, and a log with no room left is not drawn (height 0).
-        room = h - 4 * pad - TRAY_H - PLAYERS_TITLE_H - LOG_WANTED_H
-        row_h = max(MIN_ROW_H, min(ROW_H, room // max(1, players)))
-        players_r = pygame.Rect(side_x + pad, pad, SIDEBAR_W - 2 * pad,
-                                PLAYERS_TITLE_H + row_h * players)
-        tray_r = pygame.Rect(side_x + pad, players_r.bottom + pad, SIDEBAR_W - 2 * pad, TRAY_H)
-        tray_tile = pygame.Rect(0, 0, TRAY_TILE, TRAY_TILE)
-        tray_tile.midtop = (tray_r.centerx, tray_r.y + 34)
-        supply = pygame.Rect(tray_r.x + 10, tray_tile.bottom + 8, tray_r.w - 20, 36)
-        bw = (tray_r.w - 30) // 2
-        confirm = pygame.Rect(tray_r.x + 10, tray_r.bottom - 56, bw, 46)
-        undo = pygame.Rect(confirm.right + 10, confirm.y, bw, 46)
+        room = h - 4 * pad - px(TRAY_H + PLAYERS_TITLE_H + LOG_WANTED_H)
+        row_h = max(px(MIN_ROW_H), min(px(ROW_H), room // max(1, players)))
+        players_r = pygame.Rect(side_x + pad, pad, side_w - 2 * pad,
+                                px(PLAYERS_TITLE_H) + row_h * players)
+        tray_r = pygame.Rect(side_x + pad, players_r.bottom + pad, side_w - 2 * pad, px(TRAY_H))
+        tray_tile = pygame.Rect(0, 0, px(TRAY_TILE), px(TRAY_TILE))
+        tray_tile.midtop = (tray_r.centerx, tray_r.y + px(34))
+        supply = pygame.Rect(tray_r.x + px(10), tray_tile.bottom + px(8), tray_r.w - px(20),
+                             px(36))
+        bw = (tray_r.w - px(30)) // 2
+        confirm = pygame.Rect(tray_r.x + px(10), tray_r.bottom - px(56), bw, px(46))
+        undo = pygame.Rect(confirm.right + px(10), confirm.y, bw, px(46))
         log_h = h - tray_r.bottom - 2 * pad
-        log_r = pygame.Rect(side_x + pad, tray_r.bottom + pad, SIDEBAR_W - 2 * pad,
-                            log_h if log_h >= LOG_MIN_H else 0)
-        toolbar = pygame.Rect(12, h - 58, 6 * 52 + 5 * 6, 46)
+        log_r = pygame.Rect(side_x + pad, tray_r.bottom + pad, side_w - 2 * pad,
+                            log_h if log_h >= px(LOG_MIN_H) else 0)
+        toolbar = pygame.Rect(pad, h - px(58), px(6 * 52 + 5 * 6), px(46))
         return cls(size, pygame.Rect(0, 0, side_x, h), players_r, tray_r, tray_tile, supply,
                    confirm, undo, log_r, toolbar)
 
@@ -67,37 +73,39 @@ class Layout:
 def draw_players(surface: pygame.Surface, res: Resources, session: Session,
                  rect: pygame.Rect) -> None:
     game = session.game
+    px = res.px
     panel(surface, rect)
     title = res.text("Players", 22, pal.TEXT_DIM, bold=True)
-    surface.blit(title, (rect.x + 14, rect.y + 9))
+    surface.blit(title, (rect.x + px(14), rect.y + px(9)))
     fig_kinds = list(game.tileset.figures)
-    row_h = min(ROW_H, (rect.h - PLAYERS_TITLE_H) // max(1, len(session.seats)))
+    row_h = min(px(ROW_H), (rect.h - px(PLAYERS_TITLE_H)) // max(1, len(session.seats)))
     for i, seat in enumerate(session.seats):
-        row = pygame.Rect(rect.x + 6, rect.y + 30 + i * row_h, rect.w - 12, row_h - 4)
+        row = pygame.Rect(rect.x + px(6), rect.y + px(30) + i * row_h, rect.w - px(12),
+                          row_h - px(4))
         current = i == game.current and not game.over
         if current:
-            pygame.draw.rect(surface, pal.CURRENT_ROW, row, border_radius=8)
-            pygame.draw.rect(surface, seat.rgb, row, width=2, border_radius=8)
-        meeple = res.figures.figure(fig_kinds[0], seat.rgb, 30)
-        surface.blit(meeple, meeple.get_rect(midleft=(row.x + 8, row.centery)))
+            pygame.draw.rect(surface, pal.CURRENT_ROW, row, border_radius=px(8))
+            pygame.draw.rect(surface, seat.rgb, row, width=px(2), border_radius=px(8))
+        meeple = res.figures.figure(fig_kinds[0], seat.rgb, px(30))
+        surface.blit(meeple, meeple.get_rect(midleft=(row.x + px(8), row.centery)))
         name = seat.name + ("" if seat.is_human else "  (computer)")
         name_img = res.text(name, 22, pal.TEXT, bold=current)
-        surface.blit(name_img, (row.x + 46, row.y + 7))
+        surface.blit(name_img, (row.x + px(46), row.y + px(7)))
         supply = "  ".join(f"{game.supply[i][k]} {_plural(k, game.supply[i][k])}"
                            for k in fig_kinds)
-        line_y = row.y + min(30, row.h - 15)
+        line_y = row.y + min(px(30), row.h - px(15))
         text = res.text(supply, 17, pal.TEXT_DIM)
-        surface.blit(text, (row.x + 46, line_y))
+        surface.blit(text, (row.x + px(46), line_y))
         score = res.text(str(game.scores[i]), 34, pal.TEXT, bold=True)
-        score_rect = score.get_rect(midright=(row.right - 10, row.centery))
+        score_rect = score.get_rect(midright=(row.right - px(10), row.centery))
         surface.blit(score, score_rect)
         # Tokens fill the room after the name, then after the supply line.
         tokens = sorted(game.tokens(i).items())
-        for left, top in ((row.x + 56 + name_img.get_width(), row.y + 8),
-                          (row.x + 52 + text.get_width(), line_y - 2)):
+        for left, top in ((row.x + px(56) + name_img.get_width(), row.y + px(8)),
+                          (row.x + px(52) + text.get_width(), line_y - px(2))):
             tokens = _draw_tokens(surface, res, session, tokens,
-                                  pygame.Rect(left, top, score_rect.x - 8 - left, 18),
-                                  last=top != row.y + 8)
+                                  pygame.Rect(left, top, score_rect.x - px(8) - left, px(18)),
+                                  last=top != row.y + px(8))
 
 
 def _draw_tokens(surface: pygame.Surface, res: Resources, session: Session,
@@ -106,16 +114,17 @@ def _draw_tokens(surface: pygame.Surface, res: Resources, session: Session,
     """Draw tokens as small icons with counts, as many as fit the area; returns the rest
     (on the ``last`` area, an ellipsis stands for them)."""
     art = res.tile_art(session.tileset)
+    px = res.px
     x = area.x
     for k, (name, n) in enumerate(tokens):
         count = res.text(str(n), 16, pal.TEXT, bold=True)
-        if x + 18 + count.get_width() > area.right:
-            if last and area.w >= 12:
-                surface.blit(res.text("…", 16, pal.TEXT_DIM), (max(area.x, x), area.y + 1))
+        if x + px(18) + count.get_width() > area.right:
+            if last and area.w >= px(12):
+                surface.blit(res.text("…", 16, pal.TEXT_DIM), (max(area.x, x), area.y + px(1)))
             return tokens[k:]
-        surface.blit(art.icons.icon(name, 18), (x, area.y))
-        surface.blit(count, (x + 19, area.y + 2))
-        x += 23 + count.get_width()
+        surface.blit(art.icons.icon(name, px(18)), (x, area.y))
+        surface.blit(count, (x + px(19), area.y + px(2)))
+        x += px(23) + count.get_width()
     return []
 
 
@@ -126,37 +135,40 @@ def _plural(kind: str, n: int) -> str:
 def draw_log(surface: pygame.Surface, res: Resources, lines: list[tuple[str, tuple[int, int, int]]],
              rect: pygame.Rect, info: list[str] | None = None) -> None:
     """The turn log, newest at the bottom; rule modules' state lines (``info``) on top."""
-    if rect.h < LOG_MIN_H:  # no room at this window size (see Layout.compute)
+    px = res.px
+    if rect.h < px(LOG_MIN_H):  # no room at this window size (see Layout.compute)
         return
     panel(surface, rect)
-    top = rect.y + 9
+    top = rect.y + px(9)
     for line in info or []:
-        surface.blit(res.text(line, 18, pal.TEXT, bold=True), (rect.x + 14, top))
-        top += 21
+        surface.blit(res.text(line, 18, pal.TEXT, bold=True), (rect.x + px(14), top))
+        top += px(21)
     if info:
-        top += 6
-        pygame.draw.line(surface, pal.PANEL_EDGE, (rect.x + 10, top - 4),
-                         (rect.right - 10, top - 4))
-    surface.blit(res.text("Turn log", 22, pal.TEXT_DIM, bold=True), (rect.x + 14, top))
-    y = rect.bottom - 10
+        top += px(6)
+        pygame.draw.line(surface, pal.PANEL_EDGE, (rect.x + px(10), top - px(4)),
+                         (rect.right - px(10), top - px(4)))
+    surface.blit(res.text("Turn log", 22, pal.TEXT_DIM, bold=True), (rect.x + px(14), top))
+    y = rect.bottom - px(10)
     clip = surface.get_clip()
-    surface.set_clip(pygame.Rect(rect.x + 4, top + 24, rect.w - 8, rect.bottom - top - 30))
+    surface.set_clip(pygame.Rect(rect.x + px(4), top + px(24), rect.w - px(8),
+                                 rect.bottom - top - px(30)))
     for text, colour in reversed(lines):
         img = res.text(text, 18, colour)
-        y -= img.get_height() + 4
-        if y < top + 24:
+        y -= img.get_height() + px(4)
+        if y < top + px(24):
             break
-        surface.blit(img, (rect.x + 14, y))
+        surface.blit(img, (rect.x + px(14), y))
     surface.set_clip(clip)
 
 
 def draw_banner(surface: pygame.Surface, res: Resources, board: pygame.Rect, text: str,
                 colour: tuple[int, int, int]) -> None:
+    px = res.px
     img = res.text(text, 24, pal.TEXT, bold=True)
-    rect = img.get_rect(midtop=(board.centerx, 12)).inflate(36, 18)
-    panel(surface, rect, radius=14)
-    pygame.draw.circle(surface, colour, (rect.x + 16, rect.centery), 7)
-    blit_centred(surface, img, (rect.centerx + 8, rect.centery))
+    rect = img.get_rect(midtop=(board.centerx, px(12))).inflate(px(36), px(18))
+    panel(surface, rect, radius=px(14))
+    pygame.draw.circle(surface, colour, (rect.x + px(16), rect.centery), px(7))
+    blit_centred(surface, img, (rect.centerx + px(8), rect.centery))
 
 
 def draw_remaining(surface: pygame.Surface, res: Resources, session: Session,
@@ -166,25 +178,27 @@ def draw_remaining(surface: pygame.Surface, res: Resources, session: Session,
     game = session.game
     remaining: Counter[str] = game.remaining()
     tiles = [t for t in game.tileset.tiles if t.pile == "main"]
+    px = res.px
     cols = min(8, max(1, len(tiles)))
-    cell = 76
+    cell = px(76)
     rows = (len(tiles) + cols - 1) // cols
-    rect = pygame.Rect(0, 0, cols * cell + 28, rows * (cell + 18) + 56)
+    rect = pygame.Rect(0, 0, cols * cell + px(28), rows * (cell + px(18)) + px(56))
     rect.center = board.center
     panel(surface, rect, alpha=245)
     title = res.text(f"Tiles still to come: {sum(remaining.values())}", 24, pal.TEXT, bold=True)
-    surface.blit(title, (rect.x + 14, rect.y + 12))
+    surface.blit(title, (rect.x + px(14), rect.y + px(12)))
     for i, t in enumerate(tiles):
-        x = rect.x + 14 + (i % cols) * cell
-        y = rect.y + 44 + (i // cols) * (cell + 18)
-        img = art_tile(t, 0, cell - 12)
+        x = rect.x + px(14) + (i % cols) * cell
+        y = rect.y + px(44) + (i // cols) * (cell + px(18))
+        img = art_tile(t, 0, cell - px(12))
         n = remaining.get(t.id, 0)
         if n == 0:
             img = img.copy()
             img.set_alpha(70)
         surface.blit(img, (x, y))
         label = res.text(f"{t.id} ×{n}", 17, pal.TEXT if n else pal.TEXT_DIM, bold=bool(n))
-        surface.blit(label, label.get_rect(midtop=(x + (cell - 12) // 2, y + cell - 10)))
+        surface.blit(label, label.get_rect(midtop=(x + (cell - px(12)) // 2,
+                                                   y + cell - px(10))))
 
 
 def describe_phase(session: Session, pending: bool) -> str:

@@ -101,7 +101,7 @@ class PageRenderer:
                 parts += self._lines(words_of((Span(block.text, True),)), size, width, 0,
                                      pal.TEXT, out)
             elif isinstance(block, Paragraph):
-                indent = ITEM_INDENT if block.marker else 0
+                indent = self.res.px(ITEM_INDENT) if block.marker else 0
                 lines = self._lines(words_of(block.spans), TEXT_SIZE, width - indent, indent,
                                     pal.TEXT, out)
                 if block.marker and lines:
@@ -110,13 +110,13 @@ class PageRenderer:
                     combined = pygame.Surface((indent + first.get_width(),
                                                max(first.get_height(), marker.get_height())),
                                               pygame.SRCALPHA)
-                    combined.blit(marker, (4, 0))
+                    combined.blit(marker, (self.res.px(4), 0))
                     combined.blit(first, (indent, 0))
                     lines[0] = (combined, 0)
                 parts += lines
             elif isinstance(block, Picture):
                 parts.append(self._picture(block, tileset, width, out))
-            parts.append((pygame.Surface((1, GAP), pygame.SRCALPHA), 0))
+            parts.append((pygame.Surface((1, self.res.px(GAP)), pygame.SRCALPHA), 0))
         height = sum(img.get_height() for img, _ in parts)
         surface = pygame.Surface((width, max(1, height)), pygame.SRCALPHA)
         y = 0
@@ -137,7 +137,7 @@ class PageRenderer:
                        for text, bold, before in runs(line))
 
         rendered: list[tuple[pygame.Surface, int]] = []
-        height = res.font(size).get_linesize() + 2
+        height = res.font(size).get_linesize() + res.px(2)
         for line in wrap(words, width, measure):
             placed = [(res.text(text, size, colour, bold=bold), space if before else 0)
                       for text, bold, before in runs(line)]
@@ -147,7 +147,7 @@ class PageRenderer:
             img = pygame.Surface((max(1, total), height), pygame.SRCALPHA)
             cx = 0
             for image, gap in placed:
-                img.blit(image, (cx + gap, 1))
+                img.blit(image, (cx + gap, res.px(1)))
                 cx += gap + image.get_width()
             rendered.append((img, x))
         return rendered

@@ -53,19 +53,20 @@ def draw_picture(picture: Picture, tileset: TileSet, res: Resources,
     xs = [t.cell[0] for t in picture.tiles]
     ys = [t.cell[1] for t in picture.tiles]
     cols, rows = max(xs) - min(xs) + 1, max(ys) - min(ys) + 1
-    size = max(24, min(MAX_TILE, (width - 8) // cols))
-    surf = pygame.Surface((cols * size + 8, rows * size + 8), pygame.SRCALPHA)
+    margin = res.px(4)
+    size = max(res.px(24), min(res.px(MAX_TILE), (width - 2 * margin) // cols))
+    surf = pygame.Surface((cols * size + 2 * margin, rows * size + 2 * margin), pygame.SRCALPHA)
     art = res.tile_art(tileset)
     tiles = {t.id: t for t in tileset.tiles}
-    origin = (4 - min(xs) * size, 4 - min(ys) * size)
+    origin = (margin - min(xs) * size, margin - min(ys) * size)
     for pt in picture.tiles:
         x, y = origin[0] + pt.cell[0] * size, origin[1] + pt.cell[1] * size
         surf.blit(art.tile(tiles[pt.tile], pt.rotation, size), (x, y))
     for pt in picture.tiles:
         if pt.new:
             x, y = origin[0] + pt.cell[0] * size, origin[1] + pt.cell[1] * size
-            pygame.draw.rect(surf, pal.HIGHLIGHT, (x - 1, y - 1, size + 2, size + 2), width=3,
-                             border_radius=3)
+            pygame.draw.rect(surf, pal.HIGHLIGHT, (x - 1, y - 1, size + 2, size + 2),
+                             width=res.px(3), border_radius=res.px(3))
     for pt in picture.tiles:
         tile = tiles[pt.tile]
         turned = tile.rotations[pt.rotation]
@@ -87,9 +88,11 @@ def _figure(surf: pygame.Surface, res: Resources, tileset: TileSet, tile: TileTy
     height = max(14, round(size * 0.36))
     blit_centred(surf, res.figures.figure(fig.kind, rgb, height, lying=lying), centre)
     if fig.label:
-        text = res.text(fig.label, max(16, size // 4), pal.TEXT_ON_PRIMARY, bold=True)
+        text = res.board_text(fig.label, max(res.px(16), size // 4), pal.TEXT_ON_PRIMARY,
+                              bold=True)
         pill = text.get_rect(midleft=(round(centre[0] + height * 0.42),
-                                      round(centre[1] - height * 0.3))).inflate(10, 2)
+                                      round(centre[1] - height * 0.3))).inflate(res.px(10),
+                                                                                res.px(2))
         pill.clamp_ip(surf.get_rect())
         pygame.draw.rect(surf, rgb, pill, border_radius=pill.h // 2)
         pygame.draw.rect(surf, pal.SHADOW, pill, width=1, border_radius=pill.h // 2)

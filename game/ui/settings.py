@@ -10,7 +10,7 @@ kept with ``remember``/``recall``.
 from __future__ import annotations
 
 import contextlib
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from typing import Any
 
@@ -67,6 +67,12 @@ class Settings:
     def __init__(self, storage: Storage) -> None:
         self._storage = storage
         self._data: dict[str, Any] = storage.load_settings()
+        self._listeners: list[Callable[[str], None]] = []
+
+    def subscribe(self, listener: Callable[[str], None]) -> None:
+        """Call ``listener(key)`` after each change of a setting (the app re-lays out the
+        window when the interface size changes)."""
+        self._listeners.append(listener)
 
     def get(self, key: str) -> Value:
         setting = BY_KEY[key]
@@ -81,6 +87,8 @@ class Settings:
             raise ValueError(f"setting '{key}' cannot be {value!r}")
         self._data[key] = value
         self._save()
+        for listener in self._listeners:
+            listener(key)
 
     def cycle(self, key: str, step: int = 1) -> Value:
         """Move the setting to its next (or previous) choice; returns the new value."""

@@ -79,16 +79,20 @@ def fit_text(res: Resources, text: str, size: int, width: int, bold: bool = Fals
 def draw_tooltip(surface: pygame.Surface, res: Resources, title: str, text: str,
                  beside: pygame.Rect, width: int = 440) -> pygame.Rect:
     """A small panel with a bold title and wrapped text beside the ``beside`` rectangle (to
-    its left when there is room, else to its right), kept on screen."""
-    lines = wrap_text(res, text, 17, width - 24)
-    height = 34 + 20 * len(lines) + 8
-    x = beside.x - 12 - width if beside.x - 12 - width >= 4 else beside.right + 12
+    its left when there is room, else to its right), kept on screen; ``width`` at 100 %."""
+    px = res.px
+    width = px(width)
+    lines = wrap_text(res, text, 17, width - px(24))
+    height = px(34 + 20 * len(lines) + 8)
+    gap = px(12)
+    x = beside.x - gap - width if beside.x - gap - width >= px(4) else beside.right + gap
     rect = pygame.Rect(x, beside.y, width, height)
-    rect.clamp_ip(surface.get_rect().inflate(-8, -8))
-    panel(surface, rect, colour=pal.FIELD_BG, radius=8, alpha=250)
-    surface.blit(res.text(title, 17, pal.TEXT, bold=True), (rect.x + 12, rect.y + 9))
+    rect.clamp_ip(surface.get_rect().inflate(-px(8), -px(8)))
+    panel(surface, rect, colour=pal.FIELD_BG, radius=px(8), alpha=250)
+    surface.blit(res.text(title, 17, pal.TEXT, bold=True), (rect.x + px(12), rect.y + px(9)))
     for i, line in enumerate(lines):
-        surface.blit(res.text(line, 17, pal.TEXT_DIM), (rect.x + 12, rect.y + 32 + 20 * i))
+        surface.blit(res.text(line, 17, pal.TEXT_DIM),
+                     (rect.x + px(12), rect.y + px(32 + 20 * i)))
     return rect
 
 
@@ -121,43 +125,45 @@ class Button:
         return False
 
     def draw(self, surface: pygame.Surface, res: Resources) -> None:
+        px = res.px
         if not self.enabled:
             fill, text = pal.BUTTON_OFF, pal.TEXT_DIM
         elif self.primary:
             fill, text = (pal.PRIMARY_HOVER if self.hover else pal.PRIMARY), pal.TEXT_ON_PRIMARY
         else:
             fill, text = (pal.BUTTON_HOVER if self.hover else pal.BUTTON), pal.TEXT
-        r = self.rect.move(0, 1 if self.pressed else 0)
-        pygame.draw.rect(surface, pal.SHADOW, r.move(0, 3), border_radius=8)
-        pygame.draw.rect(surface, fill, r, border_radius=8)
-        pygame.draw.rect(surface, pal.PANEL_EDGE, r, width=1, border_radius=8)
+        r = self.rect.move(0, px(1) if self.pressed else 0)
+        pygame.draw.rect(surface, pal.SHADOW, r.move(0, px(3)), border_radius=px(8))
+        pygame.draw.rect(surface, fill, r, border_radius=px(8))
+        pygame.draw.rect(surface, pal.PANEL_EDGE, r, width=1, border_radius=px(8))
+        height = round(r.h / res.scale)  # the button's height at 100 %, for its text size
         if self.label in GLYPHS:
             GLYPHS[self.label](surface, r, text)
             return
         if self.label[:2] in ("[ ", "[x"):  # a check box followed by its label
-            box = pygame.Rect(r.x + 12, r.centery - 9, 18, 18)
-            pygame.draw.rect(surface, pal.FIELD_BG, box, border_radius=3)
-            pygame.draw.rect(surface, text, box, width=2, border_radius=3)
+            box = pygame.Rect(r.x + px(12), r.centery - px(9), px(18), px(18))
+            pygame.draw.rect(surface, pal.FIELD_BG, box, border_radius=px(3))
+            pygame.draw.rect(surface, text, box, width=px(2), border_radius=px(3))
             if self.label.startswith("[x"):
                 pygame.draw.lines(surface, pal.PRIMARY, False, [
-                    (box.x + 3, box.centery), (box.centerx - 1, box.bottom - 4),
-                    (box.right - 3, box.y + 3)], 3)
-            label = res.text(self.label[4:], max(16, min(24, r.h // 2 + 2)), text, bold=True)
-            surface.blit(label, label.get_rect(midleft=(box.right + 12, r.centery)))
+                    (box.x + px(3), box.centery), (box.centerx - px(1), box.bottom - px(4)),
+                    (box.right - px(3), box.y + px(3))], px(3))
+            label = res.text(self.label[4:], max(16, min(24, height // 2 + 2)), text, bold=True)
+            surface.blit(label, label.get_rect(midleft=(box.right + px(12), r.centery)))
             return
         if self.detail:
             label = res.text(self.label, 18, text, bold=True)
-            surface.blit(label, (r.x + 12, r.y + 5))
-            detail = fit_text(res, self.detail, 15, r.w - 24)
+            surface.blit(label, (r.x + px(12), r.y + px(5)))
+            detail = fit_text(res, self.detail, 15, r.w - px(24))
             surface.blit(res.text(detail, 15, text if self.primary else pal.TEXT_DIM),
-                         (r.x + 12, r.y + 8 + label.get_height()))
+                         (r.x + px(12), r.y + px(8) + label.get_height()))
             return
-        size = max(16, min(26, r.h // 2 + 4))
+        size = max(16, min(26, height // 2 + 4))
         label = res.text(self.label, size, text, bold=True)
-        if self.hotkey and r.h >= 40:
-            blit_centred(surface, label, (r.centerx, r.centery - 6))
+        if self.hotkey and height >= 40:
+            blit_centred(surface, label, (r.centerx, r.centery - px(6)))
             hint = res.text(self.hotkey, 15, pal.TEXT_DIM if not self.primary else text)
-            blit_centred(surface, hint, (r.centerx, r.centery + 11))
+            blit_centred(surface, hint, (r.centerx, r.centery + px(11)))
         else:
             blit_centred(surface, label, r.center)
 
@@ -195,14 +201,15 @@ class TextField:
         self._blink = (self._blink + dt) % 1.0
 
     def draw(self, surface: pygame.Surface, res: Resources) -> None:
-        pygame.draw.rect(surface, pal.FIELD_BG, self.rect, border_radius=6)
+        px = res.px
+        pygame.draw.rect(surface, pal.FIELD_BG, self.rect, border_radius=px(6))
         edge = pal.HIGHLIGHT if self.focused else pal.PANEL_EDGE
-        pygame.draw.rect(surface, edge, self.rect, width=2, border_radius=6)
+        pygame.draw.rect(surface, edge, self.rect, width=px(2), border_radius=px(6))
         shown = self.text or self.placeholder
         colour = pal.TEXT if self.text else pal.TEXT_DIM
         label = res.text(shown, 24, colour)
         y = self.rect.centery - label.get_height() // 2
-        surface.blit(label, (self.rect.x + 10, y))
+        surface.blit(label, (self.rect.x + px(10), y))
         if self.focused and self._blink < 0.5:
-            x = self.rect.x + 10 + (label.get_width() if self.text else 0) + 1
-            pygame.draw.line(surface, pal.TEXT, (x, y), (x, y + label.get_height()), 2)
+            x = self.rect.x + px(10) + (label.get_width() if self.text else 0) + 1
+            pygame.draw.line(surface, pal.TEXT, (x, y), (x, y + label.get_height()), px(2))

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from ..app import App, SceneFactory
 from ..session import Session
+from .crash import CrashScene
 from .final import FinalScene
 from .help import HelpScene
 from .menus import PauseScene
@@ -25,7 +26,8 @@ def autoplay_scene(app: App) -> PlayScene:
 
 SCENES: dict[str, SceneFactory] = {
     **{scene.name: scene for scene in (TitleScene, SetupScene, PlayScene, FinalScene,
-                                       PauseScene, HelpScene, LoadScene, SettingsScene)},
+                                       PauseScene, HelpScene, LoadScene, SettingsScene,
+                                       CrashScene)},
     "autoplay": autoplay_scene,
     "save": save_scene,
 }

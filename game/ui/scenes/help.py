@@ -17,6 +17,7 @@ from game.rules import RulesError, TileSet
 from game.rules.registry import builtin_tileset_dir
 from game.rulespages import Heading, Page, PageError, Paragraph, Span, find_page
 from game.setpage import generated_page
+from game.version import version
 from game.vocabulary import set_name
 
 from .. import palette as pal
@@ -146,25 +147,28 @@ class HelpScene(Scene):
 
     # -- layout
     def layout(self, size: tuple[int, int]) -> None:
+        px = self.app.res.px
         w, h = size
-        self.rect = pygame.Rect(0, 0, min(1180, w - 40), min(900, h - 40))
+        self.rect = pygame.Rect(0, 0, min(px(1180), w - px(40)), min(px(900), h - px(40)))
         self.rect.center = (w // 2, h // 2)
-        top = self.rect.y + 70
-        bottom = self.rect.bottom - 76
-        self.list_rect = pygame.Rect(self.rect.x + 20, top, LIST_W, bottom - top)
-        self.view = pygame.Rect(self.list_rect.right + 24, top,
-                                self.rect.right - 24 - BAR_W - 8 - self.list_rect.right - 24,
-                                bottom - top)
-        self.close.rect.bottomright = (self.rect.right - 24, self.rect.bottom - 18)
+        top = self.rect.y + px(70)
+        bottom = self.rect.bottom - px(76)
+        self.list_rect = pygame.Rect(self.rect.x + px(20), top, px(LIST_W), bottom - top)
+        self.view = pygame.Rect(self.list_rect.right + px(24), top,
+                                self.rect.right - px(24 + BAR_W + 8) - self.list_rect.right
+                                - px(24), bottom - top)
+        self.close.rect.size = (px(160), px(46))
+        self.close.rect.bottomright = (self.rect.right - px(24), self.rect.bottom - px(18))
         self._build_rows()
         self._clamp()
 
     def _build_rows(self) -> None:
+        px = self.app.res.px
         self.rows = []
         for i, topic in enumerate(self.topics):
-            indent = 22 if topic.expansion else 0
+            indent = px(22) if topic.expansion else 0
             r = pygame.Rect(self.list_rect.x + indent, self.list_rect.y + (i - self.list_scroll)
-                            * ROW, self.list_rect.w - indent, ROW - 6)
+                            * px(ROW), self.list_rect.w - indent, px(ROW - 6))
             if self.list_rect.y <= r.y and r.bottom <= self.list_rect.bottom:
                 self.rows.append((topic, Button(r, self.title_of(topic), self._chooser(topic),
                                                 primary=topic == self.current)))
@@ -190,10 +194,11 @@ class HelpScene(Scene):
         total = self.rendered(self.current).surface.get_height()
         if total <= self.view.h:
             return None
-        track = pygame.Rect(self.view.right + 8, self.view.y, BAR_W, self.view.h)
-        height = max(30, track.h * self.view.h // total)
+        px = self.app.res.px
+        track = pygame.Rect(self.view.right + px(8), self.view.y, px(BAR_W), self.view.h)
+        height = max(px(30), track.h * self.view.h // total)
         y = track.y + (track.h - height) * self.scroll // max(1, self._max_scroll())
-        return pygame.Rect(track.x, y, BAR_W, height)
+        return pygame.Rect(track.x, y, px(BAR_W), height)
 
     def scroll_by(self, pixels: int) -> None:
         self.scroll += pixels
@@ -208,11 +213,11 @@ class HelpScene(Scene):
                 return
         if isinstance(intent, Wheel):
             if self.list_rect.collidepoint(intent.pos):
-                most = max(0, len(self.topics) - self.list_rect.h // ROW)
+                most = max(0, len(self.topics) - self.list_rect.h // self.app.res.px(ROW))
                 self.list_scroll = max(0, min(most, self.list_scroll - intent.steps))
                 self._build_rows()
             else:
-                self.scroll_by(-intent.steps * SCROLL_STEP)
+                self.scroll_by(-intent.steps * self.app.res.px(SCROLL_STEP))
         elif isinstance(intent, PointerDown) and intent.button == 1:
             thumb = self._thumb()
             if thumb is not None and thumb.collidepoint(intent.pos):
@@ -245,9 +250,10 @@ class HelpScene(Scene):
     def draw(self, surface: pygame.Surface) -> None:
         dim(surface)
         res = self.app.res
-        panel(surface, self.rect, radius=16, alpha=252)
+        px = res.px
+        panel(surface, self.rect, radius=px(16), alpha=252)
         blit_centred(surface, res.text(_("How to play"), 34, pal.TEXT, bold=True),
-                     (self.rect.centerx, self.rect.y + 34))
+                     (self.rect.centerx, self.rect.y + px(34)))
         for _topic, button in self.rows:
             button.draw(surface, res)
         page = self.rendered(self.current)
@@ -258,9 +264,11 @@ class HelpScene(Scene):
         surface.set_clip(clip)
         thumb = self._thumb()
         if thumb is not None:
-            track = pygame.Rect(thumb.x, self.view.y, BAR_W, self.view.h)
-            pygame.draw.rect(surface, pal.BUTTON_OFF, track, border_radius=BAR_W // 2)
-            pygame.draw.rect(surface, pal.PANEL_EDGE, thumb, border_radius=BAR_W // 2)
+            track = pygame.Rect(thumb.x, self.view.y, thumb.w, self.view.h)
+            pygame.draw.rect(surface, pal.BUTTON_OFF, track, border_radius=thumb.w // 2)
+            pygame.draw.rect(surface, pal.PANEL_EDGE, thumb, border_radius=thumb.w // 2)
             more = res.text(_("Wheel, arrows or the bar on the right: more"), 17, pal.TEXT_DIM)
-            surface.blit(more, (self.view.x, self.close.rect.centery - 8))
+            surface.blit(more, (self.view.x, self.close.rect.centery - px(18)))
+        stamp = res.text(_("Carcassonne {version}").format(version=version()), 16, pal.TEXT_DIM)
+        surface.blit(stamp, (self.view.x, self.close.rect.centery + px(4)))
         self.close.draw(surface, res)

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import logging
 from collections.abc import Callable
 from pathlib import Path
 from typing import TYPE_CHECKING
@@ -20,12 +21,15 @@ from ..widgets import Button, blit_centred, panel
 if TYPE_CHECKING:
     from .play import PlayScene
 
+log = logging.getLogger(__name__)
+
 
 def autosave(app: App, session: Session) -> None:
     """Save after every confirmed turn; a failure is shown, never fatal."""
     try:
         app.storage.autosave(session.saved(), app.registry)
     except OSError as exc:
+        log.warning("autosave failed: %s", exc)
         app.push(MessageScene(app, "Autosave failed", str(exc)))
 
 
@@ -51,11 +55,13 @@ class MenuScene(Scene):
 
     def layout(self, size: tuple[int, int]) -> None:
         entries = self.entries()
-        self.rect = pygame.Rect(0, 0, 380, 90 + 62 * len(entries))
+        px = self.app.res.px
+        self.rect = pygame.Rect(0, 0, px(380), px(90 + 62 * len(entries)))
         self.rect.center = (size[0] // 2, size[1] // 2)
         self.buttons = []
         for i, (label, fn) in enumerate(entries):
-            r = pygame.Rect(self.rect.x + 40, self.rect.y + 74 + 62 * i, self.rect.w - 80, 50)
+            r = pygame.Rect(self.rect.x + px(40), self.rect.y + px(74 + 62 * i),
+                            self.rect.w - px(80), px(50))
             self.buttons.append(Button(r, label, fn, primary=i == 0))
 
     def handle(self, intent: Intent) -> None:
@@ -67,9 +73,10 @@ class MenuScene(Scene):
 
     def draw(self, surface: pygame.Surface) -> None:
         dim(surface)
-        panel(surface, self.rect, radius=16, alpha=250)
+        px = self.app.res.px
+        panel(surface, self.rect, radius=px(16), alpha=250)
         blit_centred(surface, self.app.res.text(self.title, 36, pal.TEXT, bold=True),
-                     (self.rect.centerx, self.rect.y + 38))
+                     (self.rect.centerx, self.rect.y + px(38)))
         for b in self.buttons:
             b.draw(surface, self.app.res)
 
@@ -139,12 +146,13 @@ class MessageScene(MenuScene):
 
     def layout(self, size: tuple[int, int]) -> None:
         super().layout(size)
-        self.rect.h += 40
-        self.rect.w = max(self.rect.w, 560)
+        px = self.app.res.px
+        self.rect.h += px(40)
+        self.rect.w = max(self.rect.w, px(560))
         self.rect.center = (size[0] // 2, size[1] // 2)
         for b in self.buttons:
             b.rect.centerx = self.rect.centerx
-            b.rect.bottom = self.rect.bottom - 20
+            b.rect.bottom = self.rect.bottom - px(20)
 
     def handle(self, intent: Intent) -> None:
         if intent == Command("confirm"):
@@ -154,11 +162,12 @@ class MessageScene(MenuScene):
 
     def draw(self, surface: pygame.Surface) -> None:
         super().draw(surface)
-        y = self.rect.y + 78
+        px = self.app.res.px
+        y = self.rect.y + px(78)
         for line in _wrap(self.text, 60):
             blit_centred(surface, self.app.res.text(line, 21, pal.TEXT_DIM),
                          (self.rect.centerx, y))
-            y += 22
+            y += px(22)
 
 
 class ConfirmScene(MessageScene):
@@ -175,11 +184,12 @@ class ConfirmScene(MessageScene):
 
     def layout(self, size: tuple[int, int]) -> None:
         super().layout(size)
-        gap = 16
-        width = (self.rect.w - 80 - gap) // 2
+        px = self.app.res.px
+        gap = px(16)
+        width = (self.rect.w - px(80) - gap) // 2
         for i, b in enumerate(self.buttons):
             b.rect.w = width
-            b.rect.x = self.rect.x + 40 + i * (width + gap)
+            b.rect.x = self.rect.x + px(40) + i * (width + gap)
 
     def handle(self, intent: Intent) -> None:
         if intent == Command("confirm"):

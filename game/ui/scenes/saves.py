@@ -100,26 +100,31 @@ class LoadScene(Scene):
         self.enter()  # a save may have been renamed or deleted
 
     def layout(self, size: tuple[int, int]) -> None:
-        self.rect = pygame.Rect(0, 0, min(860, size[0] - 40), min(640, size[1] - 40))
+        px = self.app.res.px
+        self.rect = pygame.Rect(0, 0, min(px(860), size[0] - px(40)),
+                                min(px(640), size[1] - px(40)))
         self.rect.center = (size[0] // 2, size[1] // 2)
-        self.close.rect.midbottom = (self.rect.centerx, self.rect.bottom - 16)
+        self.close.rect.size = (px(160), px(44))
+        self.close.rect.midbottom = (self.rect.centerx, self.rect.bottom - px(16))
         self.scroll = max(0, min(self.scroll, max(0, len(self.entries) - self._rows())))
         self.row_buttons = []
         for i in self._visible():
             r = self._row_rect(i)
             entry = self.entries[i]
-            delete = Button(pygame.Rect(r.right - 104, r.y + 12, 94, 34), _("Delete"),
-                            self._deleter(entry))
-            rename = Button(pygame.Rect(delete.rect.x - 110, r.y + 12, 104, 34), _("Rename"),
-                            self._renamer(entry))
+            delete = Button(pygame.Rect(r.right - px(114), r.y + px(12), px(104), px(34)),
+                            _("Delete"), self._deleter(entry))
+            rename = Button(pygame.Rect(delete.rect.x - px(120), r.y + px(12), px(114), px(34)),
+                            _("Rename"), self._renamer(entry))
             self.row_buttons += [rename, delete]
 
     def _rows(self) -> int:
-        return max(1, (self.rect.h - 140) // ROW)
+        px = self.app.res.px
+        return max(1, (self.rect.h - px(140)) // px(ROW))
 
     def _row_rect(self, i: int) -> pygame.Rect:
-        return pygame.Rect(self.rect.x + 20, self.rect.y + 70 + (i - self.scroll) * ROW,
-                           self.rect.w - 40, ROW - 6)
+        px = self.app.res.px
+        return pygame.Rect(self.rect.x + px(20), self.rect.y + px(70) + (i - self.scroll)
+                           * px(ROW), self.rect.w - px(40), px(ROW - 6))
 
     def _visible(self) -> range:
         return range(self.scroll, min(len(self.entries), self.scroll + self._rows()))
@@ -193,10 +198,11 @@ class LoadScene(Scene):
 
     def draw(self, surface: pygame.Surface) -> None:
         dim(surface)
-        panel(surface, self.rect, radius=16, alpha=250)
         res = self.app.res
+        px = res.px
+        panel(surface, self.rect, radius=px(16), alpha=250)
         blit_centred(surface, res.text(_("Saved games"), 34, pal.TEXT, bold=True),
-                     (self.rect.centerx, self.rect.y + 34))
+                     (self.rect.centerx, self.rect.y + px(34)))
         if not self.entries:
             blit_centred(surface, res.text(_("No saved games yet."), 24, pal.TEXT_DIM),
                          self.rect.center)
@@ -204,20 +210,20 @@ class LoadScene(Scene):
             entry = self.entries[i]
             r = self._row_rect(i)
             pygame.draw.rect(surface, pal.CURRENT_ROW if i == self.hover else pal.BUTTON, r,
-                             border_radius=8)
-            room = r.w - 24 - 230
+                             border_radius=px(8))
+            room = r.w - px(24 + 250)
             colour = pal.TEXT if entry.saved is not None else pal.ILLEGAL
             name = fit_text(res, display_name(entry.path), 22, room, True)
-            surface.blit(res.text(name, 22, colour, bold=True), (r.x + 12, r.y + 7))
+            surface.blit(res.text(name, 22, colour, bold=True), (r.x + px(12), r.y + px(7)))
             line = fit_text(res, describe(self.app, entry), 17, room)
-            surface.blit(res.text(line, 17, pal.TEXT_DIM), (r.x + 12, r.y + 33))
+            surface.blit(res.text(line, 17, pal.TEXT_DIM), (r.x + px(12), r.y + px(33)))
         for b in self.row_buttons:
             b.draw(surface, res)
         if len(self.entries) > self._rows():
             more = _("Wheel: more saves ({shown} of {total} shown)").format(
                 shown=len(self._visible()), total=len(self.entries))
             surface.blit(res.text(more, 16, pal.TEXT_DIM),
-                         (self.rect.x + 24, self.close.rect.centery - 8))
+                         (self.rect.x + px(24), self.close.rect.centery - px(8)))
         self.close.draw(surface, res)
 
 
@@ -250,10 +256,15 @@ class NameScene(Scene):
         self.app.input.text_focus = False
 
     def layout(self, size: tuple[int, int]) -> None:
+        px = self.app.res.px
+        self.rect.size = (px(560), px(230))
         self.rect.center = (size[0] // 2, size[1] // 2)
-        self.field.rect.midtop = (self.rect.centerx, self.rect.y + 76)
-        self.ok.rect.bottomright = (self.rect.centerx - 8, self.rect.bottom - 20)
-        self.cancel.rect.bottomleft = (self.rect.centerx + 8, self.rect.bottom - 20)
+        self.field.rect.size = (px(480), px(46))
+        self.field.rect.midtop = (self.rect.centerx, self.rect.y + px(76))
+        for b in (self.ok, self.cancel):
+            b.rect.size = (px(200), px(46))
+        self.ok.rect.bottomright = (self.rect.centerx - px(8), self.rect.bottom - px(20))
+        self.cancel.rect.bottomleft = (self.rect.centerx + px(8), self.rect.bottom - px(20))
 
     def done(self) -> None:
         try:
@@ -280,10 +291,10 @@ class NameScene(Scene):
 
     def draw(self, surface: pygame.Surface) -> None:
         dim(surface)
-        panel(surface, self.rect, radius=16, alpha=252)
         res = self.app.res
+        panel(surface, self.rect, radius=res.px(16), alpha=252)
         blit_centred(surface, res.text(self.title, 30, pal.TEXT, bold=True),
-                     (self.rect.centerx, self.rect.y + 38))
+                     (self.rect.centerx, self.rect.y + res.px(38)))
         self.field.draw(surface, res)
         self.ok.draw(surface, res)
         self.cancel.draw(surface, res)

@@ -37,24 +37,28 @@ class SettingsScene(Scene):
 
     def layout(self, size: tuple[int, int]) -> None:
         w, h = size
-        self.rect = pygame.Rect(0, 0, min(760, w - 40), min(150 + ROW * len(SETTINGS), h - 40))
+        px = self.app.res.px
+        self.rect = pygame.Rect(0, 0, min(px(760), w - px(40)),
+                                min(px(150 + ROW * len(SETTINGS)), h - px(40)))
         self.rect.center = (w // 2, h // 2)
-        self.close.rect.midbottom = (self.rect.centerx, self.rect.bottom - 16)
+        self.close.rect.size = (px(200), px(46))
+        self.close.rect.midbottom = (self.rect.centerx, self.rect.bottom - px(16))
         self.scroll = max(0, min(self.scroll, self._max_scroll()))
         self._build()
 
     def _visible_rows(self) -> int:
-        return max(1, (self.rect.h - 140) // ROW)
+        return max(1, (self.rect.h - self.app.res.px(140)) // self.app.res.px(ROW))
 
     def _max_scroll(self) -> int:
         return max(0, len(SETTINGS) - self._visible_rows())
 
     def _build(self) -> None:
         self.rows = []
-        width = 220
+        px = self.app.res.px
+        width = px(220)
         for i, setting in enumerate(SETTINGS[self.scroll:self.scroll + self._visible_rows()]):
-            y = self.rect.y + 70 + i * ROW
-            r = pygame.Rect(self.rect.right - 30 - width, y + 6, width, 44)
+            y = self.rect.y + px(70 + i * ROW)
+            r = pygame.Rect(self.rect.right - px(30) - width, y + px(6), width, px(44))
             self.rows.append((setting, Button(r, self._value_label(setting),
                                               self._stepper(setting.key, 1))))
 
@@ -96,19 +100,20 @@ class SettingsScene(Scene):
     def draw(self, surface: pygame.Surface) -> None:
         dim(surface)
         res = self.app.res
-        panel(surface, self.rect, radius=16, alpha=255)
+        px = res.px
+        panel(surface, self.rect, radius=px(16), alpha=255)
         blit_centred(surface, res.text(_("Settings"), 36, pal.TEXT, bold=True),
-                     (self.rect.centerx, self.rect.y + 36))
+                     (self.rect.centerx, self.rect.y + px(36)))
         for setting, button in self.rows:
             y = button.rect.centery
-            x = self.rect.x + 30
+            x = self.rect.x + px(30)
             surface.blit(res.text(_(setting.label), 24, pal.TEXT, bold=True),
-                         (x, y - (20 if setting.explain else 9)))
+                         (x, y - px(20 if setting.explain else 9)))
             if setting.explain:
-                surface.blit(res.text(_(setting.explain), 17, pal.TEXT_DIM), (x, y + 4))
+                surface.blit(res.text(_(setting.explain), 17, pal.TEXT_DIM), (x, y + px(4)))
             button.draw(surface, res)
         if self._max_scroll():
             more = _("Wheel: more settings")
             surface.blit(res.text(more, 16, pal.TEXT_DIM),
-                         (self.rect.x + 30, self.close.rect.centery - 8))
+                         (self.rect.x + px(30), self.close.rect.centery - px(8)))
         self.close.draw(surface, res)

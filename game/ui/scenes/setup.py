@@ -67,80 +67,86 @@ class SetupScene(Scene):
     # -- layout
     def layout(self, size: tuple[int, int]) -> None:
         w, h = size
-        self.card = pygame.Rect(0, 0, min(1100, w - 40), min(700, h - 40))
+        px = self.app.res.px
+        self.card = pygame.Rect(0, 0, min(px(1100), w - px(40)), min(px(700), h - px(40)))
         self.card.center = (w // 2, h // 2)
         self._build()
 
     def _build(self) -> None:
         c = self.card
+        px = self.app.res.px
         self.fields = []
         self.widgets = []
-        left = c.x + 30
-        top = c.y + 110
+        left = c.x + px(30)
+        top = c.y + px(110)
         for i, seat in enumerate(self.seats):
-            y = top + i * ROW
-            self.widgets.append(Button(pygame.Rect(left, y, 44, 44), "", self._cycle_colour(i)))
-            field = TextField(pygame.Rect(left + 56, y, 190, 44), seat.name,
-                              placeholder=f"Player {i + 1}",
+            y = top + i * px(ROW)
+
+            def at(x: int, width: int, y: int = y) -> pygame.Rect:
+                return pygame.Rect(left + px(x), y, px(width), px(44))
+
+            self.widgets.append(Button(at(0, 44), "", self._cycle_colour(i)))
+            field = TextField(at(56, 190), seat.name, placeholder=f"Player {i + 1}",
                               on_change=self._rename(i))
             self.fields.append(field)
-            self.widgets.append(Button(pygame.Rect(left + 256, y, 120, 44),
-                                       KIND_LABEL.get(seat.kind, seat.kind), self._cycle_kind(i)))
-            self.widgets.append(Button(pygame.Rect(left + 386, y, 40, 44), "up", self._move(i, -1),
-                                       enabled=i > 0))
-            self.widgets.append(Button(pygame.Rect(left + 432, y, 40, 44), "down", self._move(i, 1),
+            self.widgets.append(Button(at(256, 120), KIND_LABEL.get(seat.kind, seat.kind),
+                                       self._cycle_kind(i)))
+            self.widgets.append(Button(at(386, 40), "up", self._move(i, -1), enabled=i > 0))
+            self.widgets.append(Button(at(432, 40), "down", self._move(i, 1),
                                        enabled=i < len(self.seats) - 1))
-            self.widgets.append(Button(pygame.Rect(left + 478, y, 40, 44), "×", self._remove(i),
+            self.widgets.append(Button(at(478, 40), "×", self._remove(i),
                                        enabled=len(self.seats) > self._min_players()))
-        add_y = top + len(self.seats) * ROW
-        self.widgets.append(Button(pygame.Rect(left, add_y, 200, 44), "Add player",
+        add_y = top + len(self.seats) * px(ROW)
+        self.widgets.append(Button(pygame.Rect(left, add_y, px(200), px(44)), "Add player",
                                    self._add, enabled=len(self.seats) < self._max_players()))
-        right = c.x + RIGHT_X
-        width = c.right - right - 30
+        right = c.x + px(RIGHT_X)
+        width = c.right - right - px(30)
         y = top
         for g in self.app.registry.games():
-            self.widgets.append(Button(pygame.Rect(right, y, width, GAME_ROW - 6), set_name(g),
-                                       self._choose_game(g.id), primary=g.id == self.game_id))
-            y += GAME_ROW
+            self.widgets.append(Button(pygame.Rect(right, y, width, px(GAME_ROW - 6)),
+                                       set_name(g), self._choose_game(g.id),
+                                       primary=g.id == self.game_id))
+            y += px(GAME_ROW)
         chosen = self.app.registry.sets.get(self.game_id)
         self.note = wrap_text(self.app.res, set_note(chosen), 16, width) \
             if chosen is not None and set_note(chosen) else []
-        y += 20 * len(self.note) + (10 if self.note else 0)
-        self.expansions_top = y + 4
+        y += px(20 * len(self.note) + (10 if self.note else 0))
+        self.expansions_top = y + px(4)
         exps = self.app.registry.expansions(self.game_id)
         if exps:
-            y += 26
+            y += px(26)
             for e in exps:
                 on = e.id in self.expansions
                 label = ("[x] " if on else "[ ] ") + set_name(e)
-                self.widgets.append(Button(pygame.Rect(right, y, width, 38),
+                self.widgets.append(Button(pygame.Rect(right, y, width, px(38)),
                                            label, self._toggle_expansion(e.id)))
-                y += 44
-        self.options_top = y + 8
-        y = self.options_top + 26
+                y += px(44)
+        self.options_top = y + px(8)
+        y = self.options_top + px(26)
         self.option_rows = []
         tileset = self._tileset()
         if tileset is not None and tileset.options:
-            # Rows shrink to fit above the Start button on small windows.
-            room = c.bottom - 16 - y
-            step = max(44, min(56, room // len(tileset.options)))
+            # Rows shrink to fit the card on small windows.
+            room = c.bottom - px(16) - y
+            step = max(px(44), min(px(56), room // len(tileset.options)))
             for name, opt in tileset.options.items():
                 value = self.options.get(name, opt.default)
                 label = _("{option}: {value}").format(option=option_name(tileset, name),
                                                        value=value_label(tileset, name, value))
                 meaning = value_text(tileset, name, value)
-                button = Button(pygame.Rect(right, y, width, step - 6), label,
+                button = Button(pygame.Rect(right, y, width, step - px(6)), label,
                                 self._cycle_option(name),
                                 detail=meaning.explain if meaning is not None else "")
                 self.widgets.append(button)
                 self.option_rows.append((opt.source, button))
                 y += step
         # The game column may run to the bottom: the buttons sit under the players.
-        self.widgets.append(Button(pygame.Rect(c.x + 30, c.bottom - 70, 130, 50), "Back",
+        bottom = c.bottom - px(70)
+        self.widgets.append(Button(pygame.Rect(c.x + px(30), bottom, px(130), px(50)), "Back",
                                    self.app.pop))
-        self.widgets.append(Button(pygame.Rect(c.x + 170, c.bottom - 70, 130, 50), "Rules",
+        self.widgets.append(Button(pygame.Rect(c.x + px(170), bottom, px(130), px(50)), "Rules",
                                    self.show_rules))
-        self.widgets.append(Button(pygame.Rect(c.x + RIGHT_X - 230, c.bottom - 70, 200, 50),
+        self.widgets.append(Button(pygame.Rect(c.x + px(RIGHT_X - 230), bottom, px(200), px(50)),
                                    "Start game", self.start, primary=True))
 
     def help_topic(self) -> str | None:
@@ -289,18 +295,19 @@ class SetupScene(Scene):
     def draw(self, surface: pygame.Surface) -> None:
         surface.fill(pal.TABLE)
         res = self.app.res
+        px = res.px
         c = self.card
-        panel(surface, c, radius=18, alpha=250)
+        panel(surface, c, radius=px(18), alpha=250)
         blit_centred(surface, res.text("New game", 42, pal.TEXT, bold=True),
-                     (c.centerx, c.y + 36))
+                     (c.centerx, c.y + px(36)))
         surface.blit(res.text("Players, in seat order", 24, pal.TEXT_DIM, bold=True),
-                     (c.x + 30, c.y + 76))
-        right = c.x + RIGHT_X
-        surface.blit(res.text("Game", 24, pal.TEXT_DIM, bold=True), (right, c.y + 76))
+                     (c.x + px(30), c.y + px(76)))
+        right = c.x + px(RIGHT_X)
+        surface.blit(res.text("Game", 24, pal.TEXT_DIM, bold=True), (right, c.y + px(76)))
         games = len(self.app.registry.games())
         for i, line in enumerate(self.note):
             surface.blit(res.text(line, 16, pal.TEXT_DIM),
-                         (right + 4, c.y + 112 + games * GAME_ROW + 20 * i))
+                         (right + px(4), c.y + px(112 + games * GAME_ROW + 20 * i)))
         if self.app.registry.expansions(self.game_id):
             surface.blit(res.text("Expansions", 22, pal.TEXT_DIM, bold=True),
                          (right, self.expansions_top))
@@ -311,9 +318,9 @@ class SetupScene(Scene):
         for b in self.widgets:
             b.draw(surface, res)
         for i, seat in enumerate(self.seats):
-            swatch = pygame.Rect(c.x + 30, c.y + 110 + i * ROW, 44, 44)
+            swatch = pygame.Rect(c.x + px(30), c.y + px(110 + i * ROW), px(44), px(44))
             img = res.figures.figure(next(iter(tileset.figures)) if tileset else "follower",
-                                     seat.rgb, 36)
+                                     seat.rgb, px(36))
             blit_centred(surface, img, swatch.center)
         for f in self.fields:
             f.draw(surface, res)
@@ -321,13 +328,13 @@ class SetupScene(Scene):
         if hovered is not None:
             draw_tooltip(surface, res, _("The rulebook says:"), *hovered)
         errors = self.app.registry.errors
-        y = c.bottom - 130
+        y = c.bottom - px(130)
         for err in errors[:3]:
             where = Path(err.path).name + (f":{err.line}" if err.line else "")
             line = fit_text(res, _("Not loaded: {file}: {problem}").format(
-                file=where, problem=err.problem), 17, RIGHT_X - 60)
-            surface.blit(res.text(line, 17, pal.ILLEGAL), (c.x + 30, y))
-            y += 20
+                file=where, problem=err.problem), 17, px(RIGHT_X - 60))
+            surface.blit(res.text(line, 17, pal.ILLEGAL), (c.x + px(30), y))
+            y += px(20)
 
 
 def _printable(value: object) -> str:

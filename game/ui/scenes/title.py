@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import logging
 import random
 
 import pygame
@@ -9,6 +10,7 @@ import pygame
 from game.i18n import _
 from game.rules import Game
 from game.storage import SaveError
+from game.version import version
 
 from .. import palette as pal
 from ..app import App, Scene
@@ -18,6 +20,8 @@ from ..intents import Command, Intent
 from ..session import Session
 from ..widgets import Button, blit_centred, panel
 from .menus import MessageScene, open_saved
+
+log = logging.getLogger(__name__)
 
 
 class TitleScene(Scene):
@@ -47,6 +51,7 @@ class TitleScene(Scene):
                 Session.restore(self.app, self.app.storage.load(path), path)
                 self.can_continue = True
             except SaveError as exc:
+                log.warning("the autosave cannot be read: %s: %s", path, exc.problem)
                 self.continue_problem = self._kept_aside(exc)
         self.layout(self.app.screen.get_size())
 
@@ -70,10 +75,11 @@ class TitleScene(Scene):
                   ("Settings", self.open_settings, True),
                   ("Quit", self.quit, True)]
         self.buttons = []
-        top = h // 2 - 52
+        px = self.app.res.px
+        top = h // 2 - px(52)
         for i, (label, fn, enabled) in enumerate(labels):
-            r = pygame.Rect(0, 0, 300, 50)
-            r.center = (w // 2, top + i * 58)
+            r = pygame.Rect(0, 0, px(300), px(50))
+            r.center = (w // 2, top + i * px(58))
             primary = (label == "Continue" and enabled) or (
                 label == "New game" and not getattr(self, "can_continue", False))
             self.buttons.append(Button(r, label, fn, primary=primary, enabled=enabled))
@@ -140,27 +146,31 @@ class TitleScene(Scene):
         if self.backdrop is not None:
             surface.blit(self.backdrop, (-100 + self.drift * 0.3, -100 + self.drift * 0.2))
         res = self.app.res
-        card = pygame.Rect(0, 0, 420, 450)
-        card.center = (w // 2, h // 2 + 50)
-        panel(surface, card, radius=20, alpha=250)
+        px = res.px
+        card = pygame.Rect(0, 0, px(420), px(450))
+        card.center = (w // 2, h // 2 + px(50))
+        panel(surface, card, radius=px(20), alpha=250)
         title = res.text("Carcassonne", 78, pal.TEXT_LIGHT, bold=True)
         shadow = res.text("Carcassonne", 78, (0, 0, 0), bold=True)
         shadow.set_alpha(140)
-        blit_centred(surface, shadow, (w // 2 + 3, card.y - 58 + 4))
-        blit_centred(surface, title, (w // 2, card.y - 58))
+        blit_centred(surface, shadow, (w // 2 + px(3), card.y - px(58 - 4)))
+        blit_centred(surface, title, (w // 2, card.y - px(58)))
         blit_centred(surface, res.text("tile by tile, the country grows", 26, pal.TEXT_DIM),
-                     (w // 2, card.y + 34))
+                     (w // 2, card.y + px(34)))
         for b in self.buttons:
             b.draw(surface, res)
         if self.continue_problem:  # on a panel of its own: the board behind is busy
             lines = [res.text(line[:130], 19, pal.ILLEGAL)
                      for line in self.continue_problem.splitlines()]
-            box = pygame.Rect(0, 0, max(t.get_width() for t in lines) + 32, 22 * len(lines) + 16)
-            box.midtop = (w // 2, card.bottom + 12)
-            panel(surface, box, radius=10, alpha=245)
+            box = pygame.Rect(0, 0, max(t.get_width() for t in lines) + px(32),
+                              px(22 * len(lines) + 16))
+            box.midtop = (w // 2, card.bottom + px(12))
+            panel(surface, box, radius=px(10), alpha=245)
             for i, text in enumerate(lines):
-                blit_centred(surface, text, (w // 2, box.y + 19 + 22 * i))
+                blit_centred(surface, text, (w // 2, box.y + px(19 + 22 * i)))
+        stamp = res.text(_("version {version}").format(version=version()), 17, pal.TEXT_LIGHT)
+        surface.blit(stamp, stamp.get_rect(bottomright=(w - px(12), h - px(8))))
         errors = self.app.registry.errors
         if errors:
             msg = f"{len(errors)} tile set file(s) could not be loaded: see New game"
-            blit_centred(surface, res.text(msg, 19, pal.TEXT_LIGHT), (w // 2, h - 24))
+            blit_centred(surface, res.text(msg, 19, pal.TEXT_LIGHT), (w // 2, h - px(24)))

@@ -171,7 +171,7 @@ def _draw_moves(surface: pygame.Surface, scene: PlayScene) -> None:
         label = next((t for m in scene.game.modules if (t := m.move_label(move))), None)
         if label:
             x, y, w, h = scene.camera.cell_rect(move.cell)
-            img = scene.app.res.text(label, max(18, w // 4), pal.TEXT, bold=True)
+            img = scene.app.res.board_text(label, max(18, w // 4), pal.TEXT, bold=True)
             rect = img.get_rect(center=(x + w // 2, y + h // 2)).inflate(10, 4)
             pygame.draw.rect(surface, pal.HIGHLIGHT, rect, border_radius=6)
             blit_centred(surface, img, rect.center)

@@ -106,9 +106,10 @@ class HintShown:
         if hint is None:
             return
         res = self.scene.app.res
-        text = fit_text(res, _("Hint: {why}").format(why=hint.why), 21, board.w - 80, True)
+        px = res.px
+        text = fit_text(res, _("Hint: {why}").format(why=hint.why), 21, board.w - px(80), True)
         img = res.text(text, 21, pal.TEXT, bold=True)
-        rect = img.get_rect(midtop=(board.centerx, top + 7)).inflate(28, 14)
-        panel(surface, rect, colour=pal.FIELD_BG, radius=12)
-        pygame.draw.rect(surface, pal.HIGHLIGHT, rect, width=3, border_radius=12)
+        rect = img.get_rect(midtop=(board.centerx, top + px(7))).inflate(px(28), px(14))
+        panel(surface, rect, colour=pal.FIELD_BG, radius=px(12))
+        pygame.draw.rect(surface, pal.HIGHLIGHT, rect, width=px(3), border_radius=px(12))
         blit_centred(surface, img, rect.center)

@@ -97,23 +97,25 @@ class Questions:
 
     def _layout(self) -> None:
         board = self.scene.layout_obj.board
-        width = min(WIDTH, board.w - 40)
         res = self.scene.app.res
+        px = res.px
+        width = min(px(WIDTH), board.w - px(40))
         if self.answers:
-            height = 46 + ROW * len(self.answers)
+            height = px(46 + ROW * len(self.answers))
         elif self.info:
-            height = 18 + 20 * len(wrap_text(res, self.info, 17, width - 28))
+            height = px(18 + 20 * len(wrap_text(res, self.info, 17, width - px(28))))
         else:
             self.rect = pygame.Rect(0, 0, 0, 0)
             return
         self.rect = pygame.Rect(0, 0, width, height)
         if self.answers:  # the turn waits for an answer: the card sits low, over the board
-            self.rect.midbottom = (board.centerx, board.bottom - TOOLBAR_ROOM)
+            self.rect.midbottom = (board.centerx, board.bottom - px(TOOLBAR_ROOM))
         else:  # a line that goes with the banner
-            self.rect.midtop = (board.centerx, BANNER_ROOM)
+            self.rect.midtop = (board.centerx, px(BANNER_ROOM))
         request = self.scene.game.choices[0] if self.answers else None
         for i, (label, _explain) in enumerate(self.answers):
-            r = pygame.Rect(self.rect.x + 14, self.rect.y + 40 + ROW * i, 150, ROW - 12)
+            r = pygame.Rect(self.rect.x + px(14), self.rect.y + px(40 + ROW * i), px(150),
+                            px(ROW - 12))
             option = request.options[i] if request is not None else label
             self.buttons.append(Button(r, label, self._chooser(option), primary=i == 0))
 
@@ -123,20 +125,22 @@ class Questions:
     @property
     def below_banner(self) -> int:
         """Where the next line under the banner may go."""
-        return self.rect.bottom + 8 if self.info and self.rect.w else BANNER_ROOM
+        px = self.scene.app.res.px
+        return self.rect.bottom + px(8) if self.info and self.rect.w else px(BANNER_ROOM)
 
     def draw(self, surface: pygame.Surface) -> None:
         if not self.rect.w:
             return
         res = self.scene.app.res
-        panel(surface, self.rect, radius=12, alpha=248)
-        x = self.rect.x + 14
+        px = res.px
+        panel(surface, self.rect, radius=px(12), alpha=248)
+        x = self.rect.x + px(14)
         if not self.answers:
-            for i, line in enumerate(wrap_text(res, self.info, 17, self.rect.w - 28)):
-                surface.blit(res.text(line, 17, pal.TEXT), (x, self.rect.y + 9 + 20 * i))
+            for i, line in enumerate(wrap_text(res, self.info, 17, self.rect.w - px(28))):
+                surface.blit(res.text(line, 17, pal.TEXT), (x, self.rect.y + px(9 + 20 * i)))
             return
-        surface.blit(res.text(fit_text(res, self.prompt, 21, self.rect.w - 28, True), 21,
-                              pal.TEXT, bold=True), (x, self.rect.y + 11))
+        surface.blit(res.text(fit_text(res, self.prompt, 21, self.rect.w - px(28), True), 21,
+                              pal.TEXT, bold=True), (x, self.rect.y + px(11)))
         hint = self.scene.hint.current()
         request = self.scene.game.choices[0] if self.scene.game.choices else None
         with self._lock:
@@ -146,12 +150,12 @@ class Questions:
             b.draw(surface, res)
             option = request.options[i] if request is not None else ""
             if hint is not None and hint.answer == Choose(option):
-                pygame.draw.rect(surface, pal.HIGHLIGHT, b.rect.inflate(8, 8), width=3,
-                                 border_radius=10)
-            tx = b.rect.right + 14
-            room = self.rect.right - 14 - tx
+                pygame.draw.rect(surface, pal.HIGHLIGHT, b.rect.inflate(px(8), px(8)),
+                                 width=px(3), border_radius=px(10))
+            tx = b.rect.right + px(14)
+            room = self.rect.right - px(14) - tx
             surface.blit(res.text(fit_text(res, explain, 16, room), 16, pal.TEXT_DIM),
-                         (tx, b.rect.y + 2))
+                         (tx, b.rect.y + px(2)))
             scored = outcomes.get(option, _("measuring…"))
             surface.blit(res.text(fit_text(res, scored, 17, room, True), 17, pal.TEXT,
-                                  bold=True), (tx, b.rect.y + 23))
+                                  bold=True), (tx, b.rect.y + px(23)))

@@ -39,7 +39,8 @@ class PlayScene(Scene):
         self.autoplay = autoplay or all(not s.is_human for s in session.seats)
         self.view = BoardView(app.res, self.game)
         self.camera = Camera((0, 0, 800, 600))
-        self.layout_obj = Layout.compute(app.screen.get_size(), len(session.seats))
+        self.layout_obj = Layout.compute(app.screen.get_size(), len(session.seats),
+                                         app.res.scale)
         self.rotation = 0  # quarter turns of the tile in the tray
         self.pending: Deploy | Move | None = None
         self.choice_buttons: list[Button] = []
@@ -74,7 +75,9 @@ class PlayScene(Scene):
         self.exit()  # menus may load another game; a search in flight is dropped
 
     def layout(self, size: tuple[int, int]) -> None:
-        lay = self.layout_obj = Layout.compute(size, len(self.session.seats))
+        px = self.app.res.px
+        lay = self.layout_obj = Layout.compute(size, len(self.session.seats),
+                                               self.app.res.scale)
         b = lay.board
         self.camera.viewport = (b.x, b.y, b.w, b.h)
         self.buttons = [
@@ -88,9 +91,9 @@ class PlayScene(Scene):
             tools.insert(0, ("Hint", self.hint.toggle))
         x = lay.toolbar.x
         for label, fn in tools:
-            width = max(46, self.app.res.font(24, bold=True).size(label)[0] + 22)
-            self.buttons.append(Button(pygame.Rect(x, lay.toolbar.y, width, 46), label, fn))
-            x += width + 6
+            width = max(px(46), self.app.res.font(24, bold=True).size(label)[0] + px(22))
+            self.buttons.append(Button(pygame.Rect(x, lay.toolbar.y, width, px(46)), label, fn))
+            x += width + px(6)
 
     def help_topic(self) -> str | None:
         return self.session.game_id

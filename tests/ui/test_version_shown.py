@@ -1,0 +1,35 @@
+"""The version shows on the title screen and in the help."""
+
+from __future__ import annotations
+
+import pytest
+
+from game.ui.app import App
+from game.version import version
+
+
+def drawn_text(app: App, monkeypatch: pytest.MonkeyPatch) -> list[str]:
+    seen: list[str] = []
+    real = app.res.text
+
+    def recording(text: str, *args: object, **kwargs: object) -> object:
+        seen.append(text)
+        return real(text, *args, **kwargs)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(app.res, "text", recording)
+    return seen
+
+
+def test_the_title_shows_the_version(app: App, monkeypatch: pytest.MonkeyPatch) -> None:
+    seen = drawn_text(app, monkeypatch)
+    app.push_scene("title")
+    app.step(1 / 60)
+    assert f"version {version()}" in seen
+
+
+def test_the_help_shows_the_version(app: App, monkeypatch: pytest.MonkeyPatch) -> None:
+    app.push_scene("title")
+    app.push_scene("help")
+    seen = drawn_text(app, monkeypatch)
+    app.step(1 / 60)
+    assert f"Carcassonne {version()}" in seen
