@@ -1,11 +1,14 @@
 """Launch the game window.
 
-    python -m game [--autoplay] [--quit-after SECONDS] [--screenshot FILE] [--players N]
-                   [--seed N] [--game ID] [--expansions ID ...] [--size WxH] [--fullscreen]
-                   [--time-first-frame] [--smoke] [--version]
+    python -m game [--game ID] [--expansions ID ...] [--players N] [--seats human,quick,...]
+                   [--seed N] [--computer-pace relaxed|normal|instant]
+                   [--autoplay] [--quit-after SECONDS] [--screenshot FILE]
+                   [--size WxH] [--fullscreen] [--time-first-frame] [--smoke] [--version]
                    [--install-desktop-entry] [--uninstall-desktop-entry]
 
-The ``carcassonne`` command (installed) and the standalone executable take the same options.
+With ``--game`` or ``--seats`` the window opens straight into that game; otherwise at the
+title screen.  The ``carcassonne`` command (installed) and the standalone executable take
+the same options.
 """
 
 from __future__ import annotations
@@ -16,6 +19,12 @@ import sys
 import time
 from collections.abc import Sequence
 from pathlib import Path
+from typing import TYPE_CHECKING
+
+from game.ai import LEVELS
+
+if TYPE_CHECKING:
+    from game.ui.app import App
 
 _T0 = time.perf_counter()  # fallback clock origin where the process start cannot be read
 
@@ -24,21 +33,30 @@ def parse_args(argv: Sequence[str] | None = None) -> argparse.Namespace:
     from game.version import version
     parser = argparse.ArgumentParser(prog="carcassonne", description="Carcassonne, hot-seat.")
     parser.add_argument("--version", action="version", version=f"carcassonne {version()}")
+    parser.add_argument("--game", help="open straight into a game of this tile set "
+                        "(carcassonne, hunters-and-gatherers, over-hill-and-dale)")
+    parser.add_argument("--expansions", nargs="*", default=[],
+                        help="expansions of that game (e.g. hills-and-sheep)")
+    parser.add_argument("--players", type=int, help="how many players (default: 2, or as "
+                        "many as --seats names)")
+    parser.add_argument("--seats", type=seat_kinds, metavar="KIND,KIND,...",
+                        help="who plays each seat, in order: human or a computer level ("
+                        + ", ".join(LEVELS) + "); opens straight into the game")
+    parser.add_argument("--seed", type=int, help="seed of the game (its draw order)")
+    parser.add_argument("--computer-pace", choices=PACES,
+                        help="how computer turns are shown in this run (instead of the "
+                        "setting): instant plays them as fast as they are decided")
     parser.add_argument("--autoplay", action="store_true",
                         help="computer players play random legal moves (for visual checks)")
     parser.add_argument("--quit-after", type=float, metavar="SECONDS",
-                        help="close the window after this many seconds")
+                        help="close the window after this many seconds (a game in progress "
+                        "is autosaved after every turn, as always)")
     parser.add_argument("--screenshot", type=Path, metavar="FILE",
                         help="save a screenshot of the last frame before closing")
-    parser.add_argument("--players", type=int, default=2, help="players for --autoplay")
-    parser.add_argument("--seed", type=int, help="seed of the --autoplay game")
-    parser.add_argument("--game", default="carcassonne", help="game of --autoplay "
-                        "(a tile set id: carcassonne, hunters-and-gatherers, over-hill-and-dale)")
-    parser.add_argument("--expansions", nargs="*", default=[],
-                        help="expansions of --autoplay (e.g. hills-and-sheep)")
-    parser.add_argument("--size", help="window size in pixels, e.g. 1600x900 (default: "
-                        "1280x800 grown with the interface size, within the screen)")
-    parser.add_argument("--fullscreen", action="store_true")
+    parser.add_argument("--size", help="window size in pixels, e.g. 1600x900 (default: as "
+                        "the window was last closed, else most of the desktop, grown with "
+                        "the interface size, within the screen)")
+    parser.add_argument("--fullscreen", action="store_true", default=None)
     parser.add_argument("--time-first-frame", action="store_true",
                         help="open the window, draw one frame, print the seconds from process "
                              "start to that frame, and exit")
@@ -53,7 +71,25 @@ def parse_args(argv: Sequence[str] | None = None) -> argparse.Namespace:
                             ".desktop file and icons in the user's data folder)")
     entry.add_argument("--uninstall-desktop-entry", action="store_true",
                        help="take it out again")
-    return parser.parse_args(argv)
+    args = parser.parse_args(argv)
+    if args.seats is not None and args.players is not None and args.players != len(args.seats):
+        parser.error(f"--players {args.players} but --seats names {len(args.seats)} seats")
+    return args
+
+
+# The choices of --computer-pace and --seats, known without importing pygame.
+PACES = ("relaxed", "normal", "instant")
+
+
+def seat_kinds(text: str) -> list[str]:
+    """``human,quick,...``: each seat's kind, checked against the computer levels."""
+    kinds = [k.strip() for k in text.split(",") if k.strip()]
+    unknown = [k for k in kinds if k != "human" and k not in LEVELS]
+    if unknown or not kinds:
+        raise argparse.ArgumentTypeError(
+            f"unknown seat kind {', '.join(unknown) or repr(text)} (kinds: human, "
+            f"{', '.join(LEVELS)})")
+    return kinds
 
 
 def process_age() -> tuple[float, str]:
@@ -106,8 +142,15 @@ def main(argv: Sequence[str] | None = None) -> int:
         from game.ui.scenes import SCENES
         config = AppConfig(size=size, fullscreen=args.fullscreen, autoplay=args.autoplay,
                            quit_after=quit_after, screenshot=args.screenshot, seed=args.seed,
-                           players=args.players, game=args.game, expansions=args.expansions)
+                           players=args.players or 2, game=args.game or "carcassonne",
+                           expansions=args.expansions, computer_pace=args.computer_pace)
         app = App(config, SCENES)
+        if (args.game is not None or args.seats is not None) and not args.autoplay:
+            problem = open_game(app, args)
+            if problem is not None:
+                app.close()
+                print(f"cannot start that game: {problem}", file=sys.stderr)
+                return 2
         code = app.run()
     except Exception:  # outside the scenes, which the crash screen covers
         from game.ui.crash import report_fatal
@@ -116,6 +159,22 @@ def main(argv: Sequence[str] | None = None) -> int:
     if args.time_first_frame:
         print(f"first frame: {first_frame_age(app):.3f} s after process start")
     return code
+
+
+def open_game(app: App, args: argparse.Namespace) -> str | None:
+    """Put the game the options describe on the app's stack; the problem, if it cannot be
+    made (an unknown game or expansion, a number of players it does not take)."""
+    from game.rules import RulesError
+    from game.ui.session import Session
+
+    kinds = args.seats or ["human"] * (args.players or 2)
+    try:
+        session = Session.seated(app, kinds, args.seed, args.game or "carcassonne",
+                                 args.expansions)
+    except (KeyError, RulesError) as exc:
+        return str(exc).strip("'\"")
+    app.push_scene("play", session)
+    return None
 
 
 def first_frame_age(app: object) -> float:
@@ -182,7 +241,7 @@ def _smoke(args: argparse.Namespace, size: tuple[int, int], home: Path) -> str:
     seed = 1 if args.seed is None else args.seed
     for g in games:
         expansions = [e.id for e in registry.expansions(g.id)]
-        players = max(g.players[0], min(args.players, g.players[1]))
+        players = max(g.players[0], min(args.players or 2, g.players[1]))
         seats = [Seat(f"Player {i + 1}", colour)
                  for i, (colour, _) in enumerate(_colours()[:players])]
         session = Session.new(app, g.id, expansions, seats, seed=seed)

@@ -5,6 +5,11 @@ scene covers them, ``exit`` when popped; each frame the top scene ``handle``s in
 ``update``s and the stack ``draw``s from the lowest visible scene up.  Nothing here touches
 pygame at import time.
 
+The window rests: between frames the loop sleeps until an event comes (it looks 60 times a
+second), unless the top scene says something on it moves (``animating``: frames at 60 per
+second) or that it wants to look again after a while (``wake_in``).  Other threads (a
+computer player that finished thinking) end a rest with ``wake``.
+
 Scenes are made by name from factories the entry point hands to the app
 (``game.ui.scenes.SCENES``): the scene modules import the app, never the other way round.
 """
@@ -13,6 +18,7 @@ from __future__ import annotations
 
 import logging
 import sys
+import threading
 import time
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
@@ -33,17 +39,18 @@ from .crash import CrashGuard
 from .input import InputMapper
 from .intents import Command, Intent, Quit, Resize
 from .settings import Settings
+from .window import FULLSCREEN_KEY, MIN_SIZE, SIZE_KEY, first_size, opening_size
 
-MIN_SIZE = (960, 640)  # the smallest window, and what the interface needs per 100 % of size
-DEFAULT_SIZE = (1280, 800)  # at 100 %; the first window grows with the interface size
+FPS = 60  # frames per second while something moves
+POLL_HZ = 60  # how often a resting window looks for events
 
 log = logging.getLogger(__name__)
 
 
 @dataclass
 class AppConfig:
-    size: tuple[int, int] | None = None  # None: DEFAULT_SIZE at the interface size
-    fullscreen: bool = False
+    size: tuple[int, int] | None = None  # None: as remembered, else most of the desktop
+    fullscreen: bool | None = None  # None: as remembered
     autoplay: bool = False
     quit_after: float | None = None
     screenshot: Path | None = None
@@ -51,6 +58,7 @@ class AppConfig:
     seed: int | None = None
     players: int = 2
     game: str = "carcassonne"  # the game of --autoplay
+    computer_pace: str | None = None  # overrides the setting for this run
     expansions: list[str] = field(default_factory=list)
     extra_tileset_dirs: list[Path] = field(default_factory=list)
 
@@ -77,6 +85,15 @@ class Scene:
         """The tile set whose rules page the help opens on over this scene, if any."""
         return None
 
+    def animating(self) -> bool:
+        """True while something on the scene moves: the app then draws every frame."""
+        return False
+
+    def wake_in(self) -> float | None:
+        """Seconds after which the scene wants to be updated and drawn even if no event
+        comes (a blinking cursor); None: only events change it."""
+        return None
+
 
 SceneFactory = Callable[..., Scene]  # called with the app, then the scene's own arguments
 
@@ -101,20 +118,21 @@ class App:
         pygame.display.set_caption("Carcassonne")
         self.desktop_scale = desktop.desktop_scale()
         self.icon = set_window_icon()
-        self.windowed_size = self.config.size or self.first_window_size()
+        self.windowed_size = opening_size(self.config.size, self.settings.recall(SIZE_KEY),
+                                          self.desktop(), self.chosen_scale())
         self.fullscreen = False
         self.screen = pygame.display.set_mode(self.windowed_size, pygame.RESIZABLE)
-        if self.config.fullscreen:
-            self.set_fullscreen(True)
+        self.stack: list[Scene] = []
         pygame.key.set_repeat(300, 40)
         self.clock = pygame.time.Clock()
+        self._woken = threading.Event()  # set by other threads to end a rest
+        self._last_step = time.perf_counter()
         self.registry: Registry = load_registry(
             [self.storage.user_tilesets_dir, *self.config.extra_tileset_dirs],
             cache_dir(self.config.storage_root))
         for error in self.registry.errors:
             log.warning("tile set skipped: %s", error)
         self.input = InputMapper()
-        self.stack: list[Scene] = []
         self.running = True
         self.exit_code = 0
         self.guard = CrashGuard(self)
@@ -124,6 +142,11 @@ class App:
         from .resources import Resources
         self.res = Resources(self.interface_scale(self.screen.get_size()))
         self.settings.subscribe(self.setting_changed)
+        fullscreen = self.config.fullscreen
+        if fullscreen is None:
+            fullscreen = self.settings.recall(FULLSCREEN_KEY) is True
+        if fullscreen:
+            self.set_fullscreen(True)
 
     # -- the interface size
     def chosen_scale(self) -> float:
@@ -138,16 +161,15 @@ class App:
         fits = min(size[0] / MIN_SIZE[0], size[1] / MIN_SIZE[1])
         return max(1.0, int(min(self.chosen_scale(), fits) * 8) / 8)
 
-    def first_window_size(self) -> tuple[int, int]:
-        """DEFAULT_SIZE grown with the interface size, as far as the desktop has room."""
-        scale = self.chosen_scale()
-        w, h = round(DEFAULT_SIZE[0] * scale), round(DEFAULT_SIZE[1] * scale)
+    @staticmethod
+    def desktop() -> tuple[int, int] | None:
         desktops = pygame.display.get_desktop_sizes()
-        if desktops and desktops[0][0] > 0:
-            room_w, room_h = int(desktops[0][0] * 0.92), int(desktops[0][1] * 0.88)
-            w = min(w, max(room_w, DEFAULT_SIZE[0]))
-            h = min(h, max(room_h, DEFAULT_SIZE[1]))
-        return w, h
+        return desktops[0] if desktops else None
+
+    def first_window_size(self) -> tuple[int, int]:
+        """The window's size when none is remembered: most of the desktop, grown with the
+        interface size as far as the desktop has room (see ``window``)."""
+        return first_size(self.desktop(), self.chosen_scale())
 
     def setting_changed(self, key: str) -> None:
         if key == "ui_scale":
@@ -198,9 +220,12 @@ class App:
 
     # -- the loop
     def step(self, dt: float | None = None) -> bool:
-        """Run one frame; returns False once the app wants to stop."""
+        """Run one frame (``dt``: the seconds it stands for, default the time since the
+        last one); returns False once the app wants to stop."""
+        now = time.perf_counter()
         if dt is None:
-            dt = self.clock.tick(60) / 1000.0
+            dt = now - self._last_step
+        self._last_step = now
         dt = min(dt, 0.1)
         for intent in self.input.translate(pygame.event.get()):
             self.guard.call("handle", self.dispatch, intent)
@@ -213,6 +238,34 @@ class App:
             self.first_frame_at = time.perf_counter()
         self.frames += 1
         return self.running
+
+    def rest(self, until: float | None = None) -> None:
+        """Wait for the next frame: a 60th of a second while the top scene moves, else until
+        an event comes, another thread calls ``wake``, the scene's ``wake_in`` has passed or
+        the time ``until`` (a ``perf_counter`` value) is reached.
+
+        It looks for events POLL_HZ times a second and sleeps in between: pygame's own
+        ``event.wait`` looks every millisecond, which costs several times more."""
+        scene = self.stack[-1] if self.stack else None
+        if scene is None or scene.animating():
+            self.clock.tick(FPS)
+            return
+        now = time.perf_counter()
+        wake = scene.wake_in()
+        end = None if wake is None else now + wake
+        if until is not None:
+            end = until if end is None else min(end, until)
+        while end is None or now < end:
+            if pygame.event.peek() or self._woken.is_set():
+                break  # the events stay queued for the next step
+            self._woken.wait(1 / POLL_HZ if end is None else min(1 / POLL_HZ, end - now))
+            now = time.perf_counter()
+        self._woken.clear()
+        self.clock.tick(FPS)  # events close together still make at most FPS frames
+
+    def wake(self) -> None:
+        """End a rest from any thread."""
+        self._woken.set()
 
     def dispatch(self, intent: Intent) -> None:
         if isinstance(intent, Quit) or intent == Command("quit"):
@@ -249,6 +302,8 @@ class App:
         if not self.fullscreen and (w < MIN_SIZE[0] or h < MIN_SIZE[1]):
             self.screen = pygame.display.set_mode((max(w, MIN_SIZE[0]), max(h, MIN_SIZE[1])),
                                                   pygame.RESIZABLE)
+        if not self.fullscreen:
+            self.windowed_size = self.screen.get_size()
         self.res.set_scale(self.interface_scale(self.screen.get_size()))
         for scene in self.stack:
             scene.layout(self.screen.get_size())
@@ -270,6 +325,7 @@ class App:
         except pygame.error:
             return
         self.fullscreen = on
+        self.settings.remember(FULLSCREEN_KEY, on)
         self.resized()
 
     def run(self) -> int:
@@ -280,11 +336,20 @@ class App:
         while self.step():
             if deadline is not None and time.perf_counter() >= deadline:
                 break
+            self.rest(deadline)
         if self.config.screenshot is not None:
             self.config.screenshot.parent.mkdir(parents=True, exist_ok=True)
             pygame.image.save(self.screen, str(self.config.screenshot))
-        pygame.quit()
+        self.close()
         return self.exit_code
+
+    def close(self) -> None:
+        """End every scene (as when it is popped: searches stop), remember the window's
+        size, close the window."""
+        while self.stack:
+            self.stack.pop().exit()
+        self.settings.remember(SIZE_KEY, list(self.windowed_size))
+        pygame.quit()
 
 
 def set_window_icon() -> pygame.Surface | None:

@@ -3,12 +3,13 @@
 from __future__ import annotations
 
 import colorsys
+from collections.abc import Mapping
 
 import pygame
 
 from game.rules import Game, TileType
 from game.rules.features import Figure
-from game.rules.geometry import Polygon
+from game.rules.geometry import Point
 
 from .camera import ZOOM_LEVELS, Camera, Cell
 from .resources import Resources
@@ -59,9 +60,12 @@ class BoardView:
         return self.game.kinds[kind].role == "background"
 
     def draw_figure(self, surface: pygame.Surface, cam: Camera, kind: str, colour: Colour,
-                    cell: Cell, index: int, alpha: int = 255, scale: float = 0.34) -> None:
+                    cell: Cell, index: int, alpha: int = 255, scale: float = 0.34,
+                    spot: Point | None = None) -> None:
+        """A figure on feature ``index`` of the tile at ``cell``: at its anchor, or at
+        ``spot`` (unit tile coordinates)."""
         placed = self.game.board.tiles[cell]
-        at = cam.local_to_screen(cell, placed.turned.anchors[index])
+        at = cam.local_to_screen(cell, spot if spot is not None else placed.turned.anchors[index])
         size = max(12, round(cam.scale * scale))
         img = self.res.figures.figure(kind, colour, size, lying=self.lies_down(cell, index))
         if alpha < 255:
@@ -70,10 +74,18 @@ class BoardView:
         rect = img.get_rect(center=(round(at[0]), round(at[1] - size * 0.08)))
         surface.blit(img, rect)
 
-    def draw_figures(self, surface: pygame.Surface, cam: Camera,
-                     colours: list[Colour]) -> None:
+    def draw_figures(self, surface: pygame.Surface, cam: Camera, colours: list[Colour],
+                     moved: Mapping[int, Figure] | None = None) -> None:
+        """Every figure on the board; those in ``moved`` (a move being chosen) where they
+        would go, with a faint one where they stand now."""
+        moved = moved or {}
         x0, y0, x1, y1 = cam.visible_cells()
-        for fig in sorted(self.game.figures.values(), key=lambda f: (f.cell[1], f.cell[0])):
+        figures = [moved.get(f.id, f) for f in self.game.figures.values()]
+        for fig in sorted(figures, key=lambda f: (f.cell[1], f.cell[0])):
+            if fig.id in moved:
+                was = self.game.figures[fig.id]
+                self.draw_figure(surface, cam, was.kind, colours[was.player], was.cell,
+                                 was.index, alpha=90)
             if x0 <= fig.cell[0] <= x1 and y0 <= fig.cell[1] <= y1:
                 self.draw_figure(surface, cam, fig.kind, colours[fig.player], fig.cell,
                                  fig.index)
@@ -107,22 +119,6 @@ class BoardView:
         x, y, w, h = cam.cell_rect(cell)
         pygame.draw.rect(surface, colour, (x - 1, y - 1, w + 2, h + 2), width=width,
                          border_radius=3)
-
-    def polygon(self, surface: pygame.Surface, cam: Camera, cell: Cell, polygon: Polygon,
-                colour: Colour, alpha: int, edge: int = 0) -> None:
-        pts = cam.polygon_on_screen(cell, polygon)
-        xs = [p[0] for p in pts]
-        ys = [p[1] for p in pts]
-        left, top = int(min(xs)) - 3, int(min(ys)) - 3
-        w, h = int(max(xs)) - left + 4, int(max(ys)) - top + 4
-        if w <= 0 or h <= 0:
-            return
-        over = pygame.Surface((w, h), pygame.SRCALPHA)
-        local = [(p[0] - left, p[1] - top) for p in pts]
-        pygame.draw.polygon(over, (*colour, alpha), local)
-        if edge:
-            pygame.draw.polygon(over, (*colour, 255), local, width=edge)
-        surface.blit(over, (left, top))
 
     def field_colours(self) -> dict[int, Colour]:
         """A colour per connected background feature (field), for the farm hints."""

@@ -2,7 +2,12 @@
 
 World units are tiles: cell (x, y) spans [x, x+1) x [y, y+1).  Zoom works in discrete
 levels so that scaled tile images can be cached per level; changes between levels are
-animated so zooming still feels smooth.
+animated so zooming still feels smooth, and so are the camera's own moves (fitting the
+board, following a placement).
+
+The ``free`` rectangle is the part of the viewport that no panel covers (the prompt banner,
+the toolbar): what the camera fits and follows is shown there.  ``bounds`` is the world box
+the view keeps in sight: panning stops before the board leaves the screen.
 """
 
 from __future__ import annotations
@@ -13,17 +18,37 @@ from collections.abc import Iterable
 from game.rules.geometry import Point, Polygon, point_in_polygon
 
 Cell = tuple[int, int]
+Rect = tuple[int, int, int, int]  # x, y, w, h on screen
+Box = tuple[float, float, float, float]  # x0, y0, x1, y1 in world units
 ZOOM_LEVELS = (24, 32, 40, 48, 56, 64, 80, 96, 112, 128, 160, 192, 240, 288)
 DEFAULT_LEVEL = 7
+KEEP_PX = 160  # panning keeps at least this much of the board on screen
+EASE_RATE = 19.0  # exponential ease: about 90 % of the way in 0.12 s
+GLIDE_RATE = 9.0  # the camera's own moves: about 90 % of the way in 0.25 s
+
+
+def box_of(cells: Iterable[Cell], margin: float = 0.0) -> Box | None:
+    """The world box covering the cells, ``margin`` tiles wider on every side."""
+    cells = list(cells)
+    if not cells:
+        return None
+    xs = [c[0] for c in cells]
+    ys = [c[1] for c in cells]
+    return (min(xs) - margin, min(ys) - margin, max(xs) + 1 + margin, max(ys) + 1 + margin)
 
 
 class Camera:
-    def __init__(self, viewport: tuple[int, int, int, int]) -> None:
+    def __init__(self, viewport: Rect) -> None:
         self.viewport = viewport  # x, y, w, h of the board area on screen
+        self.free: Rect | None = None  # where fitted things go; None: the whole viewport
+        self.bounds: Box | None = None  # the view keeps part of this box in sight
         self.centre: Point = (0.5, 0.5)  # world point shown at the viewport centre
         self.level = DEFAULT_LEVEL
         self.scale = float(ZOOM_LEVELS[self.level])  # pixels per tile, animated
+        # A world point held at a screen point while the zoom eases (zooming about the
+        # cursor), or eased towards it (the camera's own moves).
         self._pin: tuple[Point, tuple[float, float]] | None = None
+        self._glide: tuple[Point, tuple[float, float]] | None = None
 
     # -- transforms
     @property
@@ -75,11 +100,15 @@ class Camera:
         x1, y1 = self.screen_to_world((vx + vw, vy + vh))
         return (math.floor(x0), math.floor(y0), math.floor(x1), math.floor(y1))
 
-    # -- moving
+    def free_rect(self) -> Rect:
+        return self.free if self.free is not None else self.viewport
+
+    # -- the player's moves
     def pan_pixels(self, dx: float, dy: float) -> None:
         """Move the view with the pointer: the board follows a drag of (dx, dy) pixels."""
-        self._pin = None
+        self._pin = self._glide = None
         self.centre = (self.centre[0] - dx / self.scale, self.centre[1] - dy / self.scale)
+        self._clamp()
 
     def zoom_step(self, steps: int, about: tuple[float, float] | None = None) -> None:
         """Go ``steps`` zoom levels in (positive) or out, keeping the world point under
@@ -91,6 +120,7 @@ class Camera:
         if about is None:
             vx, vy, vw, vh = self.viewport
             about = (vx + vw / 2, vy + vh / 2)
+        self._glide = None
         self._pin = (self.screen_to_world(about), about)
 
     def set_level(self, level: int, immediate: bool = True) -> None:
@@ -98,41 +128,159 @@ class Camera:
         if immediate:
             self.scale = float(ZOOM_LEVELS[self.level])
 
-    def fit(self, cells: Iterable[Cell], margin: float = 1.0, immediate: bool = False) -> None:
-        """Show all the cells: centre on them and take the largest level that fits."""
-        cells = list(cells)
-        if not cells:
-            return
-        xs = [c[0] for c in cells]
-        ys = [c[1] for c in cells]
-        w = max(xs) - min(xs) + 1 + 2 * margin
-        h = max(ys) - min(ys) + 1 + 2 * margin
-        _, _, vw, vh = self.viewport
-        best = 0
-        for i, px in enumerate(ZOOM_LEVELS):
-            if w * px <= vw and h * px <= vh:
-                best = i
-        self.level = best
+    # -- the camera's own moves
+    def fit(self, cells: Iterable[Cell], margin: float = 1.0, immediate: bool = False,
+            max_level: int | None = None) -> None:
+        """Show all the cells in the free area: centre on them and take the largest level
+        that fits (at most ``max_level``)."""
+        box = box_of(cells, margin)
+        if box is not None:
+            self.fit_box(box, immediate, max_level)
+
+    def fit_box(self, box: Box, immediate: bool = False, max_level: int | None = None) -> None:
+        top = len(ZOOM_LEVELS) - 1 if max_level is None else max_level
+        self.level = self._fitting_level(box, top)
+        fx, fy, fw, fh = self.free_rect()
+        self._aim(((box[0] + box[2]) / 2, (box[1] + box[3]) / 2), (fx + fw / 2, fy + fh / 2),
+                  immediate)
+
+    def keep_in_view(self, box: Box, min_level: int, priority: Box | None = None) -> bool:
+        """Move (gliding) only as far as needed for ``box`` to lie in the free area, zooming
+        out down to ``min_level`` if it must; when even that is too small, ``priority`` is
+        kept in view instead.  False when the box was already in view."""
+        level = self.level
+        scale = float(ZOOM_LEVELS[level])
+        centre = self._settled_centre(scale)
+        fx, fy, fw, fh = self.free_rect()
+        if self._inside(box, centre, scale):
+            return False
+        if not self._fits(box, scale):
+            level = max(min(level, min_level), self._fitting_level(box, level))
+            scale = float(ZOOM_LEVELS[level])
+            if not self._fits(box, scale) and priority is not None:
+                box = priority
+        vx, vy, vw, vh = self.viewport
+        shift = []
+        for lo, hi, c, free_lo, free_len, v0, vlen in (
+                (box[0], box[2], centre[0], fx, fw, vx, vw),
+                (box[1], box[3], centre[1], fy, fh, vy, vh)):
+            a = v0 + vlen / 2 + (lo - c) * scale  # the box's edges on screen
+            b = v0 + vlen / 2 + (hi - c) * scale
+            if b - a > free_len:
+                move = (a + b) / 2 - (free_lo + free_len / 2)
+            elif a < free_lo:
+                move = a - free_lo
+            elif b > free_lo + free_len:
+                move = b - (free_lo + free_len)
+            else:
+                move = 0.0
+            shift.append(move / scale)
+        self.level = level
+        goal = (centre[0] + shift[0], centre[1] + shift[1])
+        self._aim(goal, (vx + vw / 2, vy + vh / 2), immediate=False)
+        return True
+
+    def _aim(self, world: Point, screen: tuple[float, float], immediate: bool) -> None:
         self._pin = None
-        self.centre = ((min(xs) + max(xs) + 1) / 2, (min(ys) + max(ys) + 1) / 2)
         if immediate:
-            self.scale = float(ZOOM_LEVELS[best])
+            self.scale = float(ZOOM_LEVELS[self.level])
+            self._glide = None
+            self._hold(world, screen)
+            self._clamp()
+        else:
+            self._glide = (world, screen)
+
+    def _fitting_level(self, box: Box, top: int) -> int:
+        best = 0
+        for i, px in enumerate(ZOOM_LEVELS[:top + 1]):
+            if self._fits(box, px):
+                best = i
+        return best
+
+    def _fits(self, box: Box, scale: float) -> bool:
+        _, _, fw, fh = self.free_rect()
+        return (box[2] - box[0]) * scale <= fw and (box[3] - box[1]) * scale <= fh
+
+    def _inside(self, box: Box, centre: Point, scale: float) -> bool:
+        fx, fy, fw, fh = self.free_rect()
+        vx, vy, vw, vh = self.viewport
+        left = vx + vw / 2 + (box[0] - centre[0]) * scale
+        top = vy + vh / 2 + (box[1] - centre[1]) * scale
+        right = left + (box[2] - box[0]) * scale
+        bottom = top + (box[3] - box[1]) * scale
+        return fx - 0.5 <= left and right <= fx + fw + 0.5 and fy - 0.5 <= top \
+            and bottom <= fy + fh + 0.5
+
+    def _settled_centre(self, scale: float) -> Point:
+        """Where the centre will be once the moves under way end, at ``scale``."""
+        held = self._glide or self._pin
+        if held is None:
+            return self.centre
+        (wx, wy), (sx, sy) = held
+        vx, vy, vw, vh = self.viewport
+        return (wx - (sx - vx - vw / 2) / scale, wy - (sy - vy - vh / 2) / scale)
+
+    def _hold(self, world: Point, screen: tuple[float, float]) -> None:
+        """Put the world point at the screen point (at the current scale)."""
+        vx, vy, vw, vh = self.viewport
+        self.centre = (world[0] - (screen[0] - vx - vw / 2) / self.scale,
+                       world[1] - (screen[1] - vy - vh / 2) / self.scale)
+
+    def _clamp(self) -> None:
+        """Keep part of ``bounds`` on screen: at least KEEP_PX (or a quarter of the view)."""
+        if self.bounds is None:
+            return
+        x0, y0, x1, y1 = self.bounds
+        _, _, vw, vh = self.viewport
+        cx, cy = self.centre
+        mx = min(KEEP_PX, vw / 4) / self.scale
+        my = min(KEEP_PX, vh / 4) / self.scale
+        hw, hh = vw / 2 / self.scale, vh / 2 / self.scale
+        cx = min(max(cx, x0 - hw + mx), x1 + hw - mx)
+        cy = min(max(cy, y0 - hh + my), y1 + hh - my)
+        self.centre = (cx, cy)
+
+    def moving(self) -> bool:
+        """True while the zoom eases or the camera is on its way somewhere."""
+        return (self._pin is not None or self._glide is not None
+                or self.scale != float(ZOOM_LEVELS[self.level]))
 
     def update(self, dt: float) -> bool:
-        """Ease the scale towards the current level; True while it is still moving."""
+        """Ease the scale towards the current level and the view towards where the camera
+        is going; True while it is still moving."""
         target = float(ZOOM_LEVELS[self.level])
         if abs(self.scale - target) < 0.5:
             moving = self.scale != target
             self.scale = target
         else:
-            # Exponential ease: about 90% of the way in 0.12 s, whatever the frame rate.
-            self.scale += (target - self.scale) * (1 - math.exp(-dt * 19))
+            self.scale += (target - self.scale) * (1 - math.exp(-dt * EASE_RATE))
             moving = True
         if self._pin is not None:
-            world, screen = self._pin
-            vx, vy, vw, vh = self.viewport
-            self.centre = (world[0] - (screen[0] - vx - vw / 2) / self.scale,
-                           world[1] - (screen[1] - vy - vh / 2) / self.scale)
+            self._hold(*self._pin)
             if not moving:
                 self._pin = None
+        self._clamp()
+        if self._glide is not None:
+            moving = self._glide_step(dt, scaling=moving) or moving
         return moving
+
+    def _glide_step(self, dt: float, scaling: bool) -> bool:
+        """One step of the camera's own move; False once it has arrived (or the bounds stop
+        it)."""
+        assert self._glide is not None
+        world, goal = self._glide
+        before = self.world_to_screen(world)
+        k = 1 - math.exp(-dt * GLIDE_RATE)
+        self._hold(world, (before[0] + (goal[0] - before[0]) * k,
+                           before[1] + (goal[1] - before[1]) * k))
+        self._clamp()
+        after = self.world_to_screen(world)
+        if math.dist(after, goal) < 0.5:
+            self._hold(world, goal)
+            self._clamp()
+            if scaling:
+                return True  # held there while the zoom eases
+        elif scaling or math.dist(after, before) >= 0.05:
+            return True
+        self._glide = None
+        return False

@@ -15,11 +15,13 @@
     ...
     brain.cancel()                        # on undo, load, quit...: the answer is dropped
 
-``start`` may be called again at any time (the previous search is cancelled).  A computer
-level plans its whole turn when asked for the placement, so the follow-up (the figure) is
-answered at once.  ``poll`` returns each answer once; if the search failed, ``poll`` raises
-the error it met.  The frame loop stays responsive: the search runs in a daemon thread and
-Python switches threads every few milliseconds.
+``on_ready`` (optional) is called from the thread when an answer (or an error) is ready:
+the window uses it to end its rest at once.  ``start`` may be called again at any time (the
+previous search is cancelled).  A computer level plans its whole turn when asked for the
+placement, so the follow-up (the figure) is answered at once.  ``poll`` returns each
+answer once; if the search failed, ``poll`` raises the error it met.  The frame loop stays
+responsive: the search runs in a daemon thread and Python switches threads every few
+milliseconds.
 
 No pygame here: this class is plain Python and is tested headless.
 """
@@ -28,6 +30,7 @@ from __future__ import annotations
 
 import random
 import threading
+from collections.abc import Callable
 
 from game.ai import LEVELS, choose_action
 from game.rules import Action, Game
@@ -35,11 +38,12 @@ from game.rules import Action, Game
 
 class ComputerPlayer:
     def __init__(self, level: str, budget_s: float | None = None,
-                 seed: int | None = None) -> None:
+                 seed: int | None = None, on_ready: Callable[[], None] | None = None) -> None:
         if level not in LEVELS:
             raise ValueError(f"unknown computer level '{level}' (levels: {', '.join(LEVELS)})")
         self.level = level
         self.budget_s = budget_s
+        self.on_ready = on_ready  # called from the thread once an answer is ready
         self._rng = random.Random(seed)
         self._lock = threading.Lock()
         self._job = 0
@@ -71,10 +75,16 @@ class ComputerPlayer:
             with self._lock:
                 if job == self._job and not stop.is_set():
                     self._error = exc
+            if self.on_ready is not None:
+                self.on_ready()
             return
         with self._lock:
             if job == self._job and not stop.is_set():
                 self._result = action
+            else:
+                return
+        if self.on_ready is not None:
+            self.on_ready()
 
     def poll(self) -> Action | None:
         """The chosen action once it is ready (returned once), else None."""

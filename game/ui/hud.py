@@ -2,13 +2,12 @@
 
 from __future__ import annotations
 
-from collections import Counter
-from collections.abc import Callable
 from dataclasses import dataclass
 
 import pygame
 
-from game.rules import Game, TileType
+from game.i18n import _
+from game.rules import Game
 
 from . import palette as pal
 from .resources import Resources
@@ -23,6 +22,7 @@ TRAY_H = 268
 TRAY_TILE = 132
 LOG_MIN_H = 60  # a turn log shorter than this is not drawn
 LOG_WANTED_H = 120  # rows shrink (down to MIN_ROW_H) before the log gets shorter than this
+BANNER_H = 60  # the prompt banner's strip at the top of the board
 
 
 @dataclass
@@ -37,6 +37,7 @@ class Layout:
     undo: pygame.Rect
     log: pygame.Rect
     toolbar: pygame.Rect
+    free: pygame.Rect  # the board not covered by the banner and the toolbar
 
     @classmethod
     def compute(cls, size: tuple[int, int], players: int, scale: float = 1.0) -> Layout:
@@ -66,8 +67,9 @@ class Layout:
         log_r = pygame.Rect(side_x + pad, tray_r.bottom + pad, side_w - 2 * pad,
                             log_h if log_h >= px(LOG_MIN_H) else 0)
         toolbar = pygame.Rect(pad, h - px(58), px(6 * 52 + 5 * 6), px(46))
+        free = pygame.Rect(pad, px(BANNER_H), side_x - 2 * pad, toolbar.y - pad - px(BANNER_H))
         return cls(size, pygame.Rect(0, 0, side_x, h), players_r, tray_r, tray_tile, supply,
-                   confirm, undo, log_r, toolbar)
+                   confirm, undo, log_r, toolbar, free)
 
 
 def draw_players(surface: pygame.Surface, res: Resources, session: Session,
@@ -171,49 +173,31 @@ def draw_banner(surface: pygame.Surface, res: Resources, board: pygame.Rect, tex
     blit_centred(surface, img, (rect.centerx + px(8), rect.centery))
 
 
-def draw_remaining(surface: pygame.Surface, res: Resources, session: Session,
-                   board: pygame.Rect,
-                   art_tile: Callable[[TileType, int, int], pygame.Surface]) -> None:
-    """All tile types with how many are still to come (draw pile and others' hands)."""
-    game = session.game
-    remaining: Counter[str] = game.remaining()
-    tiles = [t for t in game.tileset.tiles if t.pile == "main"]
-    px = res.px
-    cols = min(8, max(1, len(tiles)))
-    cell = px(76)
-    rows = (len(tiles) + cols - 1) // cols
-    rect = pygame.Rect(0, 0, cols * cell + px(28), rows * (cell + px(18)) + px(56))
-    rect.center = board.center
-    panel(surface, rect, alpha=245)
-    title = res.text(f"Tiles still to come: {sum(remaining.values())}", 24, pal.TEXT, bold=True)
-    surface.blit(title, (rect.x + px(14), rect.y + px(12)))
-    for i, t in enumerate(tiles):
-        x = rect.x + px(14) + (i % cols) * cell
-        y = rect.y + px(44) + (i // cols) * (cell + px(18))
-        img = art_tile(t, 0, cell - px(12))
-        n = remaining.get(t.id, 0)
-        if n == 0:
-            img = img.copy()
-            img.set_alpha(70)
-        surface.blit(img, (x, y))
-        label = res.text(f"{t.id} ×{n}", 17, pal.TEXT if n else pal.TEXT_DIM, bold=bool(n))
-        surface.blit(label, label.get_rect(midtop=(x + (cell - px(12)) // 2,
-                                                   y + cell - px(10))))
-
-
-def describe_phase(session: Session, pending: bool) -> str:
+def describe_phase(session: Session, pending: bool, can_move: bool = False,
+                   hand: int = 1) -> str:
+    """The banner's prompt: whose turn it is and what they may do (``can_move``: a figure
+    may hike; ``hand``: the tiles the player may choose from)."""
     game: Game = session.game
     seat = session.current_seat
+    player = seat.name
     if game.over:
-        return "Game over"
+        return _("Game over")
     if not seat.is_human:
-        return f"{seat.name} is thinking…"
+        return _("{player} is thinking…").format(player=player)
     if game.phase == "place":
         if game.in_extra:
-            return f"{seat.name}: bonus tile! Drag it onto a lit cell"
-        return f"{seat.name}: drag the tile onto a lit cell (R or right-click turns it)"
+            return _("{player}: bonus tile! Drag it onto a lit cell").format(player=player)
+        if hand > 1:
+            return _("{player}: drag one of your tiles onto a lit cell (Tab picks, R "
+                     "turns)").format(player=player)
+        return _("{player}: drag the tile onto a lit cell (R or right-click turns it)").format(
+            player=player)
     if game.phase == "choose" and game.choices:
-        return f"{seat.name}: {game.choices[0].prompt}"
+        return _("{player}: {question}").format(player=player, question=game.choices[0].prompt)
     if pending:
-        return f"{seat.name}: Enter confirms, Backspace takes back"
-    return f"{seat.name}: place a figure on a lit area, or Enter to end the turn"
+        return _("{player}: Enter confirms, Backspace takes back").format(player=player)
+    if can_move:
+        return _("{player}: hike (click a badge) or place a figure; Enter ends the "
+                 "turn").format(player=player)
+    return _("{player}: place a figure on a lit area, or Enter to end the turn").format(
+        player=player)

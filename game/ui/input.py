@@ -45,6 +45,9 @@ def _keymap() -> dict[int, Command]:
             pygame.K_DOWN: Command("pan", 0, -PAN_STEP),
             pygame.K_s: Command("pan", 0, -PAN_STEP),
         })
+        # 1, 2, 3...: pick a tile of the hand
+        _KEYS.update({pygame.K_1 + i: Command(f"tile{i + 1}") for i in range(9)})
+        _KEYS.update({pygame.K_KP1 + i: Command(f"tile{i + 1}") for i in range(9)})
     return _KEYS
 
 

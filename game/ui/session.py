@@ -68,11 +68,14 @@ class Session:
         return cls(game, game_id, list(expansions), list(seats))
 
     @classmethod
-    def quick(cls, app: App, players: int, seed: int | None, autoplay: bool = False,
-              game_id: str = "carcassonne", expansions: Sequence[str] = ()) -> Session:
+    def seated(cls, app: App, kinds: Sequence[str], seed: int | None,
+               game_id: str = "carcassonne", expansions: Sequence[str] = ()) -> Session:
+        """A new game with a seat of each kind (human or a computer level), named by
+        their colours."""
         names = [n for n, _ in pal.PLAYER_COLOURS]
-        seats = [Seat(names[i].capitalize(), names[i], "random" if autoplay else HUMAN)
-                 for i in range(players)]
+        if len(kinds) > len(names):
+            raise KeyError(f"at most {len(names)} players")
+        seats = [Seat(names[i].capitalize(), names[i], kind) for i, kind in enumerate(kinds)]
         return cls.new(app, game_id, expansions, seats, seed=seed)
 
     @classmethod

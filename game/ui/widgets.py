@@ -200,6 +200,12 @@ class TextField:
     def update(self, dt: float) -> None:
         self._blink = (self._blink + dt) % 1.0
 
+    def next_blink(self) -> float | None:
+        """Seconds until the cursor shows or hides; None when the field has no focus."""
+        if not self.focused:
+            return None
+        return 0.5 - self._blink % 0.5
+
     def draw(self, surface: pygame.Surface, res: Resources) -> None:
         px = res.px
         pygame.draw.rect(surface, pal.FIELD_BG, self.rect, border_radius=px(6))

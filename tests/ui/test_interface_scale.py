@@ -95,13 +95,15 @@ def test_the_first_window_grows_with_the_interface_size(
         tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     app = App(AppConfig(storage_root=tmp_path), SCENES)
     try:
-        assert app.screen.get_size() == (1280, 800)  # 100 %
-        app.settings.set("ui_scale", 200)
-        monkeypatch.setattr(pygame.display, "get_desktop_sizes", lambda: [(3840, 2160)])
-        assert app.first_window_size() == (2560, 1600)
+        # 85 % of the dummy driver's 1024x768 desktop, held at the least size at 100 %
+        assert app.screen.get_size() == (960, 653)
         monkeypatch.setattr(pygame.display, "get_desktop_sizes", lambda: [(1920, 1080)])
-        assert app.first_window_size() == (1766, 950)  # within the desktop
+        assert app.first_window_size() == (1632, 918)  # 85 % of the desktop
+        app.settings.set("ui_scale", 200)
+        assert app.first_window_size() == (1920, 1080)  # 200 % needs more: all there is
+        monkeypatch.setattr(pygame.display, "get_desktop_sizes", lambda: [(3840, 2160)])
+        assert app.first_window_size() == (3264, 1836)  # 85 % holds 200 %
         monkeypatch.setattr(pygame.display, "get_desktop_sizes", lambda: [(1024, 768)])
-        assert app.first_window_size() == (1280, 800)  # never below the size at 100 %
+        assert app.first_window_size() == (1024, 768)  # never beyond the desktop
     finally:
         pygame.quit()

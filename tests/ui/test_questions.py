@@ -34,27 +34,28 @@ def play_until(app: App, game_id: str, expansions: list[str], wanted: str) -> Pl
 def test_grow_or_herd_says_what_each_does_and_scores(app: App, driver: Driver) -> None:
     play = play_until(app, "carcassonne", ["hills-and-sheep"], "choose")
     driver.frames()
-    questions = play.questions
-    questions.wait()
+    question = play.question
+    question.wait()
     driver.frames()
-    assert questions.prompt == "Your tile extends the field of your shepherd"
-    assert [label for label, _ in questions.answers] == ["Grow", "Herd"]
-    assert all(explain for _, explain in questions.answers)
-    assert questions.outcomes["herd"].endswith("now")
-    assert "risk your shepherd goes home" in questions.outcomes["grow"]
-    herd = play.choice_buttons[1]
-    assert herd.label == "Herd" and questions.rect.contains(herd.rect)
+    assert question.prompt == "Your tile extends the field of your shepherd"
+    assert [label for label, _ in question.answers] == ["Grow", "Herd"]
+    assert all(explain for _, explain in question.answers)
+    assert question.outcomes["herd"].endswith("now")
+    assert "risk your shepherd goes home" in question.outcomes["grow"]
+    herd = question.buttons[1]
+    assert herd.label == "Herd" and question.card.contains(herd.rect)
     moves = len(play.game.moves)
     driver.click(herd.rect.center)
     assert play.game.moves[moves] == Choose("herd")
-    assert play.choice_buttons == [] and questions.answers == []
+    driver.frames()
+    assert question.buttons == [] and question.answers == []
 
 
 def test_a_hike_and_a_bonus_tile_are_explained(app: App, driver: Driver) -> None:
     play = play_until(app, "over-hill-and-dale", [], "move")
     driver.frames()
-    assert play.questions.info.startswith("Or hike")
-    assert play.questions.rect.top >= 40 and play.questions.below_banner > 58
+    assert play.question.info.startswith("Or hike")
+    assert play.question.card.top >= 40 and play.question.below_banner(app.res) > 58
     play = play_until(app, "hunters-and-gatherers", [], "extra")
     driver.frames()
-    assert play.questions.info.startswith("Bonus tile")
+    assert play.question.info.startswith("Bonus tile")

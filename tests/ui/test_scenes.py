@@ -144,8 +144,8 @@ def test_autoplay_screenshot_command(tmp_path: Path) -> None:
     env = {"SDL_VIDEODRIVER": "dummy", "SDL_AUDIODRIVER": "dummy",
            "CARCASSONNE_HOME": str(tmp_path / "home"), "PATH": "/usr/bin:/bin"}
     result = subprocess.run(
-        [sys.executable, "-m", "game", "--autoplay", "--quit-after", "2", "--screenshot",
-         str(shot)], cwd=ROOT, env=env, capture_output=True, text=True, timeout=120,
+        [sys.executable, "-m", "game", "--autoplay", "--quit-after", "2", "--size", "1280x800",
+         "--screenshot", str(shot)], cwd=ROOT, env=env, capture_output=True, text=True, timeout=120,
         check=False)
     assert result.returncode == 0, result.stderr
     image = pygame.image.load(str(shot))

@@ -9,6 +9,7 @@ and the icons.  Every result is cached by its key.
 from __future__ import annotations
 
 import zlib
+from collections import OrderedDict
 from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import Path
@@ -27,6 +28,7 @@ from .icons import FALLBACK_SPOTS, IconArt, free_spot
 from .loading import finish
 from .painter import Painter
 from .primitives import mix, shade
+from .regions import RegionPass, Regions, edge_width, paint_regions
 from .shapes import cluster, inner_runs, line_ends, ray_hit
 from .textures import ScaledTextures
 
@@ -52,6 +54,9 @@ class _Features:
     buildings: list[int]  # inner features drawn as a building (cloisters)
 
 
+REGIONS_KEPT = 8  # region maps kept (the new tile's, at the zoom levels last seen)
+
+
 class TileArt:
     """Draws the tiles of one tile set; every result is cached."""
 
@@ -64,6 +69,7 @@ class TileArt:
         self._key = "+".join(tileset.lineage) or tileset.id
         self.icons = IconArt(self.sprites, self.images)
         self._textures = ScaledTextures(self.images)
+        self._regions: OrderedDict[tuple[str, int, int], Regions] = OrderedDict()
 
     # public -----------------------------------------------------------------------------------
 
@@ -80,9 +86,38 @@ class TileArt:
         key = ("back", self._key, size)
         return self.images.get(key) or self.images.put(key, finish(self._render_back(size)))
 
+    def regions(self, tile: TileType, rotation: int, size: int) -> Regions:
+        """Which feature each pixel of the tile shows, at ``size`` px: painted in the order
+        and with the edge widths of ``tile`` (see ``regions``).  The few last asked are
+        kept; their highlights go to the image cache."""
+        size = max(1, int(size))
+        key = (tile.id, rotation % 4, size)
+        found = self._regions.get(key)
+        if found is not None:
+            self._regions.move_to_end(key)
+            return found
+        parts = self._features(tile, tile.rotations[rotation % 4])
+
+        def edges(indices: Sequence[int], wall: bool = False, outline: bool = True
+                  ) -> RegionPass:
+            return RegionPass(indices, [
+                edge_width(parts.styles[i], wall and parts.styles[i].wall, size) if outline
+                else 0.0 for i in indices])
+
+        passes = [RegionPass(parts.backgrounds, [0.0] * len(parts.backgrounds)),
+                  edges(parts.lakes), edges(parts.lines), edges(_lakes_over_lines(parts)),
+                  edges(parts.areas, wall=True), edges(parts.buildings, outline=False)]
+        found = paint_regions(parts.shapes, passes, size, self.images, ("regions", self._key,
+                                                                        *key))
+        self._regions[key] = found
+        while len(self._regions) > REGIONS_KEPT:
+            self._regions.popitem(last=False)
+        return found
+
     def clear(self) -> None:
         """Drop every cached image (the source textures stay: they do not depend on sizes)."""
         self.images.clear()
+        self._regions.clear()
 
     def style(self, kind: str) -> KindStyle:
         k = self.tileset.kinds.get(kind)
@@ -192,11 +227,17 @@ def _paint_lines(painter: Painter, parts: _Features) -> None:
         painter.fill(shapes[i], styles[i])
     for i in lines:
         painter.outline(shapes[i], styles[i].edge, styles[i].edge_width)
-    for i in parts.lakes:  # a river running into a lake ends at its shore
-        if any(point_in_polygon(mid, shapes[i]) for j in lines
-               for mid, _ in line_ends(shapes[j])):
-            painter.fill(shapes[i], styles[i])
-            painter.outline(shapes[i], styles[i].edge, styles[i].edge_width)
+    for i in _lakes_over_lines(parts):  # a river running into a lake ends at its shore
+        painter.fill(shapes[i], styles[i])
+        painter.outline(shapes[i], styles[i].edge, styles[i].edge_width)
+
+
+def _lakes_over_lines(parts: _Features) -> list[int]:
+    """The lakes a line ends in: painted again over the lines."""
+    shapes = parts.shapes
+    return [i for i in parts.lakes
+            if any(point_in_polygon(mid, shapes[i]) for j in parts.lines
+                   for mid, _ in line_ends(shapes[j]))]
 
 
 def _paint_areas(painter: Painter, parts: _Features) -> None:

@@ -10,6 +10,7 @@ from .final import FinalScene
 from .help import HelpScene
 from .menus import PauseScene
 from .play import PlayScene
+from .play.pass_screen import PassScene
 from .saves import LoadScene, save_scene
 from .settings import SettingsScene
 from .setup import SetupScene
@@ -20,14 +21,15 @@ def autoplay_scene(app: App) -> PlayScene:
     """A game of computer seats playing random moves, as ``app.config`` describes it (for
     visual checks)."""
     config = app.config
-    return PlayScene(app, Session.quick(app, config.players, config.seed, autoplay=True,
-                                        game_id=config.game, expansions=config.expansions))
+    session = Session.seated(app, ["random"] * config.players, config.seed, config.game,
+                             config.expansions)
+    return PlayScene(app, session, autoplay=True)
 
 
 SCENES: dict[str, SceneFactory] = {
     **{scene.name: scene for scene in (TitleScene, SetupScene, PlayScene, FinalScene,
                                        PauseScene, HelpScene, LoadScene, SettingsScene,
-                                       CrashScene)},
+                                       PassScene, CrashScene)},
     "autoplay": autoplay_scene,
     "save": save_scene,
 }

@@ -75,7 +75,7 @@ class FinalScene(Scene):
         res = self.app.res
         px = res.px
         c = self.card
-        panel(surface, c, radius=px(18), alpha=250)
+        panel(surface, c, radius=px(18), alpha=255)
         game = self.session.game
         best = max(game.scores)
         winners = [s.name for s, score in zip(self.session.seats, game.scores, strict=True)

@@ -35,9 +35,11 @@ BAR_W = 10
 
 KEYS = [
     (N_("Place the tile"), N_("drag it from the tray onto a lit cell, or click a lit cell")),
+    (N_("Pick a tile"), N_("1, 2, 3 or Tab, with several tiles in hand")),
     (N_("Turn the tile"), N_("R, E, right-click or the mouse wheel while dragging (Q turns "
                              "back)")),
     (N_("Place a figure"), N_("drag it onto a lit area of the new tile, or click the area")),
+    (N_("Hike"), N_("click a lit cell's badge, or drag your hiker there")),
     (N_("End the turn"), N_("Enter or Space (Confirm)")),
     (N_("Take back"), N_("Backspace or Ctrl+Z, before confirming")),
     (N_("Hint"), N_("? or the Hint button: where the computer would play, and why")),
@@ -251,7 +253,7 @@ class HelpScene(Scene):
         dim(surface)
         res = self.app.res
         px = res.px
-        panel(surface, self.rect, radius=px(16), alpha=252)
+        panel(surface, self.rect, radius=px(16), alpha=255)
         blit_centred(surface, res.text(_("How to play"), 34, pal.TEXT, bold=True),
                      (self.rect.centerx, self.rect.y + px(34)))
         for _topic, button in self.rows:

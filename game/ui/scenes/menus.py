@@ -74,7 +74,7 @@ class MenuScene(Scene):
     def draw(self, surface: pygame.Surface) -> None:
         dim(surface)
         px = self.app.res.px
-        panel(surface, self.rect, radius=px(16), alpha=250)
+        panel(surface, self.rect, radius=px(16), alpha=255)
         blit_centred(surface, self.app.res.text(self.title, 36, pal.TEXT, bold=True),
                      (self.rect.centerx, self.rect.y + px(38)))
         for b in self.buttons:

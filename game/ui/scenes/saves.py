@@ -200,7 +200,7 @@ class LoadScene(Scene):
         dim(surface)
         res = self.app.res
         px = res.px
-        panel(surface, self.rect, radius=px(16), alpha=250)
+        panel(surface, self.rect, radius=px(16), alpha=255)
         blit_centred(surface, res.text(_("Saved games"), 34, pal.TEXT, bold=True),
                      (self.rect.centerx, self.rect.y + px(34)))
         if not self.entries:
@@ -292,7 +292,7 @@ class NameScene(Scene):
     def draw(self, surface: pygame.Surface) -> None:
         dim(surface)
         res = self.app.res
-        panel(surface, self.rect, radius=res.px(16), alpha=252)
+        panel(surface, self.rect, radius=res.px(16), alpha=255)
         blit_centred(surface, res.text(self.title, 30, pal.TEXT, bold=True),
                      (self.rect.centerx, self.rect.y + res.px(38)))
         self.field.draw(surface, res)

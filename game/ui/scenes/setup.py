@@ -292,6 +292,9 @@ class SetupScene(Scene):
         for f in self.fields:
             f.update(dt)
 
+    def wake_in(self) -> float | None:
+        return min((t for f in self.fields if (t := f.next_blink()) is not None), default=None)
+
     def draw(self, surface: pygame.Surface) -> None:
         surface.fill(pal.TABLE)
         res = self.app.res

@@ -32,7 +32,6 @@ class TitleScene(Scene):
         self.buttons: list[Button] = []
         self.continue_problem: str | None = None
         self.backdrop: pygame.Surface | None = None
-        self.drift = 0.0
 
     def enter(self) -> None:
         self._check_autosave()
@@ -138,13 +137,10 @@ class TitleScene(Scene):
         elif intent == Command("confirm"):
             (self.continue_game if getattr(self, "can_continue", False) else self.new_game)()
 
-    def update(self, dt: float) -> None:
-        self.drift = (self.drift + dt * 6) % 200
-
     def draw(self, surface: pygame.Surface) -> None:
         w, h = surface.get_size()
         if self.backdrop is not None:
-            surface.blit(self.backdrop, (-100 + self.drift * 0.3, -100 + self.drift * 0.2))
+            surface.blit(self.backdrop, (-100, -100))  # still: a title that waits costs nothing
         res = self.app.res
         px = res.px
         card = pygame.Rect(0, 0, px(420), px(450))

@@ -1,6 +1,6 @@
 """Computer players' turns in the window: each seat's computer player thinks off the frame
-loop, then its action is shown at a pace a person can follow (the tile glides from the tray
-into place, the figure drops onto its spot) and applied."""
+loop at the level the seat was given, then its action is shown at the chosen pace (the tile
+glides from the tray into place, the figure drops onto its spot) and applied."""
 
 from __future__ import annotations
 
@@ -18,10 +18,22 @@ from ...resources import Resources
 from ...session import Session
 from ...widgets import blit_centred
 
-AUTOPLAY_DELAY = 0.25
-COMPUTER_DELAY = 0.55  # at least this long between a computer's actions, to follow them
-GLIDE_TIME = 0.35  # a computer's tile glides from the tray into place
-DROP_TIME = 0.25  # a computer's figure drops onto its spot
+
+@dataclass(frozen=True)
+class Pace:
+    """How a computer's turn is shown."""
+
+    delay: float  # at least this long between a computer's actions, to follow them
+    glide: float  # a computer's tile glides from the tray into place
+    drop: float  # a computer's figure drops onto its spot
+
+
+PACES = {
+    "relaxed": Pace(1.1, 0.6, 0.4),
+    "normal": Pace(0.55, 0.35, 0.25),
+    "instant": Pace(0.0, 0.0, 0.0),  # applied as soon as decided
+}
+AUTOPLAY_PACE = Pace(0.25, 0.35, 0.25)  # random games for visual checks: brisk
 
 
 @dataclass
@@ -29,24 +41,22 @@ class Animation:
     """A computer's action being shown before it is applied."""
 
     action: Action
+    length: float
     age: float = 0.0
-
-    @property
-    def length(self) -> float:
-        if isinstance(self.action, Place):
-            return GLIDE_TIME
-        return DROP_TIME if isinstance(self.action, Deploy) else 0.0
 
 
 class ComputerTurns:
     """The computer players of one game: ``update`` while a computer is to play; each action
     is handed to ``play`` once it has been shown."""
 
-    def __init__(self, session: Session, autoplay: bool,
-                 play: Callable[[Action], object]) -> None:
+    def __init__(self, session: Session, play: Callable[[Action], object],
+                 pace: Callable[[], Pace], wake: Callable[[], None],
+                 showing: Callable[[Action], object]) -> None:
         self.session = session
-        self.autoplay = autoplay  # every seat plays random moves
         self.play = play
+        self.showing = showing  # told of each action as it starts to be shown
+        self.pace = pace  # read at every action: the setting may change during a game
+        self.wake = wake  # ends the window's rest when an answer is ready
         self.brains: dict[int, ComputerPlayer] = {}  # per computer seat
         self.animation: Animation | None = None
         self.ready: Action | None = None  # a computer's chosen action, waiting to be shown
@@ -63,25 +73,51 @@ class ComputerTurns:
         if self.animation is not None:
             self.animation.age += dt
             if self.animation.age >= self.animation.length:
-                shown, self.animation = self.animation.action, None
-                self.timer = 0.0
-                self.play(shown)
+                self._apply(self.animation.action)
             return
-        seat = self.session.current_seat
-        level = "random" if self.autoplay or seat.is_human else seat.kind
+        if self.ready is None:
+            self.ready = self._answer()
+        pace = self.pace()
+        if self.ready is not None and self.timer >= pace.delay and not game.over:
+            action, self.ready = self.ready, None
+            self.showing(action)
+            length = pace.glide if isinstance(action, Place) else \
+                pace.drop if isinstance(action, Deploy) else 0.0
+            if length > 0:
+                self.animation = Animation(action, length)
+            else:
+                self._apply(action)
+
+    def _answer(self) -> Action | None:
+        """The current seat's action once its computer player has chosen it."""
+        game = self.session.game
+        level = self.session.current_seat.kind
         brain = self.brains.get(game.current)
         if brain is None or brain.level != level:
             brain = self.brains[game.current] = ComputerPlayer(
-                level, seed=game.seed * 31 + game.current)
-        if self.ready is None and not brain.thinking:
-            action = brain.poll()
-            if action is None or action not in game.legal_actions():
-                brain.start(game)  # nothing yet, or stale: think (again)
-                return
-            self.ready = action
-        delay = AUTOPLAY_DELAY if self.autoplay else COMPUTER_DELAY
-        if self.ready is not None and self.timer >= delay:
-            self.animation, self.ready = Animation(self.ready), None
+                level, seed=game.seed * 31 + game.current, on_ready=self.wake)
+        action = brain.poll()  # first: the answer is set before its thread ends
+        if action is not None and action in game.legal_actions():
+            return action
+        if action is not None or not brain.thinking:
+            brain.start(game)  # stale, or not asked yet: think (again)
+        return None
+
+    def _apply(self, action: Action) -> None:
+        self.animation = None
+        self.timer = 0.0
+        self.play(action)
+
+    def animating(self) -> bool:
+        return self.animation is not None
+
+    def wake_in(self) -> float | None:
+        """Seconds until a chosen action is due to be shown; None while the computer
+        thinks (its answer wakes the window); 0 when it is still to be asked."""
+        if self.ready is not None:
+            return max(0.0, self.pace().delay - self.timer)
+        brain = self.brains.get(self.session.game.current)
+        return None if brain is not None and brain.thinking else 0.0
 
     def draw(self, surface: pygame.Surface, camera: Camera, view: BoardView,
              tray_tile: pygame.Rect, res: Resources) -> None:

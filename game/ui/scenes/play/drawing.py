@@ -1,5 +1,6 @@
 """Drawing the play scene: the board with what the player may do lit on it, the held figure,
-the computer's action being shown, the popups, then the sidebar, buttons and banner."""
+the computer's action being shown, the popups, then the sidebar, buttons, banner and the
+panels over the board (the rules' question, the tiles still to come)."""
 
 from __future__ import annotations
 
@@ -7,11 +8,12 @@ from typing import TYPE_CHECKING
 
 import pygame
 
-from game.rules import Deploy
+from game.rules import Deploy, Move, Place
 
 from ... import palette as pal
-from ...hud import describe_phase, draw_banner, draw_remaining
+from ...hud import describe_phase, draw_banner
 from ...widgets import Button, blit_centred
+from .options import Target
 from .pointer import FigureDrag, MoveDrag, TileDrag
 from .sidebar import draw_sidebar
 
@@ -31,38 +33,53 @@ def draw_play(surface: pygame.Surface, scene: PlayScene) -> None:
     if scene.show_farms:
         scene.view.draw_field_hints(surface, cam)
     _draw_last_tiles(surface, scene)
-    if scene.human_turn and game.phase == "place":
+    if scene.human_turn and game.phase == "place" and not scene.hand.face_down:
         _draw_placement(surface, scene)
     if scene.human_turn and game.phase == "figure":
-        _draw_targets(surface, scene)
-        _draw_moves(surface, scene)
-    scene.view.draw_figures(surface, cam, [s.rgb for s in scene.session.seats])
+        _draw_choices(surface, scene)
+    moved = scene.options.moved_figures(scene.pending) if isinstance(scene.pending, Move) \
+        else None
+    scene.view.draw_figures(surface, cam, [s.rgb for s in scene.session.seats], moved)
     if isinstance(scene.pending, Deploy) and game.last_cell is not None:
-        idx = game.target_feature(scene.pending.target)
-        if idx is not None:
+        target = next((t for t in scene.options.targets()
+                       if scene.pending in t.deploys), None)
+        if target is not None:
             scene.view.draw_figure(surface, cam, scene.pending.figure,
-                                   scene.session.current_seat.rgb, game.last_cell, idx,
-                                   alpha=235)
+                                   scene.session.current_seat.rgb, game.last_cell,
+                                   target.index, alpha=235, spot=target.spot)
     scene.hint.draw(surface)
-    scene.computer.draw(surface, cam, scene.view, lay.tray_tile, scene.app.res)
+    scene.computer.draw(surface, cam, scene.view, _glide_start(scene), scene.app.res)
     scene.feedback.draw_popups(surface, scene.app.res)
-    scene.questions.draw(surface)
     surface.set_clip(clip)
     draw_sidebar(surface, scene, tile_dragged=isinstance(drag, TileDrag))
     for b in scene.buttons:
         b.enabled = _button_enabled(scene, b)
         b.draw(surface, scene.app.res)
     seat = scene.session.current_seat
-    draw_banner(surface, scene.app.res, lay.board,
-                describe_phase(scene.session, scene.pending is not None), seat.rgb)
-    scene.hint.draw_line(surface, lay.board, scene.questions.below_banner)
-    if scene.show_tiles:
-        draw_remaining(surface, scene.app.res, scene.session, lay.board,
-                       scene.view.art.tile)
+    prompt = describe_phase(scene.session, scene.pending is not None,
+                            can_move=bool(scene.options.moves()),
+                            hand=len(scene.hand.tiles()))
+    draw_banner(surface, scene.app.res, lay.board, prompt, seat.rgb)
+    hint = scene.hint.current()
+    scene.question.draw(surface, scene.app.res,
+                        hint.answer.choice if hint is not None and hint.answer else None)
+    scene.hint.draw_line(surface, lay.board, scene.question.below_banner(scene.app.res))
+    if scene.remaining.shown:
+        scene.remaining.draw(surface, scene.app.res, game, lay.board, scene.view.art.tile)
     if isinstance(drag, (FigureDrag, MoveDrag)):
         img = scene.app.res.figures.figure(drag.kind, seat.rgb,
                                            max(24, round(cam.scale * 0.34)))
         blit_centred(surface, img, drag.pos)
+
+
+def _glide_start(scene: PlayScene) -> pygame.Rect:
+    """Where a computer's tile starts its glide: its place in the tray."""
+    lay = scene.layout_obj
+    anim = scene.computer.animation
+    tiles = scene.hand.tiles()
+    if anim is None or not isinstance(anim.action, Place) or anim.action.tile not in tiles:
+        return lay.tray_tile
+    return scene.hand.slots(lay.tray_tile, lay.tray)[tiles.index(anim.action.tile)]
 
 
 def _button_enabled(scene: PlayScene, b: Button) -> bool:
@@ -91,11 +108,12 @@ def _draw_last_tiles(surface: pygame.Surface, scene: PlayScene) -> None:
 
 
 def _draw_placement(surface: pygame.Surface, scene: PlayScene) -> None:
-    """The lit cells, and the tile on the hovered one (dragged, or offered on hover)."""
+    """The lit cells for the tile being handled, and that tile on the hovered cell (dragged,
+    or offered on hover)."""
     cam = scene.camera
     game = scene.game
     view = scene.view
-    tile_id = game.current_tile
+    tile_id = scene.hand.handled()
     if tile_id is None:
         return
     tile = game.tile_types[tile_id]
@@ -130,48 +148,66 @@ def _draw_placement(surface: pygame.Surface, scene: PlayScene) -> None:
             surface.blit(img, (x, y))
 
 
-def _draw_targets(surface: pygame.Surface, scene: PlayScene) -> None:
-    """The areas of the new tile a figure may go to, the hovered one in the player's
-    colour."""
+def _draw_choices(surface: pygame.Surface, scene: PlayScene) -> None:
+    """What the player may do with a figure: the new tile's areas (each with a ghost
+    figure), the cells a figure may hike to with their badges.  What lies under the pointer
+    (``pick_at``, the very thing a click would do) is lit in the player's colour."""
+    drag = scene.pointer.drag
+    pos = drag.pos if isinstance(drag, (FigureDrag, MoveDrag)) else scene.pointer.mouse
+    picked = scene.options.pick_at(pos) if scene.layout_obj.board.collidepoint(pos) else None
+    if isinstance(drag, FigureDrag) and not isinstance(picked, Target):
+        picked = None
+    _draw_move_cells(surface, scene, picked)
+    _draw_targets(surface, scene, picked)
+    _draw_badges(surface, scene, picked)
+
+
+def _draw_targets(surface: pygame.Surface, scene: PlayScene, picked: object) -> None:
     game = scene.game
     cell = game.last_cell
-    if cell is None:
+    regions = scene.options.regions()
+    if cell is None or regions is None:
         return
-    shapes = game.board.tiles[cell].turned.shapes
-    drag = scene.pointer.drag
-    hover_pos = drag.pos if isinstance(drag, FigureDrag) else scene.pointer.mouse
-    hovered = scene.options.target_at(hover_pos)
     colour = scene.session.current_seat.rgb
+    x, y, _, _ = scene.camera.cell_rect(cell)
     targets = scene.options.targets()
+    hovered = picked.index if isinstance(picked, Target) else None
     for t in reversed(targets):
-        if hovered is not None and t.index == hovered.index:
-            continue
-        scene.view.polygon(surface, scene.camera, cell, shapes[t.index], pal.TARGET, 55, edge=2)
+        if t.index != hovered:
+            surface.blit(regions.highlight(t.index, pal.TARGET, 55, edge=2), (x, y))
     if hovered is not None:
-        scene.view.polygon(surface, scene.camera, cell, shapes[hovered.index], colour, 110,
-                           edge=3)
+        surface.blit(regions.highlight(hovered, colour, 110, edge=3), (x, y))
     if scene.pending is None:
         # A faint figure on every free spot shows at a glance where one may go.
         for t in targets:
-            alpha = 235 if hovered is not None and t.index == hovered.index else 110
+            alpha = 235 if t.index == hovered else 110
             scene.view.draw_figure(surface, scene.camera, t.deploys[0].figure, colour, cell,
-                                   t.index, alpha=alpha, scale=0.28)
+                                   t.index, alpha=alpha, scale=t.ghost, spot=t.spot)
 
 
-def _draw_moves(surface: pygame.Surface, scene: PlayScene) -> None:
-    """The cells a figure may hike to, with what each is worth."""
-    drag = scene.pointer.drag
-    hovered = scene.options.move_at(drag.pos if isinstance(drag, MoveDrag)
-                                    else scene.pointer.mouse)
+def _draw_move_cells(surface: pygame.Surface, scene: PlayScene, picked: object) -> None:
+    """The cells a figure may hike to."""
     for move in scene.options.moves():
         chosen = move == scene.pending
-        alpha = 150 if chosen else (110 if move == hovered else 60)
+        lit = move == picked
+        alpha = 150 if chosen else (110 if lit else 60)
         scene.view.cell_overlay(surface, scene.camera, move.cell, pal.HIGHLIGHT, alpha,
-                                border=4 if chosen else 2)
-        label = next((t for m in scene.game.modules if (t := m.move_label(move))), None)
-        if label:
-            x, y, w, h = scene.camera.cell_rect(move.cell)
-            img = scene.app.res.board_text(label, max(18, w // 4), pal.TEXT, bold=True)
-            rect = img.get_rect(center=(x + w // 2, y + h // 2)).inflate(10, 4)
-            pygame.draw.rect(surface, pal.HIGHLIGHT, rect, border_radius=6)
-            blit_centred(surface, img, rect.center)
+                                border=4 if chosen or lit else 2)
+
+
+def _draw_badges(surface: pygame.Surface, scene: PlayScene, picked: object) -> None:
+    """On each of those cells, its badge (what the hike is worth), over everything else."""
+    res = scene.app.res
+    colour = scene.session.current_seat.rgb
+    for move in scene.options.moves():
+        label = scene.options.label(move)
+        if not label:
+            continue
+        lit = move in (picked, scene.pending)
+        rect = pygame.Rect(scene.options.badge_rect(move.cell))
+        pygame.draw.rect(surface, colour if lit else pal.HIGHLIGHT, rect,
+                         border_radius=rect.h // 2)
+        pygame.draw.rect(surface, pal.TEXT, rect, width=2, border_radius=rect.h // 2)
+        img = res.board_text(label, max(14, rect.h - 6), pal.TEXT_LIGHT if lit else pal.TEXT,
+                             bold=True)
+        blit_centred(surface, img, rect.center)

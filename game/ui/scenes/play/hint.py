@@ -91,12 +91,14 @@ class HintShown:
                                                           lying=lying)
                     blit_centred(surface, figure, at)
         elif isinstance(hint.figure, Deploy) and game.last_cell is not None:
-            index = game.target_feature(hint.figure.target)
-            if index is not None:
-                shape = game.board.tiles[game.last_cell].turned.shapes[index]
-                view.polygon(surface, cam, game.last_cell, shape, pal.HIGHLIGHT, 120, edge=3)
-                view.draw_figure(surface, cam, hint.figure.figure, rgb, game.last_cell, index,
-                                 alpha=220)
+            target = next((t for t in scene.options.targets() if hint.figure in t.deploys),
+                          None)
+            regions = scene.options.regions()
+            if target is not None and regions is not None:
+                x, y, _w, _h = cam.cell_rect(game.last_cell)
+                surface.blit(regions.highlight(target.index, pal.HIGHLIGHT, 120, edge=3), (x, y))
+                view.draw_figure(surface, cam, hint.figure.figure, rgb, game.last_cell,
+                                 target.index, alpha=220, spot=target.spot)
         if isinstance(hint.figure, Move):
             view.cell_overlay(surface, cam, hint.figure.cell, pal.HIGHLIGHT, 120, border=4)
 

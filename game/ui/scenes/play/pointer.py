@@ -1,16 +1,21 @@
-"""The pointer on the play scene: dragging the tile from the tray, a figure from the supply or
-one of the player's figures on the board (a hike), press-and-pan on empty board, and clicks
-on the board.  What a gesture means is done by the scene's actions."""
+"""The pointer on the play scene: dragging a tile of the hand from the tray, a figure from
+the supply or one of the player's figures on the board (a hike), press-and-pan on empty
+board, and clicks on the board.  What a gesture means is done by the scene's actions.
+
+Only the button that began a drag (or a press) ends it: during a drag, a right-click or the
+wheel turns the dragged tile and does nothing else.
+"""
 
 from __future__ import annotations
 
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
-from game.rules import Deploy
+from game.rules import Deploy, Move
 
 from ...camera import Cell
 from ...intents import PointerDown, PointerMove, PointerUp, Wheel
+from .options import Target
 from .sidebar import supply_slots
 
 if TYPE_CHECKING:
@@ -22,12 +27,14 @@ PAN_THRESHOLD = 4  # pixels a press may wander before it counts as a drag
 @dataclass
 class TileDrag:
     pos: tuple[int, int]
+    button: int = 1
 
 
 @dataclass
 class FigureDrag:
     kind: str
     pos: tuple[int, int]
+    button: int = 1
 
 
 @dataclass
@@ -36,6 +43,7 @@ class MoveDrag:
 
     kind: str
     pos: tuple[int, int]
+    button: int = 1
 
 
 class Pointer:
@@ -44,9 +52,15 @@ class Pointer:
     def __init__(self, scene: PlayScene) -> None:
         self.scene = scene
         self.drag: TileDrag | FigureDrag | MoveDrag | None = None
-        self.press: tuple[int, int] | None = None  # where a left press on the board began
+        self.press: tuple[int, int] | None = None  # where a press on the board began
+        self.press_button = 0
         self.panning = False
         self.mouse = (0, 0)
+
+    def release(self) -> None:
+        """Drop whatever is held or pressed (another scene takes the pointer)."""
+        self.drag = None
+        self.press, self.press_button, self.panning = None, 0, False
 
     def hovered_cell(self) -> Cell | None:
         """The board cell under the dragged tile, else under the pointer."""
@@ -71,30 +85,36 @@ class Pointer:
         scene = self.scene
         lay = scene.layout_obj
         game = scene.game
+        if self.drag is not None or self.press is not None:
+            if ev.button == 3 and isinstance(self.drag, TileDrag):
+                scene.rotate(1)
+            return  # another button during a gesture: nothing else
         if ev.button == 3:
-            if isinstance(self.drag, TileDrag) or (game.phase == "place" and scene.human_turn):
+            if game.phase == "place" and scene.human_turn:
                 scene.rotate(1)
             return
         if ev.button == 2 and lay.board.collidepoint(ev.pos):
-            self.panning, self.press = True, ev.pos
+            self.panning, self.press, self.press_button = True, ev.pos, 2
             return
         if ev.button != 1:
             return
-        if scene.human_turn and game.phase == "place" and lay.tray_tile.collidepoint(ev.pos):
-            self.drag = TileDrag(ev.pos)
-            return
+        if scene.human_turn and game.phase == "place":
+            slot = scene.hand.slot_at(ev.pos, lay.tray_tile, lay.tray)
+            if slot is not None:
+                scene.select_tile(slot)
+                self.drag = TileDrag(ev.pos)
+                return
         if scene.human_turn and game.phase == "figure":
             kind = self._supply_kind_at(ev.pos)
             if kind is not None:
                 self.drag = FigureDrag(kind, ev.pos)
                 return
             fig_kind = self._own_figure_at(ev.pos) if scene.options.moves() else None
-            if fig_kind is not None:
+            if fig_kind is not None and not isinstance(scene.options.pick_at(ev.pos), Move):
                 self.drag = MoveDrag(fig_kind, ev.pos)
                 return
         if lay.board.collidepoint(ev.pos):
-            self.press = ev.pos
-            self.panning = False
+            self.press, self.press_button, self.panning = ev.pos, 1, False
 
     def move(self, ev: PointerMove) -> None:
         if self.drag is not None:
@@ -104,31 +124,32 @@ class Pointer:
             dx, dy = ev.pos[0] - self.press[0], ev.pos[1] - self.press[1]
             if not self.panning and dx * dx + dy * dy > PAN_THRESHOLD ** 2:
                 self.panning = True
-                self.scene.camera.pan_pixels(dx, dy)
+                self.scene.pan(dx, dy)
             elif self.panning:
-                self.scene.camera.pan_pixels(ev.rel[0], ev.rel[1])
+                self.scene.pan(ev.rel[0], ev.rel[1])
 
     def up(self, ev: PointerUp) -> None:
         scene = self.scene
-        drag, self.drag = self.drag, None
-        if isinstance(drag, TileDrag):
-            cell = scene.camera.cell_at(ev.pos)
-            if scene.layout_obj.board.collidepoint(ev.pos):
-                scene.place(cell, scene.rotation)
-            return
-        if isinstance(drag, MoveDrag):
-            move = scene.options.move_at(ev.pos)
-            if move is not None:
-                scene.pending = move
-            return
-        if isinstance(drag, FigureDrag):
-            target = scene.options.target_at(ev.pos)
-            if target is not None:
-                chosen = [d for d in target.deploys if d.figure == drag.kind]
+        if self.drag is not None:
+            if ev.button != self.drag.button:
+                return
+            drag, self.drag = self.drag, None
+            if isinstance(drag, TileDrag):
+                if scene.layout_obj.board.collidepoint(ev.pos):
+                    scene.place(scene.camera.cell_at(ev.pos), scene.rotation)
+            elif isinstance(drag, MoveDrag):
+                choice = scene.options.pick_at(ev.pos)
+                if isinstance(choice, Move):
+                    scene.pending = choice
+            else:
+                target = scene.options.target_at(ev.pos)
+                chosen = [d for d in target.deploys if d.figure == drag.kind] if target else []
                 if chosen:
                     scene.pending = chosen[0]
             return
-        was_click = self.press is not None and not self.panning
+        if self.press is None or ev.button != self.press_button:
+            return
+        was_click = not self.panning
         self.press, self.panning = None, False
         if was_click and ev.button == 1:
             self._click_board(ev.pos)
@@ -137,8 +158,8 @@ class Pointer:
         """Turns a dragged tile, else zooms the board about the pointer."""
         if isinstance(self.drag, TileDrag):
             self.scene.rotate(1 if ev.steps < 0 else -1)
-        elif self.scene.layout_obj.board.collidepoint(ev.pos):
-            self.scene.camera.zoom_step(max(-3, min(3, ev.steps)), ev.pos)
+        elif self.drag is None and self.scene.layout_obj.board.collidepoint(ev.pos):
+            self.scene.zoom(max(-3, min(3, ev.steps)), ev.pos)
 
     # ------------------------------------------------------------------ what is where
     def _click_board(self, pos: tuple[int, int]) -> None:
@@ -152,16 +173,14 @@ class Pointer:
                 scene.rotation = rotation
                 scene.place(cell, rotation)
         elif scene.game.phase == "figure":
-            target = scene.options.target_at(pos)
-            if target is None:
-                move = scene.options.move_at(pos)
-                if move is not None:
-                    scene.pending = None if scene.pending == move else move
-                return
-            if isinstance(scene.pending, Deploy) and scene.pending in target.deploys:
-                scene.pending = None  # a second click takes the figure back
-            else:
-                scene.pending = target.deploys[0]
+            choice = scene.options.pick_at(pos)
+            if isinstance(choice, Move):
+                scene.pending = None if scene.pending == choice else choice
+            elif isinstance(choice, Target):
+                if isinstance(scene.pending, Deploy) and scene.pending in choice.deploys:
+                    scene.pending = None  # a second click takes the figure back
+                else:
+                    scene.pending = choice.deploys[0]
 
     def _own_figure_at(self, pos: tuple[int, int]) -> str | None:
         """The kind of the current player's figure under the pointer, if any."""

@@ -1,13 +1,14 @@
-"""The play scene: its lifecycle, the player's actions (place, rotate, confirm, undo) and the
-frame's order of work; the pointer, computer turns, feedback and drawing are its parts."""
+"""The play scene: its lifecycle, the player's actions (pick, place, rotate, confirm, undo)
+and the frame's order of work; the pointer, the hand tray, the camera's following, computer
+turns, feedback and drawing are its parts."""
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Callable
 
 import pygame
 
-from game.rules import Action, Deploy, Move, Place, ScoreEvent, Skip
+from game.rules import Action, Choose, Deploy, Move, Place, ScoreEvent, Skip
 
 from ...app import App, Scene
 from ...board_view import BoardView
@@ -17,15 +18,17 @@ from ...intents import Command, Intent, PointerDown, PointerMove, PointerUp, Whe
 from ...session import Session
 from ...widgets import Button
 from ..menus import autosave
-from .computer_turns import ComputerTurns
+from .computer_turns import AUTOPLAY_PACE, PACES, ComputerTurns, Pace
 from .drawing import draw_play
 from .feedback import Feedback
+from .follow import CameraFollow
+from .hand import HandTray, hides_hands
 from .hint import HintShown
 from .options import TurnOptions
 from .pointer import Pointer
-from .questions import Questions
+from .question import Question
+from .remaining import RemainingPanel
 
-MIN_START_LEVEL = 6  # 80 px tiles
 FINAL_SCORES_AFTER = 1.6  # seconds the finished board shows before the final scores
 
 
@@ -36,55 +39,59 @@ class PlayScene(Scene):
         super().__init__(app)
         self.session = session
         self.game = session.game
-        self.autoplay = autoplay or all(not s.is_human for s in session.seats)
+        self.autoplay = autoplay  # seats made by --autoplay: a brisk pace
         self.view = BoardView(app.res, self.game)
         self.camera = Camera((0, 0, 800, 600))
         self.layout_obj = Layout.compute(app.screen.get_size(), len(session.seats),
                                          app.res.scale)
-        self.rotation = 0  # quarter turns of the tile in the tray
+        self.rotation = 0  # quarter turns of the tile being handled
         self.pending: Deploy | Move | None = None
-        self.choice_buttons: list[Button] = []
         self.buttons: list[Button] = []
         self.show_farms = False
-        self.show_tiles = False
         self.over_for = 0.0  # seconds since the game ended
         self.finished = False
-        self.options = TurnOptions(self.game, self.camera)
+        self.entered = False
+        self.hand = HandTray(self.game)
+        self.options = TurnOptions(self.game, self.camera, self.view.art, self.hand.handled)
         self.pointer = Pointer(self)
         self.feedback = Feedback(session, self.camera)
-        self.computer = ComputerTurns(session, self.autoplay, self.play)
+        self.follow = CameraFollow(self.camera, self.game)
+        self.question = Question(self.game, lambda option: self.play(Choose(option)), app.wake)
+        self.remaining = RemainingPanel()
+        self.computer = ComputerTurns(session, self.play, self.pace, app.wake,
+                                      self._computer_shows)
+        self.viewer: int | None = None  # the human seat whose hand was last shown
         self.hint = HintShown(self)
-        self.questions = Questions(self)
 
     # ------------------------------------------------------------------ lifecycle
     def enter(self) -> None:
-        self.initial_view(self.camera, self.game.board.tiles.keys())
+        self.entered = True
+        self.follow.update_bounds()
+        self.follow.fit(self.options.legal_cells(), immediate=True)
         self.feedback.resumed()
         self.feedback.turn_start()
-
-    @staticmethod
-    def initial_view(camera: Camera, cells: Iterable[Cell]) -> None:
-        """Show the board, but never so small that tiles are hard to read."""
-        camera.fit(cells, margin=1.0, immediate=True)
-        camera.set_level(max(camera.level, MIN_START_LEVEL))
+        self._turn_began()
 
     def exit(self) -> None:
         self.computer.cancel()
 
     def pause(self) -> None:
         self.exit()  # menus may load another game; a search in flight is dropped
+        self.pointer.release()  # the button's release goes to the scene on top
 
     def layout(self, size: tuple[int, int]) -> None:
+        resized = size != self.layout_obj.size
         px = self.app.res.px
         lay = self.layout_obj = Layout.compute(size, len(self.session.seats),
                                                self.app.res.scale)
         b = lay.board
         self.camera.viewport = (b.x, b.y, b.w, b.h)
+        self.camera.free = (lay.free.x, lay.free.y, lay.free.w, lay.free.h)
         self.buttons = [
             Button(lay.confirm, "Confirm", self.confirm, primary=True, hotkey="Enter"),
             Button(lay.undo, "Undo", self.undo, hotkey="Backspace"),
         ]
-        tools = [("−", lambda: self.camera.zoom_step(-1)), ("+", lambda: self.camera.zoom_step(1)),
+        tools = [("−", lambda: self.zoom(-1)), ("+", lambda: self.zoom(1)),
                  ("Fit", self.fit), ("Farms", self.toggle_farms), ("Tiles", self.toggle_tiles),
                  ("Menu", self.open_menu)]
         if self.app.settings.get("hints"):
@@ -94,13 +101,22 @@ class PlayScene(Scene):
             width = max(px(46), self.app.res.font(24, bold=True).size(label)[0] + px(22))
             self.buttons.append(Button(pygame.Rect(x, lay.toolbar.y, width, px(46)), label, fn))
             x += width + px(6)
+        self.question.buttons = []  # laid out again for the new size
+        if resized and self.entered:
+            self.follow.fit(self.options.legal_cells(), immediate=True)
 
     def help_topic(self) -> str | None:
         return self.session.game_id
 
     @property
     def human_turn(self) -> bool:
-        return not self.game.over and self.session.current_seat.is_human and not self.autoplay
+        return not self.game.over and self.session.current_seat.is_human
+
+    def pace(self) -> Pace:
+        chosen = self.app.config.computer_pace
+        if chosen is None and self.autoplay:
+            return AUTOPLAY_PACE
+        return PACES.get(str(chosen or self.app.settings.get("computer_pace")), PACES["normal"])
 
     # ------------------------------------------------------------------ actions
     def play(self, action: Action) -> list[ScoreEvent]:
@@ -115,15 +131,19 @@ class PlayScene(Scene):
         return events
 
     def place(self, cell: Cell, rotation: int) -> bool:
-        tile = self.game.current_tile
+        tile = self.hand.handled()
         if tile is None:
             return False
         action = Place(tile, cell[0], cell[1], rotation * 90)
-        if action not in self.game.legal_placements():
+        if action not in self.game.legal_placements(tile):
             return False
         self.play(action)
         self.pending = None
         return True
+
+    def select_tile(self, index: int) -> None:
+        if index != self.hand.selected and self.hand.select(index):
+            self.rotation = 0
 
     def confirm(self) -> None:
         if not self.human_turn or self.game.phase != "figure":
@@ -145,13 +165,17 @@ class PlayScene(Scene):
             self.game.undo()
             if isinstance(last, Place):
                 self.rotation = last.rotation // 90
+                tiles = self.hand.tiles()
+                if last.tile in tiles:
+                    self.hand.select(tiles.index(last.tile))
             self.feedback.taken_back()
 
     def rotate(self, step: int = 1) -> None:
-        if self.game.phase != "place":
+        tile = self.hand.handled()
+        if tile is None:
             return
         hovered = self.pointer.hovered_cell()
-        legal = self.game.legal_placements()
+        legal = self.game.legal_placements(tile)
         if hovered is not None and legal.rotations(hovered):
             rots = [r // 90 for r in legal.rotations(hovered)]
             i = rots.index(self.rotation) if self.rotation in rots else -step
@@ -159,14 +183,22 @@ class PlayScene(Scene):
         else:
             self.rotation = (self.rotation + step) % 4
 
+    def pan(self, dx: float, dy: float) -> None:
+        self.follow.user_moved = True
+        self.camera.pan_pixels(dx, dy)
+
+    def zoom(self, steps: int, about: tuple[int, int] | None = None) -> None:
+        self.follow.user_moved = True
+        self.camera.zoom_step(steps, about)
+
     def fit(self) -> None:
-        self.camera.fit(self.game.board.tiles.keys(), margin=1.0)
+        self.follow.fit(self.options.legal_cells())
 
     def toggle_farms(self) -> None:
         self.show_farms = not self.show_farms
 
     def toggle_tiles(self) -> None:
-        self.show_tiles = not self.show_tiles
+        self.remaining.toggle()
 
     def open_menu(self) -> None:
         self.app.push_scene("pause", self)
@@ -175,7 +207,9 @@ class PlayScene(Scene):
     def handle(self, intent: Intent) -> None:
         if isinstance(intent, PointerMove):
             self.pointer.mouse = intent.pos
-        for b in [*self.choice_buttons, *self.buttons]:
+        if self.question.handle(intent):
+            return
+        for b in self.buttons:
             if b.handle(intent):
                 return
         if isinstance(intent, Command):
@@ -187,53 +221,49 @@ class PlayScene(Scene):
         elif isinstance(intent, PointerUp):
             self.pointer.up(intent)
         elif isinstance(intent, Wheel):
-            self.pointer.wheel(intent)
+            if self.remaining.shown and self.pointer.drag is None:
+                self.remaining.wheel(intent.steps)
+            else:
+                self.pointer.wheel(intent)
 
     def _command(self, cmd: Command) -> None:
         name = cmd.name
-        if name == "confirm":
-            self.confirm()
-        elif name == "undo":
-            self.undo()
-        elif name == "rotate":
-            self.rotate(1)
-        elif name == "rotate_back":
-            self.rotate(-1)
-        elif name == "fit":
-            self.fit()
-        elif name == "farms":
-            self.toggle_farms()
-        elif name == "tiles":
-            self.toggle_tiles()
+        simple: dict[str, Callable[[], object]] = {
+            "confirm": self.confirm, "undo": self.undo, "fit": self.fit,
+            "rotate": lambda: self.rotate(1), "rotate_back": lambda: self.rotate(-1),
+            "farms": self.toggle_farms, "tiles": self.toggle_tiles,
+            "zoom_in": lambda: self.zoom(1), "zoom_out": lambda: self.zoom(-1),
+            "next": lambda: self._cycle(1), "prev": lambda: self._cycle(-1),
+            "save": lambda: self.app.push_scene("save", self.session),
+            "help": lambda: self.app.push_scene("help"), "hint": self.hint.toggle}
+        if name in simple:
+            simple[name]()
+        elif name.startswith("tile") and name[4:].isdigit() and self.human_turn:
+            self.select_tile(int(name[4:]) - 1)
         elif name == "log":
             self.feedback.show_log = not self.feedback.show_log
         elif name == "pan":
-            self.camera.pan_pixels(cmd.dx, cmd.dy)
-        elif name == "zoom_in":
-            self.camera.zoom_step(1)
-        elif name == "zoom_out":
-            self.camera.zoom_step(-1)
+            self.pan(cmd.dx, cmd.dy)
         elif name == "back":
             if self.pointer.drag is not None:
                 self.pointer.drag = None
-            elif self.show_tiles:
-                self.show_tiles = False
+            elif self.remaining.shown:
+                self.remaining.toggle()
             else:
                 self.open_menu()
-        elif name == "help":
-            self.app.push_scene("help")
-        elif name == "hint":
-            self.hint.toggle()
-        elif name == "save":
-            self.app.push_scene("save", self.session)
+
+    def _cycle(self, step: int) -> None:
+        if self.human_turn and self.hand.cycle(step):
+            self.rotation = 0
 
     # ------------------------------------------------------------------ update
     def update(self, dt: float) -> None:
-        self.questions.refresh()
-        self.choice_buttons = self.questions.buttons
+        lay = self.layout_obj
+        self.question.refresh(self.human_turn, lay.board, lay.toolbar, self.app.res)
+        self.follow.update_bounds()
         if not self.camera.update(dt):
             self.view.settle()
-        self.feedback.show_notices(self.layout_obj.board.center)
+        self.feedback.show_notices(lay.board.center)
         self.feedback.update(dt)
         self.pointer.update()
         if self.game.over:
@@ -245,20 +275,53 @@ class PlayScene(Scene):
         if not self.human_turn:
             self.computer.update(dt)
 
+    def animating(self) -> bool:
+        return (self.camera.moving() or bool(self.feedback.popups)
+                or self.computer.animating()
+                or (self.game.over and not self.finished))
+
+    def wake_in(self) -> float | None:
+        return None if self.human_turn or self.game.over else self.computer.wake_in()
+
+    def _computer_shows(self, action: Action) -> None:
+        """A computer's tile is about to glide into place: keep its cell in sight."""
+        if isinstance(action, Place):
+            self.follow.placing(action.cell)
+
     def _turn_ended(self) -> None:
         autosave(self.app, self.session)
         self.rotation = 0
-        if not self.human_turn and not self._cells_visible():
-            self.fit()  # keep computer moves in view
+        self.hand.reset()
         if not self.game.over:
             self.feedback.turn_start()
+            self._turn_began()
         else:
             self.feedback.final_scoring()
-            self.camera.fit(self.game.board.tiles.keys(), margin=1.0)
+            self.follow.fit(())
 
-    def _cells_visible(self) -> bool:
-        x0, y0, x1, y1 = self.camera.visible_cells()
-        return all(x0 < c[0] < x1 and y0 < c[1] < y1 for c in self.game.board.tiles)
+    def _turn_began(self) -> None:
+        """The camera shows the new tile and where the next may go; in a game of private
+        hands, a person taking the mouse from another first sees the pass screen."""
+        humans = sum(s.is_human for s in self.session.seats)
+        if not self.human_turn:
+            self.hand.face_down = hides_hands(self.game)
+        else:
+            self.hand.face_down = (hides_hands(self.game) and humans > 1
+                                   and self.viewer != self.game.current
+                                   and self.app.settings.get("pass_screen") is True)
+        # Where a hidden tile fits is not shown either.
+        self.follow.turn_began(self.options.legal_cells()
+                               if self.human_turn and not self.hand.face_down else ())
+        if self.human_turn and self.hand.face_down:
+            self.app.push_scene("pass", self.session.current_seat, self._hand_shown,
+                                self.open_menu)
+        elif self.human_turn:
+            self.viewer = self.game.current
+
+    def _hand_shown(self) -> None:
+        self.hand.face_down = False
+        self.viewer = self.game.current
+        self.follow.show_newest(self.options.legal_cells())
 
     # ------------------------------------------------------------------ drawing
     def draw(self, surface: pygame.Surface) -> None:

@@ -1,5 +1,5 @@
-"""The play scene's sidebar: the players, the tray with the tile to place and the figure
-supply, and the turn log."""
+"""The play scene's sidebar: the players, the tray with the hand and the figure supply, and
+the turn log."""
 
 from __future__ import annotations
 
@@ -7,11 +7,13 @@ from typing import TYPE_CHECKING
 
 import pygame
 
+from game.i18n import _, ngettext
 from game.rules import Deploy, Game
 
 from ... import palette as pal
 from ...hud import draw_log, draw_players
 from ...widgets import blit_centred, panel
+from .hand import hides_hands
 
 if TYPE_CHECKING:
     from .scene import PlayScene
@@ -39,27 +41,23 @@ def draw_sidebar(surface: pygame.Surface, scene: PlayScene, tile_dragged: bool) 
     draw_players(surface, res, scene.session, lay.players)
     panel(surface, lay.tray)
     game = scene.game
-    title = f"Tile to place   ·   {game.tiles_left} left in the pile"
+    tiles = scene.hand.tiles()
+    n = game.tiles_left
+    title = (ngettext("Tiles in hand   ·   {count} left in the pile",
+                      "Tiles in hand   ·   {count} left in the pile", n) if hides_hands(game)
+             else ngettext("Tile to place   ·   {count} left in the pile",
+                           "Tile to place   ·   {count} left in the pile", n)).format(count=n)
     surface.blit(res.text(title, 20, pal.TEXT_DIM, bold=True), (lay.tray.x + px(14),
                                                                  lay.tray.y + px(10)))
-    tile_id = game.current_tile
-    if tile_id is not None and not tile_dragged:
-        tile = game.tile_types[tile_id]
-        img = scene.view.art.tile(tile, scene.rotation, lay.tray_tile.w)
-        surface.blit(img, lay.tray_tile)
-        if scene.human_turn and lay.tray_tile.collidepoint(scene.pointer.mouse):
-            pygame.draw.rect(surface, pal.HIGHLIGHT, lay.tray_tile.inflate(px(6), px(6)),
-                             width=px(3), border_radius=px(4))
+    if tiles:
+        hover = scene.pointer.mouse if scene.human_turn else None
+        scene.hand.draw(surface, res, scene.view.art, lay.tray_tile, lay.tray, scene.rotation,
+                        tile_dragged, hover)
     else:
         pygame.draw.rect(surface, pal.PANEL_EDGE, lay.tray_tile, width=px(2),
                          border_radius=px(6))
-        if game.phase == "figure" and game.last_cell is not None:
-            msg = "Placed" if scene.human_turn else ""
-            blit_centred(surface, res.text(msg, 22, pal.TEXT_DIM), lay.tray_tile.center)
-    if len(game.hand) > 1:
-        others = ", ".join(game.hand[1:])
-        surface.blit(res.text(f"Also in hand: {others}", 17, pal.TEXT_DIM),
-                     (lay.tray.x + px(14), lay.tray_tile.bottom - px(2)))
+        if game.phase == "figure" and game.last_cell is not None and scene.human_turn:
+            blit_centred(surface, res.text(_("Placed"), 22, pal.TEXT_DIM), lay.tray_tile.center)
     if game.phase == "figure" and scene.human_turn:
         _draw_supply(surface, scene)
     info = [line for m in game.modules for line in m.info()]
@@ -83,6 +81,6 @@ def _draw_supply(surface: pygame.Surface, scene: PlayScene) -> None:
             img.set_alpha(80)
         blit_centred(surface, img, rect.center)
     hint_x = (slots[-1][1].right + res.px(12)) if slots else lay.supply.x
-    for i, line in enumerate(("drag onto a lit area", "or click the area")):
+    for i, line in enumerate((_("drag onto a lit area"), _("or click the area"))):
         surface.blit(res.text(line, 17, pal.TEXT_DIM),
                      (hint_x, lay.supply.y + res.px(2 + 17 * i)))

@@ -1,0 +1,68 @@
+"""The camera's part in a game: the opening view, fitting the board, following placements.
+
+- A game opens (new, loaded or continued) showing every placed tile and every lit cell at a
+  comfortable size in the free board area, clear of the banner, toolbar and sidebar; so
+  does Fit (Home or C), and a change of the window's size.
+- When a tile is placed, and when a turn begins, the new tile and the cells the next tile
+  may go to are kept in sight: the view glides only when they would leave the free area,
+  zooming out no further than a readable size (the new tile first, if all will not fit).
+- The player's own pan and zoom are respected until the next turn begins.
+- The view never leaves the board: panning stops while part of it is still on screen.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+
+from game.rules import Game
+
+from ...camera import Camera, Cell, box_of
+
+MAX_FIT_LEVEL = 10  # fitting never shows tiles larger than 160 px
+MIN_FOLLOW_LEVEL = 5  # following zooms out to 64 px tiles at most
+FOLLOW_MARGIN = 0.2  # tiles of room kept around what is followed
+
+
+class CameraFollow:
+    def __init__(self, camera: Camera, game: Game) -> None:
+        self.camera = camera
+        self.game = game
+        self.user_moved = False  # the player moved the view during this turn
+        self._bounds_for = -1  # the board size the bounds were computed for
+
+    def fit(self, lit: Iterable[Cell], immediate: bool = False) -> None:
+        """Every placed tile and lit cell in the free area."""
+        box = box_of([*self.game.board.tiles, *lit], margin=0.25)
+        if box is not None:
+            self.camera.fit_box(box, immediate=immediate, max_level=MAX_FIT_LEVEL)
+
+    def turn_began(self, lit: Iterable[Cell]) -> None:
+        self.user_moved = False
+        self.show_newest(lit)
+
+    def placing(self, cell: Cell, lit: Iterable[Cell] = ()) -> None:
+        """A tile is going down at ``cell`` (a computer's, about to glide there)."""
+        if not self.user_moved:
+            self._keep([cell, *lit], cell)
+
+    def show_newest(self, lit: Iterable[Cell]) -> None:
+        tiles = self.game.board.tiles
+        if len(tiles) <= 1:
+            self._keep(list(lit), None)
+            return
+        newest = max(tiles.values(), key=lambda t: t.order).cell
+        self._keep([newest, *lit], newest)
+
+    def _keep(self, cells: list[Cell], first: Cell | None) -> None:
+        box = box_of(cells, margin=FOLLOW_MARGIN)
+        if box is None:
+            return
+        priority = box_of([first], margin=0.6) if first is not None else None
+        self.camera.keep_in_view(box, MIN_FOLLOW_LEVEL, priority)
+
+    def update_bounds(self) -> None:
+        """The placed tiles are what the view may not leave."""
+        tiles = self.game.board.tiles
+        if len(tiles) != self._bounds_for:
+            self._bounds_for = len(tiles)
+            self.camera.bounds = box_of(tiles)

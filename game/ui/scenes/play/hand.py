@@ -1,0 +1,117 @@
+"""The tray's tiles: every tile of the current player's hand, drawn as a tile.
+
+With one tile in hand the tray shows it large; with several (the tactical variant holds
+three) they stand side by side, numbered: the player handles any of them by dragging it,
+with the keys 1, 2, 3... or by cycling with Tab, and the lit cells are those of the tile
+being handled.  A game with hands of several tiles hides them (the rulebook's hand is
+private): a computer's hand is shown face down, and so is a player's while the "pass the
+mouse" screen waits for them.
+"""
+
+from __future__ import annotations
+
+import pygame
+
+from game.rules import Game
+
+from ... import palette as pal
+from ...art.tiles import TileArt
+from ...resources import Resources
+from ...widgets import blit_centred
+
+GAP = 0.075  # between two tiles of a hand, as a share of the tray's tile place
+
+
+def hides_hands(game: Game) -> bool:
+    """Whether the game deals hands of more than one tile (which are then private)."""
+    return any((size := m.hand_size()) is not None and size > 1 for m in game.modules)
+
+
+class HandTray:
+    """Which tile of the hand is being handled, where each tile of the hand stands."""
+
+    def __init__(self, game: Game) -> None:
+        self.game = game
+        self.selected = 0
+        self.face_down = False  # the hand is hidden (until its player shows up)
+
+    def tiles(self) -> list[str]:
+        """The tiles shown: a granted tile alone, else the whole hand."""
+        game = self.game
+        if game.phase == "place" and game.extra_tile is not None:
+            return [game.extra_tile]
+        return list(game.hand)
+
+    def handled(self) -> str | None:
+        """The tile being handled now (None when no tile is to be placed)."""
+        if self.game.phase != "place":
+            return None
+        tiles = self.tiles()
+        return tiles[min(self.selected, len(tiles) - 1)] if tiles else None
+
+    def select(self, index: int) -> bool:
+        """Handle the tile at ``index``; False when there is none there."""
+        if self.game.phase != "place" or not 0 <= index < len(self.tiles()):
+            return False
+        self.selected = index
+        return True
+
+    def cycle(self, step: int) -> bool:
+        n = len(self.tiles())
+        return n > 1 and self.select((min(self.selected, n - 1) + step) % n)
+
+    def reset(self) -> None:
+        self.selected = 0
+
+    def slots(self, tray_tile: pygame.Rect, tray: pygame.Rect) -> list[pygame.Rect]:
+        """Where each shown tile stands: the tray's tile place for one, a row across the
+        tray for several."""
+        n = len(self.tiles())
+        if n <= 1:
+            return [tray_tile.copy()]
+        gap = round(tray_tile.w * GAP)
+        size = min(tray_tile.w, (tray.w - 2 * gap - gap * n) // n)
+        left = tray.centerx - (n * size + (n - 1) * gap) // 2
+        top = tray_tile.centery - size // 2 - gap // 2
+        return [pygame.Rect(left + i * (size + gap), top, size, size) for i in range(n)]
+
+    def slot_at(self, pos: tuple[int, int], tray_tile: pygame.Rect, tray: pygame.Rect
+                ) -> int | None:
+        return next((i for i, r in enumerate(self.slots(tray_tile, tray)) if r.collidepoint(pos)),
+                    None)
+
+    def draw(self, surface: pygame.Surface, res: Resources, art: TileArt,
+             tray_tile: pygame.Rect, tray: pygame.Rect, rotation: int, dragged: bool,
+             hover: tuple[int, int] | None) -> None:
+        """The hand: the handled tile turned as the player turned it (left out while it is
+        dragged), the others dimmed once the turn's tile is down; numbers under a hand of
+        several; tile backs when the hand is hidden."""
+        game = self.game
+        px = res.px
+        tiles = self.tiles()
+        slots = self.slots(tray_tile, tray)
+        handled = self.selected if game.phase == "place" else None
+        for i, (tid, rect) in enumerate(zip(tiles, slots, strict=True)):
+            if self.face_down:
+                surface.blit(art.back(rect.w), rect)
+                continue
+            if i == handled and dragged:
+                pygame.draw.rect(surface, pal.PANEL_EDGE, rect, width=px(2),
+                                 border_radius=px(6))
+                continue
+            img = art.tile(game.tile_types[tid], rotation if i == handled else 0, rect.w)
+            if game.phase != "place":
+                img = img.copy()
+                img.set_alpha(110)
+            surface.blit(img, rect)
+            if i == handled and len(tiles) > 1:
+                pygame.draw.rect(surface, pal.HIGHLIGHT, rect.inflate(px(8), px(8)),
+                                 width=px(3), border_radius=px(5))
+            elif hover is not None and rect.collidepoint(hover) and game.phase == "place":
+                pygame.draw.rect(surface, pal.HIGHLIGHT, rect.inflate(px(6), px(6)),
+                                 width=px(2), border_radius=px(4))
+        if len(tiles) > 1 and not self.face_down:
+            for i, rect in enumerate(slots):
+                colour = pal.TEXT if i == handled else pal.TEXT_DIM
+                blit_centred(surface, res.text(str(i + 1), 18, colour, bold=i == handled),
+                             (rect.centerx, rect.bottom + px(13)))

@@ -1,0 +1,70 @@
+"""Between two people at one mouse, in a game whose hands are private: a screen that asks to
+pass the mouse to the next player and keeps their hand face down until they click.  Esc
+opens the game's menu without showing the hand."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+import pygame
+
+from game.i18n import _
+
+from ... import palette as pal
+from ...app import App, Scene
+from ...intents import Command, Intent, PointerUp
+from ...session import Seat
+from ...widgets import Button, blit_centred, panel
+from ..menus import dim
+
+
+class PassScene(Scene):
+    name = "pass"
+    overlay = True  # the board stays visible, veiled; the hand is face down under it
+
+    def __init__(self, app: App, seat: Seat, reveal: Callable[[], None],
+                 open_menu: Callable[[], None]) -> None:
+        super().__init__(app)
+        self.seat = seat
+        self.reveal = reveal
+        self.open_menu = open_menu
+        self.rect = pygame.Rect(0, 0, 560, 230)
+        self.button = Button(pygame.Rect(0, 0, 300, 54), _("Show my tiles"), self._done,
+                             primary=True, hotkey="Enter")
+
+    def layout(self, size: tuple[int, int]) -> None:
+        px = self.app.res.px
+        self.rect = pygame.Rect(0, 0, px(560), px(230))
+        self.rect.center = (size[0] // 2, size[1] // 2)
+        self.button.rect = pygame.Rect(0, 0, px(300), px(54))
+        self.button.rect.midbottom = (self.rect.centerx, self.rect.bottom - px(24))
+
+    def _done(self) -> None:
+        self.app.pop()
+        self.reveal()
+
+    def handle(self, intent: Intent) -> None:
+        if self.button.handle(intent):
+            return
+        if intent == Command("back"):
+            self.open_menu()
+        elif intent == Command("confirm") or (isinstance(intent, PointerUp)
+                                               and intent.button == 1):
+            self._done()
+
+    def draw(self, surface: pygame.Surface) -> None:
+        dim(surface, 200)
+        res = self.app.res
+        px = res.px
+        panel(surface, self.rect, radius=px(16), alpha=255)
+        title = _("Pass the mouse to {player}").format(player=self.seat.name)
+        head = res.text(title, 36, pal.TEXT, bold=True)
+        top = self.rect.y + px(48)
+        blit_centred(surface, head, (self.rect.centerx + px(14), top))
+        pygame.draw.circle(surface, self.seat.rgb,
+                           (self.rect.centerx - head.get_width() // 2 - px(8), top), px(10))
+        line = _("{player}'s tiles stay hidden until {player} clicks.").format(
+            player=self.seat.name)
+        blit_centred(surface, res.text(line, 22, pal.TEXT_DIM),
+                     (self.rect.centerx, self.rect.y + px(98)))
+        self.button.draw(surface, res)

@@ -1,0 +1,146 @@
+"""The camera in a game: the opening view, Fit, following placements, refitting after a
+resize or Continue, and the board that never leaves the screen."""
+
+from __future__ import annotations
+
+import random
+import time
+
+import pygame
+
+from game.ui.app import App
+from game.ui.camera import ZOOM_LEVELS, Camera
+from game.ui.scenes.play import PlayScene
+from game.ui.scenes.play.follow import MAX_FIT_LEVEL
+from game.ui.session import Seat, Session
+
+from .conftest import Driver
+from .test_play import centre, start
+from .test_user_tilesets import resize
+
+
+def in_free_area(scene: PlayScene, cells: object) -> bool:
+    free = scene.layout_obj.free
+    return all(free.contains(pygame.Rect(scene.camera.cell_rect(c)))
+               for c in cells)  # type: ignore[attr-defined]
+
+
+def shown(scene: PlayScene) -> set[tuple[int, int]]:
+    """The placed tiles and the lit cells."""
+    return set(scene.game.board.tiles) | scene.options.legal_cells()
+
+
+def settle(app: App, scene: PlayScene) -> None:
+    for _ in range(240):
+        app.step(1 / 60)
+        if not scene.animating():
+            return
+    raise AssertionError("the camera never settled")
+
+
+def test_a_new_game_opens_on_the_start_tile_and_every_lit_cell(app: App) -> None:
+    scene = start(app)
+    assert scene.options.legal_cells()
+    assert in_free_area(scene, shown(scene))
+    assert 96 <= scene.camera.scale <= ZOOM_LEVELS[MAX_FIT_LEVEL]
+
+
+def test_fit_shows_the_placed_tiles_and_the_lit_cells(app: App, driver: Driver) -> None:
+    scene = start(app)
+    driver.drag((300, 500), (900, 700))  # pan far away
+    driver.wheel(3)
+    driver.frames(30)
+    assert not in_free_area(scene, shown(scene))
+    driver.key(pygame.K_HOME)
+    settle(app, scene)
+    assert in_free_area(scene, shown(scene))
+
+
+def test_panning_stops_before_the_board_leaves_the_screen(app: App, driver: Driver) -> None:
+    scene = start(app)
+    for _ in range(12):
+        driver.drag((100, 400), (900, 400))
+    board = scene.layout_obj.board
+    x0 = scene.camera.cell_rect((0, 0))[0]
+    assert x0 < board.right - 100, "the start tile left the screen"
+    before = scene.camera.centre
+    driver.drag((100, 400), (900, 400))
+    assert scene.camera.centre == before  # held at the limit
+
+
+def test_the_view_follows_a_computer_placement_out_of_sight(app: App, driver: Driver) -> None:
+    app.config.computer_pace = "instant"
+    seats = [Seat("Red", "red"), Seat("Blue", "blue", "random")]
+    scene = PlayScene(app, Session.new(app, "carcassonne", [], seats, seed=12))
+    app.replace(scene)
+    game = scene.game
+    rng = random.Random(1)
+    while len(game.board) < 25:  # a board larger than the view at the current zoom
+        game.apply(game.random_action(rng))
+    while game.current != 0 or game.phase != "place":
+        game.apply(game.random_action(rng))
+    scene.camera.set_level(11)  # close up on one corner: most of the board is out of sight
+    scene.camera.centre = min(game.board.tiles)
+    cell = next(iter(scene.options.legal_cells()))
+    scene.place(cell, scene.options.fitting_rotation(cell, 0) or 0)
+    driver.key(pygame.K_RETURN)  # Blue (a computer) plays at once
+    deadline = time.monotonic() + 20
+    while game.current != 0 and time.monotonic() < deadline:
+        app.step(1 / 60)
+        time.sleep(0.002)
+    settle(app, scene)
+    newest = max(game.board.tiles.values(), key=lambda t: t.order).cell
+    assert in_free_area(scene, [newest])
+
+
+def test_the_players_own_view_is_kept_until_the_next_turn(app: App, driver: Driver) -> None:
+    scene = start(app)
+    scene.game.force("tile", "U")
+    driver.click(centre(scene, (1, 0)))
+    driver.drag((200, 600), (700, 650))  # the player moves the view during the turn
+    settle(app, scene)
+    moved_to = scene.camera.centre
+    scene.follow.placing((9, 9))  # a placement far away, during that turn
+    settle(app, scene)
+    assert scene.camera.centre == moved_to
+    driver.key(pygame.K_RETURN)  # the next turn: the view comes back to the board
+    settle(app, scene)
+    assert in_free_area(scene, [(1, 0)])
+
+
+def test_the_view_is_fitted_again_after_a_resize(app: App, driver: Driver) -> None:
+    scene = start(app)
+    driver.drag((300, 500), (900, 700))
+    resize(app, driver, (1600, 1000))
+    settle(app, scene)
+    assert in_free_area(scene, shown(scene))
+
+
+def test_continue_opens_on_the_whole_board(app: App, driver: Driver) -> None:
+    scene = start(app, seed=9)
+    game = scene.game
+    rng = random.Random(2)
+    while len(game.board) < 30:
+        game.apply(game.random_action(rng))
+    while game.phase != "place":
+        game.apply(game.random_action(rng))
+    app.storage.autosave(scene.session.saved(), app.registry)
+    app.replace_scene("title")
+    driver.key(pygame.K_RETURN)  # Continue
+    resumed = app.scene
+    assert isinstance(resumed, PlayScene) and resumed is not scene
+    assert len(resumed.game.board) == len(game.board)
+    assert in_free_area(resumed, shown(resumed))
+
+
+def test_keep_in_view_moves_only_when_needed() -> None:
+    cam = Camera((0, 0, 1000, 800))
+    cam.free = (0, 60, 1000, 670)
+    cam.set_level(7)
+    cam.centre = (0.5, 0.5)
+    assert not cam.keep_in_view((0.0, 0.0, 2.0, 2.0), min_level=5)  # already in sight
+    assert cam.keep_in_view((8.0, 0.0, 9.0, 1.0), min_level=5)
+    for _ in range(200):
+        cam.update(1 / 60)
+    right = cam.world_to_screen((9.0, 1.0))[0]
+    assert 999.0 <= right <= 1000.5 and cam.level == 7  # just far enough, no zoom needed

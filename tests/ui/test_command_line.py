@@ -1,0 +1,60 @@
+"""Starting a game from the command line: the seats and their levels, the pace, and a clear
+error for a game that cannot start."""
+
+from __future__ import annotations
+
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from game.__main__ import parse_args
+from game.ai import LEVELS
+from game.storage import Storage
+
+ROOT = Path(__file__).resolve().parents[2]
+
+
+def run_game(home: Path, *args: str) -> subprocess.CompletedProcess[str]:
+    env = {"SDL_VIDEODRIVER": "dummy", "SDL_AUDIODRIVER": "dummy",
+           "CARCASSONNE_HOME": str(home), "PATH": "/usr/bin:/bin"}
+    return subprocess.run([sys.executable, "-m", "game", *args], cwd=ROOT, env=env,
+                          capture_output=True, text=True, timeout=180, check=False)
+
+
+def test_seats_name_humans_and_any_computer_level() -> None:
+    args = parse_args(["--game", "carcassonne", "--seats", "human," + ",".join(LEVELS),
+                       "--computer-pace", "instant"])
+    assert args.seats == ["human", *LEVELS] and args.computer_pace == "instant"
+
+
+@pytest.mark.parametrize("argv", [["--seats", "human,genius"], ["--seats", ""],
+                                  ["--players", "3", "--seats", "human,quick"],
+                                  ["--computer-pace", "slow"]])
+def test_bad_seats_or_pace_are_refused(argv: list[str],
+                                       capsys: pytest.CaptureFixture[str]) -> None:
+    with pytest.raises(SystemExit) as exit_:
+        parse_args(argv)
+    assert exit_.value.code == 2
+    assert "error:" in capsys.readouterr().err
+
+
+def test_a_computer_game_from_the_command_line_is_played_and_autosaved(
+        tmp_path: Path) -> None:
+    home = tmp_path / "home"
+    result = run_game(home, "--game", "carcassonne", "--seats", "random,random", "--seed", "4",
+                      "--computer-pace", "instant", "--quit-after", "4", "--size", "1280x800")
+    assert result.returncode == 0, result.stderr
+    storage = Storage(home)
+    saved = storage.load(storage.autosave_path())
+    assert saved.seats == ["random", "random"] and saved.seed == 4
+    assert len(saved.moves) >= 20  # instant: turns as fast as they are decided
+
+
+def test_a_game_that_cannot_start_is_a_clear_error(tmp_path: Path) -> None:
+    result = run_game(tmp_path / "home", "--game", "chess", "--players", "2")
+    assert result.returncode == 2
+    assert "cannot start that game" in result.stderr and "chess" in result.stderr
+    result = run_game(tmp_path / "home", "--game", "carcassonne", "--players", "9")
+    assert result.returncode == 2 and "players" in result.stderr

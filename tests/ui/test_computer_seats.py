@@ -1,0 +1,82 @@
+"""Computer seats in the window: each plays at the level it was given, whoever else sits at
+the table, at the chosen pace; a computer's answer ends the window's rest."""
+
+from __future__ import annotations
+
+import time
+
+from game.ui.app import App
+from game.ui.scenes.play import PlayScene
+from game.ui.session import Seat, Session
+
+
+def computers(app: App, levels: list[str], seed: int = 4) -> PlayScene:
+    seats = [Seat(n.capitalize(), n, level)
+             for n, level in zip(("red", "blue", "yellow"), levels, strict=False)]
+    scene = PlayScene(app, Session.new(app, "carcassonne", [], seats, seed=seed))
+    app.replace(scene)
+    return scene
+
+
+def run_until(app: App, done: object, seconds: float = 30.0) -> None:
+    deadline = time.monotonic() + seconds
+    while not done() and time.monotonic() < deadline:  # type: ignore[operator]
+        app.step(1 / 60)
+        time.sleep(0.002)
+    assert done(), "timed out"  # type: ignore[operator]
+
+
+def test_a_table_of_computers_plays_at_the_levels_it_was_given(app: App) -> None:
+    app.config.computer_pace = "instant"
+    scene = computers(app, ["quick", "strong"])
+    run_until(app, lambda: 1 in scene.computer.brains)
+    levels = {seat: brain.level for seat, brain in scene.computer.brains.items()}
+    assert levels == {0: "quick", 1: "strong"}
+    scene.computer.cancel()
+
+
+def test_quick_seats_play_a_whole_game_at_their_level(app: App) -> None:
+    app.config.computer_pace = "instant"
+    scene = computers(app, ["quick", "quick"], seed=3)
+    run_until(app, lambda: scene.game.over, seconds=240)
+    # Random play scores under 30 a player; the quick level over 70 (README's table).
+    assert min(scene.game.scores) > 45, scene.game.scores
+
+
+def test_instant_pace_shows_no_glide_and_normal_pace_does(app: App) -> None:
+    for pace, glides in (("instant", False), ("normal", True)):
+        app.config.computer_pace = pace
+        scene = computers(app, ["random", "random"], seed=8)
+        seen = False
+        for _ in range(400):
+            app.step(1 / 60)
+            seen = seen or scene.computer.animating()
+            if len(scene.game.board) >= 3:
+                break
+            time.sleep(0.001)
+        assert len(scene.game.board) >= 3
+        assert seen == glides, pace
+
+
+def test_the_pace_setting_is_read_when_no_option_overrides_it(app: App) -> None:
+    app.settings.set("computer_pace", "relaxed")
+    scene = computers(app, ["random", "random"])
+    relaxed = scene.pace()
+    app.settings.set("computer_pace", "instant")
+    assert scene.pace().glide == 0 < relaxed.glide
+    app.config.computer_pace = "relaxed"
+    assert scene.pace() == relaxed
+    scene.computer.cancel()
+
+
+def test_a_computer_answer_ends_the_windows_rest(app: App) -> None:
+    scene = computers(app, ["strong", "quick"])  # strong thinks for up to a second
+    app.config.computer_pace = "instant"
+    app.step(1 / 60)  # the first computer starts thinking
+    assert scene.wake_in() is None  # nothing to do until it answers
+    started = time.perf_counter()
+    app.rest(until=started + 20)
+    assert time.perf_counter() - started < 10, "the answer did not wake the window"
+    app.step(1 / 60)
+    assert scene.game.moves, "the answer was not played"
+    scene.computer.cancel()

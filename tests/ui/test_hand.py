@@ -1,0 +1,118 @@
+"""The tactical variant's hand of three tiles in the window: every tile in the tray, any of
+them played by dragging it (or picked with 1, 2, 3 and Tab), and a "pass the mouse" screen
+that keeps a hand private between two people."""
+
+from __future__ import annotations
+
+import pygame
+
+from game.rules import Place
+from game.ui.app import App
+from game.ui.scenes.play import PlayScene
+from game.ui.scenes.play.pass_screen import PassScene
+from game.ui.session import Seat, Session
+
+from .conftest import Driver
+from .test_play import centre
+
+
+def hand_game(app: App, kinds: tuple[str, str] = ("human", "human"), hand: int = 3,
+              seed: int = 5) -> PlayScene:
+    seats = [Seat("Red", "red", kinds[0]), Seat("Blue", "blue", kinds[1])]
+    session = Session.new(app, "carcassonne", [], seats, options={"hand": hand}, seed=seed)
+    scene = PlayScene(app, session)
+    app.replace(scene)
+    app.step(1 / 60)
+    return scene
+
+
+def reveal(app: App, driver: Driver) -> None:
+    assert isinstance(app.scene, PassScene)
+    driver.click((app.screen.get_width() // 2, app.screen.get_height() // 2))
+    assert isinstance(app.scene, PlayScene)
+
+
+def test_every_tile_of_the_hand_is_a_tile_in_the_tray(app: App, driver: Driver) -> None:
+    scene = hand_game(app)
+    reveal(app, driver)
+    lay = scene.layout_obj
+    slots = scene.hand.slots(lay.tray_tile, lay.tray)
+    assert scene.hand.tiles() == list(scene.game.hand) and len(slots) == 3
+    assert all(lay.tray.contains(r) for r in slots)
+    assert not any(a.colliderect(b) for i, a in enumerate(slots) for b in slots[i + 1:])
+
+
+def test_drag_the_third_tile_of_the_hand(app: App, driver: Driver) -> None:
+    scene = hand_game(app)
+    reveal(app, driver)
+    game = scene.game
+    third = game.hand[2]
+    move = next(iter(game.legal_placements(third)))
+    lay = scene.layout_obj
+    start = scene.hand.slots(lay.tray_tile, lay.tray)[2].center
+
+    def turn() -> None:
+        for _ in range(4):
+            if scene.rotation * 90 == move.rotation:
+                break
+            driver.key(pygame.K_r)
+
+    driver.drag(start, centre(scene, move.cell), between=turn)
+    assert game.moves[-1] == Place(third, move.x, move.y, move.rotation)
+
+
+def test_keys_pick_the_tile_and_the_lit_cells_follow_it(app: App, driver: Driver) -> None:
+    scene = hand_game(app, seed=11)
+    reveal(app, driver)
+    game = scene.game
+    picked = []
+    for key, mod in ((pygame.K_2, 0), (pygame.K_3, 0), (pygame.K_TAB, 0),
+                     (pygame.K_TAB, pygame.KMOD_SHIFT), (pygame.K_1, 0)):
+        driver.key(key, mod)
+        picked.append(scene.hand.selected)
+        tile = game.hand[scene.hand.selected]
+        assert scene.options.legal_cells() == set(game.legal_placements(tile).cells())
+    assert picked == [1, 2, 0, 2, 0]
+    driver.key(pygame.K_2)
+    second = game.hand[1]
+    cell = next(iter(scene.options.legal_cells()))
+    driver.click(centre(scene, cell))  # a click places the tile being handled
+    last = game.moves[-1]
+    assert isinstance(last, Place) and last.tile == second
+
+
+def test_a_pass_screen_hides_the_next_players_hand_until_they_click(
+        app: App, driver: Driver) -> None:
+    scene = hand_game(app)
+    reveal(app, driver)  # Red takes the mouse
+    game = scene.game
+    move = next(iter(game.legal_placements(game.hand[0])))
+    scene.select_tile(0)
+    scene.place(move.cell, move.rotation // 90)
+    driver.key(pygame.K_RETURN)
+    assert game.current == 1
+    assert isinstance(app.scene, PassScene) and app.scene.seat.name == "Blue"
+    assert scene.hand.face_down
+    driver.key(pygame.K_r)  # keys go to the pass screen, not to the hidden hand
+    assert scene.rotation == 0
+    driver.key(pygame.K_RETURN)
+    assert app.scene is scene and not scene.hand.face_down
+
+
+def test_no_pass_screen_when_the_setting_is_off(app: App, driver: Driver) -> None:
+    app.settings.set("pass_screen", False)
+    scene = hand_game(app)
+    assert app.scene is scene and not scene.hand.face_down
+
+
+def test_no_pass_screen_with_one_tile_in_hand_or_one_person(app: App) -> None:
+    scene = hand_game(app, hand=1)
+    assert app.scene is scene
+    scene = hand_game(app, kinds=("human", "random"))
+    assert app.scene is scene and not scene.hand.face_down
+
+
+def test_a_computers_hand_is_face_down(app: App, driver: Driver) -> None:
+    scene = hand_game(app, kinds=("random", "human"))
+    assert not scene.human_turn and scene.hand.face_down
+    scene.computer.cancel()

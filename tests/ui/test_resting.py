@@ -1,0 +1,109 @@
+"""A window that rests: no frames while nothing changes, frames while something moves, and
+any event (or a thread's wake-up) ends the rest at once.  The window's size is chosen from
+the desktop and remembered."""
+
+from __future__ import annotations
+
+import threading
+import time
+from pathlib import Path
+
+import pygame
+
+from game.ui.app import App, AppConfig
+from game.ui.scenes import SCENES
+from game.ui.scenes.help import HelpScene
+from game.ui.scenes.title import TitleScene
+from game.ui.window import MIN_SIZE, opening_size
+
+from .conftest import Driver
+from .test_play import start
+
+
+def frames_during_rest(app: App, seconds: float) -> tuple[int, float]:
+    """Frames drawn while the app rests and steps for ``seconds``, and the time it took."""
+    frames = app.frames
+    began = time.perf_counter()
+    until = began + seconds
+    while time.perf_counter() < until:
+        app.rest(until)
+        if time.perf_counter() < until:
+            app.step()
+    return app.frames - frames, time.perf_counter() - began
+
+
+def settled(app: App) -> None:
+    """Run frames until the window's own start-up events (shown, focus) are handled."""
+    for _ in range(3):
+        app.step()
+        time.sleep(0.02)
+
+
+def test_the_title_rests_until_an_event(app: App) -> None:
+    app.replace(TitleScene(app))
+    settled(app)
+    drawn, took = frames_during_rest(app, 0.4)
+    assert drawn == 0 and took >= 0.39
+
+
+def test_a_humans_turn_rests_once_the_view_has_settled(app: App, driver: Driver) -> None:
+    scene = start(app)
+    driver.frames(60)
+    settled(app)
+    assert not scene.animating() and scene.wake_in() is None
+    drawn, _ = frames_during_rest(app, 0.3)
+    assert drawn == 0
+
+
+def test_a_moving_view_draws_frames(app: App, driver: Driver) -> None:
+    scene = start(app)
+    driver.frames(60)
+    driver.wheel(1)  # the zoom eases in over a few frames
+    assert scene.animating()
+    drawn, _ = frames_during_rest(app, 0.2)
+    assert drawn >= 5
+
+
+def test_an_event_from_another_thread_ends_the_rest(app: App) -> None:
+    app.replace(TitleScene(app))
+    app.step()
+
+    def press_f1() -> None:
+        time.sleep(0.1)
+        pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_F1, mod=0,
+                                             unicode="", scancode=0))
+
+    threading.Thread(target=press_f1).start()
+    began = time.perf_counter()
+    app.rest(began + 5)
+    assert time.perf_counter() - began < 2
+    app.step()
+    assert isinstance(app.scene, HelpScene)
+
+
+def test_the_window_opens_at_most_of_the_desktop() -> None:
+    assert opening_size(None, None, (1600, 1000)) == (1360, 850)
+    assert opening_size(None, [1000, 700], (1600, 1000)) == (1000, 700)
+    assert opening_size(None, [3000, 2000], (1600, 1000)) == (1600, 1000)
+    assert opening_size(None, "large", (1600, 1000)) == (1360, 850)  # a hand-edited file
+    assert opening_size(None, None, (1024, 600)) == (960, 600)
+    assert opening_size((800, 500), None, (1600, 1000)) == (800, 500)  # as asked
+    assert opening_size(None, [500, 300], (1600, 1000)) == MIN_SIZE
+
+
+def test_the_window_remembers_its_size_and_full_screen(tmp_path: Path) -> None:
+    first = App(AppConfig(storage_root=tmp_path), SCENES)
+    first.replace(TitleScene(first))
+    pygame.display.set_mode((1000, 700), pygame.RESIZABLE)
+    pygame.event.post(pygame.event.Event(pygame.VIDEORESIZE, w=1000, h=700, size=(1000, 700)))
+    first.step()
+    first.close()
+    second = App(AppConfig(storage_root=tmp_path), SCENES)
+    assert second.screen.get_size() == (1000, 700) and not second.fullscreen
+    second.set_fullscreen(True)
+    second.close()
+    third = App(AppConfig(storage_root=tmp_path), SCENES)
+    assert third.fullscreen
+    third.set_fullscreen(False)
+    assert third.screen.get_size() == (1000, 700)
+    third.close()
