@@ -30,7 +30,7 @@ def autosave(app: App, session: Session) -> None:
         app.storage.autosave(session.saved(), app.registry)
     except OSError as exc:
         log.warning("autosave failed: %s", exc)
-        app.push(MessageScene(app, "Autosave failed", str(exc)))
+        app.push(MessageScene(app, _("Autosave failed"), str(exc)))
 
 
 def dim(surface: pygame.Surface, alpha: int = 140) -> None:
@@ -83,19 +83,22 @@ class MenuScene(Scene):
 
 class PauseScene(MenuScene):
     name = "pause"
-    title = "Game paused"
 
     def __init__(self, app: App, play: PlayScene) -> None:
         self.play = play
         super().__init__(app)
 
+    def layout(self, size: tuple[int, int]) -> None:
+        self.title = _("Game paused")  # again after the settings: the language may change
+        super().layout(size)
+
     def entries(self) -> list[tuple[str, Callable[[], object]]]:
-        return [("Resume", self.app.pop),
-                ("Save game", lambda: self.app.push_scene("save", self.play.session)),
-                ("Load game", lambda: self.app.push_scene("load")),
-                ("Rules", lambda: self.app.push_scene("help", self.play.session.game_id)),
-                ("Settings", self.open_settings),
-                ("Quit to title", self.to_title)]
+        return [(_("Resume"), self.app.pop),
+                (_("Save game"), lambda: self.app.push_scene("save", self.play.session)),
+                (_("Load game"), lambda: self.app.push_scene("load")),
+                (_("Rules"), lambda: self.app.push_scene("help", self.play.session.game_id)),
+                (_("Settings"), self.open_settings),
+                (_("Quit to title"), self.to_title)]
 
     def open_settings(self) -> None:
         self.app.push_scene("settings")
@@ -142,7 +145,7 @@ class MessageScene(MenuScene):
         super().__init__(app)
 
     def entries(self) -> list[tuple[str, Callable[[], object]]]:
-        return [("OK", self.app.pop)]
+        return [(_("OK"), self.app.pop)]
 
     def layout(self, size: tuple[int, int]) -> None:
         super().layout(size)

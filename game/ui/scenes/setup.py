@@ -8,7 +8,7 @@ from pathlib import Path
 
 import pygame
 
-from game.i18n import _
+from game.i18n import N_, _
 from game.rules import RulesError, TileSet
 from game.vocabulary import option_name, set_name, set_note, value_label, value_text
 
@@ -30,7 +30,8 @@ from .menus import MessageScene
 ROW = 60
 RIGHT_X = 560  # where the game column starts in the card
 GAME_ROW = 48
-KIND_LABEL = {HUMAN: "Human", "quick": "Computer", "strong": "Strong AI", "random": "Random"}
+KIND_LABEL = {HUMAN: N_("Human"), "quick": N_("Computer"), "strong": N_("Strong AI"),
+              "random": N_("Random")}
 
 
 class SetupScene(Scene):
@@ -48,8 +49,8 @@ class SetupScene(Scene):
                                p["kind"] if p.get("kind") in COMPUTER_KINDS else HUMAN)
                           for p in last if isinstance(p, dict)]
         else:
-            self.seats = [Seat(names[0].capitalize(), names[0]),
-                          Seat(names[1].capitalize(), names[1])]
+            self.seats = [Seat(pal.colour_name(names[0]), names[0]),
+                          Seat(pal.colour_name(names[1]), names[1])]
         games = app.registry.games()
         self.game_id = str(settings.recall("game", games[0].id if games else "carcassonne"))
         if self.game_id not in {g.id for g in games}:
@@ -86,10 +87,11 @@ class SetupScene(Scene):
                 return pygame.Rect(left + px(x), y, px(width), px(44))
 
             self.widgets.append(Button(at(0, 44), "", self._cycle_colour(i)))
-            field = TextField(at(56, 190), seat.name, placeholder=f"Player {i + 1}",
+            field = TextField(at(56, 190), seat.name,
+                              placeholder=_("Player {number}").format(number=i + 1),
                               on_change=self._rename(i))
             self.fields.append(field)
-            self.widgets.append(Button(at(256, 120), KIND_LABEL.get(seat.kind, seat.kind),
+            self.widgets.append(Button(at(256, 120), _(KIND_LABEL.get(seat.kind, seat.kind)),
                                        self._cycle_kind(i)))
             self.widgets.append(Button(at(386, 40), "up", self._move(i, -1), enabled=i > 0))
             self.widgets.append(Button(at(432, 40), "down", self._move(i, 1),
@@ -97,7 +99,7 @@ class SetupScene(Scene):
             self.widgets.append(Button(at(478, 40), "×", self._remove(i),
                                        enabled=len(self.seats) > self._min_players()))
         add_y = top + len(self.seats) * px(ROW)
-        self.widgets.append(Button(pygame.Rect(left, add_y, px(200), px(44)), "Add player",
+        self.widgets.append(Button(pygame.Rect(left, add_y, px(200), px(44)), _("Add player"),
                                    self._add, enabled=len(self.seats) < self._max_players()))
         right = c.x + px(RIGHT_X)
         width = c.right - right - px(30)
@@ -142,12 +144,12 @@ class SetupScene(Scene):
                 y += step
         # The game column may run to the bottom: the buttons sit under the players.
         bottom = c.bottom - px(70)
-        self.widgets.append(Button(pygame.Rect(c.x + px(30), bottom, px(130), px(50)), "Back",
-                                   self.app.pop))
-        self.widgets.append(Button(pygame.Rect(c.x + px(170), bottom, px(130), px(50)), "Rules",
-                                   self.show_rules))
+        self.widgets.append(Button(pygame.Rect(c.x + px(30), bottom, px(130), px(50)),
+                                   _("Back"), self.app.pop))
+        self.widgets.append(Button(pygame.Rect(c.x + px(170), bottom, px(130), px(50)),
+                                   _("Rules"), self.show_rules))
         self.widgets.append(Button(pygame.Rect(c.x + px(RIGHT_X - 230), bottom, px(200), px(50)),
-                                   "Start game", self.start, primary=True))
+                                   _("Start game"), self.start, primary=True))
 
     def help_topic(self) -> str | None:
         return self.game_id
@@ -217,7 +219,7 @@ class SetupScene(Scene):
         names = [n for n, _ in pal.PLAYER_COLOURS]
         used = {s.colour for s in self.seats}
         colour = next(n for n in names if n not in used)
-        self.seats.append(Seat(colour.capitalize(), colour))
+        self.seats.append(Seat(pal.colour_name(colour), colour))
         self._build()
 
     def _choose_game(self, gid: str) -> Callable[[], None]:
@@ -250,16 +252,16 @@ class SetupScene(Scene):
 
     def start(self) -> None:
         for i, s in enumerate(self.seats):
-            s.name = s.name.strip() or f"Player {i + 1}"
+            s.name = s.name.strip() or _("Player {number}").format(number=i + 1)
         if len({s.name for s in self.seats}) != len(self.seats):
-            self.app.push(MessageScene(self.app, "Two players share a name",
-                                       "Give every player a different name."))
+            self.app.push(MessageScene(self.app, _("Two players share a name"),
+                                       _("Give every player a different name.")))
             return
         try:
             session = Session.new(self.app, self.game_id, self.expansions, self.seats,
                                   self.options, seed=self.app.config.seed)
         except (KeyError, RulesError) as exc:
-            self.app.push(MessageScene(self.app, "This game cannot start", str(exc)))
+            self.app.push(MessageScene(self.app, _("This game cannot start"), str(exc)))
             return
         self.app.settings.remember("game", self.game_id)
         self.app.settings.remember("players", [{"name": s.name, "colour": s.colour,
@@ -301,22 +303,22 @@ class SetupScene(Scene):
         px = res.px
         c = self.card
         panel(surface, c, radius=px(18), alpha=250)
-        blit_centred(surface, res.text("New game", 42, pal.TEXT, bold=True),
+        blit_centred(surface, res.text(_("New game"), 42, pal.TEXT, bold=True),
                      (c.centerx, c.y + px(36)))
-        surface.blit(res.text("Players, in seat order", 24, pal.TEXT_DIM, bold=True),
+        surface.blit(res.text(_("Players, in seat order"), 24, pal.TEXT_DIM, bold=True),
                      (c.x + px(30), c.y + px(76)))
         right = c.x + px(RIGHT_X)
-        surface.blit(res.text("Game", 24, pal.TEXT_DIM, bold=True), (right, c.y + px(76)))
+        surface.blit(res.text(_("Game"), 24, pal.TEXT_DIM, bold=True), (right, c.y + px(76)))
         games = len(self.app.registry.games())
         for i, line in enumerate(self.note):
             surface.blit(res.text(line, 16, pal.TEXT_DIM),
                          (right + px(4), c.y + px(112 + games * GAME_ROW + 20 * i)))
         if self.app.registry.expansions(self.game_id):
-            surface.blit(res.text("Expansions", 22, pal.TEXT_DIM, bold=True),
+            surface.blit(res.text(_("Expansions"), 22, pal.TEXT_DIM, bold=True),
                          (right, self.expansions_top))
         tileset = self._tileset()
         if tileset is not None and tileset.options:
-            surface.blit(res.text("Rule options", 22, pal.TEXT_DIM, bold=True),
+            surface.blit(res.text(_("Rule options"), 22, pal.TEXT_DIM, bold=True),
                          (right, self.options_top))
         for b in self.widgets:
             b.draw(surface, res)
