@@ -214,6 +214,7 @@ def _smoke(args: argparse.Namespace, size: tuple[int, int], home: Path) -> str:
     import pygame
 
     from game import paths
+    from game.ai.random_policy import random_action
     from game.rules import Game
     from game.ui.app import App, AppConfig
     from game.ui.bundled import check_all
@@ -250,7 +251,7 @@ def _smoke(args: argparse.Namespace, size: tuple[int, int], home: Path) -> str:
         for _ in range(12 * players):  # a few turns of random legal moves
             if game.over:
                 break
-            game.apply(game.random_action(rng))
+            game.apply(random_action(game, rng))
         app.replace(PlayScene(app, session))
         app.step(1 / 60)
         app.dispatch(Command("tiles"))  # every tile type drawn once

@@ -29,15 +29,11 @@ class Outcome:
     figure: str  # the kind of that figure
 
 
-def held_points(game: Game, player: int) -> int:
-    return sum(m.held_points(player) for m in game.modules)
-
-
 def outcome(game: Game, action: Action, samples: int = SAMPLES, seed: int = 0) -> Outcome:
     rng = random.Random(seed)
     me = game.current
     mine_before = Counter(f.kind for f in game.figures.values() if f.player == me)
-    held_before = held_points(game, me)
+    held_before = game.held_points(me)
     totals: list[int] = []
     others: Counter[int] = Counter()
     held = 0.0
@@ -50,7 +46,7 @@ def outcome(game: Game, action: Action, samples: int = SAMPLES, seed: int = 0) -
         for e in events:
             if e.player != me and not e.final:
                 others[e.player] += e.points
-        held += held_points(world, me) - held_before
+        held += world.held_points(me) - held_before
         mine_after = Counter(f.kind for f in world.figures.values() if f.player == me)
         gone = mine_before - mine_after
         if gone and points == 0:

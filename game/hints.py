@@ -13,7 +13,7 @@ from dataclasses import dataclass
 from .ai import choose_action
 from .ai.worlds import determinize
 from .i18n import N_, _, ngettext
-from .rules import CHOOSE, FIGURE, Action, Choose, Deploy, Game, Move, Place, ScoreEvent, Skip
+from .rules import Action, Choose, Deploy, Game, Move, Phase, Place, ScoreEvent, Skip
 from .vocabulary import figure_word, kind_word
 
 LEVEL = "quick"
@@ -52,7 +52,7 @@ def suggest(game: Game, seed: int = 0) -> Hint:
         if isinstance(action, Deploy):
             worth = world.final_scores_preview()[me] - before
         if (len(played) == MAX_STEPS or world.over or world.current != me
-                or world.phase not in (CHOOSE, FIGURE)
+                or world.phase not in (Phase.CHOOSE, Phase.FIGURE)
                 or isinstance(action, (Deploy, Move, Skip))):
             break
         action = choose_action(world, LEVEL, rng)

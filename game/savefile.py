@@ -17,7 +17,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from game.rules import PLACE, Game, IllegalAction, Place, RulesError, TileSet, parse_action
+from game.rules import Game, IllegalAction, Phase, Place, RulesError, TileSet, parse_action
 from game.rules.model import StartDef
 from game.rules.registry import Registry
 from game.version import version
@@ -182,7 +182,7 @@ def summary_of(game: Game) -> dict[str, Any]:
     and whether the game is over."""
     turn = sum(1 for m in game.moves if isinstance(m, Place)
                and game.tile_types[m.tile].pile == "main")
-    return {"turn": turn + (0 if game.over or game.phase != PLACE else 1),
+    return {"turn": turn + (0 if game.over or game.phase is not Phase.PLACE else 1),
             "scores": list(game.scores), "over": game.over}
 
 

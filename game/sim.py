@@ -17,22 +17,16 @@ import time
 import traceback
 from collections.abc import Sequence
 
+from game.ai.random_policy import play_random_game as play_to_end
+from game.ai.random_policy import random_action
 from game.rules import Game, TileSet, default_registry
-from game.rules.actions import Action
 from game.rules.model import OptionValue
 
 
-def random_action(game: Game, rng: random.Random) -> Action:
-    """A uniformly random legal action (placements counted once per distinct rotation)."""
-    return game.random_action(rng)
-
-
 def play_random_game(tileset: TileSet, players: int, seed: int) -> Game:
+    """One game of random players, its deck and their choices both drawn from ``seed``."""
     game = Game(tileset, [f"P{i + 1}" for i in range(players)], seed=seed)
-    rng = random.Random(seed)
-    while not game.over:
-        game.apply(random_action(game, rng))
-    return game
+    return play_to_end(game, random.Random(seed))
 
 
 def win_shares(scores: Sequence[int]) -> list[float]:
@@ -54,7 +48,7 @@ def play_game(tileset: TileSet, seats: Sequence[str], seed: int,
     while not game.over:
         kind = seats[game.current]
         if kind == "random":
-            game.apply(random_action(game, rng))
+            game.apply_legal(random_action(game, rng))
         else:
             game.apply(choose_action(game, kind, rng, budget))
     return game

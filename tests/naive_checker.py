@@ -1,96 +1,61 @@
-"""A deliberately naive Carcassonne (base game, 2002 rules) referee for cross-checking the engine.
+"""A deliberately naive referee for cross-checking the engine, in every game the project has.
 
 It shares no code with ``game.rules``: it reads the tile set YAML itself, turns port names
 itself, and finds every feature by flood-filling the whole board from scratch each time the
 board changes.  Slow and obvious on purpose: when it and the fast engine agree on thousands of
 random positions, both are probably right.
 
-The scoring constants below are typed in from the rulebook rather than read from the YAML
-``points`` tables, so a wrong table in the tile set is caught too.
+The rules are typed in from the rulebooks: which kind is a city or a road, what completes a
+feature, what it scores, which figure goes where.  This file holds what every game shares and
+the base game (2002 rules); ``naive_expansions.py`` adds Hills & Sheep, Hunters & Gatherers
+and Over Hill and Dale.  Random outcomes (a sheep token, a bonus tile) are not drawn here:
+the cross-check tells the referee what was drawn.
 """
 
 from __future__ import annotations
 
 from collections import Counter
-from dataclasses import dataclass
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from functools import cached_property
 from pathlib import Path
-from typing import Any
 
-import yaml
-
-Cell = tuple[int, int]
-Part = tuple[Cell, int]  # (cell, feature index on the tile there)
-
-FOLLOWERS = 7  # per player, from the rulebook
-FARMER_POINTS = 3  # per completed city, 2002 rules
-
-CENTRES = ("N", "E", "S", "W")
-# Half edges clockwise from the top-left corner: each edge's L half comes first.
-HALVES = ("NL", "NR", "EL", "ER", "SL", "SR", "WL", "WR")
-STEP: dict[str, Cell] = {"N": (0, -1), "E": (1, 0), "S": (0, 1), "W": (-1, 0)}
-# The neighbour's port a port meets across its edge: centre meets centre, L meets R.
-FACING: dict[str, str] = {
-    "N": "S", "E": "W", "S": "N", "W": "E",
-    "NL": "SR", "NR": "SL", "EL": "WR", "ER": "WL",
-    "SL": "NR", "SR": "NL", "WL": "ER", "WR": "EL",
-}
-# Eight surrounding cells of a cloister.
-AROUND: tuple[Cell, ...] = tuple((dx, dy) for dx in (-1, 0, 1) for dy in (-1, 0, 1)
-                                 if (dx, dy) != (0, 0))
-
-
-def rotate(port: str, quarter_turns: int) -> str:
-    """The port a port becomes when its tile is turned clockwise by quarter turns."""
-    if port in CENTRES:
-        return CENTRES[(CENTRES.index(port) + quarter_turns) % 4]
-    # Two halves per edge, so a quarter turn moves a half two places along the ring.
-    return HALVES[(HALVES.index(port) + 2 * quarter_turns) % 8]
-
-
-def edge_of(port: str) -> str:
-    return port[0]
-
-
-def edge_ports(edge: str) -> tuple[str, str, str]:
-    return edge, edge + "L", edge + "R"
+from tests.naive_tiles import (
+    AROUND,
+    CENTRES,
+    FACING,
+    STEP,
+    Cell,
+    Part,
+    Placed,
+    load_tiles,
+    rotate,
+)
 
 
 @dataclass(frozen=True)
-class FeatureDef:
-    kind: str
-    ports: frozenset[str]  # every port it covers, unrotated (a city edge covers its halves)
-    name: str | None
-    shields: int
-    touches: tuple[int, ...]  # feature indices of the cities a field touches
+class Figure:
+    """What the rulebook says of a kind of figure."""
 
-
-@dataclass(frozen=True)
-class TileDef:
-    id: str
     count: int
-    features: tuple[FeatureDef, ...]
+    on: frozenset[str]
+    group: str  # figures of one group keep each other off a feature...
+    blocks: bool = True  # ... when they block at all
+    majority: bool = True  # counts for majorities
+    stays: bool = False  # stays on the board when its feature is scored
 
 
-@dataclass(frozen=True)
-class Start:
-    tile: str
-    cell: Cell
-    degrees: int
+@dataclass(eq=False)
+class Rules:
+    """The kinds and figures of one game, as typed in from its rulebook."""
 
+    roles: dict[str, str]  # kind -> area, line, background or inner
+    completion: dict[str, str]  # kind -> closed, surrounded (the 8 around) or never
+    figures: dict[str, Figure]
 
-@dataclass(frozen=True)
-class Placed:
-    tile: TileDef
-    quarter_turns: int
-    covers: dict[str, int]  # world port -> index of the feature covering it
-
-    def feature_at(self, port: str) -> int | None:
-        return self.covers.get(port)
-
-    def edge_kind(self, edge: str) -> str:
-        """What the edge shows to a neighbour: the city or road at its centre, else field."""
-        idx = self.covers.get(edge)
-        return "field" if idx is None else self.tile.features[idx].kind
+    @cached_property
+    def background(self) -> str:
+        return next(k for k, role in self.roles.items() if role == "background")
 
 
 @dataclass(frozen=True)
@@ -99,7 +64,11 @@ class Feature:
     parts: frozenset[Part]
     complete: bool
     tiles: int  # distinct cells (for a cloister: itself plus its neighbours present)
-    shields: int
+    icons: Counter[str] = field(compare=False)
+
+    @property
+    def shields(self) -> int:
+        return self.icons["shield"]
 
     def key(self) -> tuple[str, frozenset[Part], bool]:
         return self.kind, self.parts, self.complete
@@ -110,62 +79,52 @@ class Follower:
     player: int
     cell: Cell
     index: int
+    kind: str = "follower"
 
 
-def _covered_ports(raw: dict[str, Any]) -> frozenset[str]:
-    listed = [str(p) for p in raw.get("ports", [])]
-    if raw["kind"] == "city":
-        # A city listing an edge owns the whole edge, halves included.
-        return frozenset(q for p in listed for q in edge_ports(p))
-    return frozenset(listed)
+class NaiveGame:
+    """Replays a game move by move and scores it by brute force: what every game shares."""
 
+    RULES: Rules
 
-def _shields(raw: dict[str, Any]) -> int:
-    return sum(1 for icon in raw.get("icons", []) if "shield" in icon)
-
-
-def load_tiles(yaml_path: Path) -> tuple[dict[str, TileDef], Start]:
-    """Tile definitions by id, and the start.  Ignores shapes, anchors and figures."""
-    # Note: YAML 1.1 reads the key `on` under `figures:` as True; we never look there.
-    data = yaml.safe_load(Path(yaml_path).read_text(encoding="utf-8"))
-    tiles: dict[str, TileDef] = {}
-    for raw_tile in data["tiles"]:
-        raws = raw_tile["features"]
-        covered = [_covered_ports(r) for r in raws]
-        feats = []
-        for raw, ports in zip(raws, covered, strict=True):
-            touches = tuple(next(i for i, c in enumerate(covered)
-                                 if raws[i]["kind"] == "city" and str(t) in c)
-                            for t in raw.get("touches", []))
-            feats.append(FeatureDef(raw["kind"], ports, raw.get("name"), _shields(raw), touches))
-        tid = str(raw_tile["id"])
-        tiles[tid] = TileDef(tid, int(raw_tile.get("count", 1)), tuple(feats))
-    start = data["start"]
-    x, y = start["at"]
-    return tiles, Start(str(start["tile"]), (int(x), int(y)), int(start.get("rotation", 0)))
-
-
-class NaiveCarcassonne:
-    """Replays a 2-5 player game move by move and scores it by brute force."""
-
-    def __init__(self, yaml_path: Path, players: int = 2) -> None:
-        self.tiles, self.start = load_tiles(yaml_path)
+    def __init__(self, paths: Sequence[Path], players: int = 2) -> None:
+        self.tiles, self.start = load_tiles(tuple(paths), self.RULES)
+        self._turned: dict[tuple[str, int], Placed] = {}
+        self.players = players
         self.board: dict[Cell, Placed] = {}
-        self.followers: list[Follower] = []
-        self.supply = [FOLLOWERS] * players
+        self.followers: list[Follower] = []  # every figure on the board, oldest first
+        self.supplies = [{k: f.count for k, f in self.RULES.figures.items()}
+                         for _ in range(players)]
         self.scores = [0] * players
         self.scored: set[frozenset[Part]] = set()  # completed features already paid out
         self.last_cell: Cell | None = None
         self._features: list[Feature] | None = None  # cache, dropped whenever a tile lands
 
+    @property
+    def supply(self) -> list[int]:
+        """Followers in each supply (the base game's one figure)."""
+        return [s["follower"] for s in self.supplies]
+
     # ---------------------------------------------------------------- placing tiles
     def turned(self, tile_id: str, quarter_turns: int) -> Placed:
+        known = self._turned.get((tile_id, quarter_turns))
+        if known is None:
+            known = self._turned[tile_id, quarter_turns] = self._turn(tile_id, quarter_turns)
+        return known
+
+    def _turn(self, tile_id: str, quarter_turns: int) -> Placed:
         tile = self.tiles[tile_id]
-        covers = {rotate(p, quarter_turns): i
-                  for i, f in enumerate(tile.features) for p in f.ports}
-        # Each port belongs to at most one feature, or connections would be ambiguous.
-        assert len(covers) == sum(len(f.ports) for f in tile.features), tile_id
-        return Placed(tile, quarter_turns, covers)
+        covers: dict[str, list[int]] = {}
+        for i, f in enumerate(tile.features):
+            for p in f.ports:
+                covers.setdefault(rotate(p, quarter_turns), []).append(i)
+        return Placed(tile, quarter_turns, {p: tuple(v) for p, v in covers.items()})
+
+    def edge_kind(self, placed: Placed, edge: str) -> str:
+        """What an edge shows a neighbour: the area or line at its centre, else the land
+        between."""
+        idx = placed.feature_at(edge)
+        return self.RULES.background if idx is None else placed.tile.features[idx].kind
 
     def fits(self, tile_id: str, cell: Cell, quarter_turns: int) -> bool:
         """Empty cell, next to some tile, and every shared edge shows the same kind."""
@@ -178,7 +137,7 @@ class NaiveCarcassonne:
             if other is None:
                 continue
             has_neighbour = True
-            if mine.edge_kind(edge) != other.edge_kind(FACING[edge]):
+            if self.edge_kind(mine, edge) != self.edge_kind(other, FACING[edge]):
                 return False
         return has_neighbour or not self.board
 
@@ -189,7 +148,8 @@ class NaiveCarcassonne:
                 if self.fits(tile_id, c, q)}
 
     def place_start(self) -> None:
-        self.place(self.start.tile, *self.start.cell, self.start.degrees)
+        tile, (x, y), degrees = self.start
+        self.place(tile, x, y, degrees)
         self.last_cell = None
 
     def place(self, tile_id: str, x: int, y: int, degrees: int) -> None:
@@ -210,17 +170,17 @@ class NaiveCarcassonne:
         here = self.board[cell]
         kind = here.tile.features[idx].kind
         out: list[Part] = []
-        for port, owner in here.covers.items():
-            if owner != idx:
+        for port, owners in here.covers.items():
+            if idx not in owners:
                 continue
-            dx, dy = STEP[edge_of(port)]
+            dx, dy = STEP[port[0]]
             there = (cell[0] + dx, cell[1] + dy)
             other = self.board.get(there)
             if other is None:
                 continue
-            j = other.feature_at(FACING[port])
-            if j is not None and other.tile.features[j].kind == kind:
-                out.append((there, j))
+            for j in other.covers.get(FACING[port], ()):
+                if other.tile.features[j].kind == kind:
+                    out.append((there, j))
         return out
 
     def flood(self, start: Part) -> set[Part]:
@@ -239,8 +199,8 @@ class NaiveCarcassonne:
     def is_closed(self, parts: set[Part]) -> bool:
         """No edge centre of the feature faces an empty cell."""
         for cell, idx in parts:
-            for port, owner in self.board[cell].covers.items():
-                if owner == idx and port in CENTRES:
+            for port, owners in self.board[cell].covers.items():
+                if idx in owners and port in CENTRES:
                     dx, dy = STEP[port]
                     if (cell[0] + dx, cell[1] + dy) not in self.board:
                         return False
@@ -249,13 +209,13 @@ class NaiveCarcassonne:
     def make_feature(self, parts: set[Part]) -> Feature:
         cell, idx = next(iter(parts))
         kind = self.board[cell].tile.features[idx].kind
-        shields = sum(self.board[c].tile.features[i].shields for c, i in parts)
-        if kind == "cloister":
+        icons = Counter(i for c, j in parts for i in self.board[c].tile.features[j].icons)
+        completion = self.RULES.completion[kind]
+        if completion == "surrounded":
             around = self.neighbours8(cell)
-            return Feature(kind, frozenset(parts), around == 8, 1 + around, shields)
-        complete = kind in ("city", "road") and self.is_closed(parts)
-        tiles = len({c for c, _ in parts})
-        return Feature(kind, frozenset(parts), complete, tiles, shields)
+            return Feature(kind, frozenset(parts), around == 8, 1 + around, icons)
+        complete = completion == "closed" and self.is_closed(parts)
+        return Feature(kind, frozenset(parts), complete, len({c for c, _ in parts}), icons)
 
     def features(self) -> list[Feature]:
         """Every feature on the board, found by flood-filling from every unvisited part."""
@@ -277,7 +237,7 @@ class NaiveCarcassonne:
     def feature_of(self, part: Part) -> Feature:
         return next(f for f in self.features() if part in f.parts)
 
-    # ---------------------------------------------------------------- followers
+    # ---------------------------------------------------------------- figures
     def followers_on(self, feature: Feature) -> list[Follower]:
         return [f for f in self.followers if (f.cell, f.index) in feature.parts]
 
@@ -288,35 +248,63 @@ class NaiveCarcassonne:
         idx = placed.feature_at(target)
         if idx is not None:
             return idx
+        if target in CENTRES:  # a plain field edge: its centre means its L half
+            idx = placed.feature_at(target + "L")
+            if idx is not None:
+                return idx
         return next(i for i, f in enumerate(placed.tile.features) if f.name == target)
 
-    def deploy_options(self, player: int) -> set[int]:
-        """Feature indices of the last tile a follower may go on: unoccupied features."""
-        assert self.last_cell is not None
-        if self.supply[player] == 0:
-            return set()
-        count = len(self.board[self.last_cell].tile.features)
-        return {i for i in range(count)
-                if not self.followers_on(self.feature_of((self.last_cell, i)))}
+    def may_deploy(self, player: int, figure: str, index: int) -> bool:
+        """A game's own restriction (a hut per river network, stables apart); none here."""
+        return True
 
-    def deploy(self, player: int, target: str) -> None:
-        idx = self.resolve(target)
-        if idx not in self.deploy_options(player):
-            raise AssertionError(f"player {player} may not deploy on {target}")
+    def figure_options(self, player: int) -> set[tuple[str, int]]:
+        """(figure, feature index) pairs of the last tile a figure of the player may go on."""
         assert self.last_cell is not None
-        self.followers.append(Follower(player, self.last_cell, idx))
-        self.supply[player] -= 1
+        out = set()
+        for i, f in enumerate(self.board[self.last_cell].tile.features):
+            on_it = self.followers_on(self.feature_of((self.last_cell, i)))
+            for name, fig in self.RULES.figures.items():
+                if self.supplies[player][name] <= 0 or f.kind not in fig.on:
+                    continue
+                if fig.blocks and any(self.RULES.figures[o.kind].group == fig.group
+                                      for o in on_it):
+                    continue
+                if self.may_deploy(player, name, i):
+                    out.add((name, i))
+        return out
+
+    def deploy_options(self, player: int) -> set[int]:
+        """Feature indices of the last tile a follower may go on."""
+        return {i for name, i in self.figure_options(player) if name == "follower"}
+
+    def deploy(self, player: int, target: str, figure: str = "follower") -> None:
+        idx = self.resolve(target)
+        if (figure, idx) not in self.figure_options(player):
+            raise AssertionError(f"player {player} may not put a {figure} on {target}")
+        assert self.last_cell is not None
+        self.followers.append(Follower(player, self.last_cell, idx, figure))
+        self.supplies[player][figure] -= 1
+
+    def send_home(self, fig: Follower) -> None:
+        self.followers.remove(fig)
+        self.supplies[fig.player][fig.kind] += 1
 
     # ---------------------------------------------------------------- scoring
-    def award_majority(self, followers: list[Follower], points: int) -> None:
-        """Everyone tied for the most followers gets the full points."""
-        counts = Counter(f.player for f in followers)
+    def winners(self, followers: list[Follower]) -> list[int]:
+        """The players with the most figures that count (all of them on a tie)."""
+        counts = Counter(f.player for f in followers if self.RULES.figures[f.kind].majority)
         if not counts:
-            return
+            return []
         best = max(counts.values())
-        for player, n in counts.items():
-            if n == best:
-                self.scores[player] += points
+        return sorted(p for p, n in counts.items() if n == best)
+
+    def award_majority(self, followers: list[Follower], points: int) -> list[int]:
+        """Everyone tied for the most figures gets the full points."""
+        winners = self.winners(followers)
+        for player in winners:
+            self.scores[player] += points
+        return winners
 
     def completed_points(self, feature: Feature) -> int:
         if feature.kind == "city":
@@ -334,41 +322,60 @@ class NaiveCarcassonne:
             return feature.tiles + feature.shields
         if feature.kind in ("road", "cloister"):
             return feature.tiles  # for a cloister: 1 + neighbours present
-        raise AssertionError(f"no end-of-game points for a {feature.kind}")
+        return 0
 
     def end_turn(self) -> None:
-        """Score every newly completed feature and send its followers home."""
+        """Score every newly completed feature and send its figures home."""
         for feature in self.features():
             if not feature.complete or feature.parts in self.scored:
                 continue
             self.scored.add(feature.parts)
             on_it = self.followers_on(feature)
-            self.award_majority(on_it, self.completed_points(feature))
+            winners = self.award_majority(on_it, self.completed_points(feature))
+            self.on_completed(feature, winners)
             for f in on_it:
-                self.followers.remove(f)
-                self.supply[f.player] += 1
+                if not self.RULES.figures[f.kind].stays:
+                    self.send_home(f)
         self.last_cell = None
 
+    def on_completed(self, feature: Feature, winners: list[int]) -> None:
+        """What a game does besides the points when a feature is completed."""
+
     def final(self) -> None:
-        """End-of-game scoring: unfinished roads, cities, cloisters, then farmers."""
+        """End-of-game scoring: every unfinished feature, then what the game adds."""
         for feature in self.features():
-            if feature.kind != "field" and not feature.complete:
+            if not feature.complete:
                 self.award_majority(self.followers_on(feature), self.incomplete_points(feature))
-        self.score_farmers()
+        self.final_extra()
 
-    def touched_cities(self, field: Feature) -> set[Part]:
-        """City parts the field's parts list in `touches`."""
-        return {(cell, j) for cell, idx in field.parts
-                for j in self.board[cell].tile.features[idx].touches}
-
-    def score_farmers(self) -> None:
-        """Per city (2002): all farmers of all fields touching a completed city count together."""
+    def final_extra(self) -> None:
+        """Farmers (per city, 2002): all farmers of all fields touching a completed city
+        count together."""
         fields = [f for f in self.features() if f.kind == "field"]
         for city in self.features():
             if city.kind != "city" or not city.complete:
                 continue
             farmers: list[Follower] = []
-            for field in fields:
-                if self.touched_cities(field) & city.parts:
-                    farmers.extend(self.followers_on(field))
+            for field_ in fields:
+                if self.touched(field_) & city.parts:
+                    farmers.extend(self.followers_on(field_))
             self.award_majority(farmers, FARMER_POINTS)
+
+    def touched(self, feature: Feature) -> set[Part]:
+        """Parts the feature's parts list in `touches` (a field's cities)."""
+        return {(cell, j) for cell, idx in feature.parts
+                for j in self.board[cell].tile.features[idx].touches}
+
+
+FARMER_POINTS = 3  # per completed city, 2002 rules
+
+
+class NaiveCarcassonne(NaiveGame):
+    """The base game: 7 followers each, on cities, roads, fields and cloisters."""
+
+    RULES = Rules(
+        roles={"city": "area", "road": "line", "cloister": "inner", "field": "background"},
+        completion={"city": "closed", "road": "closed", "cloister": "surrounded",
+                    "field": "never"},
+        figures={"follower": Figure(7, frozenset({"city", "road", "field", "cloister"}),
+                                    "follower")})

@@ -15,6 +15,7 @@ import pytest
 
 from game.ai import LEVELS, choose_action, strong
 from game.ai.quick import Plan
+from game.ai.random_policy import random_action
 from game.rules import Deploy, FeatureView, Game, Place, Skip, TileSet
 from game.rules.registry import Registry
 from game.sim import main as sim_main
@@ -33,6 +34,7 @@ def _every_tileset(registry: Registry) -> list[TileSet]:
     return out
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("level", LEVELS)
 def test_every_level_answers_legally_in_every_step(registry: Registry, level: str) -> None:
     phases: set[str] = set()
@@ -66,7 +68,7 @@ def _unusual_positions(registry: Registry) -> list[Game]:
                     found.append(game)
                     hit = True
                 else:
-                    game.apply(game.random_action(rng))
+                    game.apply(random_action(game, rng))
             if hit:
                 break
     return found
@@ -143,6 +145,7 @@ def test_no_follower_on_a_city_that_cannot_be_completed(base: TileSet, level: st
             game.apply(action)
 
 
+@pytest.mark.slow
 def test_quick_clearly_beats_random(base: TileSet) -> None:
     games = 6
     wins = 0.0
@@ -159,6 +162,7 @@ def test_quick_clearly_beats_random(base: TileSet) -> None:
     assert margin / games >= 30, margin / games
 
 
+@pytest.mark.slow
 def test_strong_on_a_tiny_budget_finishes_a_game(base: TileSet) -> None:
     t0 = time.perf_counter()
     game = play_game(base, ["strong", "quick"], seed=5, budget=0.01)
@@ -190,6 +194,7 @@ def test_strong_stops_early_only_when_the_best_plan_is_clear() -> None:
     assert not strong._settled(behind, clear)
 
 
+@pytest.mark.slow
 def test_sim_seats(capsys: pytest.CaptureFixture[str]) -> None:
     assert sim_main(["--seats", "quick,random", "--games", "2", "--seed", "3", "--json"]) == 0
     out = json.loads(capsys.readouterr().out)

@@ -39,6 +39,7 @@ def test_lead_is_averaged_over_seat_swapped_pairs(bench: ModuleType) -> None:
     assert bench.pair_margin([7, 3])[1] == math.inf  # one pair: no spread to judge by
 
 
+@pytest.mark.slow
 def test_a_tiny_run_writes_its_table(bench: ModuleType, tmp_path: Path,
                                      capsys: pytest.CaptureFixture[str]) -> None:
     out = tmp_path / "bench.json"

@@ -8,7 +8,9 @@ from collections import Counter
 
 import pytest
 
-from game.rules import Choose, Deploy, Game, IllegalAction, Place, Skip, TileSet
+from game import view
+from game.ai.random_policy import random_action
+from game.rules import Choose, Deploy, Game, IllegalAction, Phase, Place, Skip, TileSet
 from game.rules import ports as P
 from game.rules.features import Figure
 from game.rules.modules.hills_sheep import BAG, Hills, Shepherds
@@ -139,10 +141,10 @@ def test_placing_a_shepherd_draws_a_token(hs: TileSet) -> None:
     assert game.supply[0]["shepherd"] == 0
     assert any("draws 3 sheep" in n.text for n in game.notices)
     fig = next(f for f in game.figures.values() if f.kind == "shepherd")
-    assert sh.figure_badge(fig) == "3 sheep"
-    assert sh.info() == ["Bag: 17 tokens, 2 wolves",
-                         "Sheep: 4\u00d71, 5\u00d72, 4\u00d73, 2\u00d74",
-                         "Flocks: 3 sheep, 1 shepherd"]
+    assert view.figure_badge(game, fig) == "3 sheep"
+    assert view.module_lines(game) == ["Bag: 17 tokens, 2 wolves",
+                                       "Sheep: 4\u00d71, 5\u00d72, 4\u00d73, 2\u00d74",
+                                       "Flocks: 3 sheep, 1 shepherd"]
 
 
 def test_wolf_on_placement_sends_the_shepherd_home(hs: TileSet) -> None:
@@ -160,21 +162,21 @@ def test_the_question_comes_only_for_ones_own_shepherd(hs: TileSet) -> None:
     play(game, "U", 1, 0, 0, draws=("2",))
     game.apply(Deploy("shepherd", "S"))
     play(game, "U", -1, 0, 0)  # Blue extends Red's meadow: Blue is not asked
-    assert game.phase == "figure"
+    assert game.phase is Phase.FIGURE
     game.apply(Skip())
     play(game, "U", 2, 0, 0)  # Red extends it: Red must choose before the figure step
-    assert game.phase == "choose"
+    assert game.phase is Phase.CHOOSE
     assert game.legal_actions() == [Choose("grow"), Choose("herd")]
-    assert [shepherds(game).held_points(p) for p in (0, 1)] == [2, 0]  # what herding scores
+    assert [game.held_points(p) for p in (0, 1)] == [2, 0]  # what herding scores
     assert "2 sheep" in game.choices[0].prompt
     with pytest.raises(IllegalAction):
         game.apply(Skip())
     assert game.can_undo  # nothing drawn yet
     game.apply(Choose("herd"))
     assert game.scores == [2, 0]
-    assert shepherds(game).held_points(0) == 0
+    assert game.held_points(0) == 0
     assert game.supply[0]["shepherd"] == 1
-    assert game.phase == "figure"
+    assert game.phase is Phase.FIGURE
     assert game.is_legal(Deploy("shepherd", "N"))  # home again, may go out at once
 
 
@@ -197,21 +199,24 @@ def test_a_tile_not_touching_the_meadow_asks_nothing(hs: TileSet) -> None:
     play(game, "E", 0, -1, 180)  # Blue
     game.apply(Skip())
     play(game, "B", 0, -2, 0)  # Red: the E tile's meadow, not Red's
-    assert game.phase == "figure"
+    assert game.phase is Phase.FIGURE
 
 
 def test_shepherd_on_a_hill_breaks_no_tie(hs: TileSet) -> None:
     game = Game(hs, ["Red", "Blue"])
     defs = hs.figures
     assert not defs["shepherd"].majority
-    red = Figure(1, 0, "follower", (0, 0), 0)
-    blue = Figure(2, 1, "follower", (1, 0), 0)
-    blue_shepherd = Figure(3, 1, "shepherd", (2, 0), 0, on_hill=True)
+    play(game, "HS06", 0, -1, 0, under="X")  # a hill tile north of the start tile
+    game.apply(Skip())
+    hill, plain = (0, -1), (0, 0)
+    red = Figure(1, 0, "follower", plain, 0)
+    blue = Figure(2, 1, "follower", plain, 0)
+    blue_shepherd = Figure(3, 1, "shepherd", hill, 0)
     assert game.winners([red, blue, blue_shepherd]) == [0, 1]
-    red_hill = Figure(4, 0, "follower", (3, 0), 0, on_hill=True)
+    red_hill = Figure(4, 0, "follower", hill, 0)
     assert game.winners([red_hill, blue, blue_shepherd]) == [0]
-    green = Figure(5, 2, "follower", (4, 0), 0, on_hill=True)
-    assert hills(game).adjust_winners([red_hill, blue, green], [0, 1, 2]) == [0, 2]
+    green = Figure(5, 2, "follower", hill, 0)
+    assert hills(game).adjust_winners(game.host, [red_hill, blue, green], [0, 1, 2]) == [0, 2]
 
 
 # ---------------------------------------------------------------------- hills
@@ -224,7 +229,7 @@ def test_a_hill_takes_a_tile_under_it(hs: TileSet) -> None:
     assert game.tiles_left == before - 1  # the tile slid under the hill
     assert "X" not in game.deck
     assert hills(game).under == [((0, -1), "X")]
-    assert hills(game).info() == ["Under hills: 1 tile"]
+    assert "Under hills: 1 tile" in view.module_lines(game)
     game.apply(Skip())
     assert game.tiles_left == before - 2  # Blue drew
     play(game, "U", 1, 0, 0)  # not a hill: nothing more leaves the pile
@@ -283,6 +288,7 @@ def _check_invariants(game: Game, figures: dict[str, int]) -> None:
             assert game.supply[p][kind] + out == n
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("hand", [1, 3])
 def test_random_games_keep_the_invariants(hs: TileSet, hand: int) -> None:
     figures = {name: f.count for name, f in hs.figures.items()}
@@ -293,9 +299,9 @@ def test_random_games_keep_the_invariants(hs: TileSet, hand: int) -> None:
         rng = random.Random(seed)
         scores = list(game.scores)
         while not game.over:
-            if game.phase == "choose":
+            if game.phase is Phase.CHOOSE:
                 stats["questions"] += 1
-            game.apply(game.random_action(rng))
+            game.apply(random_action(game, rng))
             _check_invariants(game, figures)
             assert all(now >= before for now, before in zip(game.scores, scores, strict=True))
             scores = list(game.scores)
@@ -313,7 +319,7 @@ def test_replay_and_copy_give_the_same_game(hs: TileSet) -> None:
         rng = random.Random(seed)
         twin: Game | None = None
         while not game.over:
-            action = game.random_action(rng)
+            action = random_action(game, rng)
             if twin is None and len(game.moves) == 40:
                 twin = game.copy()
             game.apply(action)

@@ -7,6 +7,7 @@ import random
 
 import pytest
 
+from game.ai.random_policy import random_action
 from game.hints import suggest
 from game.rules import Choose, Deploy, Game, Move, Place
 from game.rules.registry import Registry
@@ -17,7 +18,7 @@ GAMES = [("carcassonne", []), ("carcassonne", ["hills-and-sheep"]),
 
 def replayable(game: Game) -> tuple[object, ...]:
     return (tuple(game.moves), tuple(game.scores), game.phase, tuple(game.deck),
-            game.rng.getstate())
+            game._random().getstate())
 
 
 @pytest.mark.parametrize(("game_id", "expansions"), GAMES)
@@ -40,7 +41,7 @@ def test_a_hint_is_legal_and_changes_nothing(registry: Registry, game_id: str,
             assert isinstance(hint.place, Place) and hint.place in game.legal_placements()
         else:
             assert hint.place is None
-        game.apply(game.random_action(rng))
+        game.apply(random_action(game, rng))
 
 
 def test_the_hint_says_what_a_completion_scores(registry: Registry) -> None:
@@ -69,5 +70,5 @@ def test_a_hike_and_a_question_are_hinted(registry: Registry) -> None:
                 if asked:
                     assert isinstance(hint.answer, Choose)
                     seen.add(Choose)
-            game.apply(game.random_action(rng))
+            game.apply(random_action(game, rng))
     assert seen == {Move, Choose}

@@ -9,7 +9,8 @@ from collections.abc import Iterator
 
 import pytest
 
-from game.rules import Choose, Deploy, Game, IllegalAction, Move, Place, Skip, TileSet
+from game.ai.random_policy import random_action
+from game.rules import Choose, Deploy, Game, Host, IllegalAction, Move, Phase, Place, Skip, TileSet
 from game.rules.actions import Action
 from game.rules.board import PlacedTile
 from game.rules.features import Figure
@@ -19,38 +20,39 @@ from game.rules.modules import MODULES, RuleModule
 class Probe(RuleModule):
     name = "probe"
 
-    def __init__(self, game: Game) -> None:
-        super().__init__(game)
+    def __init__(self, host: Host) -> None:
         self.answers: list[str] = []
         self.drawn: list[str] = []
 
-    def copy_for(self, game: Game) -> RuleModule:
-        out = Probe(game)
+    def clone(self) -> Probe:
+        out = Probe.__new__(Probe)
         out.answers, out.drawn = list(self.answers), list(self.drawn)
         return out
 
-    def after_place(self, placed: PlacedTile) -> None:
+    def after_place(self, host: Host, placed: PlacedTile) -> None:
         if placed.tile.id == "U":
-            self.game.request_choice(self, "pick", ["left", "right"], "Which way?")
+            host.request_choice(self, "pick", ["left", "right"], "Which way?")
 
-    def on_choice(self, key: str, choice: str) -> None:
+    def on_choice(self, host: Host, key: str, choice: str) -> None:
         self.answers.append(f"{key}={choice}")
 
-    def extra_actions(self) -> list[Action]:
-        return [Move(9, 9)] if self.game.board.tiles[self.game.last_cell].tile.id == "V" else []
+    def extra_actions(self, host: Host) -> list[Action]:
+        cell = host.last_cell
+        return [Move(9, 9)] if cell is not None and host.board.tiles[cell].tile.id == "V" \
+            else []
 
-    def apply_extra(self, action: Action) -> bool:
+    def apply_extra(self, host: Host, action: Action) -> bool:
         if isinstance(action, Move):
-            self.game.award(self.game.current, 5, "hike", [action.cell], final=False)
+            host.award(host.current, 5, "hike", [action.cell])
             return True
         return False
 
-    def on_deploy(self, figure: Figure, placed: PlacedTile) -> None:
-        self.drawn.append(self.game.draw("draws", ["1", "2", "wolf"]))
+    def on_deploy(self, host: Host, figure: Figure, placed: PlacedTile) -> None:
+        self.drawn.append(host.draw("draws", ["1", "2", "wolf"]))
 
-    def after_scoring(self, placed: PlacedTile) -> None:
+    def after_scoring(self, host: Host, placed: PlacedTile) -> None:
         if placed.tile.id == "E":
-            self.game.grant_extra_placement("B")
+            host.grant_extra_placement("B")
 
 
 @pytest.fixture
@@ -70,14 +72,14 @@ def test_a_question_comes_before_the_figure(probe_set: TileSet) -> None:
     game = Game(probe_set, ["Red", "Blue"])
     game.force("tile", "U")
     game.apply(Place("U", 1, 0, 0))
-    assert game.phase == "choose"
+    assert game.phase is Phase.CHOOSE
     assert game.legal_actions() == [Choose("left"), Choose("right")]
     with pytest.raises(IllegalAction, match="Which way"):
         game.apply(Skip())
     game.apply(Choose("right"))
-    assert game.phase == "figure" and probe(game).answers == ["pick=right"]
+    assert game.phase is Phase.FIGURE and probe(game).answers == ["pick=right"]
     game.undo()  # takes the answer back
-    assert game.phase == "choose" and probe(game).answers == []
+    assert game.phase is Phase.CHOOSE and probe(game).answers == []
 
 
 def test_forced_draws_are_used_and_replayed(probe_set: TileSet) -> None:
@@ -113,7 +115,7 @@ def test_an_extra_placement_in_the_same_turn(probe_set: TileSet) -> None:
     game.force("tile", "E")
     game.apply(Place("E", 0, -1, 180))  # closes the start tile's city: Red places again
     game.apply(Skip())
-    assert game.current == 0 and game.phase == "place" and game.current_tile == "B"
+    assert game.current == 0 and game.phase is Phase.PLACE and game.current_tile == "B"
     assert game.in_extra and game.legal_actions()
     game.apply(next(a for a in game.legal_actions() if isinstance(a, Place)))
     game.apply(Skip())
@@ -125,5 +127,5 @@ def test_random_games_with_every_hook(probe_set: TileSet) -> None:
         game = Game(probe_set, ["Red", "Blue", "Green"], seed=seed)
         rng = random.Random(seed)
         while not game.over:
-            game.apply(game.random_action(rng))
+            game.apply(random_action(game, rng))
         assert not game.deck

@@ -9,7 +9,9 @@ from pathlib import Path
 
 import pytest
 
-from game.rules import Deploy, Game, Move, Place, Skip, TileSet
+from game import view
+from game.ai.random_policy import random_action
+from game.rules import Deploy, Game, Move, Phase, Place, Skip, TileSet
 from game.rules import ports as P
 from game.rules.geometry import point_in_polygon
 from game.rules.modules.hill_dale import (
@@ -115,9 +117,9 @@ def test_sets_of_five_with_scarecrows_as_jokers() -> None:
 
 def _scenario(name: str, registry: Registry, turns: int | None = None) -> Game:
     doc = load_located((SCENARIOS / name).read_text(encoding="utf-8"))
-    game, tileset = build_game(doc, registry)
+    game, _ = build_game(doc, registry)
     for i, turn in enumerate(doc["turns"][:turns], start=1):
-        play_turn(game, tileset, turn, i)
+        play_turn(game, turn, i)
     return game
 
 
@@ -176,8 +178,8 @@ def test_hike_labels_and_copy(registry: Registry) -> None:
     hm = module(game)
     moves = [a for a in game.legal_actions() if isinstance(a, Move)]
     # east past Blue's hiker to [2, 1]; west onto the start and the new tile
-    assert {m.cell: hm.move_label(m) for m in moves} == {(2, 1): "+2", (0, 0): "+1",
-                                                          (-1, 0): "+2"}
+    assert {m.cell: view.move_label(game, m) for m in moves} == {(2, 1): "+2", (0, 0): "+1",
+                                                                  (-1, 0): "+2"}
     other = game.copy()
     other.apply(Move(2, 1))
     assert other.scores[0] == game.scores[0] + 2
@@ -190,7 +192,7 @@ def test_hike_labels_and_copy(registry: Registry) -> None:
 
 def test_final_details_explain_the_set_bonus(registry: Registry) -> None:
     game = _scenario("harvest-12-tokens-22-points.yaml", registry)
-    lines = module(game).final_details()
+    lines = view.final_details(game)
     assert "+5" in lines[0] and "scarecrow" in lines[0]
     assert lines[1].startswith("Red: 12 tokens + 2 sets x 5 = 22 (2 scarecrows as jokers)")
     assert game.tokens(0)["apple"] == 3
@@ -221,7 +223,7 @@ def _segments_next(game: Game, seg: tuple[tuple[int, int], int]) -> list[tuple[t
 def expected_hikes(game: Game) -> dict[tuple[int, int], int]:
     """The hikes the rulebook allows now, by target tile, with their points (the best when
     several hikes end on one tile), found by a plain breadth-first walk."""
-    if game.phase != "figure" or game.last_cell is None:
+    if game.phase is not Phase.FIGURE or game.last_cell is None:
         return {}
     placed = game.board.tiles[game.last_cell]
     roots = {game.features.find(placed.fids[f.index]) for f in placed.tile.features
@@ -231,7 +233,7 @@ def expected_hikes(game: Game) -> dict[tuple[int, int], int]:
     out: dict[tuple[int, int], int] = {}
     for fig in hikers:
         root = game.features.find(game.board.tiles[fig.cell].fids[fig.index])
-        if fig.player != game.current or root not in roots or game.feature_data(root).open == 0:
+        if fig.player != game.current or root not in roots or game.features.open[root] == 0:
             continue
         blocked = {f.cell for f in hikers if f.id != fig.id}
         start = (fig.cell, fig.index)
@@ -260,14 +262,14 @@ def _check_invariants(game: Game, ohd: TileSet) -> None:
     for p in range(len(game.players)):  # figures are conserved
         for kind, fig in ohd.figures.items():
             assert game.supply[p][kind] + on_board[p, kind] == fig.count
-    listed = {f.id: f for root in game.features.roots()
-              for f in game.feature_data(root).figures}
+    listed = {f.id: f for root in game.features.roots() for f in game.features.figures[root]}
     assert listed == game.figures  # every figure on the board stands on its feature
     stables = [f.cell for f in game.figures.values() if f.kind == "stable"]
     for a in stables:  # no stable within the 8 tiles around another
         assert sum(1 for b in stables if abs(a[0] - b[0]) <= 1 and abs(a[1] - b[1]) <= 1) == 1
 
 
+@pytest.mark.slow
 def test_random_games_keep_every_rule(ohd: TileSet) -> None:
     hikes = 0
     for seed in range(60):
@@ -276,9 +278,9 @@ def test_random_games_keep_every_rule(ohd: TileSet) -> None:
         rng = random.Random(seed)
         scores = list(game.scores)
         while not game.over:
-            legal = game.legal_actions() if game.phase == "figure" else []
+            legal = game.legal_actions() if game.phase is Phase.FIGURE else []
             moves = [a for a in legal if isinstance(a, Move)]
-            assert {m.cell: int(str(module(game).move_label(m))[1:]) for m in moves} \
+            assert {m.cell: int(str(view.move_label(game, m))[1:]) for m in moves} \
                 == expected_hikes(game), seed
             if moves and rng.random() < 0.6:
                 action = rng.choice(moves)
@@ -294,7 +296,7 @@ def test_random_games_keep_every_rule(ohd: TileSet) -> None:
                 walked = [e for e in game.events[events:] if e.category == "hike"]
                 assert [(e.player, e.points) for e in walked] == [(who, points)], seed
             else:
-                game.apply(game.random_action(rng))
+                game.apply(random_action(game, rng))
             assert all(now >= was for now, was in zip(game.scores, scores, strict=True)), seed
             scores = list(game.scores)
             _check_invariants(game, ohd)
@@ -334,7 +336,7 @@ def test_a_hike_in_the_window(registry: Registry, tmp_path: Path) -> None:
                 app.step(1 / 60)
 
         click((-1, 0))
-        assert game.phase == "figure" and game.last_cell == (-1, 0)
+        assert game.phase is Phase.FIGURE and game.last_cell == (-1, 0)
         assert {m.cell for m in scene.options.moves()} == {(2, 1), (0, 0), (-1, 0)}
         click((2, 1))
         assert scene.pending == Move(2, 1)

@@ -74,6 +74,7 @@ def test_the_data_file_list() -> None:
     assert "bundle.data_files(ROOT)" in spec
 
 
+@pytest.mark.slow
 def test_the_wheel_carries_the_data(tmp_path: Path) -> None:
     """Build the wheel (from a copy: no build/ left in the work tree), check its data, then
     run the game from it, from another directory: the data is found inside the package."""
@@ -118,6 +119,7 @@ def test_the_wheel_carries_the_data(tmp_path: Path) -> None:
     assert "smoke ok" in smoke.stdout and str(site / "game" / "_data") in smoke.stdout
 
 
+@pytest.mark.slow
 def test_smoke_from_source(tmp_path: Path) -> None:
     result = subprocess.run([sys.executable, "-m", "game", "--smoke"], capture_output=True,
                             text=True, cwd=ROOT, env=env_without_home(tmp_path), check=False,
@@ -128,6 +130,7 @@ def test_smoke_from_source(tmp_path: Path) -> None:
     assert "carcassonne" in lines[0] and "first frame" in lines[0]
 
 
+@pytest.mark.slow
 def test_smoke_fails_on_a_broken_builtin_set(tmp_path: Path) -> None:
     """The smoke check is a real check: a tile set that does not load makes it exit 1."""
     shutil.copytree(ROOT / "game", tmp_path / "game", ignore=shutil.ignore_patterns("__pycache__"))

@@ -5,10 +5,12 @@ from __future__ import annotations
 
 import random
 
+import pytest
+
+from game.ai.random_policy import random_action
 from game.rules import Game, Place, TileSet
 from game.rules import ports as P
 from game.sim import main as sim_main
-from game.sim import random_action
 
 GAMES = 1000
 
@@ -29,6 +31,7 @@ def _edges_match(game: Game, place: Place) -> bool:
     return neighbours > 0
 
 
+@pytest.mark.slow
 def test_invariants_over_many_random_games(base: TileSet) -> None:
     total = {name: f.count for name, f in base.figures.items()}
     for seed in range(GAMES):
@@ -59,7 +62,6 @@ def test_invariants_over_many_random_games(base: TileSet) -> None:
 def test_sim_json_output(capsys: object) -> None:
     import json
 
-    import pytest
     cap = capsys
     assert isinstance(cap, pytest.CaptureFixture)
     assert sim_main(["--game", "carcassonne", "--players", "3", "--games", "5", "--seed", "7",

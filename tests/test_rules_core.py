@@ -7,17 +7,18 @@ import random
 
 import pytest
 
+from game.ai.random_policy import random_action
 from game.rules import (
     Deploy,
     Game,
     IllegalAction,
+    Phase,
     Place,
     Skip,
     TileSet,
     parse_action,
 )
 from game.rules import ports as P
-from game.sim import random_action
 
 
 def test_port_rotation_and_facing() -> None:
@@ -104,7 +105,7 @@ def test_undo_takes_back_the_tile(base: TileSet) -> None:
     game.apply(place)
     assert game.can_undo
     game.undo()
-    assert game.phase == "place" and game.current_tile == tile
+    assert game.phase is Phase.PLACE and game.current_tile == tile
     assert place.cell not in game.board
     game.apply(place)
     game.apply(Skip())
@@ -162,3 +163,34 @@ def test_hand_of_three(base: TileSet) -> None:
     while not game.over:
         game.apply(random_action(game, rng))
     assert len(game.board) + len(game.set_aside) == 72
+
+
+def test_placements_counted_and_picked_without_the_list(base: TileSet) -> None:
+    game = _game(base, 5)
+    rng = random.Random(5)
+    for _ in range(40):
+        game.apply(random_action(game, rng))
+    while game.phase is not Phase.PLACE:
+        game.apply(random_action(game, rng))
+    legal = game.legal_placements()
+    full = list(legal)
+    assert legal.count() == len(full) > 0
+    assert [legal.nth(k) for k in range(len(full))] == full
+    distinct = legal.distinct()
+    assert legal.count(distinct=True) == len(distinct) <= len(full)
+    assert [legal.nth(k, distinct=True) for k in range(len(distinct))] == distinct
+    assert legal.pairs() == [(p.cell, p.rotation // 90) for p in full]
+    assert legal.pairs(distinct=True) == [(p.cell, p.rotation // 90) for p in distinct]
+    with pytest.raises(IndexError):
+        legal.nth(len(full))
+
+
+def test_the_trusted_path_plays_like_the_checked_one(base: TileSet) -> None:
+    checked, trusted = _game(base, 6), _game(base, 6)
+    rng = random.Random(6)
+    while not checked.over:
+        action = random_action(checked, rng)
+        assert checked.apply(action) == trusted.apply_legal(action)
+        assert (checked.scores, checked.supply, checked.phase, checked.current) == \
+            (trusted.scores, trusted.supply, trusted.phase, trusted.current)
+    assert trusted.over and checked.events == trusted.events

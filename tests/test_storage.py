@@ -8,9 +8,9 @@ from pathlib import Path
 
 import pytest
 
+from game.ai.random_policy import random_action
 from game.rules import TileSet
 from game.rules.registry import Registry
-from game.sim import random_action
 from game.storage import SavedGame, SaveError, Storage, atomic_write
 
 

@@ -32,6 +32,7 @@ from collections.abc import Callable, Hashable
 from game.rules import Action, Game
 
 from . import quick, strong
+from .random_policy import random_action
 
 LEVELS = ("random", "quick", "strong")
 DEFAULT_BUDGET_S = 1.0
@@ -62,11 +63,6 @@ def _recall(game: Game) -> Action | None:
     if action is not None and game.is_legal(action):
         return action
     return None
-
-
-def random_action(game: Game, rng: random.Random) -> Action:
-    """The ``random`` level: the engine's uniform random legal action."""
-    return game.random_action(rng)
 
 
 def choose_action(game: Game, level: str, rng: random.Random, budget_s: float | None = None,

@@ -29,7 +29,7 @@ from dataclasses import dataclass
 
 from game.rules import Game
 from game.rules.board import Cell
-from game.rules.features import FeatureData, Figure
+from game.rules.features import Feature, Figure
 from game.rules.ports import OFFSETS
 
 
@@ -73,8 +73,7 @@ class Evaluator:
         self.weights = weights
         self.unseen: Counter[str] = root.remaining()
         self.unseen_total = max(1, sum(self.unseen.values()))
-        self._fit: dict[tuple[str | None, ...], int] = {}
-        self._tiles = root.tile_types
+        self._fit: dict[int, int] = {}
         self._edge_cells: dict[tuple[Cell, str, int, int], tuple[Cell, ...]] = {}
         self._supply: dict[tuple[int, float], float] = {}
         self._cached: tuple[Game, tuple[int, str, int], _Base] | None = None
@@ -87,17 +86,17 @@ class Evaluator:
             return self.unseen_total
         hit = self._fit.get(demand)
         if hit is None:
-            board, tiles = game.board, self._tiles
-            hit = sum(n for tid, n in self.unseen.items() if board.fits(tiles[tid], cell))
+            fits = game.tables.fits
+            hit = sum(n for tid, n in self.unseen.items() if fits(tid, demand))
             self._fit[demand] = hit
         return hit
 
-    def open_cells(self, game: Game, data: FeatureData) -> set[Cell]:
+    def open_cells(self, game: Game, root: int) -> set[Cell]:
         """The empty cells a feature's open edges lead into."""
         tiles = game.board.tiles
         cache = self._edge_cells
         out: set[Cell] = set()
-        for cell, index in data.parts:
+        for cell, index in game.features.parts(root):
             placed = tiles[cell]
             key = (cell, placed.tile.id, placed.rotation, index)
             around = cache.get(key)
@@ -118,19 +117,17 @@ class Evaluator:
         share = fit / self.unseen_total
         return float(1.0 - (1.0 - share) ** max(draws, 0.0))
 
-    def feature_value(self, game: Game, data: FeatureData, turns_left: float
-                      ) -> tuple[float, float]:
-        """(expected points for each majority holder, chance of completion)."""
-        kinds = game.kinds
-        kind = kinds[data.kind]
+    def feature_value(self, game: Game, root: int, turns_left: float) -> tuple[float, float]:
+        """(expected points for each majority holder, chance of completion) of the feature
+        whose root is ``root``."""
+        feats = game.features
+        data = Feature(feats, root)
+        kind = game.kinds[feats.kind[root]]
         w = self.weights
         if kind.completion == "closed":
-            if data.open == 0:
-                points = game.table_points(data, kind.points)
-                for m in game.modules:
-                    points = m.adjust_points(data, True, points)
-                return float(points), 1.0
-            cells = self.open_cells(game, data)
+            if feats.open[root] == 0:
+                return float(game.feature_points(data, True)), 1.0
+            cells = self.open_cells(game, root)
             draws = w.draws * turns_left
             p = 1.0
             for cell in cells:
@@ -144,16 +141,12 @@ class Evaluator:
                 kind.final.get("tile", 0) * n * w.growth_final
             return p * done + (1.0 - p) * final, p
         if kind.completion == "surrounded":
-            (centre,) = data.cells
             tiles = game.board.tiles
-            x, y = centre
+            x, y = feats.owner[root].cell
             empty = [(x + dx, y + dy) for dx in (-1, 0, 1) for dy in (-1, 0, 1)
                      if (dx or dy) and (x + dx, y + dy) not in tiles]
             if not empty:
-                points = game.table_points(data, kind.points)
-                for m in game.modules:
-                    points = m.adjust_points(data, True, points)
-                return float(points), 1.0
+                return float(game.feature_points(data, True)), 1.0
             draws = w.surround_draws * turns_left
             p = 1.0
             for cell in empty:
@@ -180,14 +173,14 @@ class Evaluator:
         return total
 
     # ------------------------------------------------------------------ whole position
-    def _contribution(self, game: Game, data: FeatureData, figures: Sequence[Figure],
+    def _contribution(self, game: Game, root: int, figures: Sequence[Figure],
                       turns_left: float, supply: Sequence[int]) -> list[float]:
         """What one feature holding ``figures`` adds to each player's value."""
         out = [0.0] * len(game.players)
         winners = game.winners(figures)
         if not winners:
             return out
-        value, p = self.feature_value(game, data, turns_left)
+        value, p = self.feature_value(game, root, turns_left)
         for player in winners:
             out[player] += value
         if p > 0.0:
@@ -211,22 +204,18 @@ class Evaluator:
         feats = game.features
         roots: dict[int, list[Figure]] = {}
         for fig in game.figures.values():
-            root = feats.find(tiles[fig.cell].fids[fig.index])
+            root = feats.find(tiles[fig.cell].first + fig.index)
             roots.setdefault(root, []).append(fig)
         supply = [sum(s.values()) for s in game.supply]
         contrib: dict[int, list[float]] = {}
         table_final = [0.0] * players
         for root, figures in roots.items():
-            data = feats.data[root]
-            if data is None or data.done:
+            if feats.done[root]:
                 continue
-            contrib[root] = self._contribution(game, data, figures, turns_left, supply)
-            kind = game.kinds[data.kind]
-            if kind.final:
-                final = game.table_points(data, kind.final)
-                for m in game.modules:
-                    final = m.adjust_points(data, False, final)
-                for player in game.winners(data.figures):
+            contrib[root] = self._contribution(game, root, figures, turns_left, supply)
+            if game.kinds[feats.kind[root]].final:
+                final = game.feature_points(Feature(feats, root), False)
+                for player in game.winners(feats.figures[root]):
                     table_final[player] += final
         base = _Base(turns_left, roots, contrib, supply, table_final)
         self._cached = (game, key, base)
@@ -248,11 +237,10 @@ class Evaluator:
             supply = list(supply)
             supply[extra.player] -= 1
             feats = game.features
-            skip = feats.find(game.board.tiles[extra.cell].fids[extra.index])
-            data = feats.data[skip]
-            if data is not None and not data.done:
+            skip = feats.find(game.board.tiles[extra.cell].first + extra.index)
+            if not feats.done[skip]:
                 figures = [*base.roots.get(skip, ()), extra]
-                add = self._contribution(game, data, figures, base.turns_left, supply)
+                add = self._contribution(game, skip, figures, base.turns_left, supply)
                 for player in range(players):
                     out[player] += add[player]
         for root, add in base.contrib.items():
@@ -263,9 +251,10 @@ class Evaluator:
             out[player] += self.supply_value(supply[player], base.turns_left)
         if self.future:
             lam = self.weights.held
+            host = game.host
             for m in game.modules:
                 for player in range(players):
-                    out[player] += lam * m.held_points(player)
+                    out[player] += lam * m.held_points(host, player)
         if modules:
             preview = game.final_scores_preview()
             now = [preview[p] - game.scores[p] - base.table_final[p] for p in range(players)]
@@ -287,13 +276,12 @@ class Evaluator:
         kinds = world.kinds
         threshold = self.weights.likely
         for root in feats.roots():
-            data = feats.data[root]
-            if data is None or data.done or data.open == 0 or \
-                    kinds[data.kind].completion != "closed":
+            if feats.done[root] or feats.open[root] == 0 or \
+                    kinds[feats.kind[root]].completion != "closed":
                 continue
-            _, p = self.feature_value(world, data, base.turns_left)
+            _, p = self.feature_value(world, root, base.turns_left)
             if p >= threshold:
-                data.open = 0
+                feats.open[root] = 0  # this private copy plays the feature completed
         preview = world.final_scores_preview()
         return [preview[p] - world.scores[p] - base.table_final[p]
                 for p in range(len(world.players))]

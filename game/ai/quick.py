@@ -17,7 +17,7 @@ from __future__ import annotations
 import random
 from dataclasses import dataclass
 
-from game.rules import FIGURE, PLACE, Action, Deploy, Game, Place
+from game.rules import Action, Deploy, Game, Phase, Place
 from game.rules.features import Figure
 
 from .evaluate import Evaluator
@@ -39,7 +39,7 @@ class Plan:
 def turn_candidates(game: Game) -> list[Action]:
     """The legal actions, with placements that differ only by a symmetric turn dropped."""
     actions = game.legal_actions()
-    if game.phase != PLACE:
+    if game.phase is not Phase.PLACE:
         return actions
     tiles = game.tile_types
     return [a for a in actions
@@ -83,7 +83,7 @@ def rank_plans(game: Game, ev: Evaluator, rng: random.Random,
     carry their quick values and come after them."""
     me = game.current
     world = determinize(game, rng)
-    if game.phase != PLACE:
+    if game.phase is not Phase.PLACE:
         plans = [Plan((a,), judge_exactly(world, a, ev, rng, OTHER_PHASE_SAMPLES))
                  for a in game.legal_actions()]
         plans.sort(key=lambda p: -p.value)
@@ -92,7 +92,7 @@ def rank_plans(game: Game, ev: Evaluator, rng: random.Random,
     for action in turn_candidates(world):
         after = world.copy()
         after.apply(action)
-        if after.phase == FIGURE and after.current == me and not after.over:
+        if after.phase is Phase.FIGURE and after.current == me and not after.over:
             options = imagined_follow_ups(after, ev)
             best = max(v for v, _ in options)
         else:

@@ -27,7 +27,7 @@ import random
 import time
 from collections.abc import Callable
 
-from game.rules import FIGURE, PLACE, Action, Deploy, Game, Place
+from game.rules import Action, Deploy, Game, Phase, Place
 from game.rules.board import Cell
 from game.rules.features import Figure
 
@@ -57,16 +57,15 @@ def _hot_cells(game: Game, ev: Evaluator) -> set[Cell]:
     hot: set[Cell] = set()
     seen: set[int] = set()
     for fig in game.figures.values():
-        root = feats.find(tiles[fig.cell].fids[fig.index])
+        root = feats.find(tiles[fig.cell].first + fig.index)
         if root in seen:
             continue
         seen.add(root)
-        data = feats.data[root]
-        if data is None or data.done:
+        if feats.done[root]:
             continue
-        completion = game.kinds[data.kind].completion
+        completion = game.kinds[feats.kind[root]].completion
         if completion == "closed":
-            hot |= ev.open_cells(game, data)
+            hot |= ev.open_cells(game, root)
         elif completion == "surrounded":
             x, y = fig.cell
             hot.update((x + dx, y + dy) for dx in (-1, 0, 1) for dy in (-1, 0, 1))
@@ -83,9 +82,9 @@ def light_turn(game: Game, ev: Evaluator, rng: random.Random) -> Game:
     for _ in range(MAX_TURN_ACTIONS):
         if game.over or game.current != me:
             break
-        if game.phase == PLACE:
+        if game.phase is Phase.PLACE:
             game = _light_place(game, me, ev, rng)
-        elif game.phase == FIGURE:
+        elif game.phase is Phase.FIGURE:
             _light_follow_up(game, me, ev)
         else:
             game = _light_other(game, me, ev)
@@ -118,7 +117,7 @@ def _light_place(game: Game, me: int, ev: Evaluator, rng: random.Random) -> Game
         after = game.copy()
         after.apply(action)
         value = ev.objective(ev.values(after), me)
-        if after.phase == FIGURE and after.current == me:
+        if after.phase is Phase.FIGURE and after.current == me:
             value = max(value, _best_deploy(after, me, ev)[0])
         if best is None or value > best[0]:
             best = (value, after)
@@ -176,7 +175,7 @@ def choose_plan(game: Game, rng: random.Random, budget: float,
             if out_of_time():
                 break
             world = future.copy()
-            world.rng = random.Random(seed)
+            world.reseed(seed)
             for action in cand.actions:
                 if world.over or not world.is_legal(action):
                     break

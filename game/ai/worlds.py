@@ -35,7 +35,7 @@ def determinize(game: Game, rng: random.Random) -> Game:
 
 def reseed(game: Game, rng: random.Random) -> None:
     """Give a private copy its own random source (module draws in it are not the real ones)."""
-    game.rng = random.Random(rng.getrandbits(64))
+    game.reseed(rng.getrandbits(64))
 
 
 def fork(game: Game, rng: random.Random) -> Game:

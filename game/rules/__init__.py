@@ -2,24 +2,28 @@
 
 from .actions import Action, Choose, Deploy, Move, Place, Skip, parse_action
 from .errors import IllegalAction, RulesError, TileSetError, UnknownOption
-from .game import CHOOSE, FIGURE, OVER, PLACE, FeatureView, Game, LegalPlacements, ScoreEvent
+from .events import ChoiceRequest, FeatureView, Notice, ScoreEvent
+from .game import Game
+from .host import Form, Host, Phase, TurnKey
 from .loader import load_tileset, parse_tileset
 from .model import TileSet, TileType
+from .placing import LegalPlacements
 from .registry import Registry, default_registry
 
 __all__ = [
-    "CHOOSE",
-    "FIGURE",
-    "OVER",
-    "PLACE",
     "Action",
+    "ChoiceRequest",
     "Choose",
     "Deploy",
     "FeatureView",
+    "Form",
     "Game",
+    "Host",
     "IllegalAction",
     "LegalPlacements",
     "Move",
+    "Notice",
+    "Phase",
     "Place",
     "Registry",
     "RulesError",
@@ -28,6 +32,7 @@ __all__ = [
     "TileSet",
     "TileSetError",
     "TileType",
+    "TurnKey",
     "UnknownOption",
     "default_registry",
     "load_tileset",

@@ -6,15 +6,22 @@
     pass              place no figure
     choose:herd       answer a rule module's question (a shepherd's grow or herd)
     move@3,0          move a figure of one's own to cell [3, 0] (a hike)
+
+``Place`` and ``Deploy`` are named tuples because legal-move lists build many of them; each
+still compares equal only to a value of its own type.  Nothing here checks field types: an
+action with a wrong-typed field is simply illegal in every game (``Game.is_legal`` is False,
+``Game.apply`` raises ``IllegalAction``).
 """
 
 from __future__ import annotations
 
 import re
 from dataclasses import dataclass
-from typing import NamedTuple
+from typing import NamedTuple, TypeGuard
 
 from .errors import IllegalAction
+
+DEGREES = (0, 90, 180, 270)
 
 
 class _PlaceFields(NamedTuple):
@@ -25,8 +32,7 @@ class _PlaceFields(NamedTuple):
 
 
 class Place(_PlaceFields):
-    """Place a tile.  A named tuple because legal-move lists build many of these quickly;
-    it still compares equal only to another Place."""
+    """Place a tile."""
 
     __slots__ = ()
 
@@ -50,13 +56,30 @@ class Place(_PlaceFields):
         return tuple.__hash__(self)
 
 
-@dataclass(frozen=True, slots=True)
-class Deploy:
+class _DeployFields(NamedTuple):
     figure: str
     target: str  # a port name (N, NL...) or a feature name of the tile just placed
 
+
+class Deploy(_DeployFields):
+    """Put a figure from the supply on a feature of the tile just placed."""
+
+    __slots__ = ()
+
     def __str__(self) -> str:
         return f"{self.figure}:{self.target}"
+
+    def __repr__(self) -> str:
+        return f"Deploy({self.figure!r}, {self.target!r})"
+
+    def __eq__(self, other: object) -> bool:
+        return type(other) is Deploy and tuple.__eq__(self, other)
+
+    def __ne__(self, other: object) -> bool:
+        return not self == other
+
+    def __hash__(self) -> int:
+        return tuple.__hash__(self)
 
 
 @dataclass(frozen=True, slots=True)
@@ -92,21 +115,29 @@ class Move:
 
 
 Action = Place | Deploy | Skip | Choose | Move
+SKIP = Skip()
 
 _PLACE = re.compile(r"^(?P<tile>[^@\s]+)@(?P<x>-?\d+),(?P<y>-?\d+)r(?P<r>\d+)$")
 _DEPLOY = re.compile(r"^(?P<fig>[A-Za-z_][\w-]*):(?P<target>[\w-]+)$")
 _MOVE = re.compile(r"^move@(?P<x>-?\d+),(?P<y>-?\d+)$")
 
 
+def is_int(value: object) -> TypeGuard[int]:
+    """A true integer (a bool is not a coordinate)."""
+    return type(value) is int
+
+
 def parse_action(text: str) -> Action:
     """Read an action from its text form (the inverse of ``str(action)``)."""
+    if not isinstance(text, str):
+        raise IllegalAction(f"not an action: {text!r}")
     text = text.strip()
     if text == "pass":
-        return Skip()
+        return SKIP
     m = _PLACE.match(text)
     if m:
         rotation = int(m["r"])
-        if rotation not in (0, 90, 180, 270):
+        if rotation not in DEGREES:
             raise IllegalAction(f"rotation must be 0, 90, 180 or 270: {text!r}")
         return Place(m["tile"], int(m["x"]), int(m["y"]), rotation)
     m = _MOVE.match(text)

@@ -1,43 +1,63 @@
-"""The board: placed tiles, the frontier of open cells and legal placements.
+"""The board: placed tiles and the frontier of open cells with their edge demands.
 
-Every empty cell next to a tile keeps the edge labels its neighbours demand.  Whether a tile
-fits such a cell depends only on (tile, demands), so the answer is cached: after the first
-few turns a placement query is a couple of dictionary look-ups.
+Every empty cell next to a tile keeps the kinds its neighbours show it, as one integer (see
+``tables``).  Whether a tile fits such a cell depends only on (tile, demand), so the answer
+is cached per tile set: after the first few turns a placement query is a dictionary look-up.
 """
 
 from __future__ import annotations
 
 from collections.abc import Iterator
-from dataclasses import dataclass
+from typing import TYPE_CHECKING, NamedTuple
 
-from .model import RotatedTile, TileType
-from .ports import OFFSETS
+if TYPE_CHECKING:
+    from .actions import Place
+    from .model import RotatedTile, TileType
+    from .tables import Turned
 
 Cell = tuple[int, int]
-Demand = tuple[str | None, str | None, str | None, str | None]
+AROUND = tuple((dx, dy) for dx in (-1, 0, 1) for dy in (-1, 0, 1) if dx or dy)
 
 
-@dataclass(slots=True)
-class PlacedTile:
-    tile: TileType
-    rotation: int  # quarter turns
+class PlacedTile(NamedTuple):
+    """A tile on the board.  Never changed once placed: copies of a game share it."""
+
+    t: Turned  # the engine's table of this tile turned this way
     cell: Cell
-    fids: tuple[int, ...]  # feature ids of its features, by feature index
+    first: int  # the feature id of its first feature; the others follow, by index
     order: int  # 0 for the start tile, then 1, 2... in placement order
 
     @property
+    def tile(self) -> TileType:
+        return self.t.tile
+
+    @property
+    def rotation(self) -> int:
+        """Quarter turns."""
+        return self.t.q
+
+    @property
+    def fids(self) -> tuple[int, ...]:
+        """Feature ids of its features, by feature index."""
+        return tuple(range(self.first, self.first + len(self.t.kinds)))
+
+    @property
     def turned(self) -> RotatedTile:
-        return self.tile.rotations[self.rotation]
+        return self.t.tile.rotations[self.t.q]
 
 
 class Board:
-    __slots__ = ("_fit_cache", "demands", "tiles")
+    __slots__ = ("demands", "placements", "tiles", "waiting")
 
-    def __init__(self, fit_cache: dict[tuple[str, Demand], tuple[int, ...]] | None = None
-                 ) -> None:
+    def __init__(self) -> None:
         self.tiles: dict[Cell, PlacedTile] = {}
-        self.demands: dict[Cell, Demand] = {}
-        self._fit_cache = fit_cache if fit_cache is not None else {}
+        self.demands: dict[Cell, int] = {}  # the open cells, in the order they opened
+        # Tiles holding a feature completed by the tiles around it (a cloister) that is not
+        # scored yet, with how many of the 8 cells around them hold a tile (8: complete).
+        self.waiting: dict[Cell, int] = {}
+        # The legal placements worked out on this board as it stands, by tile (and whether
+        # only rules-distinct ones): emptied when a tile lands, never shared with a copy.
+        self.placements: dict[tuple[str, bool], list[Place]] = {}
 
     def __contains__(self, cell: object) -> bool:
         return cell in self.tiles
@@ -45,73 +65,60 @@ class Board:
     def __len__(self) -> int:
         return len(self.tiles)
 
-    def add(self, placed: PlacedTile) -> None:
-        cell = placed.cell
-        self.tiles[cell] = placed
-        self.demands.pop(cell, None)
-        edges = placed.turned.edges
-        x, y = cell
-        for side, (dx, dy) in enumerate(OFFSETS):
-            n = (x + dx, y + dy)
-            if n in self.tiles:
-                continue
-            demand = list(self.demands.get(n, (None, None, None, None)))
-            demand[(side + 2) % 4] = edges[side]
-            self.demands[n] = (demand[0], demand[1], demand[2], demand[3])
-
-    def fits(self, tile: TileType, cell: Cell) -> tuple[int, ...]:
-        """Quarter turns in which the tile fits the cell (empty if the cell is not open)."""
-        demand = self.demands.get(cell)
-        if demand is None:
-            return ()
-        cache = tile.fit_cache
-        hit = cache.get(demand)
-        if hit is None:
-            hit = tuple(q for q in range(4) if _matches(tile.rotations[q].edges, demand))
-            cache[demand] = hit
-        return hit
-
-    def placements(self, tile: TileType) -> list[tuple[Cell, int]]:
-        cache = tile.fit_cache
-        out = []
-        for cell, demand in self.demands.items():
-            hit = cache.get(demand)
-            if hit is None:
-                hit = self.fits(tile, cell)
-            for q in hit:
-                out.append((cell, q))
+    def copy(self) -> Board:
+        out = Board.__new__(Board)
+        out.tiles = self.tiles.copy()
+        out.demands = self.demands.copy()
+        out.waiting = self.waiting.copy()
+        out.placements = {}
         return out
 
-    def has_placement(self, tile: TileType) -> bool:
-        cache = tile.fit_cache
-        for cell, demand in self.demands.items():
-            hit = cache.get(demand)
-            if hit is None:
-                hit = self.fits(tile, cell)
-            if hit:
-                return True
-        return False
+    def add(self, placed: PlacedTile) -> tuple[PlacedTile | None, ...]:
+        """Put a tile on its cell; returns its neighbours across N, E, S and W (None where a
+        cell is empty: each such cell learns what this tile shows it)."""
+        cell = placed.cell
+        tiles, demands = self.tiles, self.demands
+        tiles[cell] = placed
+        demands.pop(cell, None)
+        if self.placements:
+            self.placements = {}
+        x, y = cell
+        waiting = self.waiting
+        if waiting:
+            for wx, wy in waiting:
+                if -1 <= wx - x <= 1 and -1 <= wy - y <= 1:
+                    waiting[wx, wy] += 1
+        if placed.t.surrounded:
+            waiting[cell] = self.count_neighbours8(cell)
+        north, east, south, west = placed.t.faces
+        get = tiles.get
+        n = (x, y - 1)
+        n_tile = get(n)
+        if n_tile is None:
+            demands[n] = demands.get(n, 0) | north
+        e = (x + 1, y)
+        e_tile = get(e)
+        if e_tile is None:
+            demands[e] = demands.get(e, 0) | east
+        s = (x, y + 1)
+        s_tile = get(s)
+        if s_tile is None:
+            demands[s] = demands.get(s, 0) | south
+        w = (x - 1, y)
+        w_tile = get(w)
+        if w_tile is None:
+            demands[w] = demands.get(w, 0) | west
+        return n_tile, e_tile, s_tile, w_tile
 
     def neighbours8(self, cell: Cell) -> Iterator[PlacedTile]:
         x, y = cell
-        for dx in (-1, 0, 1):
-            for dy in (-1, 0, 1):
-                if dx or dy:
-                    t = self.tiles.get((x + dx, y + dy))
-                    if t is not None:
-                        yield t
+        tiles = self.tiles
+        for dx, dy in AROUND:
+            t = tiles.get((x + dx, y + dy))
+            if t is not None:
+                yield t
 
     def count_neighbours8(self, cell: Cell) -> int:
         x, y = cell
         tiles = self.tiles
-        return sum(1 for dx in (-1, 0, 1) for dy in (-1, 0, 1)
-                   if (dx or dy) and (x + dx, y + dy) in tiles)
-
-    def bounds(self) -> tuple[int, int, int, int]:
-        xs = [c[0] for c in self.tiles]
-        ys = [c[1] for c in self.tiles]
-        return min(xs), min(ys), max(xs), max(ys)
-
-
-def _matches(edges: tuple[str, str, str, str], demand: Demand) -> bool:
-    return all(d is None or d == e for d, e in zip(demand, edges, strict=False))
+        return sum(1 for dx, dy in AROUND if (x + dx, y + dy) in tiles)

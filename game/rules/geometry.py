@@ -164,21 +164,6 @@ def signed_area(poly: Polygon) -> float:
     return total / 2.0
 
 
-def centroid(poly: Polygon) -> Point:
-    a = signed_area(poly)
-    if abs(a) < 1e-12:
-        xs = [p[0] for p in poly]
-        ys = [p[1] for p in poly]
-        return (sum(xs) / len(xs), sum(ys) / len(ys))
-    cx = cy = 0.0
-    for i, (x0, y0) in enumerate(poly):
-        x1, y1 = poly[(i + 1) % len(poly)]
-        cross = x0 * y1 - x1 * y0
-        cx += (x0 + x1) * cross
-        cy += (y0 + y1) * cross
-    return (cx / (6 * a), cy / (6 * a))
-
-
 # Default figure anchors of the named shapes, for the north edge / north-west corner.
 _ANCHORS: dict[str, Point] = {
     "cap": (0.5, 0.12),

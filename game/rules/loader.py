@@ -44,7 +44,6 @@ from .model import (
     Icon,
     KindDef,
     OptionDef,
-    OptionValue,
     RotatedTile,
     StartDef,
     TileSet,
@@ -55,9 +54,9 @@ from .texts import parse_texts
 from .yamlsrc import Located, LocatedList, YamlLimitError, line_of, load_located, shown
 
 TOP_KEYS = {"$schema", "id", "name", "extends", "players", "figures", "kinds", "options",
-            "rules", "start", "tiles", "turn_keys", "notes", "text"}
+            "rules", "start", "tiles", "notes", "text"}
 KIND_KEYS = {"role", "completion", "points", "final"}
-FIGURE_KEYS = {"count", "on", "group", "majority", "stays", "blocks"}
+FIGURE_KEYS = {"count", "on", "group", "majority", "stays", "blocks", "building"}
 OPTION_KEYS = {"values", "default", "source"}
 TILE_KEYS = {"id", "count", "pile", "features", "icons", "notes", "stands_for"}
 FEATURE_KEYS = {"kind", "name", "ports", "shared", "icons", "touches", "shape", "anchor"}
@@ -184,14 +183,14 @@ def _parse_figures(r: _Reader, raw: Any, line: int, kinds: Mapping[str, KindDef]
         for i, kind in enumerate(on):
             if kind not in kinds:
                 r.fail(s["on"].item_line(i), f"{what}: unknown kind {shown(kind)}")
-        for flag in ("majority", "stays", "blocks"):
+        for flag in ("majority", "stays", "blocks", "building"):
             if flag in s and not isinstance(s[flag], bool):
                 r.fail(s.key_line(flag), f"{what}: '{flag}' must be true or false")
         group = r.name(s.get("group", name), s.key_line("group"), f"the group of {what}")
         figures[name] = FigureDef(
             name=name, count=count, on=frozenset(on), group=group,
             majority=bool(s.get("majority", True)), stays=bool(s.get("stays", False)),
-            blocks=bool(s.get("blocks", True)))
+            blocks=bool(s.get("blocks", True)), building=bool(s.get("building", False)))
     return figures
 
 
@@ -611,13 +610,11 @@ def build_tileset(doc: Any, path: str, base: TileSet | None = None) -> TileSet:
         if rot not in (0, 90, 180, 270):
             r.fail(s.key_line("rotation"), "start rotation must be 0, 90, 180 or 270")
         start = StartDef(tile=tile_id, at=(at[0], at[1]), rotation=rot)
-    keys_raw = r.names(top.get("turn_keys", LocatedList()), top.key_line("turn_keys"),
-                       "'turn_keys'")
     text = parse_texts(top.get("text"), top.key_line("text"), path, kinds, figures, options,
                        base.text if base else {})
     return TileSet(id=set_id, name=name, path=path, extends=extends, players=players,
                    figures=figures, kinds=kinds, options=options, rules=rules, start=start,
-                   tiles=tuple(tiles), turn_keys=tuple(keys_raw),
+                   tiles=tuple(tiles),
                    lineage=(*(base.lineage if base else ()), set_id),
                    fingerprints={**(base.fingerprints if base else {}), set_id: fingerprint(top)},
                    text=text)
@@ -625,8 +622,3 @@ def build_tileset(doc: Any, path: str, base: TileSet | None = None) -> TileSet:
 
 def load_tileset(path: str | Path, base: TileSet | None = None) -> TileSet:
     return parse_tileset(read_text(Path(path)), str(path), base)
-
-
-def option_value(options: Mapping[str, OptionDef], chosen: Mapping[str, OptionValue],
-                 name: str) -> OptionValue:
-    return chosen[name] if name in chosen else options[name].default

@@ -7,9 +7,13 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass, field
-from typing import Literal
+from functools import cached_property
+from typing import TYPE_CHECKING, Literal
 
 from .geometry import Point, Polygon
+
+if TYPE_CHECKING:
+    from .tables import Tables
 
 Role = Literal["area", "line", "background", "inner"]
 Completion = Literal["closed", "surrounded", "never"]
@@ -45,6 +49,7 @@ class FigureDef:
     majority: bool  # counts towards the majority of its feature
     stays: bool  # stays on the board when its feature is scored (to the end)
     blocks: bool = True  # a feature holding one keeps others of its group off
+    building: bool = False  # a building (a hut, a stable): drawn standing, even on a field
 
 
 @dataclass(frozen=True)
@@ -105,9 +110,6 @@ class TileType:
     rotations: tuple[RotatedTile, RotatedTile, RotatedTile, RotatedTile]
     distinct_rotations: tuple[int, ...]  # rotations that differ for the rules
     names: Mapping[str, int]  # feature name -> index
-    # Quarter turns that fit a cell's edge demands, filled lazily and shared by every game.
-    fit_cache: dict[tuple[str | None, ...], tuple[int, ...]] = field(
-        default_factory=dict, compare=False, repr=False)
 
     def has_mark(self, name: str) -> bool:
         return any(icon.name == name for icon in self.icons)
@@ -165,7 +167,6 @@ class TileSet:
     rules: tuple[str, ...]
     start: StartDef | None
     tiles: tuple[TileType, ...]
-    turn_keys: tuple[str, ...] = field(default=())  # extra scenario turn keys it documents
     lineage: tuple[str, ...] = field(default=())  # ids of the sets merged into this one
     # id -> digest of what its file says, for each set merged in (a save keeps them to tell
     # when a tile set changed under it)
@@ -175,3 +176,9 @@ class TileSet:
     @property
     def tile_count(self) -> int:
         return sum(t.count for t in self.tiles)
+
+    @cached_property
+    def tables(self) -> Tables:
+        """The engine's tables of this set, computed when a game first uses it."""
+        from .tables import Tables
+        return Tables(self)

@@ -7,6 +7,7 @@ from collections.abc import Mapping
 
 import pygame
 
+from game import view
 from game.rules import Game, TileType
 from game.rules.features import Figure
 from game.rules.geometry import Point
@@ -54,10 +55,12 @@ class BoardView:
         placed = self.game.board.tiles[fig.cell]
         return cam.local_to_screen(fig.cell, placed.turned.anchors[fig.index])
 
-    def lies_down(self, cell: Cell, index: int) -> bool:
+    def lies_down(self, cell: Cell, index: int, figure: str) -> bool:
+        """A figure lies down on a field (a farmer), unless it is a building."""
         placed = self.game.board.tiles[cell]
         kind = placed.tile.features[index].kind
-        return self.game.kinds[kind].role == "background"
+        return self.game.kinds[kind].role == "background" \
+            and not self.game.tileset.figures[figure].building
 
     def draw_figure(self, surface: pygame.Surface, cam: Camera, kind: str, colour: Colour,
                     cell: Cell, index: int, alpha: int = 255, scale: float = 0.34,
@@ -67,7 +70,8 @@ class BoardView:
         placed = self.game.board.tiles[cell]
         at = cam.local_to_screen(cell, spot if spot is not None else placed.turned.anchors[index])
         size = max(12, round(cam.scale * scale))
-        img = self.res.figures.figure(kind, colour, size, lying=self.lies_down(cell, index))
+        img = self.res.figures.figure(kind, colour, size,
+                                      lying=self.lies_down(cell, index, kind))
         if alpha < 255:
             img = img.copy()
             img.set_alpha(alpha)
@@ -89,7 +93,7 @@ class BoardView:
             if x0 <= fig.cell[0] <= x1 and y0 <= fig.cell[1] <= y1:
                 self.draw_figure(surface, cam, fig.kind, colours[fig.player], fig.cell,
                                  fig.index)
-                badge = next((b for m in self.game.modules if (b := m.figure_badge(fig))), None)
+                badge = view.figure_badge(self.game, fig)
                 if badge:
                     self._badge(surface, cam, fig, badge)
 
@@ -124,9 +128,9 @@ class BoardView:
         """A colour per connected background feature (field), for the farm hints."""
         game = self.game
         out: dict[int, Colour] = {}
-        roots = sorted({game.features.find(fid)
-                        for placed in game.board.tiles.values() for fid in placed.fids
-                        if game.kinds[game.features.root_data(fid).kind].role == "background"})
+        feats = game.features
+        roots = sorted({r for r in feats.roots()
+                        if game.kinds[feats.kind[r]].role == "background"})
         for i, root in enumerate(roots):
             hue = (i * 0.618034) % 1.0
             r, g, b = colorsys.hsv_to_rgb(hue, 0.75, 1.0)

@@ -110,10 +110,3 @@ class ComputerPlayer:
             self._job += 1
             self._result = None
             self._error = None
-
-    def wait(self, timeout: float | None = None) -> Action | None:
-        """Block until the answer is ready (tests and tools; the window polls instead)."""
-        thread = self._thread
-        if thread is not None:
-            thread.join(timeout)
-        return self.poll()

@@ -7,7 +7,7 @@ from dataclasses import dataclass
 import pygame
 
 from game.i18n import _
-from game.rules import Game
+from game.rules import Game, Phase
 
 from . import palette as pal
 from .resources import Resources
@@ -184,7 +184,7 @@ def describe_phase(session: Session, pending: bool, can_move: bool = False,
         return _("Game over")
     if not seat.is_human:
         return _("{player} is thinking…").format(player=player)
-    if game.phase == "place":
+    if game.phase is Phase.PLACE:
         if game.in_extra:
             return _("{player}: bonus tile! Drag it onto a lit cell").format(player=player)
         if hand > 1:
@@ -192,7 +192,7 @@ def describe_phase(session: Session, pending: bool, can_move: bool = False,
                      "turns)").format(player=player)
         return _("{player}: drag the tile onto a lit cell (R or right-click turns it)").format(
             player=player)
-    if game.phase == "choose" and game.choices:
+    if game.phase is Phase.CHOOSE and game.choices:
         return _("{player}: {question}").format(player=player, question=game.choices[0].prompt)
     if pending:
         return _("{player}: Enter confirms, Backspace takes back").format(player=player)

@@ -192,7 +192,7 @@ def test_unknown_kinds_and_icons_fall_back_by_role(base: TileSet) -> None:
     features = tuple(replace(f, kind=renames[f.kind],
                              icons=(Icon("zebra", (0.5, 0.12)),) if f.kind == "city" else ())
                      for f in d.features)
-    odd = replace(d, id="D-odd", features=features, fit_cache={})
+    odd = replace(d, id="D-odd", features=features)
     ts = replace(base, kinds=kinds, tiles=(odd,))
     art = TileArt(ts)
     assert art.style("bastion") == pal.ROLE_STYLES["area"]

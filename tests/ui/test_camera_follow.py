@@ -8,6 +8,7 @@ import time
 
 import pygame
 
+from game.ai.random_policy import random_action
 from game.ui.app import App
 from game.ui.camera import ZOOM_LEVELS, Camera
 from game.ui.scenes.play import PlayScene
@@ -76,9 +77,9 @@ def test_the_view_follows_a_computer_placement_out_of_sight(app: App, driver: Dr
     game = scene.game
     rng = random.Random(1)
     while len(game.board) < 25:  # a board larger than the view at the current zoom
-        game.apply(game.random_action(rng))
+        game.apply(random_action(game, rng))
     while game.current != 0 or game.phase != "place":
-        game.apply(game.random_action(rng))
+        game.apply(random_action(game, rng))
     scene.camera.set_level(11)  # close up on one corner: most of the board is out of sight
     scene.camera.centre = min(game.board.tiles)
     cell = next(iter(scene.options.legal_cells()))
@@ -121,9 +122,9 @@ def test_continue_opens_on_the_whole_board(app: App, driver: Driver) -> None:
     game = scene.game
     rng = random.Random(2)
     while len(game.board) < 30:
-        game.apply(game.random_action(rng))
+        game.apply(random_action(game, rng))
     while game.phase != "place":
-        game.apply(game.random_action(rng))
+        game.apply(random_action(game, rng))
     app.storage.autosave(scene.session.saved(), app.registry)
     app.replace_scene("title")
     driver.key(pygame.K_RETURN)  # Continue

@@ -5,6 +5,8 @@ from __future__ import annotations
 
 import time
 
+import pytest
+
 from game.ui.app import App
 from game.ui.scenes.play import PlayScene
 from game.ui.session import Seat, Session
@@ -69,8 +71,12 @@ def test_the_pace_setting_is_read_when_no_option_overrides_it(app: App) -> None:
     scene.computer.cancel()
 
 
-def test_a_computer_answer_ends_the_windows_rest(app: App) -> None:
-    scene = computers(app, ["strong", "quick"])  # strong thinks for up to a second
+def test_a_computer_answer_ends_the_windows_rest(app: App,
+                                                monkeypatch: pytest.MonkeyPatch) -> None:
+    from game.ai import strong
+    # strong thinks for a second: no early stop (an obvious first move may settle at once)
+    monkeypatch.setattr(strong, "SETTLED_MIN_ROUNDS", 10**9)
+    scene = computers(app, ["strong", "quick"])
     app.config.computer_pace = "instant"
     app.step(1 / 60)  # the first computer starts thinking
     assert scene.wake_in() is None  # nothing to do until it answers

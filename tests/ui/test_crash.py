@@ -10,6 +10,7 @@ import pygame
 import pytest
 
 from game import logs
+from game.ai.random_policy import random_action
 from game.ui.app import App, AppConfig
 from game.ui.scenes import SCENES
 from game.ui.scenes.crash import CrashScene
@@ -156,7 +157,7 @@ def test_a_finished_game_continues_to_its_scores(app: App, driver: Driver) -> No
                           seed=2)
     rng = random.Random(2)
     while not session.game.over:
-        session.game.apply(session.game.random_action(rng))
+        session.game.apply(random_action(session.game, rng))
     app.storage.autosave(session.saved(), app.registry)
     app.replace(TitleScene(app))
 

@@ -34,7 +34,7 @@ def small(tmp_path: Path) -> Iterator[App]:
 def open_from_title(app: App, driver: Driver) -> HelpScene:
     app.replace(TitleScene(app))
     driver.frames()
-    driver.click(button(app.scene, "How to play"))
+    driver.click(button(app.scene, i18n._("How to play")))
     scene = app.scene
     assert isinstance(scene, HelpScene)
     return scene

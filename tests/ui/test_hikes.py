@@ -10,6 +10,7 @@ import random
 import pygame
 import pytest
 
+from game.ai.random_policy import random_action
 from game.rules import Deploy, Move
 from game.ui.app import App
 from game.ui.scenes.play import PlayScene
@@ -38,7 +39,7 @@ def hike_onto_the_new_tile(app: App) -> tuple[PlayScene, Move]:
                     scene.camera.fit([hikes[0].cell], margin=1.0, immediate=True)
                     app.step(1 / 60)
                     return scene, hikes[0]
-            game.apply(game.random_action(rng))
+            game.apply(random_action(game, rng))
     raise AssertionError("no hike onto a new tile in 200 random games")
 
 

@@ -8,6 +8,7 @@ import random
 import pygame
 import pytest
 
+from game.ai.random_policy import random_action
 from game.ui.app import App
 from game.ui.scenes.play import PlayScene
 from game.ui.scenes.saves import LoadScene
@@ -26,7 +27,7 @@ def test_the_grow_or_herd_question_leaves_the_tray_alone(app: App, driver: Drive
         game = session.game
         rng = random.Random(seed)
         while not game.over and game.phase != "choose":
-            game.apply(game.random_action(rng))
+            game.apply(random_action(game, rng))
         if game.phase == "choose":
             break
     else:

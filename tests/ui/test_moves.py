@@ -9,12 +9,13 @@ from collections.abc import Iterator
 import pygame
 import pytest
 
-from game.rules import Deploy, Game, Move, Place, Skip
+from game.rules import Deploy, Game, Host, Move, Place, Skip
 from game.rules.actions import Action
 from game.rules.modules import MODULES, RuleModule
 from game.ui.app import App
 from game.ui.scenes.play import PlayScene
 from game.ui.session import Seat, Session
+from game.view.modules import VIEWS, ModuleView
 
 from .conftest import Driver
 
@@ -25,25 +26,30 @@ class Stroll(RuleModule):
     """Offers one move to TARGET whenever the player has a figure on the board."""
 
     name = "stroll"
+    __slots__ = ()
 
-    def extra_actions(self) -> list[Action]:
-        game = self.game
-        mine = any(f.player == game.current for f in game.figures.values())
+    def extra_actions(self, host: Host) -> list[Action]:
+        mine = any(f.player == host.current for f in host.figures.values())
         return [Move(*TARGET)] if mine else []
 
-    def apply_extra(self, action: Action) -> bool:
+    def apply_extra(self, host: Host, action: Action) -> bool:
         if isinstance(action, Move):
-            self.game.award(self.game.current, 2, "stroll", [action.cell], final=False)
+            host.award(host.current, 2, "stroll", [action.cell])
             return True
         return False
 
-    def move_label(self, move: Action) -> str | None:
+
+class StrollView(ModuleView[Stroll]):
+    rule = Stroll
+
+    def move_label(self, game: Game, rule: Stroll, move: Action) -> str | None:
         return "+2"
 
 
 @pytest.fixture
 def stroll_game(app: App) -> Iterator[PlayScene]:
     MODULES["stroll"] = Stroll
+    VIEWS["stroll"] = StrollView()
     base = app.registry.ruleset("carcassonne")
     tileset = dataclasses.replace(base, rules=(*base.rules, "stroll"))
     game = Game(tileset, ["Red", "Blue"], seed=3)
@@ -52,7 +58,7 @@ def stroll_game(app: App) -> Iterator[PlayScene]:
     app.replace(scene)
     app.step(1 / 60)
     yield scene
-    del MODULES["stroll"]
+    del MODULES["stroll"], VIEWS["stroll"]
 
 
 def test_drag_a_figure_onto_a_lit_move_cell(stroll_game: PlayScene, driver: Driver) -> None:

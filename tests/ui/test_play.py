@@ -5,7 +5,7 @@ from __future__ import annotations
 import pygame
 import pytest
 
-from game.rules import Place
+from game.rules import Phase, Place
 from game.ui.app import App
 from game.ui.camera import ZOOM_LEVELS
 from game.ui.scenes.final import FinalScene
@@ -43,7 +43,7 @@ def test_drag_a_tile_onto_a_legal_cell(app: App, driver: Driver) -> None:
     driver.drag(tray, target)
     placed = scene.game.board.tiles.get((1, 0))
     assert placed is not None and placed.tile.id == "U"
-    assert scene.game.phase == "figure"
+    assert scene.game.phase is Phase.FIGURE
 
 
 def test_a_drop_on_an_illegal_cell_returns_the_tile(app: App, driver: Driver) -> None:
@@ -51,7 +51,7 @@ def test_a_drop_on_an_illegal_cell_returns_the_tile(app: App, driver: Driver) ->
     scene.game.force("tile", "U")
     driver.drag(scene.layout_obj.tray_tile.center, centre(scene, (0, -1)))  # would meet the city
     assert (0, -1) not in scene.game.board
-    assert scene.game.phase == "place"
+    assert scene.game.phase is Phase.PLACE
 
 
 def test_rotate_while_dragging(app: App, driver: Driver) -> None:
@@ -106,7 +106,7 @@ def test_drop_a_meeple_on_a_region_then_confirm(app: App, driver: Driver) -> Non
     assert scene.game.supply[0]["follower"] == 6
     fig = next(iter(scene.game.figures.values()))
     assert fig.cell == (1, 0) and fig.index == road.index
-    assert scene.game.current == 1 and scene.game.phase == "place"
+    assert scene.game.current == 1 and scene.game.phase is Phase.PLACE
 
 
 def test_click_a_field_then_undo_the_figure_then_the_tile(app: App, driver: Driver) -> None:
@@ -116,9 +116,9 @@ def test_click_a_field_then_undo_the_figure_then_the_tile(app: App, driver: Driv
     driver.click(screen_of(scene, (1, 0), (0.5, 0.85)))  # the south field
     assert scene.pending is not None and scene.pending.target in ("ER", "SL", "SR", "WL")
     driver.key(pygame.K_BACKSPACE)
-    assert scene.pending is None and scene.game.phase == "figure"
+    assert scene.pending is None and scene.game.phase is Phase.FIGURE
     driver.key(pygame.K_z, pygame.KMOD_CTRL)
-    assert (1, 0) not in scene.game.board and scene.game.phase == "place"
+    assert (1, 0) not in scene.game.board and scene.game.phase is Phase.PLACE
     assert scene.game.current_tile == "U"
 
 
@@ -130,7 +130,7 @@ def test_pan_by_dragging_empty_board(app: App, driver: Driver) -> None:
     after = scene.camera.centre
     assert after[0] == pytest.approx(before[0] - 100 / scale)
     assert after[1] == pytest.approx(before[1] - 50 / scale)
-    assert scene.game.phase == "place"  # a drag is not a click
+    assert scene.game.phase is Phase.PLACE  # a drag is not a click
 
 
 def test_pan_with_keys(app: App, driver: Driver) -> None:
@@ -198,6 +198,7 @@ def play_turn_through_the_ui(scene: PlayScene, driver: Driver, turn: int) -> Non
     driver.key(pygame.K_RETURN)
 
 
+@pytest.mark.slow
 def test_a_whole_two_player_game_through_the_ui(app: App, driver: Driver) -> None:
     scene = start(app, seed=21)
     turn = 0

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import random
 
+from game.ai.random_policy import random_action
 from game.rules import Choose, Move
 from game.ui.app import App
 from game.ui.scenes.play import PlayScene
@@ -27,7 +28,7 @@ def play_until(app: App, game_id: str, expansions: list[str], wanted: str) -> Pl
                 play = app.replace_scene("play", session)
                 assert isinstance(play, PlayScene)
                 return play
-            game.apply(game.random_action(rng))
+            game.apply(random_action(game, rng))
     raise AssertionError(f"no {wanted} in 200 games of {game_id}")
 
 

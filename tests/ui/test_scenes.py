@@ -7,6 +7,7 @@ import sys
 from pathlib import Path
 
 import pygame
+import pytest
 
 from game.storage import SavedGame
 from game.ui.app import App
@@ -139,6 +140,7 @@ def test_saved_game_records_seats(app: App, driver: Driver) -> None:
     assert saved.colours == [s.colour for s in play.session.seats]
 
 
+@pytest.mark.slow
 def test_autoplay_screenshot_command(tmp_path: Path) -> None:
     shot = tmp_path / "shot.png"
     env = {"SDL_VIDEODRIVER": "dummy", "SDL_AUDIODRIVER": "dummy",

@@ -1,112 +1,115 @@
 """Rule modules: the named pieces of game behaviour that data cannot express.
 
 A tile set switches modules on by name (``rules: [small-city, farmers]``).  Each module is a
-small class whose hooks the engine calls at fixed points of a turn; a hook that a module does
-not override changes nothing.
+small class whose hooks the engine calls at fixed points of a turn, each with the game's
+``Host`` (what a hook may read and do); the engine calls only the hooks a module overrides.
+A module keeps its own state (a bag of tokens, a bonus pile) and never the game: ``clone``
+copies that state for a copy of the game (a module without state returns itself).
+
+What modules show the players (state lines, badges, final details) is not here: the window
+reads it from ``game.view``.
 """
 
 from __future__ import annotations
 
-import copy
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, ClassVar
 
 if TYPE_CHECKING:
+    from typing import Self
+
     from ..actions import Action
     from ..board import PlacedTile
-    from ..features import FeatureData, Figure
-    from ..game import Game
+    from ..features import Feature, Figure
+    from ..host import Host, TurnKey
     from ..model import FigureDef
+
+HOOKS = ("adjust_points", "adjust_winners", "may_deploy", "final_scoring", "after_place",
+         "on_choice", "extra_actions", "apply_extra", "on_deploy", "on_scored",
+         "after_scoring")
 
 
 class RuleModule:
     name: ClassVar[str] = ""
     options: ClassVar[tuple[str, ...]] = ()  # options of the tile set it reads
+    turn_keys: ClassVar[tuple[TurnKey, ...]] = ()  # scenario turn keys it owns
+    __slots__ = ()
 
-    def __init__(self, game: Game) -> None:
-        self.game = game
+    def __init__(self, host: Host) -> None:
+        """Set up for a new game (the host gives the tile set, options and players)."""
 
-    def copy_for(self, game: Game) -> RuleModule:
-        """This module's state, for a copy of the game (stateful modules deep-copy)."""
-        out = copy.copy(self)
-        out.game = game
-        return out
+    def clone(self) -> Self:
+        """This module for a copy of the game: its state copied (a module without state,
+        like this base class, is shared)."""
+        return self
 
-    def hand_size(self) -> int | None:
+    @classmethod
+    def overrides(cls, hook: str) -> bool:
+        return getattr(cls, hook) is not getattr(RuleModule, hook)
+
+    # -- asked once when the game is set up
+    def hand_size(self, host: Host) -> int | None:
         """How many tiles a player holds; None leaves the decision to other modules."""
         return None
 
-    def adjust_points(self, feature: FeatureData, completed: bool, points: int) -> int:
+    def defers_returns(self, host: Host) -> bool:
+        """True: figures of scored features go home only at the end of the turn."""
+        return False
+
+    # -- scoring
+    def adjust_points(self, host: Host, feature: Feature, completed: bool, points: int) -> int:
         """Points a feature is worth, after the kind's table gave ``points``."""
         return points
 
-    def adjust_winners(self, figures: Sequence[Figure], winners: list[int]) -> list[int]:
+    def adjust_winners(self, host: Host, figures: Sequence[Figure], winners: list[int]
+                       ) -> list[int]:
         """The players who score a feature holding ``figures``; ``winners`` has the majority."""
         return winners
 
-    def may_deploy(self, figure: FigureDef, placed: PlacedTile, index: int) -> bool:
+    def may_deploy(self, host: Host, figure: FigureDef, placed: PlacedTile, index: int) -> bool:
         """Whether ``figure`` may go on feature ``index`` of the tile just placed."""
         return True
 
-    def final_scoring(self) -> None:
-        """Award this module's points at the end of the game (via ``game.award``)."""
+    def final_scoring(self, host: Host) -> None:
+        """Award this module's points at the end of the game (via ``host.award``)."""
 
-    def tokens(self, player: int) -> dict[str, int]:
+    # -- questions for computer players and the window
+    def tokens(self, host: Host, player: int) -> dict[str, int]:
         """Tokens the player holds (harvest tokens, sheep...), by name."""
         return {}
 
-    def held_points(self, player: int) -> int:
+    def held_points(self, host: Host, player: int) -> int:
         """Points the player's figures hold that only a later action turns into score (a
         shepherd's flock, herded on a later turn) and that the final scoring does not count.
         Computer players weigh them; the rules never read them."""
         return 0
 
     # -- turn hooks, in the order the engine calls them
-    def after_place(self, placed: PlacedTile) -> None:
+    def after_place(self, host: Host, placed: PlacedTile) -> None:
         """Right after the turn's tile is placed (a hill takes a tile under it; a shepherd's
-        owner is asked to grow or herd via ``game.request_choice``)."""
+        owner is asked to grow or herd via ``host.request_choice``)."""
 
-    def on_choice(self, key: str, choice: str) -> None:
-        """The answer to a question this module asked with ``game.request_choice``."""
+    def on_choice(self, host: Host, key: str, choice: str) -> None:
+        """The answer to a question this module asked with ``host.request_choice``."""
 
-    def extra_actions(self) -> list[Action]:
+    def extra_actions(self, host: Host) -> list[Action]:
         """Actions besides placing a figure in the figure step (a hike)."""
         return []
 
-    def apply_extra(self, action: Action) -> bool:
+    def apply_extra(self, host: Host, action: Action) -> bool:
         """Carry out one of ``extra_actions``; True when this module handled it."""
         return False
 
-    def on_deploy(self, figure: Figure, placed: PlacedTile) -> None:
+    def on_deploy(self, host: Host, figure: Figure, placed: PlacedTile) -> None:
         """A figure was just placed (a shepherd draws a token)."""
 
-    def on_scored(self, feature: FeatureData, completed: bool, winners: list[int],
+    def on_scored(self, host: Host, feature: Feature, completed: bool, winners: list[int],
                   points: int) -> None:
         """A feature was scored (before its figures go home)."""
 
-    def after_scoring(self, placed: PlacedTile) -> None:
+    def after_scoring(self, host: Host, placed: PlacedTile) -> None:
         """All features the turn completed are scored (a bonus tile may be granted with
-        ``game.grant_extra_placement``)."""
-
-    def defers_returns(self) -> bool:
-        """True: figures of scored features go home only at the end of the turn."""
-        return False
-
-    def info(self) -> list[str]:
-        """Lines the window shows about this module's state (the bag, a bonus pile...)."""
-        return []
-
-    def figure_badge(self, figure: Figure) -> str | None:
-        """A short label the window shows beside a figure (a shepherd's sheep count)."""
-        return None
-
-    def move_label(self, move: Action) -> str | None:
-        """What a Move would bring, shown on its target cell (a hike's points)."""
-        return None
-
-    def final_details(self) -> list[str]:
-        """Lines explaining this module's final scoring, for the final scores screen."""
-        return []
+        ``host.grant_extra_placement``)."""
 
 
 def _registry() -> dict[str, type[RuleModule]]:

@@ -2,8 +2,13 @@
 
 from __future__ import annotations
 
-from ..features import FeatureData, Figure
+from typing import TYPE_CHECKING
+
 from . import RuleModule
+
+if TYPE_CHECKING:
+    from ..features import Feature, Figure
+    from ..host import Host
 
 CITY = "city"
 FIELD = "field"
@@ -14,11 +19,12 @@ class SmallCity(RuleModule):
 
     name = "small-city"
     options = ("small_city",)
+    __slots__ = ()
 
-    def adjust_points(self, feature: FeatureData, completed: bool, points: int) -> int:
-        if (completed and feature.kind == CITY and len(feature.cells) == 2
-                and self.game.option("small_city") == 2):
-            return self.game.table_points(feature, self.game.kinds[CITY].final)
+    def adjust_points(self, host: Host, feature: Feature, completed: bool, points: int) -> int:
+        if (completed and feature.kind == CITY and host.option("small_city") == 2
+                and feature.tiles == 2):
+            return host.table_points(feature, host.kinds[CITY].final)
         return points
 
 
@@ -32,24 +38,32 @@ class Farmers(RuleModule):
 
     name = "farmers"
     options = ("farm_scoring", "farm_city_points")
+    __slots__ = ()
 
-    def final_scoring(self) -> None:
-        game = self.game
-        fields = [r for r in game.features.roots() if game.feature_data(r).kind == FIELD]
+    def final_scoring(self, host: Host) -> None:
+        feats = host.features
+        figures = feats.figures
+        # Only fields holding figures can supply anything: each with its completed cities.
+        fields = [r for r in host.held_roots() if feats.kind[r] == FIELD]
         cities_of: dict[int, set[int]] = {}
+        complete: dict[int, bool] = {}
         for field in fields:
-            data = game.feature_data(field)
-            cities_of[field] = {game.features.find(c) for c in data.touches
-                                if game.is_complete(game.features.find(c))}
-        if game.option("farm_scoring") == "per-field":
+            cities: set[int] = set()
+            for city in feats.touched_roots(field):
+                done = complete.get(city)
+                if done is None:
+                    done = complete[city] = host.is_complete(city)
+                if done:
+                    cities.add(city)
+            cities_of[field] = cities
+        if host.option("farm_scoring") == "per-field":
             for field in fields:
-                data = game.feature_data(field)
                 cities = cities_of[field]
-                if cities and data.figures:
-                    winners = game.winners(data.figures)
+                if cities:
+                    winners = host.winners(figures[field])
                     for player in winners:
-                        game.award(player, self.city_points(len(winners)) * len(cities),
-                                   FIELD, sorted(data.cells), final=True)
+                        host.award(player, self.city_points(host, len(winners)) * len(cities),
+                                   FIELD, tuple(sorted(feats.cells(field))))
             return
         fields_of: dict[int, list[int]] = {}
         for field, cities in cities_of.items():
@@ -58,18 +72,19 @@ class Farmers(RuleModule):
         for city in sorted(fields_of):
             farmers: list[Figure] = []
             for field in fields_of[city]:
-                farmers.extend(game.feature_data(field).figures)
-            if not farmers:
+                farmers.extend(figures[field])
+            winners = host.winners(farmers)
+            if not winners:
                 continue
-            cells = sorted(game.feature_data(city).cells)
-            winners = game.winners(farmers)
+            cells = tuple(sorted(feats.cells(city)))
+            points = self.city_points(host, len(winners))
             for player in winners:
-                game.award(player, self.city_points(len(winners)), FIELD, cells, final=True)
+                host.award(player, points, FIELD, cells)
 
-    def city_points(self, winners: int) -> int:
+    def city_points(self, host: Host, winners: int) -> int:
         """Points per supplied city.  With the option at 4 the text's sentence is followed
         as written: a sole majority gets 4, tied players get 3."""
-        points = int(self.game.option("farm_city_points"))
+        points = int(host.option("farm_city_points"))
         return points if winners == 1 else min(points, 3)
 
 
@@ -78,8 +93,7 @@ class Hand(RuleModule):
 
     name = "hand"
     options = ("hand",)
+    __slots__ = ()
 
-    def hand_size(self) -> int | None:
-        return int(self.game.option("hand"))
-
-
+    def hand_size(self, host: Host) -> int | None:
+        return int(host.option("hand"))

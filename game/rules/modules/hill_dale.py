@@ -23,13 +23,15 @@ from typing import TYPE_CHECKING
 
 from .. import ports as P
 from ..actions import Action, Move
-from ..board import Cell, PlacedTile
-from ..features import FeatureData, Figure
-from ..model import FigureDef
+from ..board import Cell
+from ..host import Form, Phase, TurnKey
 from . import RuleModule
 
 if TYPE_CHECKING:
-    from ..game import Game
+    from ..board import PlacedTile
+    from ..features import Feature, Figure
+    from ..host import Host
+    from ..model import FigureDef
 
 PATH, FIELD, MEADOW = "path", "cropfield", "meadow"
 MEEPLE, STABLE = "meeple", "stable"
@@ -72,135 +74,149 @@ def harvest_points(tokens: Counter[str] | dict[str, int]) -> int:
     return sum(tokens.get(name, 0) for name in HARVEST) + SET_BONUS * harvest_sets(tokens)
 
 
+def stable_animals(host: Host, cell: Cell) -> int:
+    """Animals on a tile and the 8 around it."""
+    board = host.board
+    total = 0
+    for t in [board.tiles[cell], *board.neighbours8(cell)]:
+        total += sum(1 for f in t.tile.features for i in f.icons if i.name in ANIMALS)
+        total += sum(1 for i in t.tile.icons if i.name in ANIMALS)
+    return total
+
+
 class HillDale(RuleModule):
     name = "hill-dale"
+    turn_keys = (TurnKey("hike", Form.MOVE,
+                         "a hike to the cell {to: [x, y]} instead of placing a figure"),)
 
-    def __init__(self, game: Game) -> None:
-        super().__init__(game)
+    def __init__(self, host: Host) -> None:
         self.supply: dict[str, int] = dict(SUPPLY)
-        self.held: list[Counter[str]] = [Counter() for _ in game.players]
-        self.harvested_at: list[list[Cell]] = [[] for _ in game.players]  # where, for display
-        self._hikes: tuple[tuple[int, str], dict[Cell, Hike]] | None = None  # (when, hikes)
+        self.held: list[Counter[str]] = [Counter() for _ in host.players]
+        self.harvested_at: list[list[Cell]] = [[] for _ in host.players]  # where, for display
+        self._hikes: tuple[int, dict[Cell, Hike]] | None = None  # (moves made, hikes)
 
-    def copy_for(self, game: Game) -> RuleModule:
-        out = HillDale(game)
+    def clone(self) -> HillDale:
+        out = HillDale.__new__(HillDale)
         out.supply = dict(self.supply)
         out.held = [Counter(h) for h in self.held]
         out.harvested_at = [list(c) for c in self.harvested_at]
+        out._hikes = None
         return out
 
     # ------------------------------------------------------------------ stables
-    def may_deploy(self, figure: FigureDef, placed: PlacedTile, index: int) -> bool:
+    def may_deploy(self, host: Host, figure: FigureDef, placed: PlacedTile, index: int) -> bool:
         if figure.name != STABLE:
             return True
         x, y = placed.cell
         return not any(f.kind == STABLE and abs(f.cell[0] - x) <= 1 and abs(f.cell[1] - y) <= 1
-                       for f in self.game.figures.values())
+                       for f in host.figures.values())
 
     # ------------------------------------------------------------------ hikes
-    def hikes(self) -> dict[Cell, Hike]:
+    def hikes(self, host: Host) -> dict[Cell, Hike]:
         """The hikes open to the current player now, by the tile the hiker would stop on
         (when two hikes end on one tile, the one scoring more)."""
-        game = self.game
-        stamp = (len(game.moves), game.phase)
-        if self._hikes is not None and self._hikes[0] == stamp:
-            return self._hikes[1]
+        if host.phase is not Phase.FIGURE or host.last_cell is None:
+            return {}
+        stamp = len(host.moves)
+        known = self._hikes
+        if known is not None and known[0] == stamp:
+            return known[1]
         out: dict[Cell, Hike] = {}
-        if game.phase == "figure" and game.last_cell is not None:
-            placed = game.board.tiles[game.last_cell]
-            roots = {game.features.find(placed.fids[f.index]) for f in placed.tile.features
-                     if f.kind == PATH}
-            for root in sorted(roots):
-                data = game.feature_data(root)
-                if data.open == 0:
-                    continue  # completed this turn: it scores, nobody hikes on it
-                for fig in data.figures:
-                    if fig.player != game.current or fig.kind != MEEPLE:
-                        continue
-                    for hike in self._walks(fig):
-                        best = out.get(hike.to[0])
-                        if best is None or hike.rank > best.rank:
-                            out[hike.to[0]] = hike
+        placed = host.board.tiles[host.last_cell]
+        current = host.current
+        roots = set()
+        feats = host.features
+        find, open_, figures = feats.find, feats.open, feats.figures
+        for index, kind in enumerate(placed.t.kinds):
+            if kind == PATH:
+                root = find(placed.first + index)
+                # Completed this turn: it scores, nobody hikes on it.
+                if open_[root] and figures[root] and any(
+                        f.player == current and f.kind == MEEPLE for f in figures[root]):
+                    roots.add(root)
+        for root in sorted(roots):
+            for fig in host.features.figures[root]:
+                if fig.player != current or fig.kind != MEEPLE:
+                    continue
+                for hike in self._walks(host, fig):
+                    best = out.get(hike.to[0])
+                    if best is None or hike.rank > best.rank:
+                        out[hike.to[0]] = hike
         self._hikes = (stamp, out)
         return out
 
-    def _walks(self, fig: Figure) -> Iterable[Hike]:
+    def _walks(self, host: Host, fig: Figure) -> Iterable[Hike]:
         """Every stop of the hiker along its path, in both directions."""
         start: Segment = (fig.cell, fig.index)
-        others = self._hiker_cells(fig)
-        for first in self._next(start, None):
+        others = self._hiker_cells(host, fig)
+        for first in self._next(host, start, None):
             prev, cur = start, first
             walked: list[Cell] = []
             while cur != start:  # a closed loop would be complete, but stay safe
                 walked.append(cur[0])
                 if cur[0] not in others:  # may pass another hiker's tile, never stop there
                     yield Hike(fig, cur, len(walked), tuple(walked))
-                ahead = self._next(cur, prev)
+                ahead = self._next(host, cur, prev)
                 if not ahead:
                     break
                 prev, cur = cur, ahead[0]
 
-    def _hiker_cells(self, moving: Figure) -> set[Cell]:
-        game = self.game
-        return {f.cell for f in game.figures.values() if f.id != moving.id and f.kind == MEEPLE
-                and game.board.tiles[f.cell].tile.features[f.index].kind == PATH}
+    def _hiker_cells(self, host: Host, moving: Figure) -> set[Cell]:
+        tiles = host.board.tiles
+        return {f.cell for f in host.figures.values() if f.id != moving.id and f.kind == MEEPLE
+                and tiles[f.cell].t.kinds[f.index] == PATH}
 
-    def _next(self, seg: Segment, came_from: Segment | None) -> list[Segment]:
+    def _next(self, host: Host, seg: Segment, came_from: Segment | None) -> list[Segment]:
         """The path pieces joined to ``seg`` across its edges (not the one it came from)."""
-        board = self.game.board
+        tiles = host.board.tiles
         cell, index = seg
-        placed = board.tiles[cell]
+        placed = tiles[cell]
         out: list[Segment] = []
         for port in sorted(placed.turned.feature_ports[index]):
             if port >= 4:
                 continue
             dx, dy = P.OFFSETS[port]
-            other = board.tiles.get((cell[0] + dx, cell[1] + dy))
+            other = tiles.get((cell[0] + dx, cell[1] + dy))
             if other is None:
                 continue
-            for j in other.turned.connect[P.facing_port(port)]:
+            for j in other.t.connect[P.facing_port(port)]:
                 nxt = (other.cell, j)
-                if nxt != came_from and other.tile.features[j].kind == PATH:
+                if nxt != came_from and other.t.kinds[j] == PATH:
                     out.append(nxt)
         return out
 
-    def extra_actions(self) -> list[Action]:
-        return [Move(x, y) for x, y in self.hikes()]
+    def extra_actions(self, host: Host) -> list[Action]:
+        return [Move(x, y) for x, y in self.hikes(host)]
 
-    def apply_extra(self, action: Action) -> bool:
+    def apply_extra(self, host: Host, action: Action) -> bool:
         if not isinstance(action, Move):
             return False
-        hike = self.hikes().get(action.cell)
+        hike = self.hikes(host).get(action.cell)
         if hike is None:
             return False
-        game = self.game
         fig = hike.figure
-        game.move_figure(fig, *hike.to)
-        game.award(fig.player, hike.tiles, "hike", hike.walked, final=False)
+        host.move_figure(fig, *hike.to)
+        host.award(fig.player, hike.tiles, "hike", hike.walked)
         self._hikes = None
         return True
 
-    def move_label(self, move: Action) -> str | None:
-        hike = self.hikes().get(move.cell) if isinstance(move, Move) else None
-        return None if hike is None else f"+{hike.tiles}"
-
     # ------------------------------------------------------------------ harvest
-    def on_scored(self, feature: FeatureData, completed: bool, winners: list[int],
+    def on_scored(self, host: Host, feature: Feature, completed: bool, winners: list[int],
                   points: int) -> None:
         if feature.kind != FIELD or not completed or not winners:
             return
-        game = self.game
         cells = sorted(feature.cells)
+        icons = feature.icons
         pool: list[str] = []
         for name in HARVEST:
-            for _ in range(feature.icons.get(name, 0)):
+            for _ in range(icons.get(name, 0)):
                 if self.supply[name] > 0:
                     self.supply[name] -= 1
                     pool.append(name)
                 else:
-                    game.notice(f"No {name} token left", cells)
-        n = len(game.players)
-        order = sorted(winners, key=lambda p: (p - game.current) % n)
+                    host.notice(f"No {name} token left", cells)
+        n = len(host.players)
+        order = sorted(winners, key=lambda p: (p - host.current) % n)
         turn = 0
         while pool:
             player = order[turn % len(order)]
@@ -208,7 +224,7 @@ class HillDale(RuleModule):
             pool.remove(token)
             self.held[player][token] += 1
             self.harvested_at[player].append(cells[len(cells) // 2])
-            game.notice(f"{game.players[player]} takes {_a(token)}", cells, player)
+            host.notice(f"{host.players[player]} takes {_a(token)}", cells, player)
             turn += 1
 
     def pick(self, player: int, pool: Sequence[str]) -> str:
@@ -225,58 +241,16 @@ class HillDale(RuleModule):
 
         return max(dict.fromkeys(pool), key=value)
 
-    def tokens(self, player: int) -> dict[str, int]:
+    def tokens(self, host: Host, player: int) -> dict[str, int]:
         return {name: self.held[player][name] for name in HARVEST if self.held[player][name]}
 
     # ------------------------------------------------------------------ the end
-    def stable_animals(self, cell: Cell) -> int:
-        """Animals on a tile and the 8 around it."""
-        board = self.game.board
-        total = 0
-        for t in [board.tiles[cell], *board.neighbours8(cell)]:
-            total += sum(1 for f in t.tile.features for i in f.icons if i.name in ANIMALS)
-            total += sum(1 for i in t.tile.icons if i.name in ANIMALS)
-        return total
-
-    def final_scoring(self) -> None:
-        game = self.game
-        for fig in sorted(game.figures.values(), key=lambda f: f.id):
+    def final_scoring(self, host: Host) -> None:
+        for fig in sorted(host.figures.values(), key=lambda f: f.id):
             if fig.kind == STABLE:
-                game.award(fig.player, self.stable_animals(fig.cell), STABLE, [fig.cell],
-                           final=True)
-        for p in range(len(game.players)):
-            game.award(p, harvest_points(self.held[p]), "harvest", self.harvested_at[p],
-                       final=True)
-
-    # ------------------------------------------------------------------ shown in the window
-    def info(self) -> list[str]:
-        left = [f"{self.supply[name]} {name}" for name in HARVEST]
-        return ["Harvest tokens left:", ", ".join(left[:3]), ", ".join(left[3:])]
-
-    def final_details(self) -> list[str]:
-        game = self.game
-        lines = ["Harvest: 1 a token, +5 a set of 5 different crops (scarecrows fill gaps). "
-                 "Stables: 1 an animal on 9 tiles."]
-        for p, name in enumerate(game.players):
-            held = self.held[p]
-            count = sum(held.values())
-            sets = harvest_sets(held)
-            text = f"{name}: {_n(count, 'token')}"
-            if sets:
-                text += f" + {_n(sets, 'set')} x 5 = {count + SET_BONUS * sets}"
-                jokers = sum(max(0, sets - held[crop]) for crop in CROPS)
-                if jokers:
-                    text += f" ({_n(jokers, 'scarecrow')} as joker{'s' if jokers != 1 else ''})"
-            stables = [self.stable_animals(f.cell) for f in game.figures.values()
-                       if f.kind == STABLE and f.player == p]
-            if stables:
-                text += "; stables " + " + ".join(map(str, stables)) + " animals"
-            lines.append(text)
-        return lines
-
-
-def _n(count: int, word: str) -> str:
-    return f"{count} {word}{'s' if count != 1 else ''}"
+                host.award(fig.player, stable_animals(host, fig.cell), STABLE, [fig.cell])
+        for p in range(len(host.players)):
+            host.award(p, harvest_points(self.held[p]), "harvest", self.harvested_at[p])
 
 
 def _a(token: str) -> str:

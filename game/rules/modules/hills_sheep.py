@@ -5,16 +5,16 @@ silent: docs/games/hills-and-sheep.md.
 
 from __future__ import annotations
 
-from collections import Counter
 from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
-from ..features import FeatureData, Figure
+from ..host import Form, TurnKey
 from . import RuleModule
 
 if TYPE_CHECKING:
     from ..board import Cell, PlacedTile
-    from ..game import Game
+    from ..features import Feature, Figure
+    from ..host import Host
 
 SHEPHERD = "shepherd"
 CLOISTER = "cloister"
@@ -29,12 +29,14 @@ GROW, HERD = "grow", "herd"
 VINEYARD_POINTS = 3
 
 
-def _sheep(tokens: Sequence[str]) -> int:
+def sheep_in(tokens: Sequence[str]) -> int:
+    """The sheep a list of tokens shows."""
     return sum(int(t) for t in tokens if t != WOLF)
 
 
-def _plural(n: int, word: str) -> str:
-    return f"{n} {word}" if n == 1 else f"{n} {word}s"
+def on_hill(host: Host, fig: Figure) -> bool:
+    """Whether a figure stands on a hill tile."""
+    return HILL in host.board.tiles[fig.cell].t.marks
 
 
 class Shepherds(RuleModule):
@@ -49,167 +51,147 @@ class Shepherds(RuleModule):
     """
 
     name = "shepherds"
+    turn_keys = (
+        TurnKey("draws", Form.OUTCOMES, "tokens drawn from the bag this turn, in order "
+                                        "(1 to 4 sheep, or wolf)"),
+        TurnKey(FLOCK_KEY, Form.ANSWER, "the shepherd's choice when the tile extends their "
+                                        "field: grow or herd"),
+    )
 
-    def __init__(self, game: Game) -> None:
-        super().__init__(game)
+    def __init__(self, host: Host) -> None:
         self.bag: list[str] = list(BAG)
         self.flocks: dict[int, list[str]] = {}  # shepherd figure id -> tokens beside it
         self.asking: int | None = None  # the shepherd the grow/herd question is about
 
-    def copy_for(self, game: Game) -> RuleModule:
-        out = Shepherds(game)
+    def clone(self) -> Shepherds:
+        out = Shepherds.__new__(Shepherds)
         out.bag = list(self.bag)
         out.flocks = {fid: list(tokens) for fid, tokens in self.flocks.items()}
         out.asking = self.asking
         return out
 
     # ------------------------------------------------------------------ queries
-    def field_of(self, fig: Figure) -> int:
+    def field_of(self, host: Host, fig: Figure) -> int:
         """The root of the field a figure stands in."""
-        return self.game.features.find(self.game.board.tiles[fig.cell].fids[fig.index])
+        return host.features.find(host.board.tiles[fig.cell].first + fig.index)
 
-    def shepherds_in(self, root: int) -> list[Figure]:
-        return [f for f in self.game.feature_data(root).figures if f.kind == SHEPHERD]
+    def shepherds_in(self, host: Host, root: int) -> list[Figure]:
+        return [f for f in host.features.figures[root] if f.kind == SHEPHERD]
 
-    def flock_size(self, root: int) -> int:
+    def flock_size(self, host: Host, root: int) -> int:
         """Sheep in a field: the tokens beside every shepherd standing in it."""
-        return sum(_sheep(self.flocks.get(f.id, ())) for f in self.shepherds_in(root))
+        return sum(sheep_in(self.flocks.get(f.id, ())) for f in self.shepherds_in(host, root))
 
-    def shepherd_of(self, player: int) -> Figure | None:
-        return next((f for f in self.game.figures.values()
-                     if f.kind == SHEPHERD and f.player == player), None)
-
-    def tokens_out(self) -> int:
-        """Tokens beside shepherds on the board (the rest are in the bag)."""
-        return sum(len(t) for t in self.flocks.values())
+    def shepherd_of(self, host: Host, player: int) -> Figure | None:
+        figures = host.figures
+        for fid in self.flocks:  # every shepherd on the board has a flock (maybe empty)
+            fig = figures.get(fid)
+            if fig is not None and fig.player == player:
+                return fig
+        return None
 
     # ------------------------------------------------------------------ hooks
-    def after_place(self, placed: PlacedTile) -> None:
-        game = self.game
-        fig = self.shepherd_of(game.current)
+    def after_place(self, host: Host, placed: PlacedTile) -> None:
+        if not self.flocks:
+            return
+        fig = self.shepherd_of(host, host.current)
         if fig is None:
             return
-        root = self.field_of(fig)
-        roles = game.kinds
-        extended = any(roles[f.kind].role == "background"
-                       and game.features.find(placed.fids[f.index]) == root
-                       for f in placed.tile.features)
-        if not extended:
-            return
+        root = self.field_of(host, fig)
+        feats = host.features
+        field, find, first = feats.kind[root], feats.find, placed.first
+        for i, kind in enumerate(placed.t.kinds):
+            if kind == field and find(first + i) == root:
+                break
+        else:
+            return  # the tile does not extend the shepherd's field
         self.asking = fig.id
-        sheep = self.flock_size(root)
-        game.request_choice(self, FLOCK_KEY, [GROW, HERD],
+        sheep = self.flock_size(host, root)
+        host.request_choice(self, FLOCK_KEY, [GROW, HERD],
                             f"Flock of {sheep} sheep: grow or herd?")
 
-    def on_choice(self, key: str, choice: str) -> None:
+    def on_choice(self, host: Host, key: str, choice: str) -> None:
         if key != FLOCK_KEY or self.asking is None:
             return
-        fig = self.game.figures.get(self.asking)
+        fig = host.figures.get(self.asking)
         self.asking = None
         if fig is None:
             return
         if choice == HERD:
-            self._herd(fig)
+            self._herd(host, fig)
         else:
-            self._draw(fig)
+            self._draw(host, fig)
 
-    def on_deploy(self, figure: Figure, placed: PlacedTile) -> None:
+    def on_deploy(self, host: Host, figure: Figure, placed: PlacedTile) -> None:
         if figure.kind == SHEPHERD:
             self.flocks[figure.id] = []
-            self._draw(figure)
+            self._draw(host, figure)
 
-    def after_scoring(self, placed: PlacedTile) -> None:
+    def after_scoring(self, host: Host, placed: PlacedTile) -> None:
         # A shepherd taken off the board by another rule (none in this set) leaves its
         # tokens behind: they go back into the bag, so that all 18 stay accounted for.
-        for fid in [f for f in self.flocks if f not in self.game.figures]:
+        figures = host.figures
+        gone = [fid for fid in self.flocks if fid not in figures] if self.flocks else ()
+        for fid in gone:
             self.bag.extend(self.flocks.pop(fid))
 
     # ------------------------------------------------------------------ the flock
-    def _draw(self, fig: Figure) -> None:
+    def _draw(self, host: Host, fig: Figure) -> None:
         """Draw a token for a shepherd: a sheep joins its flock, a wolf clears its field."""
-        game = self.game
-        token = game.draw("draws", self.bag)
-        name = game.players[fig.player]
+        token = host.draw("draws", self.bag)
+        name = host.players[fig.player]
         if token == WOLF:
-            self._wolf(fig)
+            self._wolf(host, fig)
             return
         self.bag.remove(token)
         self.flocks.setdefault(fig.id, []).append(token)
-        game.notice(f"{name} draws {token} sheep", [fig.cell], fig.player)
+        host.notice(f"{name} draws {token} sheep", [fig.cell], fig.player)
 
-    def _wolf(self, fig: Figure) -> None:
+    def _wolf(self, host: Host, fig: Figure) -> None:
         """A wolf: every shepherd of the field goes home, every sheep there back into the bag
         (the wolf stays in the bag)."""
-        game = self.game
-        root = self.field_of(fig)
-        shepherds = self.shepherds_in(root) or [fig]
-        lost = self.flock_size(root)
-        self._clear(shepherds)
-        owners = list(dict.fromkeys(game.players[f.player] for f in shepherds))
+        root = self.field_of(host, fig)
+        shepherds = self.shepherds_in(host, root) or [fig]
+        lost = self.flock_size(host, root)
+        self._clear(host, shepherds)
+        owners = list(dict.fromkeys(host.players[f.player] for f in shepherds))
         who = " and ".join(f"{name}'s" for name in owners)
         goes = "shepherd goes" if len(shepherds) == 1 else "shepherds go"
         lost_text = f"{lost} sheep lost, " if lost else ""
-        game.notice(f"Wolf! {lost_text}{who} {goes} home", [f.cell for f in shepherds],
+        host.notice(f"Wolf! {lost_text}{who} {goes} home", [f.cell for f in shepherds],
                     fig.player)
 
-    def _herd(self, fig: Figure) -> None:
+    def _herd(self, host: Host, fig: Figure) -> None:
         """Herd: every shepherd of the field scores all its sheep, then all go home."""
-        game = self.game
-        root = self.field_of(fig)
-        shepherds = self.shepherds_in(root)
-        sheep = self.flock_size(root)
+        root = self.field_of(host, fig)
+        shepherds = self.shepherds_in(host, root)
+        sheep = self.flock_size(host, root)
         cells = sorted({f.cell for f in shepherds})
         players = sorted({f.player for f in shepherds})
         for player in players:
-            game.award(player, sheep, "sheep", cells, final=False)
-        self._clear(shepherds)
-        names = " and ".join(game.players[p] for p in players)
-        game.notice(f"{names} herd{'s' if len(players) == 1 else ''} {sheep} sheep: "
+            host.award(player, sheep, "sheep", cells)
+        self._clear(host, shepherds)
+        names = " and ".join(host.players[p] for p in players)
+        host.notice(f"{names} herd{'s' if len(players) == 1 else ''} {sheep} sheep: "
                     f"+{sheep}{' each' if len(players) > 1 else ''}", cells, fig.player)
 
-    def _clear(self, shepherds: Sequence[Figure]) -> None:
+    def _clear(self, host: Host, shepherds: Sequence[Figure]) -> None:
         for f in shepherds:
             self.bag.extend(t for t in self.flocks.pop(f.id, ()) if t != WOLF)
-            if f.id in self.game.figures:
-                self.game.remove_figure(f)
+            if f.id in host.figures:
+                host.remove_figure(f)
 
-    # ------------------------------------------------------------------ shown
-    def tokens(self, player: int) -> dict[str, int]:
-        fig = self.shepherd_of(player)
+    # ------------------------------------------------------------------ for players
+    def tokens(self, host: Host, player: int) -> dict[str, int]:
+        fig = self.shepherd_of(host, player)
         if fig is None:
             return {}
-        return {"sheep": _sheep(self.flocks.get(fig.id, ()))}
+        return {"sheep": sheep_in(self.flocks.get(fig.id, ()))}
 
-    def held_points(self, player: int) -> int:
+    def held_points(self, host: Host, player: int) -> int:
         # Herding scores the whole field's flock for every shepherd standing in it.
-        fig = self.shepherd_of(player)
-        return 0 if fig is None else self.flock_size(self.field_of(fig))
-
-    def figure_badge(self, figure: Figure) -> str | None:
-        if figure.kind != SHEPHERD:
-            return None
-        tokens = self.flocks.get(figure.id, [])
-        own = _sheep(tokens)
-        total = self.flock_size(self.field_of(figure))
-        text = f"{own} sheep" if own == total else f"{own} sheep (field {total})"
-        return text
-
-    def info(self) -> list[str]:
-        counts = Counter(self.bag)
-        sheep = ", ".join(f"{counts[s]}\u00d7{s}" for s in SHEEP if counts[s])
-        wolves = counts[WOLF]
-        out = [f"Bag: {len(self.bag)} tokens, {wolves} {'wolf' if wolves == 1 else 'wolves'}",
-               f"Sheep: {sheep or 'none'}"]
-        if self.flocks:
-            on_board = _sheep([t for tokens in self.flocks.values() for t in tokens])
-            out.append(f"Flocks: {on_board} sheep, {_plural(len(self.flocks), 'shepherd')}")
-        return out
-
-    def final_details(self) -> list[str]:
-        left = _sheep([t for tokens in self.flocks.values() for t in tokens])
-        if not self.flocks:
-            return []
-        return [f"Shepherds still out at the end score nothing ({left} sheep unherded)"]
+        fig = self.shepherd_of(host, player)
+        return 0 if fig is None else self.flock_size(host, self.field_of(host, fig))
 
 
 class Hills(RuleModule):
@@ -218,40 +200,32 @@ class Hills(RuleModule):
     final scoring, farms too).  Several tied players on hills stay tied among themselves."""
 
     name = "hills"
+    turn_keys = (TurnKey("under", Form.OUTCOME,
+                         "the tile slid under the hill tile placed this turn"),)
 
-    def __init__(self, game: Game) -> None:
-        super().__init__(game)
+    def __init__(self, host: Host) -> None:
         self.under: list[tuple[Cell, str]] = []  # (hill cell, the tile under it)
 
-    def copy_for(self, game: Game) -> RuleModule:
-        out = Hills(game)
+    def clone(self) -> Hills:
+        out = Hills.__new__(Hills)
         out.under = list(self.under)
         return out
 
-    def after_place(self, placed: PlacedTile) -> None:
-        if not placed.tile.has_mark(HILL):
+    def after_place(self, host: Host, placed: PlacedTile) -> None:
+        if HILL not in placed.t.marks:
             return
-        tid = self.game.draw_from_deck("under")
+        tid = host.draw_from_deck("under")
         if tid is not None:
             self.under.append((placed.cell, tid))
 
-    def adjust_winners(self, figures: Sequence[Figure], winners: list[int]) -> list[int]:
+    def adjust_winners(self, host: Host, figures: Sequence[Figure], winners: list[int]
+                       ) -> list[int]:
         if len(winners) < 2:
             return winners
-        defs = self.game.tileset.figures
-        on_hill = [p for p in winners
-                   if any(f.player == p and f.on_hill and defs[f.kind].majority for f in figures)]
-        return on_hill or winners
-
-    def info(self) -> list[str]:
-        if not self.under:
-            return []
-        return [f"Under hills: {_plural(len(self.under), 'tile')}"]
-
-    def final_details(self) -> list[str]:
-        if not self.under:
-            return []
-        return [f"{_plural(len(self.under), 'tile')} lay under hills, out of the game"]
+        defs = host.tileset.figures
+        hill = [p for p in winners if any(f.player == p and defs[f.kind].majority
+                                          and on_hill(host, f) for f in figures)]
+        return hill or winners
 
 
 class Vineyards(RuleModule):
@@ -259,10 +233,11 @@ class Vineyards(RuleModule):
     nothing extra at the end for an incomplete one."""
 
     name = "vineyards"
+    __slots__ = ()
 
-    def adjust_points(self, feature: FeatureData, completed: bool, points: int) -> int:
+    def adjust_points(self, host: Host, feature: Feature, completed: bool, points: int) -> int:
         if not completed or feature.kind != CLOISTER:
             return points
         (cell,) = feature.cells
-        vineyards = sum(1 for t in self.game.board.neighbours8(cell) if t.tile.has_mark(VINEYARD))
+        vineyards = sum(1 for t in host.board.neighbours8(cell) if VINEYARD in t.t.marks)
         return points + VINEYARD_POINTS * vineyards

@@ -16,17 +16,20 @@
 
 from __future__ import annotations
 
-import copy
 from collections import Counter
+from collections.abc import Mapping
 from dataclasses import dataclass
+from itertools import islice
+from types import MappingProxyType
 from typing import TYPE_CHECKING
 
-from ..features import FeatureData, Figure
+from ..host import Form, TurnKey
 from . import RuleModule
 
 if TYPE_CHECKING:
     from ..board import Cell, PlacedTile
-    from ..game import Game
+    from ..features import Feature, Figure
+    from ..host import Host
     from ..model import FigureDef
 
 RIVER, LAKE, FOREST, MEADOW = "river", "lake", "forest", "meadow"
@@ -35,7 +38,6 @@ FISH, GOLD = "fish", "gold"
 DEER, TIGER, MAMMOTH, AUROCHS = "deer", "tiger", "mammoth", "aurochs"
 FIRE, CULT = "fire", "cult"
 BONUS_PILE = "bonus"
-DETAIL_LINES = 16  # the final screen shows this many lines of details (two columns)
 
 
 @dataclass(frozen=True)
@@ -43,7 +45,7 @@ class MeadowScore:
     """How one meadow with hunters scored at the end (for the final screen and tests)."""
 
     cells: tuple[Cell, ...]
-    hunters: dict[int, int]  # player -> hunters
+    hunters: Mapping[int, int]  # player -> hunters
     deer: int
     tigers: int
     mammoths: int
@@ -59,7 +61,7 @@ class NetworkScore:
     """How one river network with huts scored at the end."""
 
     cells: tuple[Cell, ...]
-    huts: dict[int, int]  # player -> huts
+    huts: Mapping[int, int]  # player -> huts
     fish: int
     winners: tuple[int, ...]
 
@@ -67,224 +69,195 @@ class NetworkScore:
 class HuntersGatherers(RuleModule):
     name = "hunters-gatherers"
     options = ("returns",)
+    turn_keys = (TurnKey("bonus", Form.EXTRA,
+                         "the bonus tile drawn after completing a forest with gold, and its "
+                         "placement: {tile, at, rotation, place}"),)
 
-    def __init__(self, game: Game) -> None:
-        super().__init__(game)
-        # The bonus pile, in tile set order; game.draw picks from it at random (seeded).
-        self.pile: list[str] = [t.id for t in game.tileset.tiles if t.pile == BONUS_PILE
+    def __init__(self, host: Host) -> None:
+        # The bonus pile, in tile set order; host.draw picks from it at random (seeded).
+        self.pile: list[str] = [t.id for t in host.tileset.tiles if t.pile == BONUS_PILE
                                 for _ in range(t.count)]
         self.drawn: list[tuple[int, str]] = []  # (player, bonus tile), in the order drawn
         self.cult: dict[Cell, int] = {}  # a tile with a cult site -> the player who placed it
-        self._gold: list[Cell] | None = None  # cells of a gold forest this placement completed
+        self.gold: list[Cell] | None = None  # cells of a gold forest this placement completed
         self.meadows: list[MeadowScore] = []
         self.networks: list[NetworkScore] = []
-        self._nets: tuple[tuple[int, int], dict[int, int]] | None = None  # cache
+        self.contacts: list[tuple[int, int]] = []  # see _contacts
+        self.seen = 0  # tiles whose contacts are gathered
+        self._joins: tuple[tuple[int, int], dict[int, int]] | None = None  # cache
 
-    def copy_for(self, game: Game) -> RuleModule:
-        out = copy.copy(self)
-        out.game = game
+    def clone(self) -> HuntersGatherers:
+        out = HuntersGatherers.__new__(HuntersGatherers)
         out.pile = list(self.pile)
         out.drawn = list(self.drawn)
         out.cult = dict(self.cult)
-        out._gold = None if self._gold is None else list(self._gold)
+        out.gold = None if self.gold is None else list(self.gold)
         out.meadows = list(self.meadows)
         out.networks = list(self.networks)
-        out._nets = None
+        out.contacts = list(self.contacts)
+        out.seen = self.seen
+        out._joins = None
         return out
 
     # ------------------------------------------------------------------ rivers and lakes
-    def adjust_points(self, feature: FeatureData, completed: bool, points: int) -> int:
+    def adjust_points(self, host: Host, feature: Feature, completed: bool, points: int) -> int:
         if completed and feature.kind == RIVER:
-            return points + sum(self.game.feature_data(lake).icons.get(FISH, 0)
-                                for lake in self._lakes_of(feature))
+            icons = host.features.icons
+            return points + sum(icons[lake].get(FISH, 0) for lake in self._lakes_of(host, feature))
         return points
 
-    def _lakes_of(self, river: FeatureData) -> set[int]:
+    def _lakes_of(self, host: Host, river: Feature) -> set[int]:
         """The lakes (roots) a river runs into."""
-        find = self.game.features.find
-        return {find(t) for t in river.touches
-                if self.game.feature_data(t).kind == LAKE}
+        feats = host.features
+        kind = feats.kind
+        return {root for root in feats.touched_roots(river.root) if kind[root] == LAKE}
 
-    def river_networks(self) -> dict[int, int]:
-        """Every river and lake (root id) -> the id of its river network: rivers joined
-        through the lakes they run into.  A spring or an open river end has nothing beyond
-        it, so a network stops there."""
-        feats = self.game.features
-        key = (len(feats.parent), len(self.game.board))  # features only join when tiles come
-        if self._nets is not None and self._nets[0] == key:
-            return self._nets[1]
+    def _contacts(self, host: Host) -> list[tuple[int, int]]:
+        """(river, lake) feature ids of every tile placed where a river runs into a lake,
+        gathered as tiles come (a tile's rivers touch only lakes of that tile)."""
+        tiles = host.board.tiles
+        if self.seen < len(tiles):
+            for placed in islice(tiles.values(), self.seen, None):
+                kinds, first = placed.t.kinds, placed.first
+                for i, touched in enumerate(placed.t.touches):
+                    if kinds[i] == RIVER:
+                        self.contacts.extend((first + i, first + j) for j in touched
+                                             if kinds[j] == LAKE)
+            self.seen = len(tiles)
+        return self.contacts
+
+    def _joined(self, host: Host) -> dict[int, int]:
+        """River networks: rivers joined through the lakes they run into (a spring or an
+        open river end has nothing beyond it, so a network stops there).  Rivers and lakes
+        (roots) that run into one another -> the id of their network; any other river or
+        lake is a network of its own.  Worked out once per turn."""
+        feats = host.features
+        key = (len(feats), len(host.board))
+        if self._joins is not None and self._joins[0] == key:
+            return self._joins[1]
         parent: dict[int, int] = {}
 
         def find(x: int) -> int:
-            while parent[x] != x:
-                parent[x] = parent[parent[x]]
-                x = parent[x]
+            while (up := parent.get(x, x)) != x:
+                x = up
             return x
 
-        rivers: list[int] = []
-        for root in feats.roots():
-            data = feats.root_data(root)
-            if data.kind in (RIVER, LAKE):
-                parent[root] = root
-                if data.kind == RIVER:
-                    rivers.append(root)
-        for root in rivers:
-            for lake in self._lakes_of(feats.root_data(root)):
-                a, b = find(root), find(lake)
-                if a != b:
-                    parent[b] = a
-        nets = {fid: find(fid) for fid in parent}
-        self._nets = (key, nets)
-        return nets
+        feature_root = feats.find
+        for river, lake in self._contacts(host):
+            a, b = find(feature_root(river)), find(feature_root(lake))
+            if a != b:
+                parent[b] = a
+                parent.setdefault(a, a)
+        joined = {x: find(x) for x in parent}
+        self._joins = (key, joined)
+        return joined
 
-    def may_deploy(self, figure: FigureDef, placed: PlacedTile, index: int) -> bool:
+    def may_deploy(self, host: Host, figure: FigureDef, placed: PlacedTile, index: int) -> bool:
         if figure.name != HUT:
             return True
-        game = self.game
-        find = game.features.find
-        networks = self.river_networks()
-        mine = networks.get(find(placed.fids[index]))
-        if mine is None:
+        huts = [fig for fig in host.figures.values() if fig.kind == HUT]
+        if not huts:
+            return True  # no hut anywhere: every network is free
+        feats = host.features
+        find = feats.find
+        target = find(placed.first + index)
+        if feats.kind[target] not in (RIVER, LAKE):
             return False
-        tiles = game.board.tiles
-        return not any(fig.kind == HUT
-                       and networks.get(find(tiles[fig.cell].fids[fig.index])) == mine
-                       for fig in game.figures.values())
+        joined = self._joined(host)
+        mine = joined.get(target, target)
+        tiles = host.board.tiles
+        return not any(joined.get(root, root) == mine
+                       for root in (find(tiles[f.cell].first + f.index) for f in huts))
 
     # ------------------------------------------------------------------ gold and bonus tiles
-    def after_place(self, placed: PlacedTile) -> None:
-        if any(icon.name == CULT for f in placed.tile.features for icon in f.icons):
-            self.cult[placed.cell] = self.game.current
+    def after_place(self, host: Host, placed: PlacedTile) -> None:
+        if any(CULT in icons for icons in placed.t.icons):
+            self.cult[placed.cell] = host.current
 
-    def on_scored(self, feature: FeatureData, completed: bool, winners: list[int],
+    def on_scored(self, host: Host, feature: Feature, completed: bool, winners: list[int],
                   points: int) -> None:
         if completed and feature.kind == FOREST and feature.icons.get(GOLD, 0) > 0:
-            self._gold = sorted(feature.cells)
+            self.gold = sorted(feature.cells)
 
-    def after_scoring(self, placed: PlacedTile) -> None:
-        cells, self._gold = self._gold, None
+    def after_scoring(self, host: Host, placed: PlacedTile) -> None:
+        cells, self.gold = self.gold, None
         if cells is None:
             return
-        game = self.game
-        who = game.players[game.current]
-        if game.in_extra:
-            game.notice(f"{who}: gold again, but no second bonus tile this turn", cells,
-                        game.current)
+        who = host.players[host.current]
+        if host.in_extra:
+            host.notice(f"{who}: gold again, but no second bonus tile this turn", cells,
+                        host.current)
             return
         if not self.pile:
-            game.notice(f"{who}: gold, but the bonus pile is empty", cells, game.current)
+            host.notice(f"{who}: gold, but the bonus pile is empty", cells, host.current)
             return
-        tile = game.draw("bonus", self.pile)
+        tile = host.draw("bonus", self.pile)
         self.pile.remove(tile)
-        self.drawn.append((game.current, tile))
-        game.grant_extra_placement(tile)
-        game.notice(f"{who} found gold: bonus tile {tile}!", cells, game.current)
+        self.drawn.append((host.current, tile))
+        host.grant_extra_placement(tile)
+        host.notice(f"{who} found gold: bonus tile {tile}!", cells, host.current)
 
-    def defers_returns(self) -> bool:
-        return self.game.option("returns") == "end-of-turn"
-
-    def info(self) -> list[str]:
-        lines = [f"Bonus tiles: {len(self.pile)} left"]
-        if self.game.in_extra and self.game.extra_tile is not None:
-            lines.append(f"Bonus tile {self.game.extra_tile} to place now")
-        return lines
+    def defers_returns(self, host: Host) -> bool:
+        return host.option("returns") == "end-of-turn"
 
     # ------------------------------------------------------------------ final scoring
-    def final_scoring(self) -> None:
-        self.networks = self._score_huts()
-        self.meadows = self._score_meadows()
+    def final_scoring(self, host: Host) -> None:
+        self.networks = self._score_huts(host)
+        self.meadows = self._score_meadows(host)
 
-    def _score_huts(self) -> list[NetworkScore]:
-        game = self.game
-        feats = game.features
+    def _score_huts(self, host: Host) -> list[NetworkScore]:
+        feats = host.features
+        joined = self._joined(host)
         members: dict[int, list[int]] = {}
-        for fid, net in self.river_networks().items():
-            members.setdefault(net, []).append(fid)
+        for root in feats.roots():
+            if feats.kind[root] in (RIVER, LAKE):
+                members.setdefault(joined.get(root, root), []).append(root)
         out: list[NetworkScore] = []
         for net in sorted(members):
-            datas = [feats.root_data(fid) for fid in members[net]]
-            huts = Counter(f.player for d in datas for f in d.figures if f.kind == HUT)
+            roots = members[net]
+            huts = Counter(f.player for r in roots for f in feats.figures[r] if f.kind == HUT)
             if not huts:
                 continue
-            fish = sum(d.icons.get(FISH, 0) for d in datas if d.kind == LAKE)
+            fish = sum(feats.icons[r].get(FISH, 0) for r in roots if feats.kind[r] == LAKE)
             best = max(huts.values())
             winners = tuple(sorted(p for p, n in huts.items() if n == best))
-            cells = tuple(sorted({c for d in datas for c in d.cells}))
+            cells = tuple(sorted({c for r in roots for c in feats.cells(r)}))
             for player in winners:
-                game.award(player, fish, "huts", cells, final=True)
-            out.append(NetworkScore(cells, dict(huts), fish, winners))
+                host.award(player, fish, "huts", cells)
+            out.append(NetworkScore(cells, MappingProxyType(dict(huts)), fish, winners))
         return out
 
-    def _score_meadows(self) -> list[MeadowScore]:
-        game = self.game
-        feats = game.features
+    def _score_meadows(self, host: Host) -> list[MeadowScore]:
+        feats = host.features
         out: list[MeadowScore] = []
         for root in feats.roots():
-            data = feats.root_data(root)
-            hunters = [f for f in data.figures if f.kind != HUT]
-            if data.kind != MEADOW or not hunters:
+            if feats.kind[root] != MEADOW:
                 continue
-            icons = data.icons
+            hunters = [f for f in feats.figures[root] if f.kind != HUT]
+            if not hunters:
+                continue
+            icons = feats.icons[root]
             deer, tigers = icons.get(DEER, 0), icons.get(TIGER, 0)
             fire = icons.get(FIRE, 0) > 0
             eaten = 0 if fire else tigers
             mammoths, aurochs = icons.get(MAMMOTH, 0), icons.get(AUROCHS, 0)
             points = 2 * (max(0, deer - eaten) + mammoths + aurochs)
-            cult = self._cult_hunter(hunters)
-            winners = (cult,) if cult is not None else tuple(game.winners(hunters))
-            cells = tuple(sorted(data.cells))
+            cult = self._cult_hunter(host, hunters)
+            winners = (cult,) if cult is not None else tuple(host.winners(hunters))
+            cells = tuple(sorted(feats.cells(root)))
             for player in winners:
-                game.award(player, points, "hunters", cells, final=True)
-            out.append(MeadowScore(cells, dict(Counter(f.player for f in hunters)), deer,
-                                   tigers, mammoths, aurochs, fire, cult, points, winners))
+                host.award(player, points, "hunters", cells)
+            who = MappingProxyType(Counter(f.player for f in hunters))
+            out.append(MeadowScore(cells, who, deer, tigers, mammoths, aurochs, fire, cult,
+                                   points, winners))
         return out
 
-    def _cult_hunter(self, hunters: list[Figure]) -> int | None:
+    def _cult_hunter(self, host: Host, hunters: list[Figure]) -> int | None:
         """The player whose hunter stands on the cult site of the tile they placed."""
         for fig in hunters:
             placer = self.cult.get(fig.cell)
             if placer != fig.player:
                 continue
-            feature = self.game.board.tiles[fig.cell].tile.features[fig.index]
-            if any(icon.name == CULT for icon in feature.icons):
+            if CULT in host.board.tiles[fig.cell].t.icons[fig.index]:
                 return placer
         return None
-
-    def final_details(self) -> list[str]:
-        """One line per meadow with hunters and per river network with huts, the best scores
-        first; when they do not fit the final screen, the rest is summed up in a last line."""
-        names = self.game.players
-        entries: list[tuple[int, int, str]] = []  # (points, points awarded, line)
-        for m in self.meadows:
-            parts = [f"{m.deer} deer"]
-            if m.tigers:
-                parts.append(_count(m.tigers, "tiger") + (" (fled the fire)" if m.fire else ""))
-            elif m.fire:
-                parts.append("fire")
-            if m.mammoths:
-                parts.append(_count(m.mammoths, "mammoth"))
-            if m.aurochs:
-                parts.append(f"{m.aurochs} aurochs")
-            who = " and ".join(names[p] for p in m.winners) or "nobody"
-            if m.cult is not None:
-                who += " (cult site)"
-            entries.append((m.points, m.points * len(m.winners),
-                            f"Meadow of {_count(len(m.cells), 'tile')}: {', '.join(parts)}: "
-                            f"{m.points} to {who}"))
-        for n in self.networks:
-            who = " and ".join(names[p] for p in n.winners)
-            entries.append((n.fish, n.fish * len(n.winners),
-                            f"Huts on a river network of {_count(len(n.cells), 'tile')}: "
-                            f"{n.fish} fish: {n.fish} to {who}"))
-        entries.sort(key=lambda e: -e[0])  # stable: meadows before networks on a tie
-        lines = [line for _, _, line in entries]
-        if len(lines) > DETAIL_LINES:
-            rest = entries[DETAIL_LINES - 1:]
-            lines = [*lines[:DETAIL_LINES - 1],
-                     f"... {len(rest)} more meadows and networks: "
-                     f"{sum(e[1] for e in rest)} points in all"]
-        return lines
-
-
-def _count(n: int, noun: str) -> str:
-    return f"{n} {noun}{'' if n == 1 else 's'}"

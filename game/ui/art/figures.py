@@ -22,9 +22,6 @@ def _meeple_polygon() -> list[Px]:
     return [(float(x), float(y)) for x, y in right + left]
 
 
-_BUILDINGS = frozenset({"hut", "stable"})  # figures that never lie down
-
-
 class FigureArt:
     """Figure sprites tinted to a player's colour, with an outline and a soft shadow."""
 
@@ -36,9 +33,9 @@ class FigureArt:
                lying: bool = False) -> pygame.Surface:
         """A figure of height ~``size``: ``follower`` is a meeple (on its side when lying),
         ``hut``, ``stable`` and ``shepherd`` have their own shapes, others are meeples.
-        Buildings (``hut``, ``stable``) always stand, even on a field or meadow."""
+        The caller says whether it lies (buildings never do: a figure property of the tile
+        set)."""
         size = max(6, int(size))
-        lying = lying and kind not in _BUILDINGS
         rgb: Colour = (int(colour[0]), int(colour[1]), int(colour[2]))
         key = ("figure", self.sprites, kind, rgb, size, lying)
         return self.images.get(key) or self.images.put(

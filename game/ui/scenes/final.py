@@ -7,6 +7,8 @@ from collections import defaultdict
 
 import pygame
 
+from game import view
+
 from .. import palette as pal
 from ..app import App, Scene
 from ..intents import Command, Intent
@@ -86,7 +88,7 @@ class FinalScene(Scene):
                      (c.centerx, c.y + px(40)))
         cats, rows = score_table(self.session)
         self._draw_table(surface, cats, rows)
-        details = [line for m in game.modules for line in m.final_details()]
+        details = view.final_details(game)
         # Up to 8 lines in one column, up to 16 in two (meadow by meadow, say).
         columns = 1 if len(details) <= 8 else 2
         rows_shown = min(8, (len(details) + columns - 1) // columns)

@@ -7,6 +7,7 @@ import random
 
 import pygame
 
+from game.ai.random_policy import random_action
 from game.i18n import _, ngettext
 from game.rules import Game
 from game.storage import SaveError
@@ -95,7 +96,7 @@ class TitleScene(Scene):
         game = Game(tileset, ["A", "B"], seed=2002)
         rng = random.Random(2002)
         while len(game.board) < 60 and not game.over:
-            game.apply(game.random_action(rng))
+            game.apply(random_action(game, rng))
         view = BoardView(self.app.res, game)
         cam = Camera((0, 0, size[0], size[1]))
         cam.fit(game.board.tiles.keys(), margin=0.0, immediate=True)

@@ -146,5 +146,5 @@ class ComputerTurns:
                 ax, ay = camera.local_to_screen(cell, game.board.tiles[cell].turned.anchors[idx])
                 size = max(12, round(camera.scale * 0.34))
                 img = res.figures.figure(action.figure, self.session.current_seat.rgb, size,
-                                         lying=view.lies_down(cell, idx))
+                                         lying=view.lies_down(cell, idx, action.figure))
                 blit_centred(surface, img, (ax, ay - (1 - ease) * camera.scale * 0.8))

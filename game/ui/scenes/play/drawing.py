@@ -8,7 +8,7 @@ from typing import TYPE_CHECKING
 
 import pygame
 
-from game.rules import Deploy, Move, Place
+from game.rules import Deploy, Move, Phase, Place
 
 from ... import palette as pal
 from ...hud import describe_phase, draw_banner
@@ -33,9 +33,9 @@ def draw_play(surface: pygame.Surface, scene: PlayScene) -> None:
     if scene.show_farms:
         scene.view.draw_field_hints(surface, cam)
     _draw_last_tiles(surface, scene)
-    if scene.human_turn and game.phase == "place" and not scene.hand.face_down:
+    if scene.human_turn and game.phase is Phase.PLACE and not scene.hand.face_down:
         _draw_placement(surface, scene)
-    if scene.human_turn and game.phase == "figure":
+    if scene.human_turn and game.phase is Phase.FIGURE:
         _draw_choices(surface, scene)
     moved = scene.options.moved_figures(scene.pending) if isinstance(scene.pending, Move) \
         else None
@@ -84,7 +84,7 @@ def _glide_start(scene: PlayScene) -> pygame.Rect:
 
 def _button_enabled(scene: PlayScene, b: Button) -> bool:
     if b.label == "Confirm":
-        return scene.human_turn and scene.game.phase == "figure"
+        return scene.human_turn and scene.game.phase is Phase.FIGURE
     if b.label == "Undo":
         return scene.human_turn and (scene.pending is not None or scene.game.can_undo)
     if b.label == "Hint":
@@ -100,7 +100,7 @@ def _draw_last_tiles(surface: pygame.Surface, scene: PlayScene) -> None:
     if len(tiles) <= 1:
         return
     newest = max(tiles.values(), key=lambda t: t.order)
-    if game.phase == "figure":
+    if game.phase is Phase.FIGURE:
         colour = pal.HIGHLIGHT
     else:
         colour = scene.session.seat((game.current - 1) % len(scene.session.seats)).rgb

@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import pygame
 
-from game.rules import Game
+from game.rules import Game, Phase
 
 from ... import palette as pal
 from ...art.tiles import TileArt
@@ -24,7 +24,7 @@ GAP = 0.075  # between two tiles of a hand, as a share of the tray's tile place
 
 def hides_hands(game: Game) -> bool:
     """Whether the game deals hands of more than one tile (which are then private)."""
-    return any((size := m.hand_size()) is not None and size > 1 for m in game.modules)
+    return game.hand_size > 1
 
 
 class HandTray:
@@ -38,20 +38,20 @@ class HandTray:
     def tiles(self) -> list[str]:
         """The tiles shown: a granted tile alone, else the whole hand."""
         game = self.game
-        if game.phase == "place" and game.extra_tile is not None:
+        if game.phase is Phase.PLACE and game.extra_tile is not None:
             return [game.extra_tile]
         return list(game.hand)
 
     def handled(self) -> str | None:
         """The tile being handled now (None when no tile is to be placed)."""
-        if self.game.phase != "place":
+        if self.game.phase is not Phase.PLACE:
             return None
         tiles = self.tiles()
         return tiles[min(self.selected, len(tiles) - 1)] if tiles else None
 
     def select(self, index: int) -> bool:
         """Handle the tile at ``index``; False when there is none there."""
-        if self.game.phase != "place" or not 0 <= index < len(self.tiles()):
+        if self.game.phase is not Phase.PLACE or not 0 <= index < len(self.tiles()):
             return False
         self.selected = index
         return True
@@ -90,7 +90,7 @@ class HandTray:
         px = res.px
         tiles = self.tiles()
         slots = self.slots(tray_tile, tray)
-        handled = self.selected if game.phase == "place" else None
+        handled = self.selected if game.phase is Phase.PLACE else None
         for i, (tid, rect) in enumerate(zip(tiles, slots, strict=True)):
             if self.face_down:
                 surface.blit(art.back(rect.w), rect)
@@ -100,14 +100,14 @@ class HandTray:
                                  border_radius=px(6))
                 continue
             img = art.tile(game.tile_types[tid], rotation if i == handled else 0, rect.w)
-            if game.phase != "place":
+            if game.phase is not Phase.PLACE:
                 img = img.copy()
                 img.set_alpha(110)
             surface.blit(img, rect)
             if i == handled and len(tiles) > 1:
                 pygame.draw.rect(surface, pal.HIGHLIGHT, rect.inflate(px(8), px(8)),
                                  width=px(3), border_radius=px(5))
-            elif hover is not None and rect.collidepoint(hover) and game.phase == "place":
+            elif hover is not None and rect.collidepoint(hover) and game.phase is Phase.PLACE:
                 pygame.draw.rect(surface, pal.HIGHLIGHT, rect.inflate(px(6), px(6)),
                                  width=px(2), border_radius=px(4))
         if len(tiles) > 1 and not self.face_down:

@@ -13,8 +13,9 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass
 
-from game.rules import Deploy, Game, Move
+from game.rules import Deploy, Game, Move, Phase
 from game.rules.features import Figure
+from game.view import move_label
 
 from ...art.regions import Regions
 from ...art.tiles import TileArt
@@ -57,7 +58,7 @@ class TurnOptions:
 
     def legal_cells(self) -> set[Cell]:
         tile = self.tile
-        if self.game.phase != "place" or tile is None:
+        if self.game.phase is not Phase.PLACE or tile is None:
             return set()
         return set(self.game.legal_placements(tile).cells())
 
@@ -65,7 +66,7 @@ class TurnOptions:
         """The rotation to show on a hovered cell: ``rotation`` if it fits, else the first
         that fits (the cell offers its legal rotations first)."""
         tile = self.tile
-        if tile is None or self.game.phase != "place":
+        if tile is None or self.game.phase is not Phase.PLACE:
             return None
         rotations = [r // 90 for r in self.game.legal_placements(tile).rotations(cell)]
         if not rotations:
@@ -74,7 +75,7 @@ class TurnOptions:
 
     def rotation_fits(self, cell: Cell, rotation: int) -> bool:
         tile = self.tile
-        if tile is None or self.game.phase != "place":
+        if tile is None or self.game.phase is not Phase.PLACE:
             return False
         return rotation * 90 in self.game.legal_placements(tile).rotations(cell)
 
@@ -83,7 +84,7 @@ class TurnOptions:
         """The new tile's areas a figure may go to, inner features first; each with the
         spot of its ghost figure (spread so that no two ghosts overlap)."""
         game = self.game
-        if game.phase != "figure" or game.last_cell is None:
+        if game.phase is not Phase.FIGURE or game.last_cell is None:
             return []
         placed = game.board.tiles[game.last_cell]
         options = game.deploy_options()
@@ -118,13 +119,13 @@ class TurnOptions:
 
     # ------------------------------------------------------------------ moves (hikes)
     def moves(self) -> list[Move]:
-        if self.game.phase != "figure":
+        if self.game.phase is not Phase.FIGURE:
             return []
         return [a for a in self.game.legal_actions() if isinstance(a, Move)]
 
     def label(self, move: Move) -> str | None:
         """What a move would bring (a hike's points), shown on its badge."""
-        return next((t for m in self.game.modules if (t := m.move_label(move))), None)
+        return move_label(self.game, move)
 
     def badge_rect(self, cell: Cell) -> tuple[int, int, int, int]:
         """Where a move's badge is drawn on screen (and clicked)."""

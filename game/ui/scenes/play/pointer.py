@@ -11,7 +11,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
-from game.rules import Deploy, Move
+from game.rules import Deploy, Move, Phase
 
 from ...camera import Cell
 from ...intents import PointerDown, PointerMove, PointerUp, Wheel
@@ -90,7 +90,7 @@ class Pointer:
                 scene.rotate(1)
             return  # another button during a gesture: nothing else
         if ev.button == 3:
-            if game.phase == "place" and scene.human_turn:
+            if game.phase is Phase.PLACE and scene.human_turn:
                 scene.rotate(1)
             return
         if ev.button == 2 and lay.board.collidepoint(ev.pos):
@@ -98,13 +98,13 @@ class Pointer:
             return
         if ev.button != 1:
             return
-        if scene.human_turn and game.phase == "place":
+        if scene.human_turn and game.phase is Phase.PLACE:
             slot = scene.hand.slot_at(ev.pos, lay.tray_tile, lay.tray)
             if slot is not None:
                 scene.select_tile(slot)
                 self.drag = TileDrag(ev.pos)
                 return
-        if scene.human_turn and game.phase == "figure":
+        if scene.human_turn and game.phase is Phase.FIGURE:
             kind = self._supply_kind_at(ev.pos)
             if kind is not None:
                 self.drag = FigureDrag(kind, ev.pos)
@@ -166,13 +166,13 @@ class Pointer:
         scene = self.scene
         if not scene.human_turn:
             return
-        if scene.game.phase == "place":
+        if scene.game.phase is Phase.PLACE:
             cell = scene.camera.cell_at(pos)
             rotation = scene.options.fitting_rotation(cell, scene.rotation)
             if rotation is not None:
                 scene.rotation = rotation
                 scene.place(cell, rotation)
-        elif scene.game.phase == "figure":
+        elif scene.game.phase is Phase.FIGURE:
             choice = scene.options.pick_at(pos)
             if isinstance(choice, Move):
                 scene.pending = None if scene.pending == choice else choice

@@ -14,7 +14,7 @@ import pygame
 
 from game.answers import describe, outcome
 from game.i18n import _
-from game.rules import CHOOSE, FIGURE, PLACE, Choose, Game, Move
+from game.rules import Choose, Game, Move, Phase
 from game.vocabulary import extra_text, moves_text, question_text
 
 from ... import palette as pal
@@ -60,7 +60,7 @@ class Question:
         if not asking:
             return
         tileset = game.tileset
-        if game.phase == CHOOSE and game.choices:
+        if game.phase is Phase.CHOOSE and game.choices:
             request = game.choices[0]
             text = question_text(tileset, request.key)
             self.prompt = text.prompt if text is not None else request.prompt
@@ -71,10 +71,10 @@ class Question:
                                      said.explain if said is not None else ""))
             if self._measured != len(game.moves):
                 self._measure()
-        elif game.phase == FIGURE and any(isinstance(a, Move) for a in game.legal_actions()):
+        elif game.phase is Phase.FIGURE and any(isinstance(a, Move) for a in game.legal_actions()):
             self.info = moves_text(tileset) or _(
                 "Or move a figure to a lit cell instead: each shows what it scores now")
-        elif game.phase == PLACE and game.in_extra:
+        elif game.phase is Phase.PLACE and game.in_extra:
             self.info = extra_text(tileset) or _(
                 "A second tile this turn: place it on a lit cell")
         self._layout(board, toolbar, res)

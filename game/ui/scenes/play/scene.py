@@ -8,7 +8,7 @@ from collections.abc import Callable
 
 import pygame
 
-from game.rules import Action, Choose, Deploy, Move, Place, ScoreEvent, Skip
+from game.rules import Action, Choose, Deploy, Move, Phase, Place, ScoreEvent, Skip
 
 from ...app import App, Scene
 from ...board_view import BoardView
@@ -126,7 +126,7 @@ class PlayScene(Scene):
         self.feedback.action(self.session.seat(before_player), action)
         for ev in events:
             self.feedback.score(ev)
-        if phase_before == "figure" and self.game.phase != "figure":
+        if phase_before is Phase.FIGURE and self.game.phase is not Phase.FIGURE:
             self._turn_ended()
         return events
 
@@ -146,7 +146,7 @@ class PlayScene(Scene):
             self.rotation = 0
 
     def confirm(self) -> None:
-        if not self.human_turn or self.game.phase != "figure":
+        if not self.human_turn or self.game.phase is not Phase.FIGURE:
             return
         action: Action = self.pending if self.pending is not None else Skip()
         if action not in self.game.legal_actions():

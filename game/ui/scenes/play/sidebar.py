@@ -8,7 +8,8 @@ from typing import TYPE_CHECKING
 import pygame
 
 from game.i18n import _, ngettext
-from game.rules import Deploy, Game
+from game.rules import Deploy, Game, Phase
+from game.view import module_lines
 
 from ... import palette as pal
 from ...hud import draw_log, draw_players
@@ -56,11 +57,11 @@ def draw_sidebar(surface: pygame.Surface, scene: PlayScene, tile_dragged: bool) 
     else:
         pygame.draw.rect(surface, pal.PANEL_EDGE, lay.tray_tile, width=px(2),
                          border_radius=px(6))
-        if game.phase == "figure" and game.last_cell is not None and scene.human_turn:
+        if game.phase is Phase.FIGURE and game.last_cell is not None and scene.human_turn:
             blit_centred(surface, res.text(_("Placed"), 22, pal.TEXT_DIM), lay.tray_tile.center)
-    if game.phase == "figure" and scene.human_turn:
+    if game.phase is Phase.FIGURE and scene.human_turn:
         _draw_supply(surface, scene)
-    info = [line for m in game.modules for line in m.info()]
+    info = module_lines(game)
     if scene.feedback.show_log:
         draw_log(surface, res, scene.feedback.log[-60:], lay.log, info)
 

@@ -1,0 +1,68 @@
+"""What Hunters & Gatherers shows: the bonus pile, and how each meadow with hunters and each
+river network with huts scored at the end."""
+
+from __future__ import annotations
+
+from game.i18n import _, ngettext
+from game.rules import Game
+from game.rules.modules.hunters import HuntersGatherers, MeadowScore, NetworkScore
+
+from . import ModuleView
+
+DETAIL_LINES = 16  # the final screen shows this many lines of details (two columns)
+
+
+def _tiles(n: int) -> str:
+    return ngettext("{n} tile", "{n} tiles", n).format(n=n)
+
+
+class HuntersView(ModuleView[HuntersGatherers]):
+    rule = HuntersGatherers
+
+    def info(self, game: Game, rule: HuntersGatherers) -> list[str]:
+        lines = [_("Bonus tiles: {n} left").format(n=len(rule.pile))]
+        if game.in_extra and game.extra_tile is not None:
+            lines.append(_("Bonus tile {tile} to place now").format(tile=game.extra_tile))
+        return lines
+
+    def final_details(self, game: Game, rule: HuntersGatherers) -> list[str]:
+        """One line per meadow with hunters and per river network with huts, the best scores
+        first; when they do not fit the final screen, the rest is summed up in a last line."""
+        names = game.players
+        entries: list[tuple[int, int, str]] = []  # (points, points awarded, line)
+        for m in rule.meadows:
+            entries.append((m.points, m.points * len(m.winners), _meadow(m, names)))
+        for n in rule.networks:
+            entries.append((n.fish, n.fish * len(n.winners), _network(n, names)))
+        entries.sort(key=lambda e: -e[0])  # stable: meadows before networks on a tie
+        lines = [line for _points, _awarded, line in entries]
+        if len(lines) > DETAIL_LINES:
+            rest = entries[DETAIL_LINES - 1:]
+            lines = [*lines[:DETAIL_LINES - 1],
+                     _("... {n} more meadows and networks: {points} points in all").format(
+                         n=len(rest), points=sum(e[1] for e in rest))]
+        return lines
+
+
+def _meadow(m: MeadowScore, names: tuple[str, ...]) -> str:
+    parts = [ngettext("{n} deer", "{n} deer", m.deer).format(n=m.deer)]
+    if m.tigers:
+        tigers = ngettext("{n} tiger", "{n} tigers", m.tigers).format(n=m.tigers)
+        parts.append(_("{tigers} (fled the fire)").format(tigers=tigers) if m.fire else tigers)
+    elif m.fire:
+        parts.append(_("fire"))
+    if m.mammoths:
+        parts.append(ngettext("{n} mammoth", "{n} mammoths", m.mammoths).format(n=m.mammoths))
+    if m.aurochs:
+        parts.append(ngettext("{n} aurochs", "{n} aurochs", m.aurochs).format(n=m.aurochs))
+    who = _(" and ").join(names[p] for p in m.winners) or _("nobody")
+    if m.cult is not None:
+        who = _("{who} (cult site)").format(who=who)
+    return _("Meadow of {tiles}: {animals}: {points} to {who}").format(
+        tiles=_tiles(len(m.cells)), animals=", ".join(parts), points=m.points, who=who)
+
+
+def _network(n: NetworkScore, names: tuple[str, ...]) -> str:
+    who = _(" and ").join(names[p] for p in n.winners)
+    return _("Huts on a river network of {tiles}: {fish} fish: {fish} to {who}").format(
+        tiles=_tiles(len(n.cells)), fish=n.fish, who=who)
