@@ -5,10 +5,14 @@ from __future__ import annotations
 
 import random
 
+import pygame
+
 from game.ai.random_policy import random_action
 from game.rules import Choose, Move
 from game.ui.app import App
+from game.ui.scenes.menus import MessageScene
 from game.ui.scenes.play import PlayScene
+from game.ui.scenes.saves import NameScene
 from game.ui.session import Seat, Session
 
 from .conftest import Driver
@@ -50,6 +54,18 @@ def test_grow_or_herd_says_what_each_does_and_scores(app: App, driver: Driver) -
     assert play.game.moves[moves] == Choose("herd")
     driver.frames()
     assert question.buttons == [] and question.answers == []
+
+
+def test_the_question_stays_under_a_dialog_that_follows_another(app: App,
+                                                                 driver: Driver) -> None:
+    play = play_until(app, "carcassonne", ["hills-and-sheep"], "choose")
+    driver.frames()
+    driver.key(pygame.K_s, pygame.KMOD_CTRL)  # a name asked, then a message that it is saved
+    assert isinstance(app.scene, NameScene)
+    driver.key(pygame.K_RETURN)
+    driver.frames(3)
+    assert isinstance(app.scene, MessageScene)  # not the crash screen
+    assert len(play.question.buttons) == len(play.question.answers) == 2
 
 
 def test_a_hike_and_a_bonus_tile_are_explained(app: App, driver: Driver) -> None:

@@ -13,7 +13,7 @@ from collections.abc import Callable
 import pygame
 
 from game.answers import describe, outcome
-from game.i18n import _
+from game.i18n import _, language
 from game.rules import Choose, Game, Move, Phase
 from game.vocabulary import extra_text, moves_text, question_text
 
@@ -51,7 +51,7 @@ class Question:
         """What the player is asked now (nothing when the player is not the one asked)."""
         game = self.game
         state = (len(game.moves), game.phase, asking, game.in_extra, board.size, toolbar.y,
-                 res.scale)
+                 res.scale, language())
         if state == self._state and (self.buttons or not self.options):
             return
         self._state = state

@@ -101,7 +101,8 @@ class PlayScene(Scene):
             width = max(px(46), self.app.res.font(24, bold=True).size(label)[0] + px(22))
             self.buttons.append(Button(pygame.Rect(x, lay.toolbar.y, width, px(46)), label, fn))
             x += width + px(6)
-        self.question.buttons = []  # laid out again for the new size
+        # Laid out again at once: a dialog may come up over the scene before its next update.
+        self.question.refresh(self.human_turn, lay.board, lay.toolbar, self.app.res)
         if resized and self.entered:
             self.follow.fit(self.options.legal_cells(), immediate=True)
 
