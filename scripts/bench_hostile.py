@@ -4,12 +4,17 @@
 
 For each tile set case: the wall time of ``python -m game.tileset check FILE`` (a new
 process, start-up included) and its peak resident memory; then the time of loading the
-whole corpus as one user folder.  For the saves: the time of listing them all.
+whole corpus as one user folder.  For the saves: the time of listing them all.  With
+``--kills N``: N writers killed (SIGKILL) at spread points of an atomic save, and what each
+kill left behind (the old save, the new one, anything else) and how many temporary files.
 """
 
 from __future__ import annotations
 
+import argparse
+import json
 import os
+import signal
 import subprocess
 import sys
 import tempfile
@@ -34,7 +39,54 @@ def check_time(path: Path) -> tuple[float, float]:
     return time.perf_counter() - t0, usage.ru_maxrss / 1024
 
 
+WRITER = """
+import sys
+from pathlib import Path
+from game.storage import atomic_write
+path = Path(sys.argv[1])
+n = 0
+while True:
+    n += 1
+    atomic_write(path, '{"n": %d, "pad": "%s"}' % (n, "x" * 200000))
+    if n == 1:
+        print("written", flush=True)
+"""
+
+
+def kill_writers(kills: int) -> None:
+    """Kill a saving process ``kills`` times; every time the save must read whole."""
+    with tempfile.TemporaryDirectory() as tmp:
+        target = Path(tmp) / "data" / "saves" / "autosave.json"
+        whole = broken = 0
+        for kill in range(kills):
+            child = subprocess.Popen([sys.executable, "-c", WRITER, str(target)], cwd=ROOT,
+                                     stdout=subprocess.PIPE, text=True)
+            assert child.stdout is not None
+            child.stdout.readline()
+            time.sleep(0.0007 * (kill % 40))  # a different point of a write each time
+            child.send_signal(signal.SIGKILL)
+            child.wait()
+            child.stdout.close()
+            try:
+                ok = json.loads(target.read_text())["pad"] == "x" * 200000
+            except (OSError, ValueError, KeyError):
+                ok = False
+            whole += ok
+            broken += not ok
+        left = [p.name for p in target.parent.iterdir() if p.name != target.name]
+        Storage(Path(tmp)).clean_temporary()
+        after = [p.name for p in target.parent.iterdir() if p.name != target.name]
+        print(f"{kills} writers killed mid-save: {whole} saves read whole, {broken} broken; "
+              f"{len(left)} temporary files left, {len(after)} after the start-up clean-up")
+
+
 def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--kills", type=int, default=0, metavar="N",
+                        help="also kill N saving processes and check what they leave")
+    args = parser.parse_args()
+    if args.kills:
+        kill_writers(args.kills)
     with tempfile.TemporaryDirectory() as tmp:
         out = Path(tmp)
         cases = write_tilesets(out / "tilesets")
