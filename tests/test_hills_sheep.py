@@ -141,7 +141,7 @@ def test_placing_a_shepherd_draws_a_token(hs: TileSet) -> None:
     assert game.supply[0]["shepherd"] == 0
     assert any("draws 3 sheep" in n.text for n in game.notices)
     fig = next(f for f in game.figures.values() if f.kind == "shepherd")
-    assert view.figure_badge(game, fig) == "3 sheep"
+    assert view.figure_tokens(game, fig) == ("sheep", 3)
     assert view.module_lines(game) == ["Bag: 17 tokens, 2 wolves",
                                        "Sheep: 4\u00d71, 5\u00d72, 4\u00d73, 2\u00d74",
                                        "Flocks: 3 sheep, 1 shepherd"]

@@ -194,7 +194,7 @@ def test_gold_gives_the_placer_one_bonus_tile(hg: TileSet) -> None:
     assert game.scores == [6, 0, 0]
     assert game.current == 2 and game.in_extra and game.current_tile == "b02"
     assert module(game).drawn == [(2, "b02")] and len(module(game).pile) == 11
-    assert any("bonus tile b02" in n.text for n in game.notices)
+    assert any(n.what == "gold" and "found gold" in n.text for n in game.notices)
     assert "Bonus tile b02 to place now" in view.module_lines(game)
     assert not game.can_undo  # a bonus tile was drawn: no taking back
     game.apply(next(a for a in game.legal_actions() if isinstance(a, Place)))

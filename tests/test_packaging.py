@@ -192,16 +192,16 @@ def test_the_executable_carries_every_data_file_and_catalog(tmp_path: Path) -> N
     shutil.copytree(ROOT / "game", root / "game", ignore=shutil.ignore_patterns("__pycache__"))
     shutil.copytree(ROOT / "tilesets", root / "tilesets")
     shutil.copytree(ROOT / "sprites", root / "sprites")
-    (root / "sprites" / "sounds").mkdir()
+    (root / "sprites" / "sounds").mkdir(exist_ok=True)
     (root / "sprites" / "sounds" / "place.ogg").write_bytes(b"OggS")
-    (root / "sprites" / "sounds" / "score.wav").write_bytes(b"RIFF")
+    (root / "sprites" / "sounds" / "new.wav").write_bytes(b"RIFF")
     catalog = root / "game" / "locale" / "fr" / "LC_MESSAGES"
     catalog.mkdir(parents=True, exist_ok=True)
     (catalog / "carcassonne.mo").write_bytes(b"\x95\x04\x12\xde")
     carried = {Path(src).relative_to(root).as_posix(): dest
                for src, dest in bundle.data_files(root)}
     assert carried["sprites/sounds/place.ogg"] == str(Path("game/_data/sprites/sounds"))
-    assert carried["sprites/sounds/score.wav"] == str(Path("game/_data/sprites/sounds"))
+    assert carried["sprites/sounds/new.wav"] == str(Path("game/_data/sprites/sounds"))
     assert carried["game/locale/fr/LC_MESSAGES/carcassonne.mo"] == str(
         Path("game/locale/fr/LC_MESSAGES"))
     shipped = {p.relative_to(root).as_posix() for p in (root / "sprites").rglob("*")

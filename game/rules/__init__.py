@@ -2,7 +2,7 @@
 
 from .actions import Action, Choose, Deploy, Move, Place, Skip, parse_action
 from .errors import IllegalAction, RulesError, TileSetError, UnknownOption
-from .events import ChoiceRequest, FeatureView, Notice, ScoreEvent
+from .events import ChoiceRequest, FeatureView, Notice, ScoreEvent, Worth
 from .game import Game
 from .host import Form, Host, Phase, TurnKey
 from .loader import load_tileset, parse_tileset
@@ -34,6 +34,7 @@ __all__ = [
     "TileType",
     "TurnKey",
     "UnknownOption",
+    "Worth",
     "default_registry",
     "load_tileset",
     "parse_action",

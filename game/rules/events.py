@@ -22,11 +22,22 @@ class ScoreEvent(NamedTuple):
 
 
 class Notice(NamedTuple):
-    """Something the window should announce (a wolf, a herded flock, a bonus tile...)."""
+    """Something the window should announce (a wolf, a herded flock, a bonus tile...): its
+    English text, and what happened as data (``what`` and its ``values``) from which the
+    window tells it in the player's language."""
 
     text: str
     cells: tuple[Cell, ...]
     player: int | None
+    what: str = ""  # e.g. "wolf", "draws", "takes"
+    values: tuple[tuple[str, object], ...] = ()  # (name, value) pairs, values plain data
+
+
+class Worth(NamedTuple):
+    """What a feature is worth to the players leading it, as it stands."""
+
+    completed: int | None  # if it were completed now (None: its kind never completes)
+    final: int | None  # at the end of the game (None: nothing at the end)
 
 
 class ChoiceRequest(NamedTuple):

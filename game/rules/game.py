@@ -245,9 +245,12 @@ class Game(Placing, Scoring, Outcomes):
         self._granted = tile
         return True
 
-    def notice(self, text: str, cells: Sequence[Cell] = (), player: int | None = None) -> None:
-        """Announce something to the players (the window shows and logs it)."""
-        self.notices.append(_new(Notice, (text, tuple(cells), player)))
+    def notice(self, text: str, cells: Sequence[Cell] = (), player: int | None = None,
+               what: str = "", **values: object) -> None:
+        """Announce something to the players (the window shows and logs it): ``text`` in
+        English, ``what`` happened with its ``values`` for the window to tell."""
+        self.notices.append(_new(Notice, (text, tuple(cells), player, what,
+                                          tuple(values.items()))))
 
     def set_aside_current(self) -> None:
         """Set aside the tile to place because it fits nowhere, and draw another."""

@@ -102,8 +102,10 @@ class Host(Protocol):
         """Ask the current player a question before the figure step."""
     def grant_extra_placement(self, tile: str) -> bool:
         """A second placement this turn (at most one a turn); False when refused."""
-    def notice(self, text: str, cells: Sequence[Cell] = (), player: int | None = None
-               ) -> None: ...
+    def notice(self, text: str, cells: Sequence[Cell] = (), player: int | None = None,
+               what: str = "", **values: object) -> None:
+        """Announce something: ``text`` in English, ``what`` happened with its ``values``
+        (plain data) for the window to tell in the player's language."""
     def remove_figure(self, fig: Figure) -> None:
         """Take a figure off its feature and send it home."""
     def move_figure(self, fig: Figure, cell: Cell, index: int) -> Figure:

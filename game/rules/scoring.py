@@ -6,7 +6,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 
 from .board import Cell, PlacedTile
-from .events import ScoreEvent
+from .events import ScoreEvent, Worth
 from .features import NO_FIGURES, Feature, Figure
 from .state import GameState
 
@@ -80,6 +80,28 @@ class Scoring(GameState):
             for i in self.hooks.adjust_points:
                 points = modules[i].adjust_points(host, feature, completed, points)
         return points
+
+    def feature_worth(self, fid: int) -> Worth:
+        """What the feature of ``fid`` is worth as it stands: completed now (a feature
+        completed by the tiles around it counts them all) and at the end, by its kind's
+        tables as the rule modules adjust them, with what the modules award it at the end
+        (farmers' cities, a hunt, huts' fish).  The game is not changed."""
+        feature = Feature(self.features, self.features.find(fid))
+        kind = self.kinds[feature.kind]
+        completed = final = None
+        if kind.completion != "never" and kind.points:
+            completed = self.feature_points(feature, completed=True)
+            if kind.completion == "surrounded":  # the 8 tiles around, all there
+                cell = self.features.owner[feature.root].cell
+                completed += kind.points.get("tile", 0) * (8 - self.board.count_neighbours8(cell))
+        if kind.final:
+            final = self.feature_points(feature, completed=False)
+        host = self.host
+        for module in self.modules:
+            extra = module.end_worth(host, feature)
+            if extra is not None:
+                final = (final or 0) + extra
+        return Worth(completed, final)
 
     def _score_feature(self, root: int, completed: bool) -> None:
         feats = self.features

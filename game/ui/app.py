@@ -28,7 +28,7 @@ from typing import ClassVar
 import pygame
 
 from game import icons, logs
-from game.i18n import set_language
+from game.i18n import _, set_language
 from game.rules.registry import Registry
 from game.storage import Storage
 from game.tileset_cache import cache_dir, load_registry
@@ -39,6 +39,7 @@ from .crash import CrashGuard
 from .input import InputMapper
 from .intents import Command, Intent, Quit, Resize
 from .settings import Settings
+from .sound import Sounds
 from .window import FULLSCREEN_KEY, MIN_SIZE, SIZE_KEY, first_size, opening_size
 
 FPS = 60  # frames per second while something moves
@@ -110,9 +111,12 @@ class App:
         self.storage.clean_temporary()
         self.settings = Settings(self.storage)
         set_language(str(self.settings.get("language")))
-        # Only what the game uses: no audio (it has no sound; opening the audio device is
-        # slow and noisy on machines without one), no joystick.  The entry point has set
-        # SDL's hints for the desktop (desktop.prepare_sdl) before pygame was imported.
+        self.sound = Sounds(self.settings)
+        self.toast: tuple[str, float] | None = None  # a short message, until perf_counter()
+        # Only what the game uses: no joystick; the audio device is opened by the sounds on
+        # first use (it can be slow to open, and the title screen plays none).  The entry
+        # point has set SDL's hints for the desktop (desktop.prepare_sdl) before pygame was
+        # imported.
         pygame.display.init()
         pygame.font.init()
         pygame.display.set_caption("Carcassonne")
@@ -255,6 +259,8 @@ class App:
         end = None if wake is None else now + wake
         if until is not None:
             end = until if end is None else min(end, until)
+        if self.toast is not None:  # wake to take the message away
+            end = self.toast[1] if end is None else min(end, self.toast[1])
         while end is None or now < end:
             if pygame.event.peek() or self._woken.is_set():
                 break  # the events stay queued for the next step
@@ -280,6 +286,10 @@ class App:
         if intent == Command("help"):  # F1 or H on every screen; again (or Esc) closes it
             self.toggle_help()
             return
+        if intent == Command("mute"):  # M on every screen
+            on = self.sound.toggle()
+            self.show_toast(_("Sound on") if on else _("Sound off"))
+            return
         if self.stack:
             self.scene.handle(intent)
 
@@ -289,6 +299,17 @@ class App:
             first -= 1
         for scene in self.stack[first:]:
             scene.draw(self.screen)
+        if self.toast is not None:
+            text, until = self.toast
+            if time.perf_counter() < until:
+                from .widgets import draw_toast
+                draw_toast(self.screen, self.res, text)
+            else:
+                self.toast = None
+
+    def show_toast(self, text: str, seconds: float = 1.4) -> None:
+        """A short message over every scene (sound on or off...)."""
+        self.toast = (text, time.perf_counter() + seconds)
 
     def toggle_help(self) -> None:
         if self.stack and self.scene.name == "help":

@@ -16,6 +16,7 @@ from .camera import ZOOM_LEVELS, Camera, Cell
 from .resources import Resources
 
 Colour = tuple[int, int, int]
+MAX_TOKENS = 3  # tokens drawn one by one beside a figure; more: one with a count
 
 
 class BoardView:
@@ -56,11 +57,13 @@ class BoardView:
         return cam.local_to_screen(fig.cell, placed.turned.anchors[fig.index])
 
     def lies_down(self, cell: Cell, index: int, figure: str) -> bool:
-        """A figure lies down on a field (a farmer), unless it is a building."""
+        """A figure lies down on a field when it claims it (a farmer, a hunter); one that
+        claims nothing there (a shepherd) or a building (a stable) stands."""
         placed = self.game.board.tiles[cell]
         kind = placed.tile.features[index].kind
-        return self.game.kinds[kind].role == "background" \
-            and not self.game.tileset.figures[figure].building
+        fig = self.game.tileset.figures[figure]
+        return self.game.kinds[kind].role == "background" and fig.majority \
+            and not fig.building
 
     def draw_figure(self, surface: pygame.Surface, cam: Camera, kind: str, colour: Colour,
                     cell: Cell, index: int, alpha: int = 255, scale: float = 0.34,
@@ -93,20 +96,32 @@ class BoardView:
             if x0 <= fig.cell[0] <= x1 and y0 <= fig.cell[1] <= y1:
                 self.draw_figure(surface, cam, fig.kind, colours[fig.player], fig.cell,
                                  fig.index)
-                badge = view.figure_badge(self.game, fig)
-                if badge:
-                    self._badge(surface, cam, fig, badge)
+                tokens = view.figure_tokens(self.game, fig)
+                if tokens is not None and tokens[1] > 0:
+                    self._tokens(surface, cam, fig, *tokens)
 
-    def _badge(self, surface: pygame.Surface, cam: Camera, fig: Figure, text: str) -> None:
-        """A small label beside a figure (what a module says about it, e.g. its sheep)."""
+    def _tokens(self, surface: pygame.Surface, cam: Camera, fig: Figure, icon: str,
+                count: int) -> None:
+        """Tokens beside a figure (a shepherd's sheep): one icon each up to three, else one
+        icon with a count badge."""
         x, y = self.figure_point(cam, fig)
-        size = max(14, round(cam.scale * 0.2))
-        img = self.res.board_text(text, size, (40, 30, 20), bold=True)
-        rect = img.get_rect(midleft=(round(x + cam.scale * 0.14), round(y - cam.scale * 0.12)))
-        pill = rect.inflate(8, 2)
-        pygame.draw.rect(surface, (250, 244, 228), pill, border_radius=pill.h // 2)
-        pygame.draw.rect(surface, (120, 96, 70), pill, width=1, border_radius=pill.h // 2)
-        surface.blit(img, rect)
+        size = max(14, round(cam.scale * 0.24))
+        img = self.art.icons.icon(icon, size, bare=size < 24)
+        left = x + cam.scale * 0.14 + size * 0.35
+        shown = count if count <= MAX_TOKENS else 1
+        for i in reversed(range(shown)):  # a little heap, the first in front
+            surface.blit(img, img.get_rect(center=(round(left + i * size * 0.45),
+                                                   round(y + size * 0.15 - i * size * 0.3))))
+        if count > MAX_TOKENS:
+            text = self.res.board_text(str(count), max(14, round(size * 0.75)), (40, 30, 20),
+                                       bold=True)
+            badge = text.get_rect(center=(round(left + size * 0.6), round(y - size * 0.4)))
+            pill = badge.inflate(8, 2)
+            pill.w = max(pill.w, pill.h)
+            pill.center = badge.center
+            pygame.draw.rect(surface, (250, 244, 228), pill, border_radius=pill.h // 2)
+            pygame.draw.rect(surface, (120, 96, 70), pill, width=1, border_radius=pill.h // 2)
+            surface.blit(text, badge)
 
     def cell_overlay(self, surface: pygame.Surface, cam: Camera, cell: Cell, colour: Colour,
                      alpha: int, border: int = 0) -> None:

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
 
 import pygame
@@ -10,6 +11,8 @@ from game.i18n import _
 from game.rules import Game, Phase
 
 from . import palette as pal
+from .art.icons import BARE_BELOW
+from .palette import Colour
 from .resources import Resources
 from .session import Session
 from .widgets import blit_centred, panel
@@ -72,18 +75,27 @@ class Layout:
                    confirm, undo, log_r, toolbar, free)
 
 
+def player_row(res: Resources, rect: pygame.Rect, player: int, players: int) -> pygame.Rect:
+    """A player's row in the players' panel ``rect``."""
+    px = res.px
+    row_h = min(px(ROW_H), (rect.h - px(PLAYERS_TITLE_H)) // max(1, players))
+    return pygame.Rect(rect.x + px(6), rect.y + px(30) + player * row_h, rect.w - px(12),
+                       row_h - px(4))
+
+
 def draw_players(surface: pygame.Surface, res: Resources, session: Session,
-                 rect: pygame.Rect) -> None:
+                 rect: pygame.Rect, scores: Sequence[int] | None = None) -> None:
+    """The players' rows; ``scores``: what the counters show, when it is not the score yet
+    (they count up while a scoring is shown)."""
     game = session.game
     px = res.px
     panel(surface, rect)
     title = res.text("Players", 22, pal.TEXT_DIM, bold=True)
     surface.blit(title, (rect.x + px(14), rect.y + px(9)))
     fig_kinds = list(game.tileset.figures)
-    row_h = min(px(ROW_H), (rect.h - px(PLAYERS_TITLE_H)) // max(1, len(session.seats)))
+    shown = game.scores if scores is None else scores
     for i, seat in enumerate(session.seats):
-        row = pygame.Rect(rect.x + px(6), rect.y + px(30) + i * row_h, rect.w - px(12),
-                          row_h - px(4))
+        row = player_row(res, rect, i, len(session.seats))
         current = i == game.current and not game.over
         if current:
             pygame.draw.rect(surface, pal.CURRENT_ROW, row, border_radius=px(8))
@@ -98,7 +110,7 @@ def draw_players(surface: pygame.Surface, res: Resources, session: Session,
         line_y = row.y + min(px(30), row.h - px(15))
         text = res.text(supply, 17, pal.TEXT_DIM)
         surface.blit(text, (row.x + px(46), line_y))
-        score = res.text(str(game.scores[i]), 34, pal.TEXT, bold=True)
+        score = res.text(str(shown[i]), 34, pal.TEXT, bold=True)
         score_rect = score.get_rect(midright=(row.right - px(10), row.centery))
         surface.blit(score, score_rect)
         # Tokens fill the room after the name, then after the supply line.
@@ -124,7 +136,7 @@ def _draw_tokens(surface: pygame.Surface, res: Resources, session: Session,
             if last and area.w >= px(12):
                 surface.blit(res.text("…", 16, pal.TEXT_DIM), (max(area.x, x), area.y + px(1)))
             return tokens[k:]
-        surface.blit(art.icons.icon(name, px(18)), (x, area.y))
+        surface.blit(art.icons.icon(name, px(18), bare=px(18) < BARE_BELOW), (x, area.y))
         surface.blit(count, (x + px(19), area.y + px(2)))
         x += px(23) + count.get_width()
     return []
@@ -134,32 +146,67 @@ def _plural(kind: str, n: int) -> str:
     return kind if n == 1 else kind + "s"
 
 
-def draw_log(surface: pygame.Surface, res: Resources, lines: list[tuple[str, tuple[int, int, int]]],
+@dataclass(frozen=True)
+class LogLine:
+    text: str
+    dot: Colour | None = None  # the player it is about
+    bold: bool = False
+    marked: bool = False  # lit (the turn shown in the history)
+
+
+def _wrap(font: pygame.font.Font, text: str, width: int) -> list[str]:
+    lines: list[str] = []
+    line = ""
+    for word in text.split():
+        trial = f"{line} {word}".strip()
+        if line and font.size(trial)[0] > width:
+            lines.append(line)
+            line = word
+        else:
+            line = trial
+    return [*lines, line]
+
+
+def draw_log(surface: pygame.Surface, res: Resources, lines: Sequence[LogLine],
              rect: pygame.Rect, info: list[str] | None = None) -> None:
-    """The turn log, newest at the bottom; rule modules' state lines (``info``) on top."""
+    """The turn log, newest at the bottom (or, when some lines are marked, the last marked
+    one near the bottom); rule modules' state lines (``info``) on top."""
     px = res.px
     if rect.h < px(LOG_MIN_H):  # no room at this window size (see Layout.compute)
         return
     panel(surface, rect)
     top = rect.y + px(9)
-    for line in info or []:
-        surface.blit(res.text(line, 18, pal.TEXT, bold=True), (rect.x + px(14), top))
+    for state in info or []:
+        surface.blit(res.text(state, 18, pal.TEXT, bold=True), (rect.x + px(14), top))
         top += px(21)
     if info:
         top += px(6)
         pygame.draw.line(surface, pal.PANEL_EDGE, (rect.x + px(10), top - px(4)),
                          (rect.right - px(10), top - px(4)))
     surface.blit(res.text("Turn log", 22, pal.TEXT_DIM, bold=True), (rect.x + px(14), top))
+    marked = [i for i, line in enumerate(lines) if line.marked]
+    last = min(len(lines), marked[-1] + 3) if marked else len(lines)
     y = rect.bottom - px(10)
     clip = surface.get_clip()
     surface.set_clip(pygame.Rect(rect.x + px(4), top + px(24), rect.w - px(8),
                                  rect.bottom - top - px(30)))
-    for text, colour in reversed(lines):
-        img = res.text(text, 18, colour)
-        y -= img.get_height() + px(4)
-        if y < top + px(24):
+    text_x = rect.x + px(26)
+    width = rect.right - px(10) - text_x
+    for line in reversed(lines[:last]):
+        font = res.font(18, bold=line.bold)
+        rows = _wrap(font, line.text, width)
+        height = px(20) * len(rows) + px(2)
+        y -= height
+        if y < top + px(24):  # only whole entries
             break
-        surface.blit(img, (rect.x + px(14), y))
+        if line.marked:
+            band = pygame.Rect(rect.x + px(6), y - px(1), rect.w - px(12), height)
+            pygame.draw.rect(surface, pal.CURRENT_ROW, band, border_radius=px(5))
+            pygame.draw.rect(surface, pal.PANEL_EDGE, band, width=px(1), border_radius=px(5))
+        if line.dot is not None:
+            pygame.draw.circle(surface, line.dot, (rect.x + px(16), y + px(9)), px(5))
+        for k, row in enumerate(rows):
+            surface.blit(font.render(row, True, pal.TEXT), (text_x, y + px(20) * k))
     surface.set_clip(clip)
 
 

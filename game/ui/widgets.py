@@ -219,3 +219,12 @@ class TextField:
         if self.focused and self._blink < 0.5:
             x = self.rect.x + px(10) + (label.get_width() if self.text else 0) + 1
             pygame.draw.line(surface, pal.TEXT, (x, y), (x, y + label.get_height()), px(2))
+
+
+def draw_toast(surface: pygame.Surface, res: Resources, text: str) -> None:
+    """A short message at the top of the window, under the banner."""
+    img = res.text(text, 24, pal.TEXT, bold=True)
+    rect = img.get_rect(midtop=(surface.get_width() // 2, res.px(70)))
+    rect = rect.inflate(res.px(40), res.px(20))
+    panel(surface, rect, radius=res.px(14), alpha=245)
+    blit_centred(surface, img, rect.center)

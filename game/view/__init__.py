@@ -1,15 +1,16 @@
-"""What the window shows about a game, as text: pure Python (no pygame), read by the window
-and by tests.  Strings go through ``game.i18n``.
+"""What the window shows about a game, as text and plain data: pure Python (no pygame), read
+by the window and by tests.  Strings go through ``game.i18n``.
 
-Organised by what it describes; today the rule modules' state (``modules``): the lines a
-module shows beside the board, a figure's badge, what a move would bring, and the details
-of its final scoring.
+Organised by what it describes: the rule modules' state (``modules``: the lines a module
+shows beside the board, the tokens beside a figure, what a move would bring, the details of
+its final scoring); the turn log (``chronicle``, told with ``narrate``, ``notices`` and the
+words of ``names``); the feature ``cards``; the game's ``history``.
 
     from game import view
-    view.module_lines(game)          # ["Bag: 17 tokens, 2 wolves", ...]
-    view.figure_badge(game, figure)  # "3 sheep" or None
-    view.move_label(game, move)      # "+2" or None
-    view.final_details(game)         # lines for the final scores screen
+    view.module_lines(game)            # ["Bag: 17 tokens, 2 wolves", ...]
+    view.figure_tokens(game, figure)   # ("sheep", 3) or None
+    view.move_label(game, move)        # "+2" or None
+    view.final_details(game)           # lines for the final scores screen
 """
 
 from __future__ import annotations
@@ -25,12 +26,13 @@ def module_lines(game: Game) -> list[str]:
     return [line for view, rule in views_of(game) for line in view.info(game, rule)]
 
 
-def figure_badge(game: Game, figure: Figure) -> str | None:
-    """A short label beside a figure on the board (a shepherd's sheep), or None."""
+def figure_tokens(game: Game, figure: Figure) -> tuple[str, int] | None:
+    """The tokens beside a figure on the board, as (icon name, how many): a shepherd's
+    sheep; None for a figure with none."""
     for view, rule in views_of(game):
-        badge = view.figure_badge(game, rule, figure)
-        if badge:
-            return badge
+        tokens = view.figure_tokens(game, rule, figure)
+        if tokens is not None:
+            return tokens
     return None
 
 
@@ -49,4 +51,4 @@ def final_details(game: Game) -> list[str]:
     return [line for view, rule in views_of(game) for line in view.final_details(game, rule)]
 
 
-__all__ = ["figure_badge", "final_details", "module_lines", "move_label"]
+__all__ = ["figure_tokens", "final_details", "module_lines", "move_label"]

@@ -73,6 +73,12 @@ class RuleModule:
     def final_scoring(self, host: Host) -> None:
         """Award this module's points at the end of the game (via ``host.award``)."""
 
+    def end_worth(self, host: Host, feature: Feature) -> int | None:
+        """What this module's final scoring would give the feature's leaders for it as the
+        game stands (a field's farmers, a meadow's hunt); None when it gives it nothing.
+        Asked by ``feature_worth`` (the window's feature card), never by the engine."""
+        return None
+
     # -- questions for computer players and the window
     def tokens(self, host: Host, player: int) -> dict[str, int]:
         """Tokens the player holds (harvest tokens, sheep...), by name."""

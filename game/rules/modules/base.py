@@ -81,6 +81,29 @@ class Farmers(RuleModule):
             for player in winners:
                 host.award(player, points, FIELD, cells)
 
+    def end_worth(self, host: Host, feature: Feature) -> int | None:
+        """A field: what its leading farmers would get for the completed cities it touches
+        (per-city: each city they would win among all the farmers around it)."""
+        if feature.kind != FIELD:
+            return None
+        feats = host.features
+        cities = sorted(c for c in feats.touched_roots(feature.root) if host.is_complete(c))
+        leaders = host.winners(feature.figures)
+        if not leaders or host.option("farm_scoring") == "per-field":
+            return self.city_points(host, max(1, len(leaders))) * len(cities)
+        fields = [r for r in host.held_roots() if feats.kind[r] == FIELD]
+        best = 0
+        for player in leaders:
+            points = 0
+            for city in cities:
+                farmers = [f for r in fields if city in feats.touched_roots(r)
+                           for f in feats.figures[r]]
+                winners = host.winners(farmers)
+                if player in winners:
+                    points += self.city_points(host, len(winners))
+            best = max(best, points)
+        return best
+
     def city_points(self, host: Host, winners: int) -> int:
         """Points per supplied city.  With the option at 4 the text's sentence is followed
         as written: a sole majority gets 4, tied players get 3."""

@@ -214,7 +214,7 @@ class HillDale(RuleModule):
                     self.supply[name] -= 1
                     pool.append(name)
                 else:
-                    host.notice(f"No {name} token left", cells)
+                    host.notice(f"No {name} token left", cells, what="no-token", token=name)
         n = len(host.players)
         order = sorted(winners, key=lambda p: (p - host.current) % n)
         turn = 0
@@ -224,7 +224,8 @@ class HillDale(RuleModule):
             pool.remove(token)
             self.held[player][token] += 1
             self.harvested_at[player].append(cells[len(cells) // 2])
-            host.notice(f"{host.players[player]} takes {_a(token)}", cells, player)
+            host.notice(f"{host.players[player]} takes {_a(token)}", cells, player,
+                        what="takes", token=token)
             turn += 1
 
     def pick(self, player: int, pool: Sequence[str]) -> str:

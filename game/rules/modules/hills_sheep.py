@@ -145,7 +145,8 @@ class Shepherds(RuleModule):
             return
         self.bag.remove(token)
         self.flocks.setdefault(fig.id, []).append(token)
-        host.notice(f"{name} draws {token} sheep", [fig.cell], fig.player)
+        host.notice(f"{name} draws {token} sheep", [fig.cell], fig.player, what="draws",
+                    sheep=int(token))
 
     def _wolf(self, host: Host, fig: Figure) -> None:
         """A wolf: every shepherd of the field goes home, every sheep there back into the bag
@@ -159,7 +160,8 @@ class Shepherds(RuleModule):
         goes = "shepherd goes" if len(shepherds) == 1 else "shepherds go"
         lost_text = f"{lost} sheep lost, " if lost else ""
         host.notice(f"Wolf! {lost_text}{who} {goes} home", [f.cell for f in shepherds],
-                    fig.player)
+                    fig.player, what="wolf", lost=lost, shepherds=len(shepherds),
+                    owners=tuple(dict.fromkeys(f.player for f in shepherds)))
 
     def _herd(self, host: Host, fig: Figure) -> None:
         """Herd: every shepherd of the field scores all its sheep, then all go home."""
@@ -173,7 +175,8 @@ class Shepherds(RuleModule):
         self._clear(host, shepherds)
         names = " and ".join(host.players[p] for p in players)
         host.notice(f"{names} herd{'s' if len(players) == 1 else ''} {sheep} sheep: "
-                    f"+{sheep}{' each' if len(players) > 1 else ''}", cells, fig.player)
+                    f"+{sheep}{' each' if len(players) > 1 else ''}", cells, fig.player,
+                    what="herd", sheep=sheep, players=tuple(players))
 
     def _clear(self, host: Host, shepherds: Sequence[Figure]) -> None:
         for f in shepherds:

@@ -186,16 +186,17 @@ class HuntersGatherers(RuleModule):
         who = host.players[host.current]
         if host.in_extra:
             host.notice(f"{who}: gold again, but no second bonus tile this turn", cells,
-                        host.current)
+                        host.current, what="gold-again")
             return
         if not self.pile:
-            host.notice(f"{who}: gold, but the bonus pile is empty", cells, host.current)
+            host.notice(f"{who}: gold, but the bonus pile is empty", cells, host.current,
+                        what="gold-none-left")
             return
         tile = host.draw("bonus", self.pile)
         self.pile.remove(tile)
         self.drawn.append((host.current, tile))
         host.grant_extra_placement(tile)
-        host.notice(f"{who} found gold: bonus tile {tile}!", cells, host.current)
+        host.notice(f"{who} found gold: a bonus tile!", cells, host.current, what="gold")
 
     def defers_returns(self, host: Host) -> bool:
         return host.option("returns") == "end-of-turn"
@@ -204,6 +205,25 @@ class HuntersGatherers(RuleModule):
     def final_scoring(self, host: Host) -> None:
         self.networks = self._score_huts(host)
         self.meadows = self._score_meadows(host)
+
+    def end_worth(self, host: Host, feature: Feature) -> int | None:
+        """A meadow: its hunt (deer less those tigers eat, mammoths, aurochs; 2 each); a
+        river or lake with huts on its network: the network's fish."""
+        icons = feature.icons
+        if feature.kind == MEADOW:
+            eaten = 0 if icons.get(FIRE, 0) else icons.get(TIGER, 0)
+            return 2 * (max(0, icons.get(DEER, 0) - eaten) + icons.get(MAMMOTH, 0)
+                        + icons.get(AUROCHS, 0))
+        if feature.kind not in (RIVER, LAKE):
+            return None
+        feats = host.features
+        joined = self._joined(host)
+        net = joined.get(feature.root, feature.root)
+        roots = [r for r in feats.roots() if feats.kind[r] in (RIVER, LAKE)
+                 and joined.get(r, r) == net]
+        if not any(f.kind == HUT for r in roots for f in feats.figures[r]):
+            return None
+        return sum(feats.icons[r].get(FISH, 0) for r in roots if feats.kind[r] == LAKE)
 
     def _score_huts(self, host: Host) -> list[NetworkScore]:
         feats = host.features

@@ -1,10 +1,16 @@
 """Icons on tiles (shields, hills, harvest tokens...): SVG sprites, or a labelled token for a
 name nobody drew, each with a soft shadow; and where an icon goes when the tile set gives it
-no place."""
+no place.
+
+Small icons (a whole board fitted in the window) stay readable: below ``BARE_BELOW`` pixels
+a sprite drawn on a parchment token loses the token, and its drawing fills the icon with a
+light rim around it."""
 
 from __future__ import annotations
 
+import io
 import math
+import re
 from collections.abc import Sequence
 from pathlib import Path
 
@@ -13,8 +19,16 @@ import pygame
 from game.rules.geometry import Point, Polygon, point_in_polygon
 
 from .cache import ImageCache
-from .loading import finish, load_sprite
+from .loading import finish, load_sprite, sprite_path
 from .primitives import INK, blur, silhouette
+
+BARE_BELOW = 24  # icons smaller than this (px) are drawn without their token
+SMALL_TILE_ICON = 17  # icons grow on small tiles to about this many pixels
+# The parchment disc most icon sprites sit on (see sprites/README.md), and how far the
+# drawing on it is zoomed when the disc is left out.
+_TOKEN = re.compile(r'<circle cx="32" cy="32" r="29" fill="#f6edd6"[^>]*/>')
+_BARE_VIEW = 'viewBox="9 9 46 46"'
+_RIM = (255, 255, 255)
 
 SHIELD_SIZE = 0.22  # icon size, in tiles
 ICON_SIZE = 0.2
@@ -31,13 +45,16 @@ class IconArt:
         self.sprites = sprites
         self.images = images
 
-    def icon(self, name: str, size: int) -> pygame.Surface:
-        """An icon sprite (shield, hill...) ``size`` px square; a labelled dot if none exists."""
+    def icon(self, name: str, size: int, bare: bool = False) -> pygame.Surface:
+        """An icon sprite (shield, hill...) ``size`` px square; a labelled dot if none exists.
+        ``bare``: without its parchment token, the drawing zoomed to fill the icon and
+        rimmed in light (for small sizes)."""
         size = max(1, int(size))
-        key = ("icon", self.sprites, name, size)
+        key = ("icon", self.sprites, name, size, bare)
         img = self.images.get(key)
         if img is None:
-            svg = load_sprite(self.sprites, "icons", name, (size, size))
+            svg = ((_bare_svg(self.sprites, name, size) if bare else None)
+                   or load_sprite(self.sprites, "icons", name, (size, size)))
             if svg is None:
                 img = _labelled_dot(name, size)
             else:
@@ -49,25 +66,59 @@ class IconArt:
     def draw(self, canvas: pygame.Surface, name: str, at: Point, w: int, size: int) -> None:
         """The icon with its shadow at ``at`` (unit tile coordinates) on a tile canvas ``w`` px
         wide, for a tile shown ``size`` px wide."""
-        # icons grow a little on small tiles so that they stay readable
-        frac = max(SHIELD_SIZE if name == "shield" else ICON_SIZE, min(0.3, 13 / size))
+        # icons grow on small tiles so that they stay readable, and lose their token
+        frac = max(SHIELD_SIZE if name == "shield" else ICON_SIZE,
+                   min(0.3, SMALL_TILE_ICON / size))
         px = max(4, round(w * frac))
+        bare = px * size < BARE_BELOW * w  # the icon's size on screen, not on the canvas
         centre = (round(at[0] * w), round(at[1] * w))
-        sh = self._shadow(name, px)
+        sh = self._shadow(name, px, bare)
         off = max(1, px // 18)
         canvas.blit(sh, sh.get_rect(center=(centre[0] + off, centre[1] + 2 * off)))
-        img = self.icon(name, px)
+        img = self.icon(name, px, bare)
         canvas.blit(img, img.get_rect(center=centre))
 
-    def _shadow(self, name: str, size: int) -> pygame.Surface:
-        key = ("icon shadow", self.sprites, name, size)
+    def _shadow(self, name: str, size: int, bare: bool) -> pygame.Surface:
+        key = ("icon shadow", self.sprites, name, size, bare)
         sh = self.images.get(key)
         if sh is None:
             pad = max(2, size // 8)
             base = pygame.Surface((size + 2 * pad, size + 2 * pad), pygame.SRCALPHA)
-            base.blit(silhouette(self.icon(name, size), (20, 24, 10), 110), (pad, pad))
+            base.blit(silhouette(self.icon(name, size, bare), (20, 24, 10), 110), (pad, pad))
             sh = self.images.put(key, blur(base, max(1, size // 14)))
         return sh
+
+
+def _bare_svg(sprites: Path, name: str, size: int) -> pygame.Surface | None:
+    """The icon sprite without its parchment token, zoomed on its drawing and rimmed in
+    light; None when the sprite has no token (it is drawn as it is)."""
+    path = sprite_path(sprites, "icons", name)
+    if path is None:
+        return None
+    try:
+        text = path.read_text(encoding="utf-8")
+    except (OSError, UnicodeDecodeError):
+        return None
+    bare, found = _TOKEN.subn("", text, count=1)
+    if not found:
+        return None
+    bare = bare.replace('viewBox="0 0 64 64"', _BARE_VIEW, 1)
+    rim = max(1, round(size / 14))
+    inner = max(1, size - 2 * rim)
+    try:
+        drawing = pygame.image.load_sized_svg(io.BytesIO(bare.encode()), (inner, inner))
+    except (pygame.error, ValueError):
+        return None
+    if not drawing.get_flags() & pygame.SRCALPHA or drawing.get_bitsize() != 32:
+        plain, drawing = drawing, pygame.Surface(drawing.get_size(), pygame.SRCALPHA)
+        drawing.blit(plain, (0, 0))
+    out = pygame.Surface((size, size), pygame.SRCALPHA)
+    light = silhouette(drawing, _RIM)
+    for i in range(12):
+        a = 2 * math.pi * i / 12
+        out.blit(light, (rim + round(math.cos(a) * rim), rim + round(math.sin(a) * rim)))
+    out.blit(drawing, (rim, rim))
+    return out
 
 
 def _labelled_dot(name: str, size: int) -> pygame.Surface:

@@ -32,6 +32,13 @@ def load_sprite(sprites: Path, folder: str, name: str,
     """The sprite ``name`` of ``sprites/folder`` drawn to fit ``box``, or None when there is
     none.  A name that is not a plain word, or a file that a link leads out of the sprites
     folder, is never read."""
+    path = sprite_path(sprites, folder, name)
+    return None if path is None else load_svg(path, box)
+
+
+def sprite_path(sprites: Path, folder: str, name: str) -> Path | None:
+    """Where the sprite ``name`` of ``sprites/folder`` may be read, or None for a name that
+    is not a plain word or a file that a link leads out of the sprites folder."""
     if not NAME.fullmatch(name):  # the loader allows no other name; a cached set might
         return None
     path = sprites / folder / f"{name}.svg"
@@ -40,7 +47,7 @@ def load_sprite(sprites: Path, folder: str, name: str,
             return None
     except (OSError, RuntimeError):  # a link loop
         return None
-    return load_svg(path, box)
+    return path
 
 
 def load_svg(path: Path, box: tuple[int, int]) -> pygame.Surface | None:

@@ -29,6 +29,7 @@ from .loading import finish
 from .painter import Painter
 from .primitives import mix, shade
 from .regions import RegionPass, Regions, edge_width, paint_regions
+from .relief import RELIEFS, hill
 from .shapes import cluster, inner_runs, line_ends, ray_hit
 from .textures import ScaledTextures
 
@@ -150,6 +151,7 @@ class TileArt:
         painter = Painter(self._textures, canvas, w, k, offset)
         parts = self._features(tile, rt)
         _paint_ground(painter, parts)
+        _paint_relief(canvas, tile, rt, w)
         _paint_lines(painter, parts)
         _paint_areas(painter, parts)
         _paint_line_ends(painter, parts, rt)
@@ -174,6 +176,8 @@ class TileArt:
                     placed.append(at)
                 self.icons.draw(canvas, icon.name, at, w, size)
         for j, icon in enumerate(tile.icons):
+            if icon.name in RELIEFS:
+                continue  # painted as the land itself
             at = rt.tile_icon_points[j] if j < len(rt.tile_icon_points) else None
             if at is None:
                 at = free_spot((0.5, 0.5), ((0, 0), (1, 0), (1, 1), (0, 1)), placed,
@@ -215,6 +219,14 @@ def _paint_ground(painter: Painter, parts: _Features) -> None:
     for i in parts.lakes:
         painter.fill(shapes[i], styles[i])
         painter.outline(shapes[i], styles[i].edge, styles[i].edge_width)
+
+
+def _paint_relief(canvas: pygame.Surface, tile: TileType, rt: RotatedTile, w: int) -> None:
+    """Tile marks that are land (a hill), over the ground and under everything else."""
+    for j, icon in enumerate(tile.icons):
+        at = rt.tile_icon_points[j] if j < len(rt.tile_icon_points) else None
+        if icon.name == "hill":
+            hill(canvas, at if at is not None else (0.5, 0.5), w)
 
 
 def _paint_lines(painter: Painter, parts: _Features) -> None:

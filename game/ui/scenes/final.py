@@ -1,5 +1,5 @@
-"""Final scores: a table per player and category, a chart of how the points were made,
-then back to the title."""
+"""Final scores: a table per player and category (with what came at the end), a chart of how
+the points were made; then the finished board, the same game again, or the title."""
 
 from __future__ import annotations
 
@@ -8,20 +8,17 @@ from collections import defaultdict
 import pygame
 
 from game import view
+from game.i18n import _
+from game.view.names import category_title
 
 from .. import palette as pal
 from ..app import App, Scene
 from ..intents import Command, Intent
-from ..session import Session
+from ..session import Seat, Session
 from ..widgets import Button, blit_centred, panel
 
-LABELS = {"city": "Cities", "road": "Roads", "cloister": "Cloisters", "field": "Farms"}
 CATEGORY_COLOURS = [(190, 96, 60), (214, 178, 110), (120, 132, 170), (112, 168, 84),
                     (90, 150, 190), (170, 120, 170), (200, 150, 60), (130, 130, 130)]
-
-
-def category_label(kind: str) -> str:
-    return LABELS.get(kind, kind.replace("_", " ").replace("-", " ").capitalize())
 
 
 def score_table(session: Session) -> tuple[list[str], list[dict[str, int]]]:
@@ -42,6 +39,16 @@ def score_table(session: Session) -> tuple[list[str], list[dict[str, int]]]:
     return cats, [dict(r) for r in rows]
 
 
+def table_cells(cats: list[str], rows: list[dict[str, int]]
+                ) -> list[list[tuple[str, str | None]]]:
+    """Per player, per category: the points, and what came at the end ("(3 at end)") in every
+    row of a category where anything came at the end, even when it is all or nothing."""
+    at_end = {cat for cat in cats if any(r.get(cat + "@end", 0) for r in rows)}
+    return [[(str(row.get(cat, 0)),
+              _("({points} at end)").format(points=row.get(cat + "@end", 0))
+              if cat in at_end else None) for cat in cats] for row in rows]
+
+
 class FinalScene(Scene):
     name = "final"
     overlay = True  # the finished board stays visible behind the scores
@@ -49,8 +56,14 @@ class FinalScene(Scene):
     def __init__(self, app: App, session: Session) -> None:
         super().__init__(app)
         self.session = session
-        self.button = Button(pygame.Rect(0, 0, 260, 54), "Back to the title", self.to_title,
-                             primary=True)
+        self.buttons = [
+            Button(pygame.Rect(0, 0, 220, 54), _("View board"), self.view_board,
+                   hotkey="Esc"),
+            Button(pygame.Rect(0, 0, 220, 54), _("Play again"), self.play_again, primary=True,
+                   hotkey="Enter"),
+            Button(pygame.Rect(0, 0, 220, 54), _("Title"), self.to_title),
+        ]
+        self.button = self.buttons[1]  # the row of buttons lines up on the primary one
         self.card = pygame.Rect(0, 0, 900, 600)
 
     def layout(self, size: tuple[int, int]) -> None:
@@ -58,17 +71,37 @@ class FinalScene(Scene):
         self.card = pygame.Rect(0, 0, min(px(1000), size[0] - px(40)),
                                 min(px(660), size[1] - px(40)))
         self.card.center = (size[0] // 2, size[1] // 2)
-        self.button.rect.size = (px(260), px(54))
+        for b in self.buttons:
+            b.rect.size = (px(220), px(54))
         self.button.rect.midbottom = (self.card.centerx, self.card.bottom - px(20))
+        self.buttons[0].rect.midright = (self.button.rect.left - px(16),
+                                         self.button.rect.centery)
+        self.buttons[2].rect.midleft = (self.button.rect.right + px(16),
+                                        self.button.rect.centery)
 
     def to_title(self) -> None:
         self.app.replace_scene("title")
 
+    def view_board(self) -> None:
+        """Back to the finished board (its Scores button brings this table back)."""
+        self.app.pop()
+
+    def play_again(self) -> None:
+        """A new game with the same players, game, expansions and options."""
+        old = self.session
+        seats = [Seat(s.name, s.colour, s.kind) for s in old.seats]
+        session = Session.new(self.app, old.game_id, old.expansions, seats,
+                              dict(old.game.chosen_options))
+        self.app.replace_scene("play", session)
+
     def handle(self, intent: Intent) -> None:
-        if self.button.handle(intent):
-            return
-        if intent in (Command("confirm"), Command("back")):
-            self.to_title()
+        for b in self.buttons:
+            if b.handle(intent):
+                return
+        if intent == Command("confirm"):
+            self.play_again()
+        elif intent == Command("back"):
+            self.view_board()
 
     def draw(self, surface: pygame.Surface) -> None:
         veil = pygame.Surface(surface.get_size(), pygame.SRCALPHA)
@@ -100,7 +133,8 @@ class FinalScene(Scene):
             img = res.text(line, 19 if columns == 1 else 17, pal.TEXT_DIM)
             clip = img.get_rect(w=min(img.get_width(), width - px(10)))
             surface.blit(img, (c.x + px(40) + col * width, top + px(22 * row)), clip)
-        self.button.draw(surface, res)
+        for b in self.buttons:
+            b.draw(surface, res)
 
     def _draw_table(self, surface: pygame.Surface, cats: list[str],
                     rows: list[dict[str, int]]) -> None:
@@ -115,10 +149,11 @@ class FinalScene(Scene):
 
         y = c.y + px(92)
         for j, cat in enumerate([*cats, "Total"]):
-            label = category_label(cat) if cat != "Total" else cat
+            label = category_title(cat) if cat != "Total" else cat
             img = res.text(label, 22, pal.TEXT_DIM, bold=True)
             surface.blit(img, img.get_rect(topright=(right(j), y)))
         order = sorted(range(len(rows)), key=lambda p: -self.session.game.scores[p])
+        cells = table_cells(cats, rows)
         for i, p in enumerate(order):
             seat = self.session.seats[p]
             ry = y + px(34 + i * 36)
@@ -129,12 +164,14 @@ class FinalScene(Scene):
             pygame.draw.circle(surface, seat.rgb, (x0 + px(8), ry + px(13)), px(9))
             surface.blit(res.text(seat.name, 24, pal.TEXT, bold=True),
                          (x0 + px(26), ry + px(2)))
-            for j, cat in enumerate(cats):
-                total = rows[p].get(cat, 0)
-                end = rows[p].get(cat + "@end", 0)
-                text = str(total) if not end or end == total else f"{total} ({end} at end)"
-                img = res.text(text, 22, pal.TEXT)
-                surface.blit(img, img.get_rect(topright=(right(j), ry + px(3))))
+            for j, (total, end_text) in enumerate(cells[p]):
+                edge = right(j)
+                if end_text is not None:
+                    end = res.text(end_text, 16, pal.TEXT_DIM)
+                    surface.blit(end, end.get_rect(topright=(edge, ry + px(8))))
+                    edge -= end.get_width() + px(5)
+                img = res.text(total, 22, pal.TEXT)
+                surface.blit(img, img.get_rect(topright=(edge, ry + px(3))))
             img = res.text(str(self.session.game.scores[p]), 26, pal.TEXT, bold=True)
             surface.blit(img, img.get_rect(topright=(right(len(cats)), ry + px(1))))
         self.table_bottom = y + px(34 + len(rows) * 36)
@@ -171,6 +208,6 @@ class FinalScene(Scene):
         for j, cat in enumerate(cats):
             pygame.draw.rect(surface, CATEGORY_COLOURS[j % len(CATEGORY_COLOURS)],
                              (lx, ly + px(2), px(16), px(16)), border_radius=px(3))
-            img = res.text(category_label(cat), 19, pal.TEXT_DIM)
+            img = res.text(category_title(cat), 19, pal.TEXT_DIM)
             surface.blit(img, (lx + px(22), ly))
             lx += px(44) + img.get_width()

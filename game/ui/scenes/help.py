@@ -44,14 +44,15 @@ KEYS = [
     (N_("Take back"), N_("Backspace or Ctrl+Z, before confirming")),
     (N_("Hint"), N_("? or the Hint button: where the computer would play, and why")),
     (N_("Move the board"), N_("drag empty board, arrow keys or WASD")),
-    (N_("Zoom"), N_("mouse wheel (about the cursor), + and −")),
-    (N_("Whole board"), N_("Home or C")),
+    (N_("Zoom"), N_("mouse wheel (about the cursor), + and −; Home or C fits")),
     (N_("Land by connection"), N_("F colours the land between features by what it joins")),
     (N_("Tiles to come"), N_("T shows the tiles still in the pile")),
-    (N_("Turn log"), N_("L shows or hides it")),
+    (N_("Feature card"), N_("rest the pointer on a placed feature: who holds it, what it "
+                            "is worth")),
+    (N_("Turn log, history"), N_("L shows or hides the log; V the history (arrow keys step)")),
     (N_("Menu"), N_("Esc (save, load, rules, settings, quit)")),
     (N_("Save now"), N_("Ctrl+S, then a name")),
-    (N_("Full screen"), N_("F11")),
+    (N_("Full screen, sound"), N_("F11; M turns the sound on and off")),
     (N_("This screen"), N_("F1 or H, in every screen; Esc closes it")),
 ]
 

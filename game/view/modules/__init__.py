@@ -22,8 +22,8 @@ class ModuleView(Generic[M]):
         """Lines about the module's state, beside the board."""
         return []
 
-    def figure_badge(self, game: Game, rule: M, figure: Figure) -> str | None:
-        """A short label beside a figure."""
+    def figure_tokens(self, game: Game, rule: M, figure: Figure) -> tuple[str, int] | None:
+        """The tokens beside a figure: (icon name, how many)."""
         return None
 
     def move_label(self, game: Game, rule: M, move: Action) -> str | None:

@@ -36,15 +36,11 @@ class ShepherdsView(ModuleView[Shepherds]):
                                                    shepherds).format(n=shepherds)))
         return out
 
-    def figure_badge(self, game: Game, rule: Shepherds, figure: Figure) -> str | None:
+    def figure_tokens(self, game: Game, rule: Shepherds, figure: Figure
+                      ) -> tuple[str, int] | None:
         if figure.kind != SHEPHERD:
             return None
-        own = sheep_in(rule.flocks.get(figure.id, []))
-        total = rule.flock_size(game.host, rule.field_of(game.host, figure))
-        if own == total:
-            return ngettext("{own} sheep", "{own} sheep", own).format(own=own)
-        return ngettext("{own} sheep (field {total})", "{own} sheep (field {total})",
-                        own).format(own=own, total=total)
+        return ("sheep", sheep_in(rule.flocks.get(figure.id, [])))
 
     def final_details(self, game: Game, rule: Shepherds) -> list[str]:
         if not rule.flocks:

@@ -15,6 +15,7 @@ from ...hud import describe_phase, draw_banner
 from ...widgets import Button, blit_centred
 from .options import Target
 from .pointer import FigureDrag, MoveDrag, TileDrag
+from .score_show import final_banner
 from .sidebar import draw_sidebar
 
 if TYPE_CHECKING:
@@ -29,10 +30,50 @@ def draw_play(surface: pygame.Surface, scene: PlayScene) -> None:
     surface.fill(pal.TABLE, lay.board)
     clip = surface.get_clip()
     surface.set_clip(lay.board)
+    if scene.history.active:
+        scene.history.draw_board(surface)
+    else:
+        _draw_board(surface, scene)
+    surface.set_clip(clip)
+    draw_sidebar(surface, scene, tile_dragged=isinstance(drag, TileDrag))
+    for b in scene.active_buttons():
+        b.enabled = _button_enabled(scene, b)
+        b.draw(surface, scene.app.res)
+    seat = scene.session.current_seat
+    prompt = (scene.history.banner() if scene.history.active else None) or \
+        final_banner(scene) or describe_phase(scene.session, scene.pending is not None,
+                                              can_move=bool(scene.options.moves()),
+                                              hand=len(scene.hand.tiles()))
+    draw_banner(surface, scene.app.res, lay.board, prompt,
+                scene.history.colour() if scene.history.active else seat.rgb)
+    if not scene.history.active:
+        hint = scene.hint.current()
+        scene.question.draw(surface, scene.app.res,
+                            hint.answer.choice if hint is not None and hint.answer else None)
+        scene.hint.draw_line(surface, lay.board, scene.question.below_banner(scene.app.res))
+    if scene.remaining.shown:
+        scene.remaining.draw(surface, scene.app.res, game, lay.board, scene.view.art.tile)
+    if isinstance(drag, (FigureDrag, MoveDrag)):
+        img = scene.app.res.figures.figure(drag.kind, seat.rgb,
+                                           max(24, round(cam.scale * 0.34)))
+        blit_centred(surface, img, drag.pos)
+    scene.score_show.draw_flights(surface)
+    if scene.history.active:
+        scene.history.draw_slider(surface)
+    scene.hover.draw_card(surface)
+
+
+def _draw_board(surface: pygame.Surface, scene: PlayScene) -> None:
+    """The game's board with what the player may do lit on it, the held figure, the
+    computer's action and the scoring being shown."""
+    cam = scene.camera
+    game = scene.game
     scene.view.draw_tiles(surface, cam)
     if scene.show_farms:
         scene.view.draw_field_hints(surface, cam)
     _draw_last_tiles(surface, scene)
+    scene.score_show.draw_board(surface)
+    scene.hover.draw_outline(surface)
     if scene.human_turn and game.phase is Phase.PLACE and not scene.hand.face_down:
         _draw_placement(surface, scene)
     if scene.human_turn and game.phase is Phase.FIGURE:
@@ -40,6 +81,7 @@ def draw_play(surface: pygame.Surface, scene: PlayScene) -> None:
     moved = scene.options.moved_figures(scene.pending) if isinstance(scene.pending, Move) \
         else None
     scene.view.draw_figures(surface, cam, [s.rgb for s in scene.session.seats], moved)
+    scene.score_show.draw_figures(surface)
     if isinstance(scene.pending, Deploy) and game.last_cell is not None:
         target = next((t for t in scene.options.targets()
                        if scene.pending in t.deploys), None)
@@ -50,26 +92,6 @@ def draw_play(surface: pygame.Surface, scene: PlayScene) -> None:
     scene.hint.draw(surface)
     scene.computer.draw(surface, cam, scene.view, _glide_start(scene), scene.app.res)
     scene.feedback.draw_popups(surface, scene.app.res)
-    surface.set_clip(clip)
-    draw_sidebar(surface, scene, tile_dragged=isinstance(drag, TileDrag))
-    for b in scene.buttons:
-        b.enabled = _button_enabled(scene, b)
-        b.draw(surface, scene.app.res)
-    seat = scene.session.current_seat
-    prompt = describe_phase(scene.session, scene.pending is not None,
-                            can_move=bool(scene.options.moves()),
-                            hand=len(scene.hand.tiles()))
-    draw_banner(surface, scene.app.res, lay.board, prompt, seat.rgb)
-    hint = scene.hint.current()
-    scene.question.draw(surface, scene.app.res,
-                        hint.answer.choice if hint is not None and hint.answer else None)
-    scene.hint.draw_line(surface, lay.board, scene.question.below_banner(scene.app.res))
-    if scene.remaining.shown:
-        scene.remaining.draw(surface, scene.app.res, game, lay.board, scene.view.art.tile)
-    if isinstance(drag, (FigureDrag, MoveDrag)):
-        img = scene.app.res.figures.figure(drag.kind, seat.rgb,
-                                           max(24, round(cam.scale * 0.34)))
-        blit_centred(surface, img, drag.pos)
 
 
 def _glide_start(scene: PlayScene) -> pygame.Rect:

@@ -1,5 +1,5 @@
-"""What the player is told as the game goes on: points floating up from where they were
-scored, the rules' announcements floated over the board, and the turn log."""
+"""What the player is told as the game goes on: the rules' announcements floated over the
+board, and the turn log."""
 
 from __future__ import annotations
 
@@ -7,12 +7,15 @@ from dataclasses import dataclass
 
 import pygame
 
-from game.rules import Action, Choose, Deploy, Move, Place, ScoreEvent
+from game.rules import Action, ScoreEvent
+from game.view import notices
+from game.view.chronicle import Chronicle, Tone
 
 from ... import palette as pal
 from ...camera import Camera
+from ...hud import LogLine
 from ...resources import Resources
-from ...session import Seat, Session
+from ...session import Session
 from ...widgets import blit_centred
 
 Rgb = tuple[int, int, int]
@@ -29,52 +32,36 @@ class Popup:
 
 
 class Feedback:
-    """Score popups, notices and the turn log of one game in the window."""
+    """The turn log (told by the game's chronicle) and the rules' announcements floated over
+    the board, of one game in the window."""
 
     def __init__(self, session: Session, camera: Camera) -> None:
         self.session = session
         self.camera = camera
         self.popups: list[Popup] = []
-        self.log: list[tuple[str, Rgb]] = []
+        self.chronicle = Chronicle.of(session.game)
         self.show_log = True
         self.notices_seen = len(session.game.notices)
 
-    def resumed(self) -> None:
-        game = self.session.game
-        if game.moves:
-            self.log.append((f"Game resumed after {len(game.board) - 1} tiles", pal.TEXT_DIM))
-
-    def action(self, seat: Seat, action: Action) -> None:
-        """A line in the log for an action just applied."""
-        if isinstance(action, Place):
-            self.log.append((f"{seat.name}: tile {action.tile} at {action.x},{action.y}",
-                             pal.TEXT))
-        elif isinstance(action, Deploy):
-            self.log.append((f"{seat.name}: {action.figure} on {action.target}", seat.rgb))
-        elif isinstance(action, Choose):
-            self.log.append((f"{seat.name}: {action.choice}", seat.rgb))
-        elif isinstance(action, Move):
-            self.log.append((f"{seat.name}: moves to {action.x},{action.y}", seat.rgb))
-
-    def score(self, ev: ScoreEvent) -> None:
-        xs = [c[0] + 0.5 for c in ev.cells]
-        ys = [c[1] + 0.5 for c in ev.cells]
-        seat = self.session.seat(ev.player)
-        self.popups.append(Popup(f"+{ev.points}", (sum(xs) / len(xs), sum(ys) / len(ys)),
-                                 seat.rgb))
-        self.log.append((f"  {seat.name} +{ev.points} ({ev.category})", seat.rgb))
+    def apply(self, action: Action) -> list[ScoreEvent]:
+        """Play an action and tell it in the log."""
+        return self.chronicle.apply(action)
 
     def taken_back(self) -> None:
-        self.log.append(("  (taken back)", pal.TEXT_DIM))
+        self.chronicle.taken_back()
 
-    def final_scoring(self) -> None:
-        self.log.append(("Final scoring", pal.TEXT))
+    def keep_in_step(self) -> None:
+        """Tell the game again if moves were played (or taken back) without the log."""
+        if not self.chronicle.in_step():
+            self.chronicle = Chronicle.of(self.session.game)
 
-    def turn_start(self) -> None:
-        seat = self.session.current_seat
-        self.log.append((f"— {seat.name}'s turn", seat.rgb))
-        if len(self.log) > 200:
-            del self.log[:100]
+    def log_lines(self, turn: int | None = None) -> list[LogLine]:
+        """The log's lines, each with its player's colour; those of ``turn`` marked."""
+        return [LogLine(entry.text,
+                        None if entry.player is None else self.session.seat(entry.player).rgb,
+                        bold=entry.tone in (Tone.SCORE, Tone.HEADING),
+                        marked=entry.turn == turn)
+                for entry in self.chronicle.entries]
 
     def show_notices(self, board_centre: tuple[int, int]) -> None:
         """Announcements of the rules (a wolf, a herded flock, a bonus tile...): logged, and
@@ -84,14 +71,14 @@ class Feedback:
         self.notices_seen = len(game.notices)
         for i, n in enumerate(fresh):
             colour = self.session.seat(n.player).rgb if n.player is not None else pal.TEXT_LIGHT
-            self.log.append((f"  {n.text}", colour))
             if n.cells:
                 xs = [c[0] + 0.5 for c in n.cells]
                 ys = [c[1] + 0.5 for c in n.cells]
                 where = (sum(xs) / len(xs), sum(ys) / len(ys) - 0.3)
             else:
                 where = self.camera.screen_to_world(board_centre)
-            self.popups.append(Popup(n.text, where, colour, age=-0.45 * i, size=28, life=2.6))
+            self.popups.append(Popup(notices.told(game, n), where, colour, age=-0.45 * i,
+                                     size=28, life=2.6))
 
     def update(self, dt: float) -> None:
         for p in self.popups:
@@ -104,6 +91,7 @@ class Feedback:
                 continue  # waits for its turn
             x, y = self.camera.world_to_screen((p.world[0], p.world[1] - 0.5 * p.age))
             img = res.text(p.text, p.size, p.colour, bold=True)
+            x = within(x, img.get_width() + 4, surface.get_clip())
             outline = res.text(p.text, p.size, (20, 20, 20), bold=True)
             fade = p.life - 0.7
             alpha = 255 if p.age < fade else max(0, int(255 * (p.life - p.age) / 0.7))
@@ -113,3 +101,12 @@ class Feedback:
                 blit_centred(surface, o, (x + dx, y + dy))
             img.set_alpha(alpha)
             blit_centred(surface, img, (x, y))
+
+
+def within(x: float, width: int, area: pygame.Rect, margin: int = 6) -> float:
+    """The centre x that keeps a text of that width inside the area (the board), so that a
+    long announcement near its edge is read whole rather than cut; centred when too wide."""
+    left, right = area.left + margin + width / 2, area.right - margin - width / 2
+    if left > right:
+        return float(area.centerx)
+    return min(max(x, left), right)

@@ -8,11 +8,14 @@ from collections.abc import Callable
 
 import pygame
 
+from game.i18n import _
 from game.rules import Action, Choose, Deploy, Move, Phase, Place, ScoreEvent, Skip
+from game.rules.features import Figure
 
 from ...app import App, Scene
 from ...board_view import BoardView
 from ...camera import Camera, Cell
+from ...highlight import FeatureOutlines
 from ...hud import Layout
 from ...intents import Command, Intent, PointerDown, PointerMove, PointerUp, Wheel
 from ...session import Session
@@ -24,12 +27,15 @@ from .feedback import Feedback
 from .follow import CameraFollow
 from .hand import HandTray, hides_hands
 from .hint import HintShown
+from .history_mode import HistoryMode
+from .hover_card import HoverCard
 from .options import TurnOptions
 from .pointer import Pointer
 from .question import Question
 from .remaining import RemainingPanel
+from .score_show import ScoreShow
 
-FINAL_SCORES_AFTER = 1.6  # seconds the finished board shows before the final scores
+FINAL_SCORES_AFTER = 0.8  # seconds the finished board shows after the final scoring
 
 
 class PlayScene(Scene):
@@ -62,14 +68,16 @@ class PlayScene(Scene):
                                       self._computer_shows)
         self.viewer: int | None = None  # the human seat whose hand was last shown
         self.hint = HintShown(self)
+        self.outlines = FeatureOutlines(app.res.images)
+        self.score_show = ScoreShow(self)
+        self.history = HistoryMode(self)
+        self.hover = HoverCard(self)
 
     # ------------------------------------------------------------------ lifecycle
     def enter(self) -> None:
         self.entered = True
         self.follow.update_bounds()
         self.follow.fit(self.options.legal_cells(), immediate=True)
-        self.feedback.resumed()
-        self.feedback.turn_start()
         self._turn_began()
 
     def exit(self) -> None:
@@ -91,6 +99,9 @@ class PlayScene(Scene):
             Button(lay.confirm, "Confirm", self.confirm, primary=True, hotkey="Enter"),
             Button(lay.undo, "Undo", self.undo, hotkey="Backspace"),
         ]
+        # once the game is over and its scores were shown: the table again
+        self.scores_button = Button(lay.confirm.union(lay.undo), _("Scores"), self.show_final,
+                                    primary=True, hotkey="Enter")
         tools = [("−", lambda: self.zoom(-1)), ("+", lambda: self.zoom(1)),
                  ("Fit", self.fit), ("Farms", self.toggle_farms), ("Tiles", self.toggle_tiles),
                  ("Menu", self.open_menu)]
@@ -101,6 +112,12 @@ class PlayScene(Scene):
             width = max(px(46), self.app.res.font(24, bold=True).size(label)[0] + px(22))
             self.buttons.append(Button(pygame.Rect(x, lay.toolbar.y, width, px(46)), label, fn))
             x += width + px(6)
+        # the game's history, top left of the board (the banner takes the top middle)
+        label = _("History")
+        width = self.app.res.font(24, bold=True).size(label)[0] + px(26)
+        self.buttons.append(Button(pygame.Rect(lay.board.x + px(12), lay.board.y + px(12),
+                                               width, px(42)),
+                                   label, self.history.toggle, hotkey="V"))
         # Laid out again at once: a dialog may come up over the scene before its next update.
         self.question.refresh(self.human_turn, lay.board, lay.toolbar, self.app.res)
         if resized and self.entered:
@@ -109,9 +126,20 @@ class PlayScene(Scene):
     def help_topic(self) -> str | None:
         return self.session.game_id
 
+    def active_buttons(self) -> list[Button]:
+        """The buttons that show: Confirm and Undo while the game goes on, Scores after,
+        neither in the history."""
+        if self.history.active:
+            return self.buttons[2:]
+        if self.finished:
+            return [self.scores_button, *self.buttons[2:]]
+        return self.buttons
+
     @property
     def human_turn(self) -> bool:
-        return not self.game.over and self.session.current_seat.is_human
+        """The player at the window may act (not while the history is shown)."""
+        return not self.game.over and self.session.current_seat.is_human and \
+            not self.history.active
 
     def pace(self) -> Pace:
         chosen = self.app.config.computer_pace
@@ -121,15 +149,35 @@ class PlayScene(Scene):
 
     # ------------------------------------------------------------------ actions
     def play(self, action: Action) -> list[ScoreEvent]:
-        before_player = self.game.current
         phase_before = self.game.phase
-        events = self.game.apply(action)
-        self.feedback.action(self.session.seat(before_player), action)
-        for ev in events:
-            self.feedback.score(ev)
+        figures_before = dict(self.game.figures)
+        placing = self._figure_placed(action)
+        notices_before = len(self.game.notices)
+        events = self.feedback.apply(action)
+        if isinstance(action, Place):
+            self.app.sound.play("tile")
+        elif isinstance(action, (Deploy, Move)):
+            self.app.sound.play("figure")
+        if any(n.what == "wolf" for n in self.game.notices[notices_before:]):
+            self.app.sound.play("wolf")
+        gone = [f for i, f in figures_before.items() if i not in self.game.figures]
+        if placing is not None and not any(f.cell == placing.cell and f.index == placing.index
+                                           for f in self.game.figures.values()):
+            gone.append(placing)  # placed on a feature it completed: home again at once
+        self.score_show.add(events, gone)
         if phase_before is Phase.FIGURE and self.game.phase is not Phase.FIGURE:
             self._turn_ended()
         return events
+
+    def _figure_placed(self, action: Action) -> Figure | None:
+        """The figure a Deploy puts down (to show it going home if it scores at once)."""
+        game = self.game
+        if not isinstance(action, Deploy) or game.last_cell is None:
+            return None
+        index = game.target_feature(action.target)
+        if index is None:
+            return None
+        return Figure(-1, game.current, action.figure, game.last_cell, index)
 
     def place(self, cell: Cell, rotation: int) -> bool:
         tile = self.hand.handled()
@@ -208,9 +256,16 @@ class PlayScene(Scene):
     def handle(self, intent: Intent) -> None:
         if isinstance(intent, PointerMove):
             self.pointer.mouse = intent.pos
-        if self.question.handle(intent):
+        if self.history.handle(intent):
             return
-        for b in self.buttons:
+        if self.score_show.final_running and (
+                isinstance(intent, PointerDown) or intent in (Command("confirm"),
+                                                              Command("back"))):
+            self.score_show.skip()  # Space, Esc or a click: straight to the final scores
+            return
+        if not self.history.active and self.question.handle(intent):
+            return
+        for b in self.active_buttons():
             if b.handle(intent):
                 return
         if isinstance(intent, Command):
@@ -230,7 +285,8 @@ class PlayScene(Scene):
     def _command(self, cmd: Command) -> None:
         name = cmd.name
         simple: dict[str, Callable[[], object]] = {
-            "confirm": self.confirm, "undo": self.undo, "fit": self.fit,
+            "confirm": self.show_final if self.finished else self.confirm,
+            "undo": self.undo, "fit": self.fit, "history": self.history.toggle,
             "rotate": lambda: self.rotate(1), "rotate_back": lambda: self.rotate(-1),
             "farms": self.toggle_farms, "tiles": self.toggle_tiles,
             "zoom_in": lambda: self.zoom(1), "zoom_out": lambda: self.zoom(-1),
@@ -264,25 +320,39 @@ class PlayScene(Scene):
         self.follow.update_bounds()
         if not self.camera.update(dt):
             self.view.settle()
+        self.feedback.keep_in_step()
         self.feedback.show_notices(lay.board.center)
         self.feedback.update(dt)
         self.pointer.update()
+        self.score_show.update(dt)
+        self.hover.update(dt)
+        if self.history.active:
+            return  # the game waits while its history is shown
         if self.game.over:
+            if self.score_show.busy:
+                return
             self.over_for += dt
             if not self.finished and self.over_for > FINAL_SCORES_AFTER:
                 self.finished = True
-                self.app.push_scene("final", self.session)
+                self.show_final()
             return
-        if not self.human_turn:
+        if not self.human_turn and not self.score_show.busy:
             self.computer.update(dt)
+
+    def show_final(self) -> None:
+        self.app.sound.play("end")
+        self.app.push_scene("final", self.session)
 
     def animating(self) -> bool:
         return (self.camera.moving() or bool(self.feedback.popups)
-                or self.computer.animating()
-                or (self.game.over and not self.finished))
+                or self.computer.animating() or self.score_show.moving()
+                or (self.game.over and not self.finished and not self.history.active))
 
     def wake_in(self) -> float | None:
-        return None if self.human_turn or self.game.over else self.computer.wake_in()
+        waits = [self.hover.wake_in()]
+        if not (self.human_turn or self.game.over or self.history.active):
+            waits.append(self.computer.wake_in())
+        return min((w for w in waits if w is not None), default=None)
 
     def _computer_shows(self, action: Action) -> None:
         """A computer's tile is about to glide into place: keep its cell in sight."""
@@ -294,10 +364,8 @@ class PlayScene(Scene):
         self.rotation = 0
         self.hand.reset()
         if not self.game.over:
-            self.feedback.turn_start()
             self._turn_began()
         else:
-            self.feedback.final_scoring()
             self.follow.fit(())
 
     def _turn_began(self) -> None:

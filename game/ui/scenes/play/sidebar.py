@@ -12,7 +12,7 @@ from game.rules import Deploy, Game, Phase
 from game.view import module_lines
 
 from ... import palette as pal
-from ...hud import draw_log, draw_players
+from ...hud import LogLine, draw_log, draw_players
 from ...widgets import blit_centred, panel
 from .hand import hides_hands
 
@@ -36,10 +36,37 @@ def supply_slots(game: Game, area: pygame.Rect) -> list[tuple[str, pygame.Rect]]
 def draw_sidebar(surface: pygame.Surface, scene: PlayScene, tile_dragged: bool) -> None:
     lay = scene.layout_obj
     res = scene.app.res
-    px = res.px
     surface.fill(pal.SIDEBAR, pygame.Rect(lay.board.right, 0, surface.get_width()
                                           - lay.board.right, surface.get_height()))
-    draw_players(surface, res, scene.session, lay.players)
+    history = scene.history
+    if history.active and history.session is not None:
+        draw_players(surface, res, history.session, lay.players)
+        history.draw_tray(surface, lay.tray, lay.tray_tile)
+    else:
+        draw_players(surface, res, scene.session, lay.players,
+                     scene.score_show.shown_scores())
+        _draw_tray(surface, scene, tile_dragged)
+    # the rules' state lines of the game shown (in the history: as it stood then)
+    game = history.session.game if history.active and history.session else scene.game
+    info = module_lines(game)
+    if scene.feedback.show_log:
+        draw_log(surface, res, visible_log(scene), lay.log, info)
+
+
+def visible_log(scene: PlayScene) -> list[LogLine]:
+    """The log's lines, the history's turn lit; the final scoring's lines come one by one
+    as the board shows them."""
+    history = scene.history
+    lines = scene.feedback.log_lines(history.turn if history.active else None)
+    waiting = 0 if history.active else scene.score_show.final_waiting()
+    return lines[:len(lines) - waiting]
+
+
+def _draw_tray(surface: pygame.Surface, scene: PlayScene, tile_dragged: bool) -> None:
+    """The tile to place, the figures to take, the rules' questions."""
+    lay = scene.layout_obj
+    res = scene.app.res
+    px = res.px
     panel(surface, lay.tray)
     game = scene.game
     tiles = scene.hand.tiles()
@@ -61,9 +88,6 @@ def draw_sidebar(surface: pygame.Surface, scene: PlayScene, tile_dragged: bool) 
             blit_centred(surface, res.text(_("Placed"), 22, pal.TEXT_DIM), lay.tray_tile.center)
     if game.phase is Phase.FIGURE and scene.human_turn:
         _draw_supply(surface, scene)
-    info = module_lines(game)
-    if scene.feedback.show_log:
-        draw_log(surface, res, scene.feedback.log[-60:], lay.log, info)
 
 
 def _draw_supply(surface: pygame.Surface, scene: PlayScene) -> None:

@@ -1,0 +1,142 @@
+"""The hovered feature: when the pointer rests on any placed feature (in the game, its
+history or the finished board), the whole feature is outlined across its tiles and a card
+says its kind, owners and what it is worth (``game.view.cards``)."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+import pygame
+
+from game.rules import FeatureView, Game
+from game.rules.geometry import point_in_polygon
+from game.view.cards import Card, feature_card
+
+from ... import palette as pal
+from ...widgets import panel
+from .options import ROLE_ORDER
+from .pointer import FigureDrag, MoveDrag, TileDrag
+
+if TYPE_CHECKING:
+    from .scene import PlayScene
+
+HOVER_DELAY = 0.3  # seconds the pointer rests before the card shows
+CARD_W = (220, 380)  # the card's least and greatest width
+
+
+class HoverCard:
+    def __init__(self, scene: PlayScene) -> None:
+        self.scene = scene
+        self.feature: FeatureView | None = None
+        self.card: Card | None = None
+        self._key: tuple[int, int, int] | None = None  # (game, moves, feature)
+        self.rest = 0.0  # seconds the pointer has rested on the feature
+
+    def game(self) -> Game:
+        """The game on the board: its history's state while that is shown."""
+        history = self.scene.history
+        if history.active and history.session is not None:
+            return history.session.game
+        return self.scene.game
+
+    def wake_in(self) -> float | None:
+        """Seconds until the card of the feature under the resting pointer is due."""
+        if self.feature is None or self.shown:
+            return None
+        return max(0.0, HOVER_DELAY - self.rest)
+
+    @property
+    def shown(self) -> bool:
+        return self.feature is not None and self.rest >= HOVER_DELAY
+
+    def update(self, dt: float) -> None:
+        found = self._feature_under(self.scene.pointer.mouse)
+        if found is None:
+            self.feature, self.card, self._key = None, None, None
+            self.rest = 0.0
+            return
+        game, cell, index = found
+        key = (id(game), len(game.moves), game.feature_at(cell, index).id)
+        if key != self._key:
+            self._key = key
+            self.feature = game.feature_at(cell, index)
+            self.card = None
+            self.rest = 0.0
+        else:
+            self.rest += dt
+        if self.shown and self.card is None and self.feature is not None:
+            self.card = feature_card(game, self.feature)
+
+    def _feature_under(self, pos: tuple[int, int]) -> tuple[Game, tuple[int, int], int] | None:
+        scene = self.scene
+        pointer = scene.pointer
+        if isinstance(pointer.drag, (TileDrag, FigureDrag, MoveDrag)) or pointer.panning:
+            return None
+        if scene.app.input.pointer is None:  # the pointer has not been over the window yet
+            return None
+        if not scene.layout_obj.board.collidepoint(pos) or scene.remaining.shown:
+            return None
+        if any(b.rect.collidepoint(pos) for b in scene.active_buttons()):
+            return None
+        if scene.history.active and scene.history.slider().collidepoint(pos):
+            return None
+        game = self.game()
+        cell = scene.camera.cell_at(pos)
+        placed = game.board.tiles.get(cell)
+        if placed is None:
+            return None
+        local = scene.camera.local_point(pos, cell)
+        kinds = game.kinds
+        order = sorted(placed.tile.features, key=lambda f: ROLE_ORDER[kinds[f.kind].role])
+        for f in order:
+            if point_in_polygon(local, placed.turned.shapes[f.index]):
+                return game, cell, f.index
+        return None
+
+    # ------------------------------------------------------------------ drawing
+    def draw_outline(self, surface: pygame.Surface) -> None:
+        """The whole hovered feature, in its leaders' colours (the highlight if none)."""
+        if not self.shown or self.feature is None:
+            return
+        scene = self.scene
+        game = self.game()
+        leaders = game.winners(list(self.feature.figures)) if self.feature.figures else []
+        colours = [scene.session.seat(p).rgb for p in leaders] or [pal.HIGHLIGHT]
+        scene.outlines.draw(surface, scene.camera, game, self.feature.parts, colours, fill=45)
+
+    def draw_card(self, surface: pygame.Surface) -> None:
+        if not self.shown or self.card is None:
+            return
+        scene = self.scene
+        res = scene.app.res
+        px = res.px
+        card = self.card
+        title = res.text(card.title, 24, pal.TEXT, bold=True)
+        rows = [(res.text(line.text, 19, pal.TEXT, bold=line.strong), line.player)
+                for line in card.lines]
+        width = max([title.get_width(), *(img.get_width() + (px(16) if who is not None else 0)
+                                          for img, who in rows)]) + px(28)
+        width = max(px(CARD_W[0]), min(px(CARD_W[1]), width))
+        height = px(16) + title.get_height() + px(16) + px(22) * len(rows)
+        x, y = scene.pointer.mouse
+        board = scene.layout_obj.board
+        rect = pygame.Rect(x + px(22), y + px(22), width, height)
+        if rect.right > board.right - px(8):
+            rect.right = x - px(16)
+        if rect.bottom > board.bottom - px(8):
+            rect.bottom = y - px(16)
+        rect.clamp_ip(board)
+        panel(surface, rect, alpha=248)
+        surface.blit(title, (rect.x + px(14), rect.y + px(10)))
+        top = rect.y + px(16) + title.get_height()
+        clip = surface.get_clip()
+        surface.set_clip(rect.inflate(-px(8), -px(4)))
+        for img, who in rows:
+            left = rect.x + px(14)
+            if who is not None:
+                pygame.draw.circle(surface, scene.session.seat(who).rgb,
+                                   (left + px(5), top + px(9)), px(6))
+                left += px(16)
+            surface.blit(img, (left, top))
+            top += px(22)
+        surface.set_clip(clip)

@@ -1,0 +1,97 @@
+"""The card shown for a hovered feature: its kind, size and icons, whether it is complete,
+its owners and their figures, and what it is worth now if completed and at the end (the rules
+core's own count, so that every kind of every game is right)."""
+
+from __future__ import annotations
+
+from collections import Counter
+from dataclasses import dataclass
+
+from game.i18n import _, ngettext
+from game.rules import FeatureView, Game
+
+from . import names
+
+
+@dataclass(frozen=True)
+class CardLine:
+    text: str
+    player: int | None = None  # the line is about this player (drawn with their colour)
+    strong: bool = False
+
+
+@dataclass(frozen=True)
+class Card:
+    title: str
+    lines: tuple[CardLine, ...]
+
+
+def feature_card(game: Game, feature: FeatureView) -> Card:
+    kind = game.kinds[feature.kind]
+    lines: list[CardLine] = [CardLine(_size(game, feature))]
+    if kind.completion == "closed":
+        if feature.complete:
+            lines.append(CardLine(_("Completed")))
+        else:
+            lines.append(CardLine(ngettext("Open: {n} edge to close",
+                                           "Open: {n} edges to close", feature.open)
+                                  .format(n=feature.open)))
+    elif kind.completion == "surrounded":
+        cell = next(iter(feature.parts))[0]
+        around = game.board.count_neighbours8(cell)
+        lines.append(CardLine(_("Completed") if around == 8 else
+                              _("{n} of the 8 tiles around it").format(n=around)))
+    lines.extend(_owners(game, feature))
+    lines.extend(_worth(game, feature))
+    return Card(names.kind_title(feature.kind), tuple(lines))
+
+
+def _size(game: Game, feature: FeatureView) -> str:
+    parts = [names.tiles(feature.tiles)]
+    parts += [names.counted(icon, n) for icon, n in sorted(feature.icons.items())
+              if n and icon not in names.UNCOUNTED]
+    return _(", ").join(parts)
+
+
+def _owners(game: Game, feature: FeatureView) -> list[CardLine]:
+    if not feature.figures:
+        return [CardLine(_("No figures"))]
+    winners = set(game.winners(list(feature.figures)))
+    out = []
+    by_player: dict[int, Counter[str]] = {}
+    for fig in feature.figures:
+        by_player.setdefault(fig.player, Counter())[fig.kind] += 1
+    for player in sorted(by_player):
+        figures = names.listed([names.counted_figures(kind, n)
+                                for kind, n in sorted(by_player[player].items())])
+        text = (_("{player}: {figures}, leads") if player in winners
+                else _("{player}: {figures}")).format(player=game.players[player],
+                                                      figures=figures)
+        out.append(CardLine(text, player))
+    return out
+
+
+def _worth(game: Game, feature: FeatureView) -> list[CardLine]:
+    worth = game.feature_worth(feature.id)
+    out = []
+    if feature.complete:
+        if worth.completed is not None:
+            out.append(CardLine(_("Scored {points} when completed").format(
+                points=worth.completed), strong=True))
+        return out
+    if game.over:  # the game is finished: what the final scoring gave, no longer a worth
+        if feature.figures and worth.final is not None:
+            out.append(CardLine(_("Scored {points} at the end").format(points=worth.final),
+                                strong=True))
+        else:
+            out.append(CardLine(_("Scored nothing")))
+        return out
+    if worth.completed is not None:
+        out.append(CardLine(_("Worth {points} if completed now").format(
+            points=worth.completed), strong=True))
+    if worth.final is not None:
+        out.append(CardLine(_("Worth {points} at the end").format(points=worth.final),
+                            strong=True))
+    if worth.completed is None and worth.final is None:
+        out.append(CardLine(_("Scores nothing itself")))
+    return out

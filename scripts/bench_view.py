@@ -1,0 +1,71 @@
+#!/usr/bin/env python3
+"""What the window's reading aids cost on finished games of every tile set: telling a game
+again from its moves (the turn log on Continue and Load), rebuilding its history (the state
+after every turn), a feature's worth, and a feature card.
+
+Prints medians over several runs (milliseconds, or microseconds per feature).  Headless, no
+pygame.  Asserts nothing."""
+
+from __future__ import annotations
+
+import random
+import statistics
+import sys
+import time
+from collections.abc import Callable
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+
+from game.ai.random_policy import random_action
+from game.rules import Deploy, Game, default_registry
+from game.view.cards import feature_card
+from game.view.chronicle import Chronicle
+from game.view.history import History
+
+GAMES = [("carcassonne", []), ("carcassonne", ["hills-and-sheep"]),
+         ("hunters-and-gatherers", []), ("over-hill-and-dale", [])]
+RUNS = 7
+
+
+def finished(game_id: str, expansions: list[str], seed: int) -> Game:
+    game = Game(default_registry().ruleset(game_id, expansions), ["A", "B", "C"], seed=seed)
+    rng = random.Random(seed)
+    while not game.over:
+        actions = game.legal_actions()
+        deploys = [a for a in actions if isinstance(a, Deploy)]
+        game.apply(rng.choice(deploys) if deploys and rng.random() < 0.6
+                   else random_action(game, rng))
+    return game
+
+
+def median_ms(work: Callable[[], object]) -> float:
+    times = []
+    for _ in range(RUNS):
+        t0 = time.perf_counter()
+        work()
+        times.append((time.perf_counter() - t0) * 1000)
+    return statistics.median(times)
+
+
+def main() -> None:
+    print(f"finished 3-player games, median of {RUNS} runs")
+    print(f"{'game':36} {'moves':>5} {'log again':>10} {'history':>9} "
+          f"{'worth/feature':>14} {'card/feature':>13}")
+    for game_id, expansions in GAMES:
+        game = finished(game_id, expansions, seed=3)
+        told = Chronicle.of(game)
+        features = game.all_features()
+        log_ms = median_ms(lambda g=game: Chronicle.of(g))
+        history_ms = median_ms(lambda g=game, t=told: History(g, t.turn_ends))
+        worth_ms = median_ms(lambda g=game, fs=features: [g.feature_worth(f.id) for f in fs])
+        card_ms = median_ms(lambda g=game, fs=features: [feature_card(g, f) for f in fs])
+        name = "+".join([game_id, *expansions])
+        worth_us = 1000 * worth_ms / len(features)
+        card_us = 1000 * card_ms / len(features)
+        print(f"{name:36} {len(game.moves):5d} {log_ms:8.1f} ms {history_ms:6.1f} ms "
+              f"{worth_us:11.1f} µs {card_us:10.1f} µs")
+
+
+if __name__ == "__main__":
+    main()

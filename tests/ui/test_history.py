@@ -1,0 +1,130 @@
+"""The game's history in the window, driven with real events: the turn slider and the arrow
+keys show the board after any earlier turn, read only, with the turn's log lines lit."""
+
+from __future__ import annotations
+
+import random
+
+import pygame
+
+from game.ai.random_policy import random_action
+from game.rules import Deploy, Game
+from game.ui.app import App
+from game.ui.scenes.play import PlayScene
+from game.ui.scenes.title import TitleScene
+from game.ui.session import Seat, Session
+from game.view.chronicle import replay
+
+from .conftest import Driver
+
+
+def played(app: App, driver: Driver, turns: int, seed: int = 6) -> PlayScene:
+    """A game of ``turns`` turns played through the window, saved, and continued from the
+    title (so that it is a replayed save)."""
+    seats = [Seat("Red", "red"), Seat("Blue", "blue")]
+    scene = PlayScene(app, Session.new(app, "carcassonne", [], seats, seed=seed))
+    app.replace(scene)
+    game = scene.game
+    rng = random.Random(seed)
+    while len(scene.feedback.chronicle.turn_ends) < turns:
+        actions = game.legal_actions()
+        deploys = [a for a in actions if isinstance(a, Deploy)]
+        scene.play(rng.choice(deploys) if deploys and rng.random() < 0.6
+                   else random_action(game, rng))
+    scene.score_show.skip()
+    title = TitleScene(app)
+    app.replace(title)
+    driver.frames()
+    driver.click(next(b for b in title.buttons if b.label == "Continue").rect.center)
+    resumed = app.scene
+    assert isinstance(resumed, PlayScene) and resumed.game.moves == game.moves
+    return resumed
+
+
+def after(game: Game, moves: int) -> Game:
+    """The game replayed to its first ``moves`` moves."""
+    short = Game(game.tileset, game.players, game.seed, game.chosen_options, game.start)
+    for move in game.moves[:moves]:
+        short.apply(move)
+    return short
+
+
+def test_the_slider_shows_the_board_after_turn_5_of_a_replayed_save(app: App,
+                                                                     driver: Driver) -> None:
+    scene = played(app, driver, turns=12)
+    game = scene.game
+    history_button = next(b for b in scene.buttons if b.label == "History")
+    driver.click(history_button.rect.center)
+    mode = scene.history
+    assert mode.active and mode.history is not None and mode.turn == 12
+    track = mode._track()
+    x = track.x + round(track.w * 5 / mode.history.turns)
+    driver.click((x, track.centery))
+    assert mode.turn == 5
+    shown = mode.history.state(5)
+    ends = scene.feedback.chronicle.turn_ends
+    expected = after(game, ends[4])
+    assert set(shown.board.tiles) == set(expected.board.tiles)
+    assert len(shown.board.tiles) == 6  # the start tile and five turns' tiles
+    assert sorted((f.player, f.cell, f.index) for f in shown.figures.values()) == \
+        sorted((f.player, f.cell, f.index) for f in expected.figures.values())
+    assert shown.scores == expected.scores
+    assert mode.view is not None and mode.view.game is shown
+    # the turn's lines are lit in the log, and only they
+    lines = scene.feedback.log_lines(mode.turn)
+    lit = [line.text for line in lines if line.marked]
+    told = [e.text for e in scene.feedback.chronicle.entries if e.turn == 5]
+    assert lit == told and lit[0].startswith(("Red placed", "Blue placed"))
+    # the live game is untouched
+    assert len(game.board.tiles) == 13
+    driver.frames(2)
+
+
+def test_arrow_keys_step_through_the_turns_and_esc_returns(app: App, driver: Driver) -> None:
+    scene = played(app, driver, turns=8)
+    driver.key(pygame.K_v)
+    mode = scene.history
+    assert mode.active and mode.turn == 8
+    driver.key(pygame.K_LEFT)
+    driver.key(pygame.K_LEFT)
+    assert mode.turn == 6
+    driver.key(pygame.K_RIGHT)
+    assert mode.turn == 7
+    for _ in range(12):
+        driver.key(pygame.K_LEFT)
+    assert mode.turn == 0 and mode.history is not None
+    assert list(mode.history.state(0).board.tiles) == [(0, 0)]
+    driver.key(pygame.K_ESCAPE)
+    assert not mode.active and scene.human_turn
+
+
+def test_the_board_in_the_history_is_read_only(app: App, driver: Driver) -> None:
+    scene = played(app, driver, turns=4)
+    game = scene.game
+    moves = list(game.moves)
+    driver.key(pygame.K_v)
+    assert not scene.human_turn
+    # a click on a legal cell, a drag from the tray, Enter: nothing happens to the game
+    legal = next(iter(game.legal_placements()))
+    x, y, w, h = scene.camera.cell_rect(legal.cell)
+    driver.click((x + w // 2, y + h // 2))
+    driver.drag(scene.layout_obj.tray_tile.center, (x + w // 2, y + h // 2))
+    driver.key(pygame.K_RETURN)
+    assert game.moves == moves
+    # the board still pans
+    centre = scene.camera.centre
+    board = scene.layout_obj.board.center
+    driver.drag(board, (board[0] + 100, board[1]))
+    assert scene.camera.centre != centre
+    driver.key(pygame.K_v)
+    assert not scene.history.active
+
+
+def test_replay_gives_the_states_the_history_keeps(app: App, driver: Driver) -> None:
+    scene = played(app, driver, turns=6)
+    driver.key(pygame.K_v)
+    mode = scene.history
+    assert mode.history is not None
+    last = mode.history.state(mode.history.turns)
+    again = replay(scene.game)
+    assert set(last.board.tiles) == set(again.board.tiles) and last.scores == again.scores
