@@ -53,6 +53,12 @@ def N_(message: str) -> str:
     return message
 
 
+def N_plural(singular: str, plural: str) -> tuple[str, str]:
+    """Marks a singular and plural pair for translation without translating it now (for
+    tables; ``ngettext`` picks and translates the form where it is shown)."""
+    return singular, plural
+
+
 def language() -> str:
     """The code of the language the window speaks now (``en``, ``fr``...)."""
     return _language

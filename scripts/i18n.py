@@ -4,11 +4,11 @@
     python scripts/i18n.py            # extract, update every .po, compile every .mo
     python scripts/i18n.py --check    # exit 1 when a .mo is stale or a string lacks a translation
 
-Extraction reads the game's Python files with ``ast``: every ``_("...")``, ``N_("...")`` and
-``ngettext("...", "...", n)`` whose text is written out is a message (``game/locale/
-carcassonne.pot``).  Updating keeps each language's translations (``game/locale/<lang>/
-LC_MESSAGES/carcassonne.po``),
-adds the new messages untranslated and drops those the code no longer has.  Compiling writes
+Extraction reads the game's Python files with ``ast``: every ``_("...")``, ``N_("...")``,
+``ngettext("...", "...", n)`` and ``N_plural("...", "...")`` whose text is written out is a
+message (``game/locale/carcassonne.pot``).  Updating keeps each language's translations
+(``game/locale/<lang>/LC_MESSAGES/carcassonne.po``), adds the new messages untranslated and
+drops those the code no longer has.  Compiling writes
 the ``.mo`` beside each ``.po``, byte for byte the same from the same ``.po``.
 """
 
@@ -25,7 +25,7 @@ ROOT = Path(__file__).resolve().parents[1]
 SOURCES = ROOT / "game"
 LOCALE = SOURCES / "locale"
 DOMAIN = "carcassonne"
-CALLS = {"_": 1, "N_": 1, "ngettext": 2}  # function name -> how many texts it takes
+CALLS = {"_": 1, "N_": 1, "ngettext": 2, "N_plural": 2}  # function name -> how many texts it takes
 PLURAL_FORMS = {"fr": "nplurals=2; plural=(n > 1);"}
 
 

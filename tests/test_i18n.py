@@ -44,6 +44,14 @@ def test_the_catalog_translates_at_run_time() -> None:
     assert i18n._("Settings") == "Settings" and i18n.is_plural(0)
 
 
+def test_a_table_of_plural_pairs_is_extracted(tmp_path: Path) -> None:
+    sources, _po = make_project(tmp_path, 'from game.i18n import N_plural\n'
+                                          'COWS = {"cow": N_plural("{n} cow", "{n} cows")}\n')
+    found = tool().extract(sources)
+    assert list(found) == ["{n} cow"] and found["{n} cow"].plural == "{n} cows"
+    assert i18n.N_plural("{n} cow", "{n} cows") == ("{n} cow", "{n} cows")
+
+
 def test_an_unknown_language_speaks_english() -> None:
     assert i18n.set_language("tlh") == "en"
     assert i18n.language() == "en"

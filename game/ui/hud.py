@@ -9,6 +9,7 @@ import pygame
 
 from game.i18n import _
 from game.rules import Game, Phase
+from game.vocabulary import figure_word, question_text
 
 from . import palette as pal
 from .art.icons import BARE_BELOW
@@ -90,7 +91,7 @@ def draw_players(surface: pygame.Surface, res: Resources, session: Session,
     game = session.game
     px = res.px
     panel(surface, rect)
-    title = res.text("Players", 22, pal.TEXT_DIM, bold=True)
+    title = res.text(_("Players"), 22, pal.TEXT_DIM, bold=True)
     surface.blit(title, (rect.x + px(14), rect.y + px(9)))
     fig_kinds = list(game.tileset.figures)
     shown = game.scores if scores is None else scores
@@ -102,11 +103,13 @@ def draw_players(surface: pygame.Surface, res: Resources, session: Session,
             pygame.draw.rect(surface, seat.rgb, row, width=px(2), border_radius=px(8))
         meeple = res.figures.figure(fig_kinds[0], seat.rgb, px(30))
         surface.blit(meeple, meeple.get_rect(midleft=(row.x + px(8), row.centery)))
-        name = seat.name + ("" if seat.is_human else "  (computer)")
+        name = seat.name if seat.is_human else _("{player}  (computer)").format(
+            player=seat.name)
         name_img = res.text(name, 22, pal.TEXT, bold=current)
         surface.blit(name_img, (row.x + px(46), row.y + px(7)))
-        supply = "  ".join(f"{game.supply[i][k]} {_plural(k, game.supply[i][k])}"
-                           for k in fig_kinds)
+        supply = "  ".join(_("{n} {figures}").format(
+            n=game.supply[i][k], figures=figure_word(game.tileset, k, game.supply[i][k]))
+            for k in fig_kinds)
         line_y = row.y + min(px(30), row.h - px(15))
         text = res.text(supply, 17, pal.TEXT_DIM)
         surface.blit(text, (row.x + px(46), line_y))
@@ -140,10 +143,6 @@ def _draw_tokens(surface: pygame.Surface, res: Resources, session: Session,
         surface.blit(count, (x + px(19), area.y + px(2)))
         x += px(23) + count.get_width()
     return []
-
-
-def _plural(kind: str, n: int) -> str:
-    return kind if n == 1 else kind + "s"
 
 
 @dataclass(frozen=True)
@@ -183,7 +182,7 @@ def draw_log(surface: pygame.Surface, res: Resources, lines: Sequence[LogLine],
         top += px(6)
         pygame.draw.line(surface, pal.PANEL_EDGE, (rect.x + px(10), top - px(4)),
                          (rect.right - px(10), top - px(4)))
-    surface.blit(res.text("Turn log", 22, pal.TEXT_DIM, bold=True), (rect.x + px(14), top))
+    surface.blit(res.text(_("Turn log"), 22, pal.TEXT_DIM, bold=True), (rect.x + px(14), top))
     marked = [i for i, line in enumerate(lines) if line.marked]
     last = min(len(lines), marked[-1] + 3) if marked else len(lines)
     y = rect.bottom - px(10)
@@ -240,7 +239,10 @@ def describe_phase(session: Session, pending: bool, can_move: bool = False,
         return _("{player}: drag the tile onto a lit cell (R or right-click turns it)").format(
             player=player)
     if game.phase is Phase.CHOOSE and game.choices:
-        return _("{player}: {question}").format(player=player, question=game.choices[0].prompt)
+        request = game.choices[0]
+        said = question_text(game.tileset, request.key)  # the rules' own words if none
+        return _("{player}: {question}").format(
+            player=player, question=said.prompt if said is not None else request.prompt)
     if pending:
         return _("{player}: Enter confirms, Backspace takes back").format(player=player)
     if can_move:

@@ -8,7 +8,7 @@ of the player's own) reads as its name with spaces.
 
 from __future__ import annotations
 
-from game.i18n import N_, _, ngettext
+from game.i18n import N_, N_plural, _, ngettext
 
 # Feature kinds: (title, noun, in a sentence)
 _KINDS: dict[str, tuple[str, str, str]] = {
@@ -41,37 +41,37 @@ _CATEGORIES: dict[str, str] = {
 
 # Figures counted: (one, many), with {n}
 _FIGURES_COUNTED: dict[str, tuple[str, str]] = {
-    "follower": ("{n} follower", "{n} followers"),
-    "shepherd": ("{n} shepherd", "{n} shepherds"),
-    "hut": ("{n} hut", "{n} huts"),
-    "meeple": ("{n} meeple", "{n} meeples"),
-    "stable": ("{n} stable", "{n} stables"),
+    "follower": N_plural("{n} follower", "{n} followers"),
+    "shepherd": N_plural("{n} shepherd", "{n} shepherds"),
+    "hut": N_plural("{n} hut", "{n} huts"),
+    "meeple": N_plural("{n} meeple", "{n} meeples"),
+    "stable": N_plural("{n} stable", "{n} stables"),
 }
 
 # Icons and tokens counted: (one, many), with {n}
 _COUNTED: dict[str, tuple[str, str]] = {
-    "shield": ("{n} shield", "{n} shields"),
-    "fish": ("{n} fish", "{n} fish"),
-    "mushroom": ("{n} mushroom", "{n} mushrooms"),
-    "gold": ("{n} gold nugget", "{n} gold nuggets"),
-    "deer": ("{n} deer", "{n} deer"),
-    "tiger": ("{n} sabre-tooth tiger", "{n} sabre-tooth tigers"),
-    "mammoth": ("{n} mammoth", "{n} mammoths"),
-    "aurochs": ("{n} aurochs", "{n} aurochs"),
-    "fire": ("{n} fire", "{n} fires"),
-    "cult": ("{n} cult site", "{n} cult sites"),
-    "apple": ("{n} apple", "{n} apples"),
-    "strawberry": ("{n} strawberry", "{n} strawberries"),
-    "pumpkin": ("{n} pumpkin", "{n} pumpkins"),
-    "sunflower": ("{n} sunflower", "{n} sunflowers"),
-    "wheat": ("{n} wheat sheaf", "{n} wheat sheaves"),
-    "scarecrow": ("{n} scarecrow", "{n} scarecrows"),
-    "sheep": ("{n} sheep", "{n} sheep"),
-    "cow": ("{n} cow", "{n} cows"),
-    "horse": ("{n} horse", "{n} horses"),
-    "pig": ("{n} pig", "{n} pigs"),
-    "rooster": ("{n} rooster", "{n} roosters"),
-    "animal": ("{n} animal", "{n} animals"),
+    "shield": N_plural("{n} shield", "{n} shields"),
+    "fish": N_plural("{n} fish", "{n} fish"),
+    "mushroom": N_plural("{n} mushroom", "{n} mushrooms"),
+    "gold": N_plural("{n} gold nugget", "{n} gold nuggets"),
+    "deer": N_plural("{n} deer", "{n} deer"),
+    "tiger": N_plural("{n} sabre-tooth tiger", "{n} sabre-tooth tigers"),
+    "mammoth": N_plural("{n} mammoth", "{n} mammoths"),
+    "aurochs": N_plural("{n} aurochs", "{n} aurochs"),
+    "fire": N_plural("{n} fire", "{n} fires"),
+    "cult": N_plural("{n} cult site", "{n} cult sites"),
+    "apple": N_plural("{n} apple", "{n} apples"),
+    "strawberry": N_plural("{n} strawberry", "{n} strawberries"),
+    "pumpkin": N_plural("{n} pumpkin", "{n} pumpkins"),
+    "sunflower": N_plural("{n} sunflower", "{n} sunflowers"),
+    "wheat": N_plural("{n} wheat sheaf", "{n} wheat sheaves"),
+    "scarecrow": N_plural("{n} scarecrow", "{n} scarecrows"),
+    "sheep": N_plural("{n} sheep", "{n} sheep"),
+    "cow": N_plural("{n} cow", "{n} cows"),
+    "horse": N_plural("{n} horse", "{n} horses"),
+    "pig": N_plural("{n} pig", "{n} pigs"),
+    "rooster": N_plural("{n} rooster", "{n} roosters"),
+    "animal": N_plural("{n} animal", "{n} animals"),
 }
 # marks that are not worth anything on their own and are not counted on a card
 UNCOUNTED = frozenset({"spring", "volcano", "junction"})

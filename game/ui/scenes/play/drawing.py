@@ -105,11 +105,11 @@ def _glide_start(scene: PlayScene) -> pygame.Rect:
 
 
 def _button_enabled(scene: PlayScene, b: Button) -> bool:
-    if b.label == "Confirm":
+    if b is scene.confirm_button:
         return scene.human_turn and scene.game.phase is Phase.FIGURE
-    if b.label == "Undo":
+    if b is scene.undo_button:
         return scene.human_turn and (scene.pending is not None or scene.game.can_undo)
-    if b.label == "Hint":
+    if b is scene.hint_button:
         return scene.hint.allowed
     return True
 

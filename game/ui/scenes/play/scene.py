@@ -11,6 +11,7 @@ import pygame
 from game.i18n import _
 from game.rules import Action, Choose, Deploy, Move, Phase, Place, ScoreEvent, Skip
 from game.rules.features import Figure
+from game.vocabulary import background_kind, kind_word
 
 from ...app import App, Scene
 from ...board_view import BoardView
@@ -95,22 +96,26 @@ class PlayScene(Scene):
         b = lay.board
         self.camera.viewport = (b.x, b.y, b.w, b.h)
         self.camera.free = (lay.free.x, lay.free.y, lay.free.w, lay.free.h)
-        self.buttons = [
-            Button(lay.confirm, "Confirm", self.confirm, primary=True, hotkey="Enter"),
-            Button(lay.undo, "Undo", self.undo, hotkey="Backspace"),
-        ]
+        self.confirm_button = Button(lay.confirm, _("Confirm"), self.confirm, primary=True,
+                                     hotkey=_("Enter"))
+        self.undo_button = Button(lay.undo, _("Undo"), self.undo, hotkey=_("Backspace"))
+        self.buttons = [self.confirm_button, self.undo_button]
         # once the game is over and its scores were shown: the table again
         self.scores_button = Button(lay.confirm.union(lay.undo), _("Scores"), self.show_final,
-                                    primary=True, hotkey="Enter")
+                                    primary=True, hotkey=_("Enter"))
+        land = kind_word(self.game.tileset, background_kind(self.game.tileset), 2)
         tools = [("−", lambda: self.zoom(-1)), ("+", lambda: self.zoom(1)),
-                 ("Fit", self.fit), ("Farms", self.toggle_farms), ("Tiles", self.toggle_tiles),
-                 ("Menu", self.open_menu)]
+                 (_("Fit"), self.fit), (land[:1].upper() + land[1:], self.toggle_farms),
+                 (_("Tiles"), self.toggle_tiles), (_("Menu"), self.open_menu)]
         if self.app.settings.get("hints"):
-            tools.insert(0, ("Hint", self.hint.toggle))
+            tools.insert(0, (_("Hint"), self.hint.toggle))
         x = lay.toolbar.x
+        self.hint_button: Button | None = None
         for label, fn in tools:
             width = max(px(46), self.app.res.font(24, bold=True).size(label)[0] + px(22))
             self.buttons.append(Button(pygame.Rect(x, lay.toolbar.y, width, px(46)), label, fn))
+            if fn == self.hint.toggle:
+                self.hint_button = self.buttons[-1]
             x += width + px(6)
         # the game's history, top left of the board (the banner takes the top middle)
         label = _("History")
