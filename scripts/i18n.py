@@ -190,6 +190,12 @@ def header_for(language: str | None) -> str:
     return "".join(parts)
 
 
+def forms(language: str) -> int:
+    """How many plural forms ``language`` has (its ``nplurals``)."""
+    rule = PLURAL_FORMS.get(language, "nplurals=2; plural=(n != 1);")
+    return int(rule.split(";")[0].split("=")[1])
+
+
 def merged(code: dict[str, Message], old: dict[str, Message]) -> dict[str, Message]:
     """The code's messages with the translations an older .po gave them."""
     out: dict[str, Message] = {}
@@ -262,7 +268,9 @@ def problems(locale: Path = LOCALE, sources: Path = SOURCES) -> list[str]:
             found.append(f"{mo} is not compiled from its .po")
         for msgid, m in code.items():
             have = messages.get(msgid)
-            if have is None or not have.translated or have.plural != m.plural:
+            wanted = 1 if m.plural is None else forms(po.parents[1].name)
+            if (have is None or not have.translated or have.plural != m.plural
+                    or len(have.translations) != wanted):
                 found.append(f"{po.name} ({po.parents[1].name}): no translation of {msgid!r} "
                              f"({', '.join(m.places)})")
     return found

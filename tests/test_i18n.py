@@ -52,6 +52,20 @@ def test_a_table_of_plural_pairs_is_extracted(tmp_path: Path) -> None:
     assert i18n.N_plural("{n} cow", "{n} cows") == ("{n} cow", "{n} cows")
 
 
+def test_a_plural_needs_every_form_of_the_language(tmp_path: Path) -> None:
+    t = tool()
+    sources, po = make_project(tmp_path, 'from game.i18n import ngettext\n'
+                                         'def f(n):\n'
+                                         '    return ngettext("{n} cow", "{n} cows", n)\n')
+    t.update(sources / "locale", sources)
+    text = po.read_text(encoding="utf-8").replace('msgstr[0] ""\nmsgstr[1] ""',
+                                                  'msgstr[0] "{n} vache"')
+    po.write_text(text, encoding="utf-8")
+    t.update(sources / "locale", sources)  # compiled: only the form count is wrong
+    assert [p for p in t.problems(sources / "locale", sources)
+            if "no translation of '{n} cow'" in p]
+
+
 def test_an_unknown_language_speaks_english() -> None:
     assert i18n.set_language("tlh") == "en"
     assert i18n.language() == "en"
