@@ -1,7 +1,8 @@
 """No visible string escapes translation: in a pseudo-language, every screen is driven with
 real events (title, set-up of every game, settings, saves, rules pages, play with each game's
-questions and the hint, the game menu, the final scores, the crash screen) and every string
-drawn through the fonts must be in it, except player names, numbers and names from data."""
+questions, the hint, the feature cards, the history and the log, the game menu, the final
+scores, the crash screen) and every string any font renders must be in it, except player
+names, numbers and names from data."""
 
 from __future__ import annotations
 
@@ -25,7 +26,7 @@ from game.ui.session import Seat, Session
 from game.vocabulary import set_name
 
 from .conftest import Driver
-from .pseudo import Drawn, pseudo, speaking_pseudo
+from .pseudo import Drawn, Pseudo, pseudo, speaking_pseudo
 from .test_hint import question_mark
 from .test_saves import open_list
 from .test_scenes import button, title
@@ -41,6 +42,16 @@ def drawn(app: App, monkeypatch: pytest.MonkeyPatch) -> Iterator[Drawn]:
             found.allowed.add(tileset.name)
             found.allowed.update(tile.id for tile in tileset.tiles)
         yield found
+
+
+def test_a_string_left_out_of_the_catalog_is_found() -> None:
+    drawn = Drawn()
+    drawn.allowed.update({"Ada", "Over Hill and Dale"})
+    drawn.strings += [pseudo("Players"), "Ada +3", "Over Hill and Dale", "Players",
+                      pseudo("{player} wins!").format(player="Bob")]
+    assert drawn.escapes() == ["Players", "Bob ｗｉｎｓ!"]  # Bob is no name of this game
+    assert Pseudo().gettext("a text built at run time") == "a text built at run time"
+    assert Pseudo().gettext("Players") == pseudo("Players") == "Ｐｌａｙｅｒｓ"
 
 
 def a_game_at(app: App, game_id: str, expansions: list[str], wanted: str) -> Session:
