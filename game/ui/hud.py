@@ -16,7 +16,7 @@ from .art.icons import BARE_BELOW
 from .palette import Colour
 from .resources import Resources
 from .session import Session
-from .widgets import blit_centred, panel
+from .widgets import blit_centred, fit_text, panel
 
 SIDEBAR_W = 316
 ROW_H = 58  # a player's row, when the window is tall enough
@@ -210,13 +210,25 @@ def draw_log(surface: pygame.Surface, res: Resources, lines: Sequence[LogLine],
 
 
 def draw_banner(surface: pygame.Surface, res: Resources, board: pygame.Rect, text: str,
-                colour: tuple[int, int, int]) -> None:
+                colour: tuple[int, int, int], clear_of: pygame.Rect | None = None
+                ) -> pygame.Rect:
+    """The prompt at the top of the board, centred; moved right of ``clear_of`` (a button in
+    the board's corner) when it would cover it, in smaller letters if it does not fit, and cut
+    short if even then it does not.
+    Returns where it is drawn."""
     px = res.px
-    img = res.text(text, 24, pal.TEXT, bold=True)
+    left = board.x + px(8) if clear_of is None else clear_of.right + px(8)
+    room = board.right - px(8) - left - px(36)
+    size = next((points for points in (24, 21, 18)
+                 if res.font(points, bold=True).size(text)[0] <= room), 18)
+    img = res.text(fit_text(res, text, size, room, bold=True), size, pal.TEXT, bold=True)
     rect = img.get_rect(midtop=(board.centerx, px(12))).inflate(px(36), px(18))
+    if clear_of is not None and rect.colliderect(clear_of):
+        rect.left = left
     panel(surface, rect, radius=px(14))
     pygame.draw.circle(surface, colour, (rect.x + px(16), rect.centery), px(7))
     blit_centred(surface, img, (rect.centerx + px(8), rect.centery))
+    return rect
 
 
 def describe_phase(session: Session, pending: bool, can_move: bool = False,

@@ -45,7 +45,8 @@ def draw_play(surface: pygame.Surface, scene: PlayScene) -> None:
                                               can_move=bool(scene.options.moves()),
                                               hand=len(scene.hand.tiles()))
     draw_banner(surface, scene.app.res, lay.board, prompt,
-                scene.history.colour() if scene.history.active else seat.rgb)
+                scene.history.colour() if scene.history.active else seat.rgb,
+                clear_of=scene.history_button.rect)
     if not scene.history.active:
         hint = scene.hint.current()
         scene.question.draw(surface, scene.app.res,

@@ -120,9 +120,10 @@ class PlayScene(Scene):
         # the game's history, top left of the board (the banner takes the top middle)
         label = _("History")
         width = self.app.res.font(24, bold=True).size(label)[0] + px(26)
-        self.buttons.append(Button(pygame.Rect(lay.board.x + px(12), lay.board.y + px(12),
-                                               width, px(42)),
-                                   label, self.history.toggle, hotkey="V"))
+        self.history_button = Button(pygame.Rect(lay.board.x + px(12), lay.board.y + px(12),
+                                                 width, px(42)),
+                                     label, self.history.toggle, hotkey="V")
+        self.buttons.append(self.history_button)
         # Laid out again at once: a dialog may come up over the scene before its next update.
         self.question.refresh(self.human_turn, lay.board, lay.toolbar, self.app.res)
         if resized and self.entered:
