@@ -5,8 +5,10 @@ the final screen's View board, Play again and Title."""
 from __future__ import annotations
 
 import random
+from typing import Any
 
 import pygame
+import pytest
 
 from game.ai.random_policy import random_action
 from game.rules import Deploy, Place
@@ -216,3 +218,22 @@ def test_every_row_says_what_came_at_the_end(app: App, driver: Driver) -> None:
     for p, row in enumerate(cells):
         if rows[p].get("field"):
             assert row[field] == (str(rows[p]["field"]), f"({rows[p]['field']} at end)")
+
+
+def test_the_finished_boards_tray_says_the_game_is_over(app: App, driver: Driver,
+                                                        monkeypatch: pytest.MonkeyPatch
+                                                        ) -> None:
+    scene, final = finished(app, driver)
+    driver.click(button(final, "View board"))
+    assert app.scene is scene
+    written: list[str] = []
+    real = app.res.text
+
+    def recording(text: str, *args: Any, **kwargs: Any) -> pygame.Surface:
+        written.append(text)
+        return real(text, *args, **kwargs)
+
+    monkeypatch.setattr(app.res, "text", recording)
+    scene.draw(app.screen)
+    assert "The game is over" in written
+    assert not any("left in the pile" in text for text in written)

@@ -71,6 +71,11 @@ def _draw_tray(surface: pygame.Surface, scene: PlayScene, tile_dragged: bool) ->
     game = scene.game
     tiles = scene.hand.tiles()
     n = game.tiles_left
+    if game.phase is Phase.OVER:
+        # no tile and no supply to show: the tray says why it is empty
+        surface.blit(res.text(_("The game is over"), 20, pal.TEXT_DIM,
+                              bold=True), (lay.tray.x + px(14), lay.tray.y + px(10)))
+        return
     title = (ngettext("Tiles in hand   ·   {count} left in the pile",
                       "Tiles in hand   ·   {count} left in the pile", n) if hides_hands(game)
              else ngettext("Tile to place   ·   {count} left in the pile",
