@@ -260,6 +260,7 @@ def _smoke(args: argparse.Namespace, size: tuple[int, int], home: Path) -> str:
         app.step(1 / 60)
         built.append(g.id + "".join(f"+{e}" for e in expansions)
                      + f" ({len(game.board)} tiles down)")
+    pages = _smoke_pages(app)
     if args.screenshot is not None:
         args.screenshot.parent.mkdir(parents=True, exist_ok=True)
         pygame.image.save(app.screen, str(args.screenshot))
@@ -268,9 +269,44 @@ def _smoke(args: argparse.Namespace, size: tuple[int, int], home: Path) -> str:
     total, _ = process_age()
     where = "frozen" if getattr(sys, "frozen", False) else paths.layout()
     return (f"smoke ok: {len(registry.sets)} tile set(s), {assets}, "
-            f"games: {', '.join(built)}; {frames} frames drawn offscreen; first frame "
+            f"games: {', '.join(built)}; {pages}; {frames} frames drawn offscreen; first frame "
             f"{first_frame:.2f} s, done {total:.2f} s after start; data: {where} "
             f"({paths.tilesets_dir().parent})")
+
+
+def _smoke_pages(app: object) -> str:
+    """Every catalog loads and every rules page of every tile set is read and drawn, in
+    every language, with its pictures."""
+    import gettext
+
+    from game import i18n, paths
+    from game.rulespages import find_page
+    from game.ui.app import App
+    from game.ui.scenes.help import CONTROLS, HelpScene
+
+    assert isinstance(app, App)
+    drawn = pictures = 0
+    for code in i18n.LANGUAGES:
+        if code != i18n.SOURCE_LANGUAGE:
+            gettext.translation(i18n.DOMAIN, i18n.LOCALE_DIR, [code])  # or OSError
+        i18n.set_language(code)
+        scene = HelpScene(app)
+        app.push(scene)
+        for topic in scene.topics:
+            if topic.key != CONTROLS and find_page([paths.tilesets_dir()], topic.key,
+                                                   code) is None:  # or PageError
+                raise SmokeFailure(f"no rules page for {topic.key} in {paths.tilesets_dir()}")
+            scene.show(topic)
+            page = scene.rendered(topic)
+            if page.problems:
+                raise SmokeFailure(f"rules page {topic.key} ({code}): {page.problems[0]}")
+            pictures += len(scene.page(topic).pictures())
+            drawn += 1
+            app.step(1 / 60)
+        app.pop()
+    i18n.set_language("en")
+    return (f"{drawn} rules pages with {pictures} pictures in "
+            f"{len(i18n.LANGUAGES)} languages")
 
 
 def _colours() -> list[tuple[str, object]]:

@@ -1,4 +1,5 @@
-"""Where the game's own data lives (tile sets, sprites): the one place that knows.
+"""Where the game's own data lives (tile sets and their rules pages, sprites): the one place
+that knows.  (The translation catalogs are package data, ``game/locale``: see game.i18n.)
 
 The same rule holds from a source checkout, an installed wheel and the frozen executable:
 
@@ -23,10 +24,10 @@ PACKAGED_DATA = PACKAGE_DIR / "_data"  # wheel and frozen build
 SOURCE_ROOT = PACKAGE_DIR.parent  # source checkout: the repository's top level
 
 # The data folders and the files in them that the game reads (the schema is for editors of
-# tile sets; a player adding one may want it).  Sprites include the icon's PNG set and the
-# sounds (sprites/sounds/).
+# tile sets; a player adding one may want it): tile sets with their rules pages, sprites
+# (with the icon's PNG set and the sounds, sprites/sounds/).
 DATA_PATTERNS: dict[str, tuple[str, ...]] = {
-    "tilesets": ("*.yaml", "*.json"),
+    "tilesets": ("*.yaml", "*.json", "help/*.md"),
     "sprites": ("**/*.svg", "**/*.png", "**/*.wav", "**/*.ogg"),
 }
 DATA_FOLDERS = tuple(DATA_PATTERNS)

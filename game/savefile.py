@@ -17,7 +17,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from game.rules import Game, IllegalAction, RulesError, TileSet, parse_action
+from game.rules import Game, IllegalAction, Phase, Place, RulesError, TileSet, parse_action
 from game.rules.model import StartDef
 from game.rules.registry import Registry
 from game.version import version
@@ -115,6 +115,15 @@ def _none(value: Any) -> str | None:
     return None if value is None else "nothing"
 
 
+def _summary(value: Any) -> str | None:
+    if (isinstance(value, dict) and set(value) == {"turn", "scores", "over"}
+            and _integer(10**6)(value["turn"]) is None
+            and _list(_integer(10**9), 8)(value["scores"]) is None
+            and isinstance(value["over"], bool)):
+        return None
+    return "{turn, scores: [...], over}"
+
+
 _NAME = _text(100)
 _OPTION_VALUE = _either(_text(200), _integer(10**9))
 FIELDS: dict[str, Check] = {
@@ -131,6 +140,7 @@ FIELDS: dict[str, Check] = {
     "saved_at": _time,
     "version": _text(40),
     "tilesets": _mapping(_NAME, _text(64), 20),
+    "summary": _either(_none, _summary),
 }
 REQUIRED = ("game", "expansions", "players", "colours", "seed", "options", "moves")
 
@@ -167,6 +177,15 @@ def check_shape(data: Any, path: Path) -> dict[str, Any]:
     return fields
 
 
+def summary_of(game: Game) -> dict[str, Any]:
+    """The turn (tiles drawn from the pile so far, the one in play included), the scores,
+    and whether the game is over."""
+    turn = sum(1 for m in game.moves if isinstance(m, Place)
+               and game.tile_types[m.tile].pile == "main")
+    return {"turn": turn + (0 if game.over or game.phase is not Phase.PLACE else 1),
+            "scores": list(game.scores), "over": game.over}
+
+
 @dataclass
 class SavedGame:
     """What a save file holds: enough to rebuild the game by replaying its moves."""
@@ -184,6 +203,9 @@ class SavedGame:
     saved_at: float = 0.0
     version: str = ""  # of the game that wrote it ("" before saves recorded it)
     tilesets: dict[str, str] = field(default_factory=dict)  # id -> fingerprint, when saved
+    # What the load list shows without replaying: {"turn": n, "scores": [...], "over": bool}
+    # (None in saves written before it existed: the list replays those).
+    summary: dict[str, Any] | None = None
 
     @classmethod
     def of(cls, game: Game, game_id: str, expansions: Sequence[str], colours: Sequence[str],
@@ -197,7 +219,7 @@ class SavedGame:
                    moves=[str(m) for m in game.moves],
                    forced=[list(f) for f in game.forced], start=start, seats=list(seats),
                    saved_at=time.time(), version=version(),
-                   tilesets=dict(game.tileset.fingerprints))
+                   tilesets=dict(game.tileset.fingerprints), summary=summary_of(game))
 
     def to_json(self) -> str:
         data = {"format": SAVE_FORMAT, **self.__dict__}

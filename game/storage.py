@@ -29,6 +29,17 @@ __all__ = ["APP_NAME", "AUTOSAVE", "SAVE_FORMAT", "SaveEntry", "SaveError", "Sav
 APP_NAME = "carcassonne-family"
 AUTOSAVE = "autosave.json"
 MAX_FILE_BYTES = 1_000_000  # a save of a whole game is under 10 KB; settings under 1 KB
+MAX_NAME = 60  # characters in a save's name
+
+
+def save_file_name(name: str) -> str:
+    """The file a save named ``name`` is written to: the name without characters a file
+    system refuses, ``.json`` added.  ValueError for a name that is empty once cleaned."""
+    cleaned = "".join("-" if c in '/\\:*?"<>|' or not c.isprintable() else c for c in name)
+    cleaned = cleaned.strip().strip(".")[:MAX_NAME]
+    if not cleaned:
+        raise ValueError("a save needs a name")
+    return f"{cleaned}.json"
 
 
 def atomic_write(path: Path, text: str) -> None:
@@ -212,6 +223,23 @@ class Storage:
     def save_settings(self, settings: Mapping[str, Any]) -> None:
         atomic_write(self.config_dir / "settings.json",
                      json.dumps(dict(settings), indent=1, ensure_ascii=False))
+
+    # -- naming and removing saves
+    def rename(self, path: Path, name: str) -> Path:
+        """Give a save a new name; refuses a name another save has (FileExistsError)."""
+        target = self.saves_dir / save_file_name(name)
+        if target == path:
+            return path
+        if os.path.lexists(target):
+            raise FileExistsError(f"a save named {target.stem} exists")
+        os.rename(path, target)
+        _sync_folder(path.parent)
+        return target
+
+    def delete(self, path: Path) -> None:
+        """Remove a save for good (the window asks first)."""
+        path.unlink(missing_ok=True)
+        _sync_folder(path.parent)
 
 
 def _signature(path: Path) -> tuple[int, int, int] | None:

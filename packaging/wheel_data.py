@@ -1,6 +1,7 @@
 """Setuptools commands, named in pyproject.toml's ``[tool.setuptools.cmdclass]``, that give a
-wheel the game's data: the repository's top-level ``tilesets/`` and ``sprites/`` are copied
-into the built package as ``game/_data/tilesets`` and ``game/_data/sprites``, where
+wheel the game's data: the repository's top-level ``tilesets/`` (with the rules pages) and
+``sprites/`` are copied into the built package as ``game/_data/tilesets`` and
+``game/_data/sprites``, where
 ``game/paths.py`` looks first.  The file list is ``game.paths.source_data_files`` (the
 PyInstaller spec uses it too).
 

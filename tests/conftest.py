@@ -6,6 +6,7 @@ from __future__ import annotations
 import os
 
 os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
+os.environ["LANGUAGE"] = "en"  # the window's language when set to follow the system
 os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 
 import pytest

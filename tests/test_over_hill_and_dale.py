@@ -194,7 +194,8 @@ def test_final_details_explain_the_set_bonus(registry: Registry) -> None:
     game = _scenario("harvest-12-tokens-22-points.yaml", registry)
     lines = view.final_details(game)
     assert "+5" in lines[0] and "scarecrow" in lines[0]
-    assert lines[1].startswith("Red: 12 tokens + 2 sets x 5 = 22 (2 scarecrows as jokers)")
+    assert lines[1:4] == ["Red: 12 harvest tokens", "Red: 2 sets of five crops, +10",
+                          "Red: 2 scarecrows stood in for crops"]
     assert game.tokens(0)["apple"] == 3
 
 

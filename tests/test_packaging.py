@@ -58,13 +58,15 @@ def test_missing_data_is_a_clear_error(tmp_path: Path, monkeypatch: pytest.Monke
 
 
 def test_the_data_file_list() -> None:
-    """What the wheel and the frozen build carry: every tile set and every sprite."""
+    """What the wheel and the frozen build carry: every tile set with its rules pages and
+    every sprite."""
     files = {p.as_posix() for p in paths.source_data_files(ROOT)}
     tilesets = {f"tilesets/{p.name}" for p in (ROOT / "tilesets").glob("*.yaml")}
+    pages = {f"tilesets/help/{p.name}" for p in (ROOT / "tilesets" / "help").glob("*.md")}
     sprites = {p.relative_to(ROOT).as_posix() for p in (ROOT / "sprites").rglob("*.svg")}
-    assert tilesets and sprites and tilesets | sprites <= files
+    assert tilesets and pages and sprites and tilesets | pages | sprites <= files
     assert "tilesets/tileset.schema.json" in files
-    assert not any(f.endswith(".md") for f in files)
+    assert {f for f in files if f.endswith(".md")} == pages
     cmdclass = PYPROJECT["tool"]["setuptools"]["cmdclass"]
     assert cmdclass == {"build_py": "packaging.wheel_data.build_py",
                         "sdist": "packaging.wheel_data.sdist"}
@@ -96,6 +98,9 @@ def test_the_wheel_carries_the_data(tmp_path: Path) -> None:
     assert not any(n.startswith(("tests/", "packaging/")) for n in names)
     modules = {p.relative_to(ROOT).as_posix() for p in (ROOT / "game").rglob("*.py")}
     assert modules <= names, sorted(modules - names)  # every package, found automatically
+    catalogs = {p.relative_to(ROOT).as_posix() for p in (ROOT / "game").rglob("*.mo")}
+    assert catalogs and catalogs <= names  # the translations, without their .po
+    assert not any(n.endswith((".po", ".pot")) for n in names)
 
     site = tmp_path / "site"
     zipfile.ZipFile(wheel).extractall(site)
@@ -191,7 +196,7 @@ def test_the_executable_carries_every_data_file_and_catalog(tmp_path: Path) -> N
     (root / "sprites" / "sounds" / "place.ogg").write_bytes(b"OggS")
     (root / "sprites" / "sounds" / "new.wav").write_bytes(b"RIFF")
     catalog = root / "game" / "locale" / "fr" / "LC_MESSAGES"
-    catalog.mkdir(parents=True)
+    catalog.mkdir(parents=True, exist_ok=True)
     (catalog / "carcassonne.mo").write_bytes(b"\x95\x04\x12\xde")
     carried = {Path(src).relative_to(root).as_posix(): dest
                for src, dest in bundle.data_files(root)}

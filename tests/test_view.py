@@ -2,14 +2,16 @@
 
 from __future__ import annotations
 
+import dataclasses
 import random
 
 import pytest
 
 from game.ai.random_policy import random_action
 from game.rules import Deploy, Game, Place, ScoreEvent, Skip
+from game.rules.model import LanguageText
 from game.rules.registry import Registry
-from game.view import narrate
+from game.view import names, narrate
 from game.view.chronicle import Chronicle, Tone, ends_turn, replay
 
 GAMES = [("carcassonne", []), ("carcassonne", ["hills-and-sheep"]),
@@ -130,3 +132,15 @@ def test_harvest_tokens_taken_are_told(registry: Registry) -> None:
     chronicle = told_game(registry, "over-hill-and-dale", [], seed=8)
     took = [e.text for e in chronicle.entries if e.tone is Tone.NOTICE]
     assert took and all(" took a" in t and t.endswith(" token") for t in took)
+
+
+def test_a_tile_set_of_ones_own_is_told_in_its_own_words(registry: Registry) -> None:
+    base = registry.ruleset("carcassonne")
+    words = LanguageText(kinds={"marsh": ("bog", "bogs")}, figures={"monk": ("friar", "friars")})
+    own = dataclasses.replace(base, text={"en": words})
+    assert names.the_kind("marsh", own) == "the bog" and names.kind_title("marsh", own) == "Bog"
+    assert names.a_figure("monk", own) == "a friar"
+    assert names.counted_figures("monk", 2, own) == "2 friars"
+    assert narrate.placed_figure("Red", "monk", "marsh", own) == "Red placed a friar on the bog"
+    assert names.the_kind("marsh") == "the marsh"  # no tile set to ask: its name
+    assert names.the_kind("city", own) == "the city"  # a kind the window knows

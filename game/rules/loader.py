@@ -31,11 +31,12 @@ from .model import (
 )
 from .reader import Reader
 from .source import digest, read_text
+from .texts import parse_texts
 from .tile_parser import parse_tile
 from .yamlsrc import Located, LocatedList, YamlLimitError, load_located, shown
 
 TOP_KEYS = {"$schema", "id", "name", "extends", "players", "figures", "kinds", "options",
-            "rules", "start", "tiles", "notes"}
+            "rules", "start", "tiles", "notes", "text"}
 KIND_KEYS = {"role", "completion", "points", "final"}
 FIGURE_KEYS = {"count", "on", "group", "majority", "stays", "blocks", "building"}
 OPTION_KEYS = {"values", "default", "source"}
@@ -229,11 +230,14 @@ def build_tileset(doc: Any, path: str, base: TileSet | None = None) -> TileSet:
         if rot not in (0, 90, 180, 270):
             r.fail(s.key_line("rotation"), "start rotation must be 0, 90, 180 or 270")
         start = StartDef(tile=tile_id, at=(at[0], at[1]), rotation=rot)
+    text = parse_texts(top.get("text"), top.key_line("text"), path, kinds, figures, options,
+                       base.text if base else {})
     return TileSet(id=set_id, name=name, path=path, extends=extends, players=players,
                    figures=figures, kinds=kinds, options=options, rules=rules, start=start,
                    tiles=tuple(tiles),
                    lineage=(*(base.lineage if base else ()), set_id),
-                   fingerprints={**(base.fingerprints if base else {}), set_id: fingerprint(top)})
+                   fingerprints={**(base.fingerprints if base else {}), set_id: fingerprint(top)},
+                   text=text)
 
 
 def load_tileset(path: str | Path, base: TileSet | None = None) -> TileSet:

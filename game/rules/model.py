@@ -123,6 +123,38 @@ class StartDef:
 
 
 @dataclass(frozen=True)
+class ValueText:
+    label: str  # an option's value as the set-up screen shows it
+    explain: str  # what choosing it means, in one line
+
+
+@dataclass(frozen=True)
+class OptionText:
+    name: str
+    values: Mapping[str, ValueText] = field(default_factory=dict)  # by str(value)
+
+
+@dataclass(frozen=True)
+class QuestionText:
+    prompt: str  # what a rule module's question is about
+    answers: Mapping[str, ValueText] = field(default_factory=dict)  # by answer
+
+
+@dataclass(frozen=True)
+class LanguageText:
+    """What a tile set says to players in one language (its ``text:`` section)."""
+
+    name: str = ""
+    note: str = ""  # a line the set-up screen shows under the game's name
+    kinds: Mapping[str, tuple[str, str]] = field(default_factory=dict)  # singular, plural
+    figures: Mapping[str, tuple[str, str]] = field(default_factory=dict)
+    options: Mapping[str, OptionText] = field(default_factory=dict)
+    questions: Mapping[str, QuestionText] = field(default_factory=dict)  # by question key
+    moves: str = ""  # what moving a figure instead of placing one does (a hike)
+    extra: str = ""  # what a second placement in the turn is (a bonus tile)
+
+
+@dataclass(frozen=True)
 class TileSet:
     id: str
     name: str
@@ -139,6 +171,7 @@ class TileSet:
     # id -> digest of what its file says, for each set merged in (a save keeps them to tell
     # when a tile set changed under it)
     fingerprints: Mapping[str, str] = field(default_factory=dict)
+    text: Mapping[str, LanguageText] = field(default_factory=dict)  # by language code
 
     @property
     def tile_count(self) -> int:

@@ -28,7 +28,7 @@ from typing import ClassVar
 import pygame
 
 from game import icons, logs
-from game.i18n import _
+from game.i18n import _, set_language
 from game.rules.registry import Registry
 from game.storage import Storage
 from game.tileset_cache import cache_dir, load_registry
@@ -82,6 +82,10 @@ class Scene:
     def update(self, dt: float) -> None: ...
     def draw(self, surface: pygame.Surface) -> None: ...
 
+    def help_topic(self) -> str | None:
+        """The tile set whose rules page the help opens on over this scene, if any."""
+        return None
+
     def animating(self) -> bool:
         """True while something on the scene moves: the app then draws every frame."""
         return False
@@ -106,6 +110,7 @@ class App:
         self.storage = Storage(self.config.storage_root)
         self.storage.clean_temporary()
         self.settings = Settings(self.storage)
+        set_language(str(self.settings.get("language")))
         self.sound = Sounds(self.settings)
         self.toast: tuple[str, float] | None = None  # a short message, until perf_counter()
         # Only what the game uses: no joystick; the audio device is opened by the sounds on

@@ -9,13 +9,14 @@ import pygame
 
 from game.i18n import _
 from game.rules import Game, Phase
+from game.vocabulary import figure_word, question_text
 
 from . import palette as pal
 from .art.icons import BARE_BELOW
 from .palette import Colour
 from .resources import Resources
 from .session import Session
-from .widgets import blit_centred, panel
+from .widgets import blit_centred, fit_text, panel
 
 SIDEBAR_W = 316
 ROW_H = 58  # a player's row, when the window is tall enough
@@ -90,7 +91,7 @@ def draw_players(surface: pygame.Surface, res: Resources, session: Session,
     game = session.game
     px = res.px
     panel(surface, rect)
-    title = res.text("Players", 22, pal.TEXT_DIM, bold=True)
+    title = res.text(_("Players"), 22, pal.TEXT_DIM, bold=True)
     surface.blit(title, (rect.x + px(14), rect.y + px(9)))
     fig_kinds = list(game.tileset.figures)
     shown = game.scores if scores is None else scores
@@ -107,8 +108,9 @@ def draw_players(surface: pygame.Surface, res: Resources, session: Session,
         surface.blit(score, score_rect)
         name_img = _fitted(res, seat.label, score_rect.x - px(8) - (row.x + px(46)), current)
         surface.blit(name_img, (row.x + px(46), row.y + px(7)))
-        supply = "  ".join(f"{game.supply[i][k]} {_plural(k, game.supply[i][k])}"
-                           for k in fig_kinds)
+        supply = "  ".join(_("{n} {figures}").format(
+            n=game.supply[i][k], figures=figure_word(game.tileset, k, game.supply[i][k]))
+            for k in fig_kinds)
         line_y = row.y + min(px(30), row.h - px(15))
         text = res.text(supply, 17, pal.TEXT_DIM)
         surface.blit(text, (row.x + px(46), line_y))
@@ -154,10 +156,6 @@ def _draw_tokens(surface: pygame.Surface, res: Resources, session: Session,
     return []
 
 
-def _plural(kind: str, n: int) -> str:
-    return kind if n == 1 else kind + "s"
-
-
 @dataclass(frozen=True)
 class LogLine:
     text: str
@@ -195,7 +193,7 @@ def draw_log(surface: pygame.Surface, res: Resources, lines: Sequence[LogLine],
         top += px(6)
         pygame.draw.line(surface, pal.PANEL_EDGE, (rect.x + px(10), top - px(4)),
                          (rect.right - px(10), top - px(4)))
-    surface.blit(res.text("Turn log", 22, pal.TEXT_DIM, bold=True), (rect.x + px(14), top))
+    surface.blit(res.text(_("Turn log"), 22, pal.TEXT_DIM, bold=True), (rect.x + px(14), top))
     marked = [i for i, line in enumerate(lines) if line.marked]
     last = min(len(lines), marked[-1] + 3) if marked else len(lines)
     y = rect.bottom - px(10)
@@ -223,13 +221,25 @@ def draw_log(surface: pygame.Surface, res: Resources, lines: Sequence[LogLine],
 
 
 def draw_banner(surface: pygame.Surface, res: Resources, board: pygame.Rect, text: str,
-                colour: tuple[int, int, int]) -> None:
+                colour: tuple[int, int, int], clear_of: pygame.Rect | None = None
+                ) -> pygame.Rect:
+    """The prompt at the top of the board, centred; moved right of ``clear_of`` (a button in
+    the board's corner) when it would cover it, in smaller letters if it does not fit, and cut
+    short if even then it does not.
+    Returns where it is drawn."""
     px = res.px
-    img = res.text(text, 24, pal.TEXT, bold=True)
+    left = board.x + px(8) if clear_of is None else clear_of.right + px(8)
+    room = board.right - px(8) - left - px(36)
+    size = next((points for points in (24, 21, 18)
+                 if res.font(points, bold=True).size(text)[0] <= room), 18)
+    img = res.text(fit_text(res, text, size, room, bold=True), size, pal.TEXT, bold=True)
     rect = img.get_rect(midtop=(board.centerx, px(12))).inflate(px(36), px(18))
+    if clear_of is not None and rect.colliderect(clear_of):
+        rect.left = left
     panel(surface, rect, radius=px(14))
     pygame.draw.circle(surface, colour, (rect.x + px(16), rect.centery), px(7))
     blit_centred(surface, img, (rect.centerx + px(8), rect.centery))
+    return rect
 
 
 def describe_phase(session: Session, pending: bool, can_move: bool = False,
@@ -252,7 +262,10 @@ def describe_phase(session: Session, pending: bool, can_move: bool = False,
         return _("{player}: drag the tile onto a lit cell (R or right-click turns it)").format(
             player=player)
     if game.phase is Phase.CHOOSE and game.choices:
-        return _("{player}: {question}").format(player=player, question=game.choices[0].prompt)
+        request = game.choices[0]
+        said = question_text(game.tileset, request.key)  # the rules' own words if none
+        return _("{player}: {question}").format(
+            player=player, question=said.prompt if said is not None else request.prompt)
     if pending:
         return _("{player}: Enter confirms, Backspace takes back").format(player=player)
     if can_move:

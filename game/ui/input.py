@@ -109,5 +109,7 @@ class InputMapper:
                             pygame.K_DELETE: Command("erase"),
                             pygame.K_TAB: Command("next")}.get(ev.key, _keymap().get(ev.key))
                 return None  # letters arrive as TEXTINPUT
+            if ev.key == pygame.K_QUESTION or getattr(ev, "unicode", "") == "?":
+                return Command("hint")  # "?" wherever the keyboard layout puts it
             return _keymap().get(ev.key)
         return None

@@ -39,8 +39,8 @@ class Wheel:
 @dataclass(frozen=True)
 class Command:
     """A keyboard command: confirm, undo, rotate, rotate_back, fit, farms, tiles, log, back,
-    pan (with dx, dy), zoom_in, zoom_out, help, fullscreen, quit, next, prev, delete, mute,
-    history, and tile1...tile9 (pick a tile of the hand)."""
+    pan (with dx, dy), zoom_in, zoom_out, help, hint, fullscreen, quit, next, prev, delete,
+    mute, history, and tile1...tile9 (pick a tile of the hand)."""
 
     name: str
     dx: int = 0

@@ -9,6 +9,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Literal
 
+from game.i18n import N_, _
+
 Colour = tuple[int, int, int]
 
 # Six meeple colours, told apart by hue and by lightness (red/green differ in both, so they
@@ -21,6 +23,14 @@ PLAYER_COLOURS: list[tuple[str, Colour]] = [
     ("black", (46, 46, 52)),
     ("purple", (176, 84, 196)),
 ]
+# A new seat is named after its colour, in the window's language.
+COLOUR_NAMES = {"red": N_("Red"), "blue": N_("Blue"), "yellow": N_("Yellow"),
+                "green": N_("Green"), "black": N_("Black"), "purple": N_("Purple")}
+
+
+def colour_name(colour: str) -> str:
+    """A player colour's name as a seat's default name, in the window's language."""
+    return _(COLOUR_NAMES[colour]) if colour in COLOUR_NAMES else colour.capitalize()
 
 
 def colour_rgb(name: str) -> Colour:

@@ -94,7 +94,7 @@ class Session:
         names = [n for n, _ in pal.PLAYER_COLOURS]
         if len(kinds) > len(names):
             raise KeyError(f"at most {len(names)} players")
-        seats = [Seat(names[i].capitalize(), names[i], kind) for i, kind in enumerate(kinds)]
+        seats = [Seat(pal.colour_name(names[i]), names[i], kind) for i, kind in enumerate(kinds)]
         return cls.new(app, game_id, expansions, seats, seed=seed)
 
     @classmethod

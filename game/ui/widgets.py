@@ -48,6 +48,54 @@ GLYPHS: dict[str, Callable[[pygame.Surface, pygame.Rect, Colour], None]] = {
     "up": _arrow(True), "down": _arrow(False)}
 
 
+def wrap_text(res: Resources, text: str, size: int, width: int,
+              bold: bool = False) -> list[str]:
+    """``text`` in lines no wider than ``width`` px (a word wider than that stands alone)."""
+    font = res.font(size, bold)
+    lines: list[str] = []
+    for paragraph in text.split("\n"):
+        line = ""
+        for word in paragraph.split():
+            candidate = f"{line} {word}" if line else word
+            if line and font.size(candidate)[0] > width:
+                lines.append(line)
+                line = word
+            else:
+                line = candidate
+        lines.append(line)
+    return lines
+
+
+def fit_text(res: Resources, text: str, size: int, width: int, bold: bool = False) -> str:
+    """``text``, cut short with an ellipsis if it is wider than ``width`` px."""
+    font = res.font(size, bold)
+    if font.size(text)[0] <= width:
+        return text
+    while text and font.size(text + "…")[0] > width:
+        text = text[:-1]
+    return text.rstrip() + "…"
+
+
+def draw_tooltip(surface: pygame.Surface, res: Resources, title: str, text: str,
+                 beside: pygame.Rect, width: int = 440) -> pygame.Rect:
+    """A small panel with a bold title and wrapped text beside the ``beside`` rectangle (to
+    its left when there is room, else to its right), kept on screen; ``width`` at 100 %."""
+    px = res.px
+    width = px(width)
+    lines = wrap_text(res, text, 17, width - px(24))
+    height = px(34 + 20 * len(lines) + 8)
+    gap = px(12)
+    x = beside.x - gap - width if beside.x - gap - width >= px(4) else beside.right + gap
+    rect = pygame.Rect(x, beside.y, width, height)
+    rect.clamp_ip(surface.get_rect().inflate(-px(8), -px(8)))
+    panel(surface, rect, colour=pal.FIELD_BG, radius=px(8), alpha=250)
+    surface.blit(res.text(title, 17, pal.TEXT, bold=True), (rect.x + px(12), rect.y + px(9)))
+    for i, line in enumerate(lines):
+        surface.blit(res.text(line, 17, pal.TEXT_DIM),
+                     (rect.x + px(12), rect.y + px(32 + 20 * i)))
+    return rect
+
+
 @dataclass
 class Button:
     rect: pygame.Rect
@@ -56,6 +104,7 @@ class Button:
     primary: bool = False
     enabled: bool = True
     hotkey: str = ""  # shown small under the label
+    detail: str = ""  # a line of smaller text under the label (what a choice means)
     hover: bool = False
     pressed: bool = False
 
@@ -101,6 +150,13 @@ class Button:
                     (box.right - px(3), box.y + px(3))], px(3))
             label = res.text(self.label[4:], max(16, min(24, height // 2 + 2)), text, bold=True)
             surface.blit(label, label.get_rect(midleft=(box.right + px(12), r.centery)))
+            return
+        if self.detail:
+            label = res.text(self.label, 18, text, bold=True)
+            surface.blit(label, (r.x + px(12), r.y + px(5)))
+            detail = fit_text(res, self.detail, 15, r.w - px(24))
+            surface.blit(res.text(detail, 15, text if self.primary else pal.TEXT_DIM),
+                         (r.x + px(12), r.y + px(8) + label.get_height()))
             return
         size = max(16, min(26, height // 2 + 4))
         label = res.text(self.label, size, text, bold=True)

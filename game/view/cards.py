@@ -43,7 +43,7 @@ def feature_card(game: Game, feature: FeatureView) -> Card:
                               _("{n} of the 8 tiles around it").format(n=around)))
     lines.extend(_owners(game, feature))
     lines.extend(_worth(game, feature))
-    return Card(names.kind_title(feature.kind), tuple(lines))
+    return Card(names.kind_title(feature.kind, game.tileset), tuple(lines))
 
 
 def _size(game: Game, feature: FeatureView) -> str:
@@ -62,7 +62,7 @@ def _owners(game: Game, feature: FeatureView) -> list[CardLine]:
     for fig in feature.figures:
         by_player.setdefault(fig.player, Counter())[fig.kind] += 1
     for player in sorted(by_player):
-        figures = names.listed([names.counted_figures(kind, n)
+        figures = names.listed([names.counted_figures(kind, n, game.tileset)
                                 for kind, n in sorted(by_player[player].items())])
         text = (_("{player}: {figures}, leads") if player in winners
                 else _("{player}: {figures}")).format(player=game.players[player],

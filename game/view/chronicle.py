@@ -117,7 +117,7 @@ class Chronicle:
                           if f.id in where and where[f.id].cell != f.cell), None)
             if hiker is not None:
                 kind = game.board.tiles[hiker.cell].tile.features[hiker.index].kind
-                told = narrate.moved_figure(name, hiker.kind, kind)
+                told = narrate.moved_figure(name, hiker.kind, kind, game.tileset)
 
         def add(text: str, tone: Tone, who: int | None) -> None:
             self.entries.append(Entry(move, turn, who, text, tone))
@@ -128,9 +128,9 @@ class Chronicle:
             if last is not None and last.move == move - 1 and last.tone is Tone.ACTION \
                     and isinstance(game.moves[-2], Place):
                 self.entries[-1] = Entry(last.move, turn, player, narrate.placed_tile_and_figure(
-                    name, bonus, figure, kind), Tone.ACTION)
+                    name, bonus, figure, kind, game.tileset), Tone.ACTION)
             else:
-                add(narrate.placed_figure(name, figure, kind), Tone.ACTION, player)
+                add(narrate.placed_figure(name, figure, kind, game.tileset), Tone.ACTION, player)
         elif told is not None:
             add(told, Tone.ACTION, player)
         for ev in events:

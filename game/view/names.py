@@ -2,13 +2,16 @@
 icons, named from the tile sets' own names.
 
 Each noun comes as the phrase a sentence needs ("the city", "a follower", "2 shields"), so
-that a translation can give each its article and agreement; a name no table knows (a tile set
-of the player's own) reads as its name with spaces.
+that a translation can give each its article and agreement; a kind or figure no table knows
+(a tile set of the player's own) reads as that tile set calls it (its ``text:`` words), else
+as its name with spaces.
 """
 
 from __future__ import annotations
 
-from game.i18n import N_, _, ngettext
+from game.i18n import N_, N_plural, _, ngettext
+from game.rules import TileSet
+from game.vocabulary import figure_word, kind_word
 
 # Feature kinds: (title, noun, in a sentence)
 _KINDS: dict[str, tuple[str, str, str]] = {
@@ -41,37 +44,37 @@ _CATEGORIES: dict[str, str] = {
 
 # Figures counted: (one, many), with {n}
 _FIGURES_COUNTED: dict[str, tuple[str, str]] = {
-    "follower": ("{n} follower", "{n} followers"),
-    "shepherd": ("{n} shepherd", "{n} shepherds"),
-    "hut": ("{n} hut", "{n} huts"),
-    "meeple": ("{n} meeple", "{n} meeples"),
-    "stable": ("{n} stable", "{n} stables"),
+    "follower": N_plural("{n} follower", "{n} followers"),
+    "shepherd": N_plural("{n} shepherd", "{n} shepherds"),
+    "hut": N_plural("{n} hut", "{n} huts"),
+    "meeple": N_plural("{n} meeple", "{n} meeples"),
+    "stable": N_plural("{n} stable", "{n} stables"),
 }
 
 # Icons and tokens counted: (one, many), with {n}
 _COUNTED: dict[str, tuple[str, str]] = {
-    "shield": ("{n} shield", "{n} shields"),
-    "fish": ("{n} fish", "{n} fish"),
-    "mushroom": ("{n} mushroom", "{n} mushrooms"),
-    "gold": ("{n} gold nugget", "{n} gold nuggets"),
-    "deer": ("{n} deer", "{n} deer"),
-    "tiger": ("{n} sabre-tooth tiger", "{n} sabre-tooth tigers"),
-    "mammoth": ("{n} mammoth", "{n} mammoths"),
-    "aurochs": ("{n} aurochs", "{n} aurochs"),
-    "fire": ("{n} fire", "{n} fires"),
-    "cult": ("{n} cult site", "{n} cult sites"),
-    "apple": ("{n} apple", "{n} apples"),
-    "strawberry": ("{n} strawberry", "{n} strawberries"),
-    "pumpkin": ("{n} pumpkin", "{n} pumpkins"),
-    "sunflower": ("{n} sunflower", "{n} sunflowers"),
-    "wheat": ("{n} wheat sheaf", "{n} wheat sheaves"),
-    "scarecrow": ("{n} scarecrow", "{n} scarecrows"),
-    "sheep": ("{n} sheep", "{n} sheep"),
-    "cow": ("{n} cow", "{n} cows"),
-    "horse": ("{n} horse", "{n} horses"),
-    "pig": ("{n} pig", "{n} pigs"),
-    "rooster": ("{n} rooster", "{n} roosters"),
-    "animal": ("{n} animal", "{n} animals"),
+    "shield": N_plural("{n} shield", "{n} shields"),
+    "fish": N_plural("{n} fish", "{n} fish"),
+    "mushroom": N_plural("{n} mushroom", "{n} mushrooms"),
+    "gold": N_plural("{n} gold nugget", "{n} gold nuggets"),
+    "deer": N_plural("{n} deer", "{n} deer"),
+    "tiger": N_plural("{n} sabre-tooth tiger", "{n} sabre-tooth tigers"),
+    "mammoth": N_plural("{n} mammoth", "{n} mammoths"),
+    "aurochs": N_plural("{n} aurochs", "{n} aurochs"),
+    "fire": N_plural("{n} fire", "{n} fires"),
+    "cult": N_plural("{n} cult site", "{n} cult sites"),
+    "apple": N_plural("{n} apple", "{n} apples"),
+    "strawberry": N_plural("{n} strawberry", "{n} strawberries"),
+    "pumpkin": N_plural("{n} pumpkin", "{n} pumpkins"),
+    "sunflower": N_plural("{n} sunflower", "{n} sunflowers"),
+    "wheat": N_plural("{n} wheat sheaf", "{n} wheat sheaves"),
+    "scarecrow": N_plural("{n} scarecrow", "{n} scarecrows"),
+    "sheep": N_plural("{n} sheep", "{n} sheep"),
+    "cow": N_plural("{n} cow", "{n} cows"),
+    "horse": N_plural("{n} horse", "{n} horses"),
+    "pig": N_plural("{n} pig", "{n} pigs"),
+    "rooster": N_plural("{n} rooster", "{n} roosters"),
+    "animal": N_plural("{n} animal", "{n} animals"),
 }
 # marks that are not worth anything on their own and are not counted on a card
 UNCOUNTED = frozenset({"spring", "volcano", "junction"})
@@ -81,10 +84,22 @@ def _words(name: str) -> str:
     return name.replace("_", " ").replace("-", " ")
 
 
-def kind_title(kind: str) -> str:
+def _kind(kind: str, tileset: TileSet | None, count: int = 1) -> str:
+    """A kind no table knows: as its tile set calls it, else its name with spaces."""
+    return kind_word(tileset, kind, count) if tileset is not None else _words(kind)
+
+
+def _figure(figure: str, tileset: TileSet | None, count: int = 1) -> str:
+    return figure_word(tileset, figure, count) if tileset is not None else _words(figure)
+
+
+def kind_title(kind: str, tileset: TileSet | None = None) -> str:
     """A feature kind as a title: "City", "Crop field"."""
     known = _KINDS.get(kind)
-    return _(known[0]) if known else _words(kind).capitalize()
+    if known:
+        return _(known[0])
+    word = _kind(kind, tileset)
+    return word[:1].upper() + word[1:]
 
 
 def category_title(category: str) -> str:
@@ -93,22 +108,22 @@ def category_title(category: str) -> str:
     return _(known) if known else _words(category).capitalize()
 
 
-def kind_noun(kind: str) -> str:
+def kind_noun(kind: str, tileset: TileSet | None = None) -> str:
     """A feature kind as a noun: "city", "crop field"."""
     known = _KINDS.get(kind)
-    return _(known[1]) if known else _words(kind)
+    return _(known[1]) if known else _kind(kind, tileset)
 
 
-def the_kind(kind: str) -> str:
+def the_kind(kind: str, tileset: TileSet | None = None) -> str:
     """A feature kind in a sentence: "the city"."""
     known = _KINDS.get(kind)
-    return _(known[2]) if known else _("the {name}").format(name=_words(kind))
+    return _(known[2]) if known else _("the {name}").format(name=_kind(kind, tileset))
 
 
-def a_figure(figure: str) -> str:
+def a_figure(figure: str, tileset: TileSet | None = None) -> str:
     """One figure in a sentence: "a follower"."""
     known = _FIGURES.get(figure)
-    return _(known) if known else _("a {name}").format(name=_words(figure))
+    return _(known) if known else _("a {name}").format(name=_figure(figure, tileset))
 
 
 def counted(icon: str, n: int) -> str:
@@ -117,10 +132,12 @@ def counted(icon: str, n: int) -> str:
     return ngettext(one, many, n).format(n=n)
 
 
-def counted_figures(figure: str, n: int) -> str:
+def counted_figures(figure: str, n: int, tileset: TileSet | None = None) -> str:
     """A number of figures: "2 followers"."""
-    one, many = _FIGURES_COUNTED.get(figure, ("{n} " + _words(figure), "{n} " + _words(figure)))
-    return ngettext(one, many, n).format(n=n)
+    known = _FIGURES_COUNTED.get(figure)
+    if known is None:
+        return _("{n} {figures}").format(n=n, figures=_figure(figure, tileset, n))
+    return ngettext(*known, n).format(n=n)
 
 
 def tiles(n: int) -> str:

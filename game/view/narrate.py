@@ -6,7 +6,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from game.i18n import _
-from game.rules import Game, ScoreEvent
+from game.rules import Game, ScoreEvent, TileSet
 from game.rules.board import Cell
 
 from . import names
@@ -18,22 +18,25 @@ def placed_tile(player: str, bonus: bool) -> str:
     return _("{player} placed a tile").format(player=player)
 
 
-def placed_tile_and_figure(player: str, bonus: bool, figure: str, kind: str) -> str:
+def placed_tile_and_figure(player: str, bonus: bool, figure: str, kind: str,
+                           tileset: TileSet | None = None) -> str:
+    what = {"player": player, "figure": names.a_figure(figure, tileset),
+            "feature": names.the_kind(kind, tileset)}
     if bonus:
-        return _("{player} placed the bonus tile and {figure} on {feature}").format(
-            player=player, figure=names.a_figure(figure), feature=names.the_kind(kind))
-    return _("{player} placed a tile and {figure} on {feature}").format(
-        player=player, figure=names.a_figure(figure), feature=names.the_kind(kind))
+        return _("{player} placed the bonus tile and {figure} on {feature}").format(**what)
+    return _("{player} placed a tile and {figure} on {feature}").format(**what)
 
 
-def placed_figure(player: str, figure: str, kind: str) -> str:
+def placed_figure(player: str, figure: str, kind: str, tileset: TileSet | None = None) -> str:
     return _("{player} placed {figure} on {feature}").format(
-        player=player, figure=names.a_figure(figure), feature=names.the_kind(kind))
+        player=player, figure=names.a_figure(figure, tileset),
+        feature=names.the_kind(kind, tileset))
 
 
-def moved_figure(player: str, figure: str, kind: str) -> str:
+def moved_figure(player: str, figure: str, kind: str, tileset: TileSet | None = None) -> str:
     return _("{player} moved {figure} along {feature}").format(
-        player=player, figure=names.a_figure(figure), feature=names.the_kind(kind))
+        player=player, figure=names.a_figure(figure, tileset),
+        feature=names.the_kind(kind, tileset))
 
 
 def answered(player: str, key: str, choice: str) -> str:
@@ -62,9 +65,9 @@ def award(game: Game, ev: ScoreEvent) -> str:
         return _("farmers supplying a city of {tiles}").format(tiles=names.tiles(n))
     kind = game.kinds.get(ev.category)
     if kind is None or kind.completion == "surrounded":
-        return names.kind_noun(ev.category)
+        return names.kind_noun(ev.category, game.tileset)
     icons = _icons_of(game, ev.category, ev.cells)
-    what = _("{kind} of {tiles}").format(kind=names.kind_noun(ev.category),
+    what = _("{kind} of {tiles}").format(kind=names.kind_noun(ev.category, game.tileset),
                                        tiles=names.tiles(n))
     if icons:
         what = names.listed([what, *icons])

@@ -66,7 +66,8 @@ def test_a_dialog_during_a_drag_lets_go_of_the_tile(app: App, driver: Driver) ->
     away = (40, scene.layout_obj.board.centery)
     driver.down(scene.layout_obj.tray_tile.center)
     driver.move(away, buttons=(1, 0, 0))
-    driver.key(pygame.K_s, pygame.KMOD_CTRL)  # "Game saved" comes up over the drag
+    driver.key(pygame.K_s, pygame.KMOD_CTRL)  # the save's name is asked over the drag
     driver.up(away)  # the release goes to the dialog
+    driver.key(pygame.K_RETURN)  # the name offered: "Game saved" comes up
     driver.key(pygame.K_RETURN)  # which closes
     assert app.scene is scene and scene.pointer.drag is None

@@ -63,7 +63,7 @@ def test_the_prompt_names_hiking(app: App, monkeypatch: pytest.MonkeyPatch) -> N
     scene, _ = hike_onto_the_new_tile(app)
     shown: list[str] = []
     monkeypatch.setattr(drawing_module, "draw_banner",
-                        lambda surface, res, board, text, colour: shown.append(text))
+                        lambda surface, res, board, text, colour, **_kw: shown.append(text))
     scene.draw(app.screen)
     assert "hike" in shown[-1]
 

@@ -15,8 +15,9 @@ from game.paths import tilesets_dir
 from game.storage import SavedGame, Storage
 from game.ui.app import App, AppConfig
 from game.ui.scenes import SCENES
-from game.ui.scenes.menus import ConfirmScene, LoadScene, MessageScene
+from game.ui.scenes.menus import ConfirmScene, MessageScene
 from game.ui.scenes.play import PlayScene
+from game.ui.scenes.saves import LoadScene
 from game.ui.scenes.title import TitleScene
 
 from ..hostile.make_corpus import COMMITTED_SAVES, UNRESTORABLE, write_saves, write_tilesets

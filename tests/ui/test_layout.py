@@ -10,8 +10,8 @@ import pytest
 
 from game.ai.random_policy import random_action
 from game.ui.app import App
-from game.ui.scenes.menus import LoadScene
 from game.ui.scenes.play import PlayScene
+from game.ui.scenes.saves import LoadScene
 from game.ui.scenes.title import TitleScene
 from game.ui.session import Seat, Session
 from game.ui.window import MIN_SIZE

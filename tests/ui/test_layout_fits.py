@@ -10,7 +10,9 @@ from pathlib import Path
 import pygame
 import pytest
 
+from game import i18n
 from game.ui.app import App, AppConfig
+from game.ui.hud import describe_phase, draw_banner
 from game.ui.scenes import SCENES
 from game.ui.scenes.play import PlayScene
 from game.ui.scenes.setup import SetupScene
@@ -91,3 +93,21 @@ def test_the_play_scene_fits(scaled: App, players: int) -> None:
         assert (lay.tray if in_sidebar else lay.board).contains(b.rect), b.label
     assert lay.players.bottom <= lay.tray.y and lay.tray.bottom <= scaled.screen.get_height()
     assert lay.tray.contains(lay.tray_tile) and lay.tray.contains(lay.confirm)
+
+
+def test_the_banner_stays_clear_of_the_history_button_in_french(scaled: App) -> None:
+    i18n.set_language("fr")
+    try:
+        scene = PlayScene(scaled, Session.new(scaled, "carcassonne", ["hills-and-sheep"],
+                                              [Seat("Bernadette", "red"), Seat("Léo", "blue")],
+                                              seed=4))
+        scaled.replace(scene)
+        board = scene.layout_obj.board
+        prompt = describe_phase(scene.session, False, can_move=True)
+        assert len(prompt) > 70  # a long prompt: the French one, with a long name
+        rect = draw_banner(scaled.screen, scaled.res, board, prompt, (200, 0, 0),
+                           clear_of=scene.history_button.rect)
+        assert not rect.colliderect(scene.history_button.rect)
+        assert board.contains(rect)
+    finally:
+        i18n.set_language("en")

@@ -13,8 +13,9 @@ from game.ai.random_policy import random_action
 from game.rules import Deploy, Place
 from game.rules import ports as P
 from game.ui.app import App
-from game.ui.scenes.menus import LoadScene, MessageScene, PauseScene
+from game.ui.scenes.menus import MessageScene, PauseScene
 from game.ui.scenes.play import PlayScene
+from game.ui.scenes.saves import LoadScene, NameScene
 from game.ui.scenes.title import TitleScene
 from game.ui.session import Seat, Session
 
@@ -124,6 +125,8 @@ def test_the_log_survives_save_and_load(app: App, driver: Driver) -> None:
     pause = app.scene
     assert isinstance(pause, PauseScene)
     driver.click(next(b for b in pause.buttons if b.label == "Save game").rect.center)
+    assert isinstance(app.scene, NameScene)
+    driver.key(pygame.K_RETURN)  # the name offered
     assert isinstance(app.scene, MessageScene)
     driver.key(pygame.K_RETURN)
     driver.click(next(b for b in pause.buttons if b.label == "Load game").rect.center)

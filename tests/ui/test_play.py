@@ -188,6 +188,10 @@ def play_turn_through_the_ui(scene: PlayScene, driver: Driver, turn: int) -> Non
     targets = scene.options.targets()
     if targets and turn % 3 == 0:
         t = targets[turn % len(targets)]
+        # The new tile in the middle of the board, clear of the toolbar's buttons.
+        x, y = centre(scene, choice.cell)
+        scene.camera.pan_pixels(scene.layout_obj.board.centerx - x,
+                                scene.layout_obj.board.centery - y)
         anchor = game.board.tiles[choice.cell].turned.anchors[t.index]
         driver.click(screen_of(scene, choice.cell, anchor))
         assert scene.pending is not None

@@ -12,7 +12,7 @@ import pygame
 
 from game.ui.app import App, AppConfig
 from game.ui.scenes import SCENES
-from game.ui.scenes.menus import HelpScene
+from game.ui.scenes.help import HelpScene
 from game.ui.scenes.title import TitleScene
 from game.ui.window import MIN_SIZE, opening_size
 

@@ -11,8 +11,9 @@ import pytest
 
 from game.storage import SavedGame
 from game.ui.app import App
-from game.ui.scenes.menus import LoadScene, MessageScene, PauseScene
+from game.ui.scenes.menus import MessageScene, PauseScene
 from game.ui.scenes.play import PlayScene
+from game.ui.scenes.saves import LoadScene, NameScene
 from game.ui.scenes.setup import SetupScene
 from game.ui.scenes.title import TitleScene
 
@@ -68,7 +69,7 @@ def test_new_game_from_the_title(app: App, driver: Driver) -> None:
     driver.frames()
     driver.key(pygame.K_RETURN)  # leaves the field
     assert setup.seats[2].name == "Zoé"
-    driver.click(button(setup, "farm scoring: per-city"))
+    driver.click(button(setup, "Farmers: per city"))
     driver.click(button(setup, "Start game"))
     play = app.scene
     assert isinstance(play, PlayScene)
@@ -109,6 +110,8 @@ def test_pause_save_and_load(app: App, driver: Driver) -> None:
     pause = app.scene
     assert isinstance(pause, PauseScene)
     driver.click(button(pause, "Save game"))
+    assert isinstance(app.scene, NameScene)
+    driver.key(pygame.K_RETURN)  # the name offered
     assert isinstance(app.scene, MessageScene)
     driver.key(pygame.K_RETURN)
     driver.click(button(pause, "Load game"))

@@ -6,9 +6,12 @@ import json
 from pathlib import Path
 
 import pygame
+import pytest
 
+from game import i18n
 from game.storage import Storage
-from game.ui.app import App
+from game.ui.app import App, AppConfig
+from game.ui.scenes import SCENES
 from game.ui.scenes.settings import SettingsScene
 from game.ui.scenes.title import TitleScene
 from game.ui.settings import BY_KEY, SETTINGS, Settings
@@ -95,3 +98,37 @@ def test_starting_a_game_keeps_the_other_settings(app: App, driver: Driver) -> N
     again = Settings(app.storage)
     assert again.get("hints") is False
     assert again.recall("game") == "carcassonne"
+
+
+def test_the_language_setting_speaks_at_once_and_at_the_next_start(app: App, driver: Driver,
+                                                                   tmp_path: Path) -> None:
+    try:
+        scene = open_from_title(app, driver)
+        while app.settings.get("language") != "fr":
+            driver.click(row(scene, "language").center)
+        assert i18n.language() == "fr" and i18n._("Settings") == "Réglages"
+        assert scene.close.label == "Terminé"
+        driver.click(scene.close.rect.center)
+        title = app.scene
+        assert [b.label for b in title.buttons][1] == "Nouvelle partie"  # type: ignore[attr-defined]
+        i18n.set_language("en")
+        again = App(AppConfig(size=(1280, 800), storage_root=tmp_path), SCENES)
+        assert i18n.language() == "fr" and again.settings.get("language") == "fr"
+    finally:
+        i18n.set_language("en")
+
+
+def test_auto_follows_the_system_language(monkeypatch: pytest.MonkeyPatch) -> None:
+    for var in ("LANGUAGE", "LC_ALL", "LC_MESSAGES", "LANG"):
+        monkeypatch.delenv(var, raising=False)
+    monkeypatch.setenv("LANG", "fr_CA.UTF-8")
+    assert i18n.system_language() == "fr"
+    monkeypatch.setenv("LANGUAGE", "de:en")
+    assert i18n.system_language() == "en"
+    monkeypatch.setenv("LANGUAGE", "C")
+    assert i18n.system_language() == "en"
+    try:
+        monkeypatch.setenv("LANGUAGE", "fr")
+        assert i18n.set_language("auto") == "fr"
+    finally:
+        i18n.set_language("en")

@@ -22,7 +22,7 @@ from game.tileset_cache import CACHE_FILE
 from game.ui.app import MIN_SIZE, App, AppConfig
 from game.ui.hud import Layout
 from game.ui.scenes import SCENES
-from game.ui.scenes.menus import HelpScene
+from game.ui.scenes.help import HelpScene
 from game.ui.scenes.play import PlayScene
 from game.ui.scenes.setup import SetupScene
 from game.ui.scenes.title import TitleScene
@@ -159,7 +159,8 @@ def test_a_broken_user_set_is_listed_with_its_error(app: App, driver: Driver) ->
     listed = [t for t in drawn_texts(app, driver)
               if t.startswith("Not loaded:") and "broken.yaml" in t]
     assert len(listed) == 1
-    assert f"Not loaded: {error}".startswith(listed[0])  # the error, cut to fit if long
+    shown = f"Not loaded: broken.yaml:{error.line}: {error.problem}"
+    assert shown.startswith(listed[0].rstrip("…"))  # the file, line and problem, cut to fit
 
 
 # --- The window around these screens: resizing, full screen and help ------------------------

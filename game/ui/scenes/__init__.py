@@ -7,9 +7,11 @@ from ..app import App, SceneFactory
 from ..session import Session
 from .crash import CrashScene
 from .final import FinalScene
-from .menus import HelpScene, LoadScene, PauseScene
+from .help import HelpScene
+from .menus import PauseScene
 from .play import PlayScene
 from .play.pass_screen import PassScene
+from .saves import LoadScene, save_scene
 from .settings import SettingsScene
 from .setup import SetupScene
 from .title import TitleScene
@@ -29,4 +31,5 @@ SCENES: dict[str, SceneFactory] = {
                                        PauseScene, HelpScene, LoadScene, SettingsScene,
                                        PassScene, CrashScene)},
     "autoplay": autoplay_scene,
+    "save": save_scene,
 }

@@ -9,7 +9,7 @@ import pygame
 
 from game import view
 from game.i18n import _
-from game.view.names import category_title
+from game.view.names import category_title, listed
 
 from .. import palette as pal
 from ..app import App, Scene
@@ -58,9 +58,9 @@ class FinalScene(Scene):
         self.session = session
         self.buttons = [
             Button(pygame.Rect(0, 0, 220, 54), _("View board"), self.view_board,
-                   hotkey="Esc"),
+                   hotkey=_("Esc")),
             Button(pygame.Rect(0, 0, 220, 54), _("Play again"), self.play_again, primary=True,
-                   hotkey="Enter"),
+                   hotkey=_("Enter")),
             Button(pygame.Rect(0, 0, 220, 54), _("Title"), self.to_title),
         ]
         self.button = self.buttons[1]  # the row of buttons lines up on the primary one
@@ -115,8 +115,8 @@ class FinalScene(Scene):
         best = max(game.scores)
         winners = [s.name for s, score in zip(self.session.seats, game.scores, strict=True)
                    if score == best]
-        headline = (f"{winners[0]} wins!" if len(winners) == 1
-                    else " and ".join(winners) + " share the win!")
+        headline = (_("{player} wins!").format(player=winners[0]) if len(winners) == 1
+                    else _("{players} share the win!").format(players=listed(winners)))
         blit_centred(surface, res.text(headline, 46, pal.TEXT, bold=True),
                      (c.centerx, c.y + px(40)))
         cats, rows = score_table(self.session)
@@ -148,8 +148,7 @@ class FinalScene(Scene):
             return x0 + px(200) + col * (j + 1) - px(12)
 
         y = c.y + px(92)
-        for j, cat in enumerate([*cats, "Total"]):
-            label = category_title(cat) if cat != "Total" else cat
+        for j, label in enumerate([*map(category_title, cats), _("Total")]):
             img = res.text(label, 22, pal.TEXT_DIM, bold=True)
             surface.blit(img, img.get_rect(topright=(right(j), y)))
         order = sorted(range(len(rows)), key=lambda p: -self.session.game.scores[p])

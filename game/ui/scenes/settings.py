@@ -8,7 +8,7 @@ from collections.abc import Callable
 
 import pygame
 
-from game.i18n import _
+from game.i18n import _, set_language
 
 from .. import palette as pal
 from ..app import App, Scene
@@ -67,16 +67,21 @@ class SettingsScene(Scene):
 
     def _stepper(self, key: str, step: int) -> Callable[[], None]:
         def go() -> None:
-            self.app.settings.cycle(key, step)
-            self._build()
+            self._step(key, step)
         return go
+
+    def _step(self, key: str, step: int) -> None:
+        value = self.app.settings.cycle(key, step)
+        if key == "language":  # spoken at once: every text drawn from now on
+            set_language(str(value))
+            self.close.label = _("Done")
+        self._build()
 
     def handle(self, intent: Intent) -> None:
         if isinstance(intent, PointerDown) and intent.button == 3:
             for setting, button in self.rows:
                 if button.rect.collidepoint(intent.pos):
-                    self.app.settings.cycle(setting.key, -1)
-                    self._build()
+                    self._step(setting.key, -1)
                     return
         if isinstance(intent, Wheel):
             self.scroll = max(0, min(self.scroll - intent.steps, self._max_scroll()))

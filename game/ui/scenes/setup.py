@@ -4,19 +4,32 @@ its expansions and rule options."""
 from __future__ import annotations
 
 from collections.abc import Callable
+from pathlib import Path
 
 import pygame
 
+from game.i18n import _
 from game.rules import RulesError, TileSet
+from game.vocabulary import option_name, set_name, set_note, value_label, value_text
 
 from .. import palette as pal
 from ..app import App, Scene
-from ..intents import Command, Intent, PointerDown
+from ..intents import Command, Intent, PointerDown, PointerMove
 from ..session import COMPUTER_KINDS, HUMAN, OFFERED_KINDS, Seat, Session, kind_name
-from ..widgets import Button, TextField, blit_centred, panel
+from ..widgets import (
+    Button,
+    TextField,
+    blit_centred,
+    draw_tooltip,
+    fit_text,
+    panel,
+    wrap_text,
+)
 from .menus import MessageScene
 
 ROW = 60
+RIGHT_X = 560  # where the game column starts in the card
+GAME_ROW = 48
 
 
 class SetupScene(Scene):
@@ -34,8 +47,8 @@ class SetupScene(Scene):
                                p["kind"] if p.get("kind") in COMPUTER_KINDS else HUMAN)
                           for p in last if isinstance(p, dict)]
         else:
-            self.seats = [Seat(names[0].capitalize(), names[0]),
-                          Seat(names[1].capitalize(), names[1])]
+            self.seats = [Seat(pal.colour_name(names[0]), names[0]),
+                          Seat(pal.colour_name(names[1]), names[1])]
         games = app.registry.games()
         self.game_id = str(settings.recall("game", games[0].id if games else "carcassonne"))
         if self.game_id not in {g.id for g in games}:
@@ -44,6 +57,10 @@ class SetupScene(Scene):
         self.options: dict[str, str | int] = {}
         self.fields: list[TextField] = []
         self.widgets: list[Button] = []
+        self.option_rows: list[tuple[str, Button]] = []  # (the rulebook's sentence, button)
+        self.note: list[str] = []  # what the chosen game says about itself
+        self.expansions_top = 0
+        self.mouse = (0, 0)
         self.card = pygame.Rect(0, 0, 1000, 640)
 
     # -- layout
@@ -68,7 +85,8 @@ class SetupScene(Scene):
                 return pygame.Rect(left + px(x), y, px(width), px(44))
 
             self.widgets.append(Button(at(0, 44), "", self._cycle_colour(i)))
-            field = TextField(at(56, 166), seat.name, placeholder=f"Player {i + 1}",
+            field = TextField(at(56, 166), seat.name,
+                              placeholder=_("Player {number}").format(number=i + 1),
                               on_change=self._rename(i))
             self.fields.append(field)
             self.widgets.append(Button(at(232, 144), kind_name(seat.kind), self._cycle_kind(i)))
@@ -78,42 +96,68 @@ class SetupScene(Scene):
             self.widgets.append(Button(at(478, 40), "×", self._remove(i),
                                        enabled=len(self.seats) > self._min_players()))
         add_y = top + len(self.seats) * px(ROW)
-        self.widgets.append(Button(pygame.Rect(left, add_y, px(200), px(44)), "Add player",
+        self.widgets.append(Button(pygame.Rect(left, add_y, px(200), px(44)), _("Add player"),
                                    self._add, enabled=len(self.seats) < self._max_players()))
-        right = c.x + px(580)
+        right = c.x + px(RIGHT_X)
+        width = c.right - right - px(30)
         y = top
         for g in self.app.registry.games():
-            self.widgets.append(Button(pygame.Rect(right, y, c.right - right - px(30), px(44)),
-                                       g.name, self._choose_game(g.id),
+            self.widgets.append(Button(pygame.Rect(right, y, width, px(GAME_ROW - 6)),
+                                       set_name(g), self._choose_game(g.id),
                                        primary=g.id == self.game_id))
-            y += px(52)
+            y += px(GAME_ROW)
+        chosen = self.app.registry.sets.get(self.game_id)
+        self.note = wrap_text(self.app.res, set_note(chosen), 16, width) \
+            if chosen is not None and set_note(chosen) else []
+        y += px(20 * len(self.note) + (10 if self.note else 0))
+        self.expansions_top = y + px(4)
         exps = self.app.registry.expansions(self.game_id)
         if exps:
-            y += px(30)
+            y += px(26)
             for e in exps:
                 on = e.id in self.expansions
-                label = ("[x] " if on else "[ ] ") + e.name
-                self.widgets.append(Button(pygame.Rect(right, y, c.right - right - px(30), px(40)),
+                label = ("[x] " if on else "[ ] ") + set_name(e)
+                self.widgets.append(Button(pygame.Rect(right, y, width, px(38)),
                                            label, self._toggle_expansion(e.id)))
-                y += px(46)
-        self.options_top = y + px(30)
-        y = self.options_top + px(24)
+                y += px(44)
+        self.options_top = y + px(8)
+        y = self.options_top + px(26)
+        self.option_rows = []
         tileset = self._tileset()
         if tileset is not None and tileset.options:
-            # Rows shrink to fit above the Start button on small windows.
-            room = c.bottom - px(84) - y
-            step = max(px(26), min(px(42), room // len(tileset.options)))
+            # Rows shrink to fit the card on small windows.
+            room = c.bottom - px(16) - y
+            step = max(px(44), min(px(56), room // len(tileset.options)))
             for name, opt in tileset.options.items():
                 value = self.options.get(name, opt.default)
-                label = f"{name.replace('_', ' ')}: {value}"
-                r = pygame.Rect(right, y, c.right - right - px(30), step - px(6))
-                self.widgets.append(Button(r, label, self._cycle_option(name)))
+                label = _("{option}: {value}").format(option=option_name(tileset, name),
+                                                       value=value_label(tileset, name, value))
+                meaning = value_text(tileset, name, value)
+                button = Button(pygame.Rect(right, y, width, step - px(6)), label,
+                                self._cycle_option(name),
+                                detail=meaning.explain if meaning is not None else "")
+                self.widgets.append(button)
+                self.option_rows.append((opt.source, button))
                 y += step
+        # The game column may run to the bottom: the buttons sit under the players.
         bottom = c.bottom - px(70)
-        self.widgets.append(Button(pygame.Rect(c.x + px(30), bottom, px(160), px(50)), "Back",
-                                   self.app.pop))
-        self.widgets.append(Button(pygame.Rect(c.right - px(230), bottom, px(200), px(50)),
-                                   "Start game", self.start, primary=True))
+        self.widgets.append(Button(pygame.Rect(c.x + px(30), bottom, px(130), px(50)),
+                                   _("Back"), self.app.pop))
+        self.widgets.append(Button(pygame.Rect(c.x + px(170), bottom, px(130), px(50)),
+                                   _("Rules"), self.show_rules))
+        self.widgets.append(Button(pygame.Rect(c.x + px(RIGHT_X - 230), bottom, px(200), px(50)),
+                                   _("Start game"), self.start, primary=True))
+
+    def help_topic(self) -> str | None:
+        return self.game_id
+
+    def hovered_option(self) -> tuple[str, pygame.Rect] | None:
+        """The rulebook sentence of the option under the pointer, and where its button is."""
+        return next(((source, b.rect) for source, b in self.option_rows
+                     if b.rect.collidepoint(self.mouse)), None)
+
+    def show_rules(self) -> None:
+        self.app.push_scene("help", self.game_id)
 
     def _tileset(self) -> TileSet | None:
         try:
@@ -172,7 +216,7 @@ class SetupScene(Scene):
         names = [n for n, _ in pal.PLAYER_COLOURS]
         used = {s.colour for s in self.seats}
         colour = next(n for n in names if n not in used)
-        self.seats.append(Seat(colour.capitalize(), colour))
+        self.seats.append(Seat(pal.colour_name(colour), colour))
         self._build()
 
     def _choose_game(self, gid: str) -> Callable[[], None]:
@@ -205,16 +249,16 @@ class SetupScene(Scene):
 
     def start(self) -> None:
         for i, s in enumerate(self.seats):
-            s.name = s.name.strip() or f"Player {i + 1}"
+            s.name = s.name.strip() or _("Player {number}").format(number=i + 1)
         if len({s.name for s in self.seats}) != len(self.seats):
-            self.app.push(MessageScene(self.app, "Two players share a name",
-                                       "Give every player a different name."))
+            self.app.push(MessageScene(self.app, _("Two players share a name"),
+                                       _("Give every player a different name.")))
             return
         try:
             session = Session.new(self.app, self.game_id, self.expansions, self.seats,
                                   self.options, seed=self.app.config.seed)
         except (KeyError, RulesError) as exc:
-            self.app.push(MessageScene(self.app, "This game cannot start", str(exc)))
+            self.app.push(MessageScene(self.app, _("This game cannot start"), str(exc)))
             return
         self.app.settings.remember("game", self.game_id)
         self.app.settings.remember("players", [{"name": s.name, "colour": s.colour,
@@ -223,6 +267,8 @@ class SetupScene(Scene):
 
     # -- events and drawing
     def handle(self, intent: Intent) -> None:
+        if isinstance(intent, PointerMove):
+            self.mouse = intent.pos
         focused = False
         for f in self.fields:
             if f.handle(intent):
@@ -254,20 +300,23 @@ class SetupScene(Scene):
         px = res.px
         c = self.card
         panel(surface, c, radius=px(18), alpha=250)
-        blit_centred(surface, res.text("New game", 42, pal.TEXT, bold=True),
+        blit_centred(surface, res.text(_("New game"), 42, pal.TEXT, bold=True),
                      (c.centerx, c.y + px(36)))
-        surface.blit(res.text("Players, in seat order", 24, pal.TEXT_DIM, bold=True),
+        surface.blit(res.text(_("Players, in seat order"), 24, pal.TEXT_DIM, bold=True),
                      (c.x + px(30), c.y + px(76)))
-        surface.blit(res.text("Game", 24, pal.TEXT_DIM, bold=True), (c.x + px(580), c.y + px(76)))
-        exps = self.app.registry.expansions(self.game_id)
-        if exps:
-            n = len(self.app.registry.games())
-            surface.blit(res.text("Expansions", 22, pal.TEXT_DIM, bold=True),
-                         (c.x + px(580), c.y + px(110 + n * 52 + 4)))
+        right = c.x + px(RIGHT_X)
+        surface.blit(res.text(_("Game"), 24, pal.TEXT_DIM, bold=True), (right, c.y + px(76)))
+        games = len(self.app.registry.games())
+        for i, line in enumerate(self.note):
+            surface.blit(res.text(line, 16, pal.TEXT_DIM),
+                         (right + px(4), c.y + px(112 + games * GAME_ROW + 20 * i)))
+        if self.app.registry.expansions(self.game_id):
+            surface.blit(res.text(_("Expansions"), 22, pal.TEXT_DIM, bold=True),
+                         (right, self.expansions_top))
         tileset = self._tileset()
         if tileset is not None and tileset.options:
-            surface.blit(res.text("Rule options", 22, pal.TEXT_DIM, bold=True),
-                         (c.x + px(580), self.options_top))
+            surface.blit(res.text(_("Rule options"), 22, pal.TEXT_DIM, bold=True),
+                         (right, self.options_top))
         for b in self.widgets:
             b.draw(surface, res)
         for i, seat in enumerate(self.seats):
@@ -277,10 +326,16 @@ class SetupScene(Scene):
             blit_centred(surface, img, swatch.center)
         for f in self.fields:
             f.draw(surface, res)
+        hovered = self.hovered_option()
+        if hovered is not None:
+            draw_tooltip(surface, res, _("The rulebook says:"), *hovered)
         errors = self.app.registry.errors
         y = c.bottom - px(130)
         for err in errors[:3]:
-            surface.blit(res.text(f"Not loaded: {err}"[:120], 17, pal.ILLEGAL), (c.x + px(30), y))
+            where = Path(err.path).name + (f":{err.line}" if err.line else "")
+            line = fit_text(res, _("Not loaded: {file}: {problem}").format(
+                file=where, problem=err.problem), 17, px(RIGHT_X - 60))
+            surface.blit(res.text(line, 17, pal.ILLEGAL), (c.x + px(30), y))
             y += px(20)
 
 

@@ -8,7 +8,7 @@ import random
 import pygame
 
 from game.ai.random_policy import random_action
-from game.i18n import _
+from game.i18n import _, ngettext
 from game.rules import Game
 from game.storage import SaveError
 from game.version import version
@@ -20,7 +20,7 @@ from ..camera import Camera
 from ..intents import Command, Intent
 from ..session import Session
 from ..widgets import Button, blit_centred, panel
-from .menus import HelpScene, LoadScene, MessageScene, open_saved
+from .menus import MessageScene, open_saved
 
 log = logging.getLogger(__name__)
 
@@ -68,20 +68,19 @@ class TitleScene(Scene):
 
     def layout(self, size: tuple[int, int]) -> None:
         w, h = size
-        labels = [("Continue", self.continue_game, getattr(self, "can_continue", False)),
-                  ("New game", self.new_game, True),
-                  ("Load game", lambda: self.app.push(LoadScene(self.app)), True),
-                  ("How to play", lambda: self.app.push(HelpScene(self.app)), True),
-                  ("Settings", self.open_settings, True),
-                  ("Quit", self.quit, True)]
+        can_continue = getattr(self, "can_continue", False)
+        labels = [(_("Continue"), self.continue_game, can_continue, can_continue),
+                  (_("New game"), self.new_game, True, not can_continue),
+                  (_("Load game"), lambda: self.app.push_scene("load"), True, False),
+                  (_("How to play"), lambda: self.app.push_scene("help"), True, False),
+                  (_("Settings"), self.open_settings, True, False),
+                  (_("Quit"), self.quit, True, False)]
         self.buttons = []
         px = self.app.res.px
         top = h // 2 - px(52)
-        for i, (label, fn, enabled) in enumerate(labels):
+        for i, (label, fn, enabled, primary) in enumerate(labels):
             r = pygame.Rect(0, 0, px(300), px(50))
             r.center = (w // 2, top + i * px(58))
-            primary = (label == "Continue" and enabled) or (
-                label == "New game" and not getattr(self, "can_continue", False))
             self.buttons.append(Button(r, label, fn, primary=primary, enabled=enabled))
         if self.backdrop is None or self.backdrop.get_size() != (w + 200, h + 200):
             self.backdrop = self._make_backdrop((w + 200, h + 200))
@@ -152,7 +151,7 @@ class TitleScene(Scene):
         shadow.set_alpha(140)
         blit_centred(surface, shadow, (w // 2 + px(3), card.y - px(58 - 4)))
         blit_centred(surface, title, (w // 2, card.y - px(58)))
-        blit_centred(surface, res.text("tile by tile, the country grows", 26, pal.TEXT_DIM),
+        blit_centred(surface, res.text(_("tile by tile, the country grows"), 26, pal.TEXT_DIM),
                      (w // 2, card.y + px(34)))
         for b in self.buttons:
             b.draw(surface, res)
@@ -169,5 +168,7 @@ class TitleScene(Scene):
         surface.blit(stamp, stamp.get_rect(bottomright=(w - px(12), h - px(8))))
         errors = self.app.registry.errors
         if errors:
-            msg = f"{len(errors)} tile set file(s) could not be loaded: see New game"
+            msg = ngettext("{count} tile set file could not be loaded: see New game",
+                           "{count} tile set files could not be loaded: see New game",
+                           len(errors)).format(count=len(errors))
             blit_centred(surface, res.text(msg, 19, pal.TEXT_LIGHT), (w // 2, h - px(24)))

@@ -40,22 +40,28 @@ class HillDaleView(ModuleView[HillDale]):
         lines = [_("Harvest: 1 a token, +5 a set of 5 different crops (scarecrows fill "
                    "gaps). Stables: 1 an animal on 9 tiles.")]
         for p, name in enumerate(game.players):
-            held = rule.held[p]
-            count = sum(held.values())
-            sets = harvest_sets(held)
-            text = ngettext("{name}: {n} token", "{name}: {n} tokens", count).format(
-                name=name, n=count)
-            if sets:
-                text += ngettext(" + {n} set x 5 = {total}", " + {n} sets x 5 = {total}",
-                                 sets).format(n=sets, total=count + SET_BONUS * sets)
-                jokers = sum(max(0, sets - held[crop]) for crop in CROPS)
-                if jokers:
-                    text += ngettext(" ({n} scarecrow as joker)", " ({n} scarecrows as jokers)",
-                                     jokers).format(n=jokers)
-            stables = [stable_animals(game.host, f.cell) for f in game.figures.values()
-                       if f.kind == STABLE and f.player == p]
-            if stables:
-                text += _("; stables {animals} animals").format(
-                    animals=" + ".join(map(str, stables)))
-            lines.append(text)
+            lines.extend(self._player_details(game, rule, p, name))
+        return lines
+
+    def _player_details(self, game: Game, rule: HillDale, p: int, name: str) -> list[str]:
+        """One player's harvest and stables, one whole sentence a line."""
+        held = rule.held[p]
+        count = sum(held.values())
+        sets = harvest_sets(held)
+        lines = [ngettext("{name}: {n} harvest token", "{name}: {n} harvest tokens",
+                          count).format(name=name, n=count)]
+        if sets:
+            lines.append(ngettext("{name}: {n} set of five crops, +{bonus}",
+                                  "{name}: {n} sets of five crops, +{bonus}",
+                                  sets).format(name=name, n=sets, bonus=SET_BONUS * sets))
+            jokers = sum(max(0, sets - held[crop]) for crop in CROPS)
+            if jokers:
+                lines.append(ngettext("{name}: {n} scarecrow stood in for a crop",
+                                      "{name}: {n} scarecrows stood in for crops",
+                                      jokers).format(name=name, n=jokers))
+        stables = [stable_animals(game.host, f.cell) for f in game.figures.values()
+                   if f.kind == STABLE and f.player == p]
+        if stables:
+            lines.append(_("{name}: stables with {animals} animals").format(
+                name=name, animals=" + ".join(map(str, stables))))
         return lines

@@ -31,9 +31,10 @@ class ShepherdsView(ModuleView[Shepherds]):
         if rule.flocks:
             on_board = sheep_in([t for tokens in rule.flocks.values() for t in tokens])
             shepherds = len(rule.flocks)
-            out.append(_("Flocks: {sheep} sheep, {shepherds}").format(
-                sheep=on_board, shepherds=ngettext("{n} shepherd", "{n} shepherds",
-                                                   shepherds).format(n=shepherds)))
+            out.append(_("Flocks: {sheep}, {shepherds}").format(
+                sheep=ngettext("{n} sheep", "{n} sheep", on_board).format(n=on_board),
+                shepherds=ngettext("{n} shepherd", "{n} shepherds",
+                                   shepherds).format(n=shepherds)))
         return out
 
     def figure_tokens(self, game: Game, rule: Shepherds, figure: Figure

@@ -64,5 +64,6 @@ def _meadow(m: MeadowScore, names: tuple[str, ...]) -> str:
 
 def _network(n: NetworkScore, names: tuple[str, ...]) -> str:
     who = _(" and ").join(names[p] for p in n.winners)
-    return _("Huts on a river network of {tiles}: {fish} fish: {fish} to {who}").format(
-        tiles=_tiles(len(n.cells)), fish=n.fish, who=who)
+    fishes = ngettext("{n} fish", "{n} fish", n.fish).format(n=n.fish)
+    return _("Huts on a river network of {tiles}: {fishes}: {fish} to {who}").format(
+        tiles=_tiles(len(n.cells)), fishes=fishes, fish=n.fish, who=who)

@@ -45,9 +45,13 @@ def draw_play(surface: pygame.Surface, scene: PlayScene) -> None:
                                               can_move=bool(scene.options.moves()),
                                               hand=len(scene.hand.tiles()))
     draw_banner(surface, scene.app.res, lay.board, prompt,
-                scene.history.colour() if scene.history.active else seat.rgb)
+                scene.history.colour() if scene.history.active else seat.rgb,
+                clear_of=scene.history_button.rect)
     if not scene.history.active:
-        scene.question.draw(surface, scene.app.res)
+        hint = scene.hint.current()
+        scene.question.draw(surface, scene.app.res,
+                            hint.answer.choice if hint is not None and hint.answer else None)
+        scene.hint.draw_line(surface, lay.board, scene.question.below_banner(scene.app.res))
     if scene.remaining.shown:
         scene.remaining.draw(surface, scene.app.res, game, lay.board, scene.view.art.tile)
     if isinstance(drag, (FigureDrag, MoveDrag)):
@@ -86,6 +90,7 @@ def _draw_board(surface: pygame.Surface, scene: PlayScene) -> None:
             scene.view.draw_figure(surface, cam, scene.pending.figure,
                                    scene.session.current_seat.rgb, game.last_cell,
                                    target.index, alpha=235, spot=target.spot)
+    scene.hint.draw(surface)
     scene.computer.draw(surface, cam, scene.view, _glide_start(scene), scene.app.res)
     scene.feedback.draw_popups(surface, scene.app.res)
 
@@ -101,10 +106,12 @@ def _glide_start(scene: PlayScene) -> pygame.Rect:
 
 
 def _button_enabled(scene: PlayScene, b: Button) -> bool:
-    if b.label == "Confirm":
+    if b is scene.confirm_button:
         return scene.human_turn and scene.game.phase is Phase.FIGURE
-    if b.label == "Undo":
+    if b is scene.undo_button:
         return scene.human_turn and (scene.pending is not None or scene.game.can_undo)
+    if b is scene.hint_button:
+        return scene.hint.allowed
     return True
 
 

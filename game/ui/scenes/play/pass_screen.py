@@ -30,7 +30,7 @@ class PassScene(Scene):
         self.open_menu = open_menu
         self.rect = pygame.Rect(0, 0, 560, 230)
         self.button = Button(pygame.Rect(0, 0, 300, 54), _("Show my tiles"), self._done,
-                             primary=True, hotkey="Enter")
+                             primary=True, hotkey=_("Enter"))
 
     def layout(self, size: tuple[int, int]) -> None:
         px = self.app.res.px

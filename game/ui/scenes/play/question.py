@@ -1,56 +1,124 @@
 """The rules' question of the moment (grow the flock or herd it?), asked on a card over the
-board, above the toolbar and clear of the tray: the prompt and a button per answer."""
+board, above the toolbar and clear of the tray: the prompt, and per answer a button, what the
+answer does (from the tile set's text) and what it would score now (measured on private
+copies in a background thread, which wakes the window when it is done).  Outside a question,
+what else the turn offers gets a line under the banner: a hike instead of a figure, a bonus
+tile to place."""
 
 from __future__ import annotations
 
+import threading
 from collections.abc import Callable
 
 import pygame
 
-from game.rules import Game, Phase
+from game.answers import describe, outcome
+from game.i18n import _, language
+from game.rules import Choose, Game, Move, Phase
+from game.vocabulary import extra_text, moves_text, question_text
 
 from ... import palette as pal
 from ...intents import Intent
 from ...resources import Resources
-from ...widgets import Button, panel
+from ...widgets import Button, fit_text, panel, wrap_text
 
-CARD_H = 104  # at 100 %
+ROW = 58  # an answer's row, at 100 %
+WIDTH = 720
 BUTTON_W = 150
+BANNER_ROOM = 58  # a line about the turn goes under the banner
 
 
 class Question:
-    def __init__(self, game: Game, answer: Callable[[str], object]) -> None:
+    def __init__(self, game: Game, answer: Callable[[str], object],
+                 wake: Callable[[], None] = lambda: None) -> None:
         self.game = game
         self.answer = answer
+        self.wake = wake  # ends the window's rest once the answers are measured
         self.buttons: list[Button] = []
         self.card = pygame.Rect(0, 0, 0, 0)
-        self._asked: tuple[str, ...] = ()
+        self.prompt = ""
+        self.info = ""  # a line about the turn when no question is asked
+        self.options: tuple[str, ...] = ()
+        self.answers: list[tuple[str, str]] = []  # (label, what it does), per option
+        self.outcomes: dict[str, str] = {}  # option -> what it scores now, once measured
+        self._state: tuple[object, ...] = ()
+        self._lock = threading.Lock()
+        self._worker: threading.Thread | None = None
+        self._measured = -1  # how many moves the game had when the answers were measured
 
     def refresh(self, asking: bool, board: pygame.Rect, toolbar: pygame.Rect,
                 res: Resources) -> None:
-        """Buttons for the question the rules ask now (none when the player is not the one
-        asked)."""
-        if not (asking and self.game.phase is Phase.CHOOSE and self.game.choices):
-            self.buttons, self._asked = [], ()
+        """What the player is asked now (nothing when the player is not the one asked)."""
+        game = self.game
+        state = (len(game.moves), game.phase, asking, game.in_extra, board.size, toolbar.y,
+                 res.scale, language())
+        if state == self._state and (self.buttons or not self.options):
             return
-        request = self.game.choices[0]
-        asked = (request.prompt, *request.options)
-        if asked == self._asked and self.buttons:
+        self._state = state
+        self.prompt, self.info, self.options, self.answers, self.buttons = "", "", (), [], []
+        self.card = pygame.Rect(0, 0, 0, 0)
+        if not asking:
             return
-        self._asked = asked
+        tileset = game.tileset
+        if game.phase is Phase.CHOOSE and game.choices:
+            request = game.choices[0]
+            text = question_text(tileset, request.key)
+            self.prompt = text.prompt if text is not None else request.prompt
+            self.options = request.options
+            for option in request.options:
+                said = text.answers.get(option) if text is not None else None
+                self.answers.append((said.label if said is not None else option.capitalize(),
+                                     said.explain if said is not None else ""))
+            if self._measured != len(game.moves):
+                self._measure()
+        elif game.phase is Phase.FIGURE and any(isinstance(a, Move) for a in game.legal_actions()):
+            self.info = moves_text(tileset) or _(
+                "Or move a figure to a lit cell instead: each shows what it scores now")
+        elif game.phase is Phase.PLACE and game.in_extra:
+            self.info = extra_text(tileset) or _(
+                "A second tile this turn: place it on a lit cell")
+        self._layout(board, toolbar, res)
+
+    def _measure(self) -> None:
+        """What each answer scores now, measured off the frame loop on a copy."""
+        copy = self.game.copy()
+        options = self.options
+        moves = self._measured = len(self.game.moves)
+        with self._lock:
+            self.outcomes = {}
+
+        def work() -> None:
+            for option in options:
+                line = describe(copy, outcome(copy, Choose(option), seed=moves))
+                with self._lock:
+                    if len(self.game.moves) != moves:
+                        return
+                    self.outcomes[option] = line
+                self.wake()
+
+        self._worker = threading.Thread(target=work, name="answers", daemon=True)
+        self._worker.start()
+
+    def wait(self, timeout: float = 10.0) -> None:
+        """Until every answer is measured (tests)."""
+        if self._worker is not None:
+            self._worker.join(timeout)
+
+    def _layout(self, board: pygame.Rect, toolbar: pygame.Rect, res: Resources) -> None:
         px = res.px
-        prompt_w = res.font(24, bold=True).size(request.prompt)[0]
-        n = len(request.options)
-        button_w, gap = px(BUTTON_W), px(12)
-        width = max(prompt_w + 4 * gap, n * button_w + (n + 3) * gap)
-        self.card = pygame.Rect(0, 0, min(width, board.w - 2 * gap), px(CARD_H))
-        self.card.midbottom = (board.centerx, toolbar.y - gap)
-        left = self.card.centerx - (n * button_w + (n - 1) * gap) // 2
-        self.buttons = [
-            Button(pygame.Rect(left + i * (button_w + gap), self.card.bottom - px(58),
-                               button_w, px(46)),
-                   option.capitalize(), self._choose(option), primary=i == 0)
-            for i, option in enumerate(request.options)]
+        width = min(px(WIDTH), board.w - px(24))
+        if self.answers:
+            self.card = pygame.Rect(0, 0, width, px(46 + ROW * len(self.answers)))
+            self.card.midbottom = (board.centerx, toolbar.y - px(12))
+        elif self.info:
+            lines = wrap_text(res, self.info, 17, width - px(28))
+            self.card = pygame.Rect(0, 0, width, px(18 + 20 * len(lines)))
+            self.card.midtop = (board.centerx, px(BANNER_ROOM))
+        for i, (label, _explain) in enumerate(self.answers):
+            r = pygame.Rect(self.card.x + px(14), self.card.y + px(40 + ROW * i),
+                            px(BUTTON_W), px(ROW - 12))
+            self.buttons.append(Button(r, label, self._choose(self.options[i]),
+                                       primary=i == 0))
 
     def _choose(self, option: str) -> Callable[[], object]:
         return lambda: self.answer(option)
@@ -58,12 +126,35 @@ class Question:
     def handle(self, intent: Intent) -> bool:
         return any(b.handle(intent) for b in self.buttons)
 
-    def draw(self, surface: pygame.Surface, res: Resources) -> None:
-        if not self.buttons:
+    def below_banner(self, res: Resources) -> int:
+        """Where the next line under the banner may go."""
+        return self.card.bottom + res.px(8) if self.info else res.px(BANNER_ROOM)
+
+    def draw(self, surface: pygame.Surface, res: Resources, hinted: str | None = None) -> None:
+        """The card; ``hinted``: the answer the Hint suggests, outlined."""
+        if not self.card.w:
             return
-        panel(surface, self.card, radius=res.px(12), alpha=245)
-        prompt = self.game.choices[0].prompt if self.game.choices else ""
-        img = res.text(prompt, 24, pal.TEXT, bold=True)
-        surface.blit(img, img.get_rect(midtop=(self.card.centerx, self.card.y + res.px(12))))
-        for b in self.buttons:
+        px = res.px
+        panel(surface, self.card, radius=px(12), alpha=248)
+        x = self.card.x + px(14)
+        if not self.answers:
+            for i, line in enumerate(wrap_text(res, self.info, 17, self.card.w - px(28))):
+                surface.blit(res.text(line, 17, pal.TEXT), (x, self.card.y + px(9 + 20 * i)))
+            return
+        surface.blit(res.text(fit_text(res, self.prompt, 21, self.card.w - px(28), True), 21,
+                              pal.TEXT, bold=True), (x, self.card.y + px(11)))
+        with self._lock:
+            outcomes = dict(self.outcomes)
+        for option, b, (_label, explain) in zip(self.options, self.buttons, self.answers,
+                                                strict=True):
             b.draw(surface, res)
+            if option == hinted:
+                pygame.draw.rect(surface, pal.HIGHLIGHT, b.rect.inflate(px(8), px(8)),
+                                 width=px(3), border_radius=px(10))
+            tx = b.rect.right + px(14)
+            room = self.card.right - px(14) - tx
+            surface.blit(res.text(fit_text(res, explain, 16, room), 16, pal.TEXT_DIM),
+                         (tx, b.rect.y + px(2)))
+            scored = outcomes.get(option, _("measuring…"))
+            surface.blit(res.text(fit_text(res, scored, 17, room, True), 17, pal.TEXT,
+                                  bold=True), (tx, b.rect.y + px(23)))

@@ -11,6 +11,7 @@ import pygame
 from game.i18n import _
 from game.rules import Action, Choose, Deploy, Move, Phase, Place, ScoreEvent, Skip
 from game.rules.features import Figure
+from game.vocabulary import background_kind, kind_word
 
 from ...app import App, Scene
 from ...board_view import BoardView
@@ -20,12 +21,13 @@ from ...hud import Layout
 from ...intents import Command, Intent, PointerDown, PointerMove, PointerUp, Wheel
 from ...session import Session
 from ...widgets import Button
-from ..menus import autosave, save_game
+from ..menus import autosave
 from .computer_turns import AUTOPLAY_PACE, PACES, ComputerTurns, Pace
 from .drawing import draw_play
 from .feedback import Feedback
 from .follow import CameraFollow
 from .hand import HandTray, hides_hands
+from .hint import HintShown
 from .history_mode import HistoryMode
 from .hover_card import HoverCard
 from .options import TurnOptions
@@ -61,11 +63,12 @@ class PlayScene(Scene):
         self.pointer = Pointer(self)
         self.feedback = Feedback(session, self.camera)
         self.follow = CameraFollow(self.camera, self.game)
-        self.question = Question(self.game, lambda option: self.play(Choose(option)))
+        self.question = Question(self.game, lambda option: self.play(Choose(option)), app.wake)
         self.remaining = RemainingPanel()
         self.computer = ComputerTurns(session, self.play, self.pace, app.wake,
                                       self._computer_shows)
         self.viewer: int | None = None  # the human seat whose hand was last shown
+        self.hint = HintShown(self)
         self.outlines = FeatureOutlines(app.res.images)
         self.score_show = ScoreShow(self)
         self.history = HistoryMode(self)
@@ -93,30 +96,41 @@ class PlayScene(Scene):
         b = lay.board
         self.camera.viewport = (b.x, b.y, b.w, b.h)
         self.camera.free = (lay.free.x, lay.free.y, lay.free.w, lay.free.h)
-        self.buttons = [
-            Button(lay.confirm, "Confirm", self.confirm, primary=True, hotkey="Enter"),
-            Button(lay.undo, "Undo", self.undo, hotkey="Backspace"),
-        ]
+        self.confirm_button = Button(lay.confirm, _("Confirm"), self.confirm, primary=True,
+                                     hotkey=_("Enter"))
+        self.undo_button = Button(lay.undo, _("Undo"), self.undo, hotkey=_("Backspace"))
+        self.buttons = [self.confirm_button, self.undo_button]
         # once the game is over and its scores were shown: the table again
         self.scores_button = Button(lay.confirm.union(lay.undo), _("Scores"), self.show_final,
-                                    primary=True, hotkey="Enter")
+                                    primary=True, hotkey=_("Enter"))
+        land = kind_word(self.game.tileset, background_kind(self.game.tileset), 2)
         tools = [("−", lambda: self.zoom(-1)), ("+", lambda: self.zoom(1)),
-                 ("Fit", self.fit), ("Farms", self.toggle_farms), ("Tiles", self.toggle_tiles),
-                 ("Menu", self.open_menu)]
+                 (_("Fit"), self.fit), (land[:1].upper() + land[1:], self.toggle_farms),
+                 (_("Tiles"), self.toggle_tiles), (_("Menu"), self.open_menu)]
+        if self.app.settings.get("hints"):
+            tools.insert(0, (_("Hint"), self.hint.toggle))
         x = lay.toolbar.x
+        self.hint_button: Button | None = None
         for label, fn in tools:
             width = max(px(46), self.app.res.font(24, bold=True).size(label)[0] + px(22))
             self.buttons.append(Button(pygame.Rect(x, lay.toolbar.y, width, px(46)), label, fn))
+            if fn == self.hint.toggle:
+                self.hint_button = self.buttons[-1]
             x += width + px(6)
         # the game's history, top left of the board (the banner takes the top middle)
         label = _("History")
         width = self.app.res.font(24, bold=True).size(label)[0] + px(26)
-        self.buttons.append(Button(pygame.Rect(lay.board.x + px(12), lay.board.y + px(12),
-                                               width, px(42)),
-                                   label, self.history.toggle, hotkey="V"))
-        self.question.buttons = []  # laid out again for the new size
+        self.history_button = Button(pygame.Rect(lay.board.x + px(12), lay.board.y + px(12),
+                                                 width, px(42)),
+                                     label, self.history.toggle, hotkey="V")
+        self.buttons.append(self.history_button)
+        # Laid out again at once: a dialog may come up over the scene before its next update.
+        self.question.refresh(self.human_turn, lay.board, lay.toolbar, self.app.res)
         if resized and self.entered:
             self.follow.fit(self.options.legal_cells(), immediate=True)
+
+    def help_topic(self) -> str | None:
+        return self.session.game_id
 
     def active_buttons(self) -> list[Button]:
         """The buttons that show: Confirm and Undo while the game goes on, Scores after,
@@ -283,8 +297,8 @@ class PlayScene(Scene):
             "farms": self.toggle_farms, "tiles": self.toggle_tiles,
             "zoom_in": lambda: self.zoom(1), "zoom_out": lambda: self.zoom(-1),
             "next": lambda: self._cycle(1), "prev": lambda: self._cycle(-1),
-            "save": lambda: save_game(self.app, self.session),
-            "help": lambda: self.app.push_scene("help")}
+            "save": lambda: self.app.push_scene("save", self.session),
+            "help": lambda: self.app.push_scene("help"), "hint": self.hint.toggle}
         if name in simple:
             simple[name]()
         elif name.startswith("tile") and name[4:].isdigit() and self.human_turn:

@@ -1,0 +1,119 @@
+"""The Hint: what the quick computer player would do in the current player's place, and why,
+in one line.  It never plays: every look ahead is made on a private copy of the game in which
+the unseen tiles are shuffled and the random source reseeded, so a hint reveals nothing the
+player could not know.  Standard library only.
+"""
+
+from __future__ import annotations
+
+import random
+from collections import defaultdict
+from dataclasses import dataclass
+
+from .ai import choose_action
+from .ai.worlds import determinize
+from .i18n import N_, _, ngettext
+from .rules import Action, Choose, Deploy, Game, Move, Phase, Place, ScoreEvent, Skip
+from .vocabulary import figure_word, kind_word
+
+LEVEL = "quick"
+MAX_STEPS = 4  # actions of one turn looked at: a placement, an answer, a figure...
+# What rule modules score besides feature kinds, as the hint names it.
+CATEGORY_WORDS = {"hike": N_("a hike"), "sheep": N_("herding"), "harvest": N_("harvest")}
+
+
+@dataclass(frozen=True)
+class Hint:
+    place: Place | None  # where the tile would go (None once the tile is down)
+    answer: Choose | None  # the answer to the rules' question, if one is asked
+    figure: Deploy | Move | None  # the figure placed or moved (None: none this turn)
+    why: str  # one line
+
+    def actions(self) -> list[Action]:
+        """The hinted actions, in the order they would be played."""
+        return [a for a in (self.place, self.answer, self.figure) if a is not None]
+
+
+def suggest(game: Game, seed: int = 0) -> Hint:
+    """The quick computer player's plan for the rest of the current player's turn."""
+    rng = random.Random(seed)
+    me = game.current
+    world = determinize(game, rng)
+    first = choose_action(world, LEVEL, rng)
+    played: list[Action] = []
+    events: list[ScoreEvent] = []
+    worth = 0  # what the figure adds to the player's score if the game ended now
+    action = first
+    placed_at = first.cell if isinstance(first, Place) else world.last_cell
+    while True:
+        before = world.final_scores_preview()[me] if isinstance(action, Deploy) else 0
+        played.append(action)
+        events += world.apply(action)
+        if isinstance(action, Deploy):
+            worth = world.final_scores_preview()[me] - before
+        if (len(played) == MAX_STEPS or world.over or world.current != me
+                or world.phase not in (Phase.CHOOSE, Phase.FIGURE)
+                or isinstance(action, (Deploy, Move, Skip))):
+            break
+        action = choose_action(world, LEVEL, rng)
+    place = next((a for a in played if isinstance(a, Place)), None)
+    answer = next((a for a in played if isinstance(a, Choose)), None)
+    figure = next((a for a in played if isinstance(a, (Deploy, Move))), None)
+    why = explain(game, world, me, place, figure, events, placed_at, worth)
+    return Hint(place, answer, figure, why)
+
+
+def explain(game: Game, after: Game, me: int, place: Place | None,
+            figure: Deploy | Move | None, events: list[ScoreEvent],
+            cell: tuple[int, int] | None, worth: int) -> str:
+    """Why, in one line: the points it scores now, else what it builds or keeps."""
+    parts = _points(after, me, events)
+    if not parts and place is not None:
+        parts += _extended(after, me, place)
+    if isinstance(figure, Deploy) and cell is not None:
+        view = after.feature_at(cell, figure.target)
+        if not view.complete:  # a completed one scored above, and its figure came back
+            what = {"figure": figure_word(after.tileset, figure.figure),
+                    "feature": kind_word(after.tileset, view.kind), "points": worth}
+            parts.append(_("{figure} here ({feature}): +{points} if the game ended now")
+                         .format(**what) if worth > 0
+                         else _("{figure} here ({feature})").format(**what))
+    elif figure is None and not parts:
+        kinds = [k for k, n in game.supply[me].items() if n > 0]
+        parts.append(_("no figure this turn: keep your {figures}").format(
+            figures=figure_word(game.tileset, kinds[0], 2)) if kinds
+            else _("no figure left to place"))
+    return "; ".join(parts[:2]) if parts else _("the tile fits best here")
+
+
+def _points(after: Game, me: int, events: list[ScoreEvent]) -> list[str]:
+    by_category: dict[str, int] = defaultdict(int)
+    for e in events:
+        if e.player == me and not e.final and e.points:
+            by_category[e.category] += e.points
+    parts = []
+    for category, points in sorted(by_category.items(), key=lambda kv: -kv[1]):
+        if category in after.tileset.kinds:
+            parts.append(_("completes your {feature}: +{points}").format(
+                feature=kind_word(after.tileset, category), points=points))
+        else:
+            what = _(CATEGORY_WORDS[category]) if category in CATEGORY_WORDS else category
+            parts.append(_("{what}: +{points}").format(what=what, points=points))
+    return parts
+
+
+def _extended(after: Game, me: int, place: Place) -> list[str]:
+    """The features of the player's that the placed tile makes larger (and leaves open)."""
+    tile = after.tile_types[place.tile]
+    seen: set[int] = set()
+    parts = []
+    for f in tile.features:
+        view = after.feature_at(place.cell, f.index)
+        if view.id in seen or view.complete or view.tiles < 2:
+            continue
+        seen.add(view.id)
+        if any(fig.player == me and fig.cell != place.cell for fig in view.figures):
+            parts.append(ngettext("extends your {feature} to {tiles} tile",
+                                  "extends your {feature} to {tiles} tiles", view.tiles)
+                         .format(feature=kind_word(after.tileset, view.kind), tiles=view.tiles))
+    return parts

@@ -1,0 +1,249 @@
+"""Rules pages: one Markdown file per tile set and language, beside the tile set.
+
+A page for the tile set ``carcassonne`` in French is ``help/carcassonne.fr.md`` in the folder
+of the tile set files (the built-in ``tilesets/`` or a player's own tile sets folder), so a
+tile set a player adds can bring its own pages.  A language without a page falls back to the
+English one.
+
+The Markdown is a small part of the usual one: ``#`` and ``##`` headings, paragraphs, lists
+(``-`` or ``1.``), ``**bold**``, and pictures of a few tiles drawn with the tile set's own
+art, written as a fenced block::
+
+    ```board
+    D 0,0
+    E 0,-1 180 follower@S:red:+4 new
+    ```
+
+Each line of a picture is a tile: its id, its cell ``x,y`` (y grows to the south), its turn
+in degrees clockwise (0 when left out), then any number of figures ``KIND@TARGET:COLOUR``
+(the target is a port such as ``S`` or ``NL``, or a feature name such as ``cloister``, as on
+the board; an optional ``:LABEL`` such as ``+4`` is shown beside the figure) and ``new`` to
+outline the tile just placed.  Standard library only.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Sequence
+from dataclasses import dataclass
+from pathlib import Path
+
+from .i18n import SOURCE_LANGUAGE
+
+HELP_FOLDER = "help"
+PICTURE_FENCE = "```board"
+MAX_PAGE_BYTES = 200_000  # a page is a few kilobytes
+
+
+class PageError(Exception):
+    def __init__(self, path: str, line: int, problem: str) -> None:
+        self.path = path
+        self.line = line
+        self.problem = problem
+        super().__init__(f"{path}:{line}: {problem}")
+
+
+@dataclass(frozen=True)
+class Span:
+    text: str
+    bold: bool = False
+
+
+@dataclass(frozen=True)
+class Heading:
+    level: int  # 1 the page's title, 2 a section
+    text: str
+    line: int
+
+
+@dataclass(frozen=True)
+class Paragraph:
+    spans: tuple[Span, ...]
+    line: int
+    marker: str = ""  # "•" or "1." for a list item
+
+
+@dataclass(frozen=True)
+class PictureFigure:
+    kind: str
+    target: str  # a port name or a feature name
+    colour: str
+    label: str = ""
+
+
+@dataclass(frozen=True)
+class PictureTile:
+    tile: str
+    cell: tuple[int, int]
+    rotation: int  # quarter turns clockwise
+    figures: tuple[PictureFigure, ...] = ()
+    new: bool = False
+
+
+@dataclass(frozen=True)
+class Picture:
+    tiles: tuple[PictureTile, ...]
+    line: int
+
+
+Block = Heading | Paragraph | Picture
+
+
+@dataclass(frozen=True)
+class Page:
+    set_id: str
+    language: str
+    path: str
+    blocks: tuple[Block, ...]
+
+    @property
+    def title(self) -> str:
+        return next((b.text for b in self.blocks if isinstance(b, Heading)), self.set_id)
+
+    def pictures(self) -> list[Picture]:
+        return [b for b in self.blocks if isinstance(b, Picture)]
+
+    def texts(self) -> list[str]:
+        """Every text the page shows, headings and paragraph runs (for checks)."""
+        out: list[str] = []
+        for b in self.blocks:
+            if isinstance(b, Heading):
+                out.append(b.text)
+            elif isinstance(b, Paragraph):
+                out.extend(s.text for s in b.spans)
+        return out
+
+
+_BOLD = re.compile(r"\*\*(.+?)\*\*")
+_ITEM = re.compile(r"^(?:[-*]|(\d+)\.)\s+(.*)$")
+_CELL = re.compile(r"^(-?\d+),(-?\d+)$")
+_FIGURE = re.compile(r"^([\w-]+)@([\w-]+):([\w#-]+)(?::(\S+))?$")
+
+
+def spans(text: str) -> tuple[Span, ...]:
+    """A line's runs of plain and **bold** text."""
+    out: list[Span] = []
+    at = 0
+    for m in _BOLD.finditer(text):
+        if m.start() > at:
+            out.append(Span(text[at:m.start()]))
+        out.append(Span(m.group(1), bold=True))
+        at = m.end()
+    if at < len(text):
+        out.append(Span(text[at:]))
+    return tuple(out)
+
+
+def parse_page(text: str, path: str, set_id: str, language: str) -> Page:
+    blocks: list[Block] = []
+    lines = text.splitlines()
+    paragraph: list[str] = []
+    para_line = 0
+    marker = ""
+
+    def flush() -> None:
+        nonlocal paragraph, marker
+        if paragraph:
+            blocks.append(Paragraph(spans(" ".join(paragraph)), para_line, marker))
+        paragraph, marker = [], ""
+
+    i = 0
+    while i < len(lines):
+        number = i + 1
+        line = lines[i].strip()
+        i += 1
+        if line.startswith("```"):
+            flush()
+            if line != PICTURE_FENCE:
+                raise PageError(path, number, f"only {PICTURE_FENCE} blocks are drawn")
+            body: list[tuple[int, str]] = []
+            while i < len(lines) and lines[i].strip() != "```":
+                body.append((i + 1, lines[i].strip()))
+                i += 1
+            if i == len(lines):
+                raise PageError(path, number, "a picture block is not closed with ```")
+            i += 1
+            blocks.append(_picture(body, path, number))
+        elif not line:
+            flush()
+        elif line.startswith("#"):
+            flush()
+            level = len(line) - len(line.lstrip("#"))
+            if level > 3 or not line[level:].startswith(" "):
+                raise PageError(path, number, "a heading is '# Title' or '## Section'")
+            blocks.append(Heading(min(level, 2), line[level:].strip(), number))
+        elif (item := _ITEM.match(line)) is not None:
+            flush()
+            paragraph, para_line = [item.group(2)], number
+            marker = f"{item.group(1)}." if item.group(1) else "•"
+        else:
+            if not paragraph:
+                para_line = number
+            paragraph.append(line)
+    flush()
+    return Page(set_id, language, path, tuple(blocks))
+
+
+def _picture(body: Sequence[tuple[int, str]], path: str, start: int) -> Picture:
+    tiles: list[PictureTile] = []
+    cells: set[tuple[int, int]] = set()
+    for number, line in body:
+        if not line:
+            continue
+        words = line.split()
+        if len(words) < 2 or (cell := _CELL.match(words[1])) is None:
+            raise PageError(path, number, "a picture line is: TILE x,y [turn] [figures] [new]")
+        at = (int(cell.group(1)), int(cell.group(2)))
+        if at in cells:
+            raise PageError(path, number, f"two tiles at {at[0]},{at[1]}")
+        cells.add(at)
+        rest = words[2:]
+        rotation = 0
+        if rest and rest[0].isdigit():
+            degrees = int(rest.pop(0))
+            if degrees not in (0, 90, 180, 270):
+                raise PageError(path, number, "a turn is 0, 90, 180 or 270")
+            rotation = degrees // 90
+        figures: list[PictureFigure] = []
+        new = False
+        for word in rest:
+            if word == "new":
+                new = True
+            elif (fig := _FIGURE.match(word)) is not None:
+                figures.append(PictureFigure(fig.group(1), fig.group(2), fig.group(3),
+                                             fig.group(4) or ""))
+            else:
+                raise PageError(path, number, f"'{word}' is neither a figure "
+                                              "(KIND@TARGET:COLOUR[:LABEL]) nor 'new'")
+        tiles.append(PictureTile(words[0], at, rotation, tuple(figures), new))
+    if not tiles:
+        raise PageError(path, start, "a picture needs at least one tile")
+    return Picture(tuple(tiles), start)
+
+
+def page_file(folder: Path, set_id: str, language: str) -> Path:
+    return folder / HELP_FOLDER / f"{set_id}.{language}.md"
+
+
+def find_page(folders: Sequence[Path], set_id: str, language: str) -> Page | None:
+    """The page of a tile set in ``language`` (else in English) from the first folder that
+    has one; None when no folder has a page for it.  A page that cannot be read or parsed
+    raises PageError."""
+    for code in dict.fromkeys([language, SOURCE_LANGUAGE]):
+        for folder in folders:
+            path = page_file(folder, set_id, code)
+            if path.is_file():
+                return read_page(path, set_id, code)
+    return None
+
+
+def read_page(path: Path, set_id: str, language: str) -> Page:
+    try:
+        if path.stat().st_size > MAX_PAGE_BYTES:
+            raise PageError(str(path), 1, f"more than {MAX_PAGE_BYTES:,} bytes")
+        text = path.read_text(encoding="utf-8")
+    except OSError as exc:
+        raise PageError(str(path), 1, f"cannot read ({exc.strerror})") from None
+    except UnicodeDecodeError:
+        raise PageError(str(path), 1, "not a UTF-8 text file") from None
+    return parse_page(text, str(path), set_id, language)

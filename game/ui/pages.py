@@ -1,0 +1,165 @@
+"""Rules pages drawn for the window: headings, wrapped paragraphs with bold runs, list items,
+and pictures, laid out once for a width into one tall image that the help screen scrolls."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass, field
+
+import pygame
+
+from game.i18n import _
+from game.rules import TileSet
+from game.rulespages import Heading, Page, Paragraph, Picture, Span
+
+from . import palette as pal
+from .picture import draw_picture, picture_problems
+from .resources import Resources
+
+TEXT_SIZE = 21
+HEADING_SIZES = {1: 34, 2: 26}
+ITEM_INDENT = 30
+GAP = 10  # between blocks
+# French sets a space before these; a line never starts with one.
+GLUED = frozenset({":", ";", "!", "?", "»", "%"})
+
+Word = tuple[str, bool, str]  # text, bold, what comes before it: "", " " or a no-break space
+NBSP = "\u00a0"
+
+
+@dataclass
+class RenderedPage:
+    surface: pygame.Surface
+    overflow: list[str] = field(default_factory=list)  # what did not fit the width
+    problems: list[str] = field(default_factory=list)  # pictures that could not be drawn
+
+
+def words_of(spans: tuple[Span, ...]) -> list[Word]:
+    """The words of a paragraph with their weight and what separates each from the last."""
+    words: list[Word] = []
+    gap = ""
+    for span in spans:
+        text = span.text
+        if text[:1].isspace():
+            gap = " "
+        for i, word in enumerate(text.split()):
+            before = gap if i == 0 else " "
+            if word in GLUED and before == " ":
+                before = NBSP  # French: "points : 3" never breaks before the colon
+            words.append((word, span.bold, before if words else ""))
+        gap = " " if text[-1:].isspace() else ""
+    return words
+
+
+def runs(line: list[Word]) -> list[Word]:
+    """A line's words joined into runs of the same weight, as they are drawn; each run keeps
+    what comes before it (nothing for the first)."""
+    out: list[Word] = []
+    for i, (text, bold, before) in enumerate(line):
+        before = before if i else ""
+        if out and out[-1][1] == bold:
+            out[-1] = (f"{out[-1][0]}{before}{text}", bold, out[-1][2])
+        else:
+            out.append((text, bold, before))
+    return out
+
+
+def wrap(words: list[Word], width: int, measure: Callable[[list[Word]], int]
+         ) -> list[list[Word]]:
+    """Words into lines no wider than ``width`` as ``measure`` finds a line, breaking only
+    at plain spaces (a piece wider than that has a line alone)."""
+    pieces: list[list[Word]] = []
+    for word in words:
+        if pieces and word[2] != " ":
+            pieces[-1].append(word)
+        else:
+            pieces.append([word])
+    lines: list[list[Word]] = []
+    line: list[Word] = []
+    for piece in pieces:
+        if line and measure([*line, *piece]) > width:
+            lines.append(line)
+            line = []
+        line.extend(piece)
+    if line:
+        lines.append(line)
+    return lines
+
+
+class PageRenderer:
+    """Lays pages out for the window; ``tileset`` draws the page's pictures."""
+
+    def __init__(self, res: Resources) -> None:
+        self.res = res
+
+    def render(self, page: Page, tileset: TileSet | None, width: int) -> RenderedPage:
+        parts: list[tuple[pygame.Surface, int]] = []  # (image, x), stacked downwards
+        out = RenderedPage(pygame.Surface((1, 1)))
+        for block in page.blocks:
+            if isinstance(block, Heading):
+                size = HEADING_SIZES[block.level]
+                parts += self._lines(words_of((Span(block.text, True),)), size, width, 0,
+                                     pal.TEXT, out)
+            elif isinstance(block, Paragraph):
+                indent = self.res.px(ITEM_INDENT) if block.marker else 0
+                lines = self._lines(words_of(block.spans), TEXT_SIZE, width - indent, indent,
+                                    pal.TEXT, out)
+                if block.marker and lines:
+                    marker = self.res.text(block.marker, TEXT_SIZE, pal.TEXT_DIM, bold=True)
+                    first, _ = lines[0]
+                    combined = pygame.Surface((indent + first.get_width(),
+                                               max(first.get_height(), marker.get_height())),
+                                              pygame.SRCALPHA)
+                    combined.blit(marker, (self.res.px(4), 0))
+                    combined.blit(first, (indent, 0))
+                    lines[0] = (combined, 0)
+                parts += lines
+            elif isinstance(block, Picture):
+                parts.append(self._picture(block, tileset, width, out))
+            parts.append((pygame.Surface((1, self.res.px(GAP)), pygame.SRCALPHA), 0))
+        height = sum(img.get_height() for img, _ in parts)
+        surface = pygame.Surface((width, max(1, height)), pygame.SRCALPHA)
+        y = 0
+        for img, x in parts:
+            surface.blit(img, (x, y))
+            y += img.get_height()
+        out.surface = surface
+        return out
+
+    def _lines(self, words: list[Word], size: int, width: int, x: int,
+               colour: tuple[int, int, int], out: RenderedPage
+               ) -> list[tuple[pygame.Surface, int]]:
+        res = self.res
+        space = res.font(size).size(" ")[0]
+
+        def measure(line: list[Word]) -> int:
+            return sum(res.font(size, bold).size(text)[0] + (space if before else 0)
+                       for text, bold, before in runs(line))
+
+        rendered: list[tuple[pygame.Surface, int]] = []
+        height = res.font(size).get_linesize() + res.px(2)
+        for line in wrap(words, width, measure):
+            placed = [(res.text(text, size, colour, bold=bold), space if before else 0)
+                      for text, bold, before in runs(line)]
+            total = sum(image.get_width() + gap for image, gap in placed)
+            if total > width:
+                out.overflow.append(" ".join(word[0] for word in line))
+            img = pygame.Surface((max(1, total), height), pygame.SRCALPHA)
+            cx = 0
+            for image, gap in placed:
+                img.blit(image, (cx + gap, res.px(1)))
+                cx += gap + image.get_width()
+            rendered.append((img, x))
+        return rendered
+
+    def _picture(self, picture: Picture, tileset: TileSet | None, width: int,
+                 out: RenderedPage) -> tuple[pygame.Surface, int]:
+        problems = (picture_problems(picture, tileset) if tileset is not None
+                    else ["no tile set to draw it with"])
+        if problems or tileset is None:
+            out.problems.extend(f"line {picture.line}: {p}" for p in problems)
+            text = self.res.text(_("Picture on line {line}: {problem}").format(
+                line=picture.line, problem=problems[0]), 18, pal.ILLEGAL)
+            return text, 0
+        image = draw_picture(picture, tileset, self.res, width)
+        return image, max(0, (width - image.get_width()) // 2)

@@ -1,0 +1,99 @@
+"""A rules page's picture: a few tiles drawn with the tile set's own art, with figures on
+them and the points they score."""
+
+from __future__ import annotations
+
+import pygame
+
+from game.rules import TileSet
+from game.rules.model import RotatedTile, TileType
+from game.rules.ports import PORT_INDEX
+from game.rulespages import Picture, PictureFigure
+
+from . import palette as pal
+from .resources import Resources
+from .widgets import blit_centred
+
+MAX_TILE = 92  # px: a picture's tiles are never larger than this
+
+
+def feature_index(tile: TileType, turned: RotatedTile, target: str) -> int | None:
+    """The feature a figure target (a port or a feature name) means on a turned tile."""
+    port = PORT_INDEX.get(target)
+    if port is not None:
+        return turned.target[port]
+    return tile.names.get(target)
+
+
+def picture_problems(picture: Picture, tileset: TileSet) -> list[str]:
+    """What a picture names that the tile set does not have: a tile, a figure, a target on
+    its tile, a colour."""
+    tiles = {t.id: t for t in tileset.tiles}
+    colours = {name for name, _ in pal.PLAYER_COLOURS}
+    problems: list[str] = []
+    for pt in picture.tiles:
+        tile = tiles.get(pt.tile)
+        if tile is None:
+            problems.append(f"no tile '{pt.tile}' in {tileset.id}")
+            continue
+        for fig in pt.figures:
+            if fig.kind not in tileset.figures:
+                problems.append(f"no figure '{fig.kind}' in {tileset.id}")
+            if feature_index(tile, tile.rotations[pt.rotation], fig.target) is None:
+                problems.append(f"tile {pt.tile} has nothing at '{fig.target}'")
+            if fig.colour not in colours:
+                problems.append(f"'{fig.colour}' is not a player colour")
+    return problems
+
+
+def draw_picture(picture: Picture, tileset: TileSet, res: Resources,
+                 width: int) -> pygame.Surface:
+    """The picture at most ``width`` px wide (call ``picture_problems`` first: what it names
+    must exist)."""
+    xs = [t.cell[0] for t in picture.tiles]
+    ys = [t.cell[1] for t in picture.tiles]
+    cols, rows = max(xs) - min(xs) + 1, max(ys) - min(ys) + 1
+    margin = res.px(4)
+    size = max(res.px(24), min(res.px(MAX_TILE), (width - 2 * margin) // cols))
+    surf = pygame.Surface((cols * size + 2 * margin, rows * size + 2 * margin), pygame.SRCALPHA)
+    art = res.tile_art(tileset)
+    tiles = {t.id: t for t in tileset.tiles}
+    origin = (margin - min(xs) * size, margin - min(ys) * size)
+    for pt in picture.tiles:
+        x, y = origin[0] + pt.cell[0] * size, origin[1] + pt.cell[1] * size
+        surf.blit(art.tile(tiles[pt.tile], pt.rotation, size), (x, y))
+    for pt in picture.tiles:
+        if pt.new:
+            x, y = origin[0] + pt.cell[0] * size, origin[1] + pt.cell[1] * size
+            pygame.draw.rect(surf, pal.HIGHLIGHT, (x - 1, y - 1, size + 2, size + 2),
+                             width=res.px(3), border_radius=res.px(3))
+    for pt in picture.tiles:
+        tile = tiles[pt.tile]
+        turned = tile.rotations[pt.rotation]
+        for fig in pt.figures:
+            index = feature_index(tile, turned, fig.target)
+            if index is not None:
+                at = turned.anchors[index]
+                centre = (origin[0] + (pt.cell[0] + at[0]) * size,
+                          origin[1] + (pt.cell[1] + at[1]) * size)
+                _figure(surf, res, tileset, tile, index, fig, centre, size)
+    return surf
+
+
+def _figure(surf: pygame.Surface, res: Resources, tileset: TileSet, tile: TileType,
+            index: int, fig: PictureFigure, centre: tuple[float, float], size: int) -> None:
+    rgb = pal.colour_rgb(fig.colour)
+    kind = tileset.kinds.get(tile.features[index].kind)
+    lying = kind is not None and kind.role == "background"
+    height = max(14, round(size * 0.36))
+    blit_centred(surf, res.figures.figure(fig.kind, rgb, height, lying=lying), centre)
+    if fig.label:
+        text = res.board_text(fig.label, max(res.px(16), size // 4), pal.TEXT_ON_PRIMARY,
+                              bold=True)
+        pill = text.get_rect(midleft=(round(centre[0] + height * 0.42),
+                                      round(centre[1] - height * 0.3))).inflate(res.px(10),
+                                                                                res.px(2))
+        pill.clamp_ip(surf.get_rect())
+        pygame.draw.rect(surf, rgb, pill, border_radius=pill.h // 2)
+        pygame.draw.rect(surf, pal.SHADOW, pill, width=1, border_radius=pill.h // 2)
+        blit_centred(surf, text, pill.center)

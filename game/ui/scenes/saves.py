@@ -1,0 +1,334 @@
+"""Saved games you can tell apart: the load list shows each save's name, game, players with
+their scores and the turn; a save can be renamed and deleted (after a confirmation); saving
+asks for a name.  Unreadable saves are listed with their error and never changed, except
+when the player deletes one."""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+
+import pygame
+
+from game.i18n import _
+from game.rules import RulesError
+from game.savefile import summary_of
+from game.storage import SaveEntry, SaveError, save_file_name
+from game.vocabulary import set_name
+
+from .. import palette as pal
+from ..app import App, Scene
+from ..intents import Command, Intent, PointerDown, PointerMove, Wheel
+from ..session import Session
+from ..widgets import Button, TextField, blit_centred, fit_text, panel
+from .menus import ConfirmScene, MessageScene, dim, open_saved
+
+ROW = 62
+# Summaries of saves written before saves carried one, made by replaying them once a run.
+_replayed: dict[tuple[Path, int, int], dict[str, Any] | None] = {}
+
+
+def summary(app: App, entry: SaveEntry) -> dict[str, Any] | None:
+    """A save's turn and scores: written in it, or found by replaying it (once)."""
+    saved = entry.saved
+    if saved is None:
+        return None
+    if isinstance(saved.summary, dict):
+        return saved.summary
+    try:
+        st = entry.path.stat()
+    except OSError:
+        return None
+    key = (entry.path, st.st_mtime_ns, st.st_size)
+    if key not in _replayed:
+        try:
+            _replayed[key] = summary_of(saved.restore(app.registry, entry.path))
+        except (SaveError, RulesError):
+            _replayed[key] = None
+    return _replayed[key]
+
+
+def display_name(path: Path) -> str:
+    return _("Last game (autosave)") if path.name == "autosave.json" else path.stem
+
+
+def describe(app: App, entry: SaveEntry) -> str:
+    """The line under a save's name: game, players and scores, turn, date."""
+    saved = entry.saved
+    if saved is None:
+        return _("cannot be read: {problem}").format(problem=entry.error or "")
+    sets = [app.registry.sets.get(sid) for sid in [saved.game, *saved.expansions]]
+    parts = [" + ".join(set_name(ts) if ts is not None else sid
+                        for ts, sid in zip(sets, [saved.game, *saved.expansions], strict=True))]
+    info = summary(app, entry)
+    scores = info.get("scores") if info else None
+    if isinstance(scores, list) and len(scores) == len(saved.players):
+        parts.append(", ".join(f"{name} {score}" for name, score in zip(saved.players, scores,
+                                                                          strict=True)))
+    else:
+        parts.append(", ".join(saved.players))
+    if info and info.get("over"):
+        parts.append(_("finished"))
+    elif info and isinstance(info.get("turn"), int):
+        parts.append(_("turn {turn}").format(turn=info["turn"]))
+    parts.append(time.strftime("%Y-%m-%d %H:%M", time.localtime(saved.saved_at or 0)))
+    return "  ·  ".join(parts)
+
+
+class LoadScene(Scene):
+    """The list of saved games, newest first."""
+
+    name = "load"
+    overlay = True
+
+    def __init__(self, app: App) -> None:
+        super().__init__(app)
+        self.entries: list[SaveEntry] = []
+        self.rect = pygame.Rect(0, 0, 760, 520)
+        self.scroll = 0
+        self.hover = -1
+        self.close = Button(pygame.Rect(0, 0, 160, 44), _("Back"), self.app.pop)
+        self.row_buttons: list[Button] = []
+
+    def enter(self) -> None:
+        self.entries = self.app.storage.list_saves()
+        self.layout(self.app.screen.get_size())
+
+    def resume(self) -> None:
+        self.enter()  # a save may have been renamed or deleted
+
+    def layout(self, size: tuple[int, int]) -> None:
+        px = self.app.res.px
+        self.rect = pygame.Rect(0, 0, min(px(860), size[0] - px(40)),
+                                min(px(640), size[1] - px(40)))
+        self.rect.center = (size[0] // 2, size[1] // 2)
+        self.close.rect.size = (px(160), px(44))
+        self.close.rect.midbottom = (self.rect.centerx, self.rect.bottom - px(16))
+        self.scroll = max(0, min(self.scroll, max(0, len(self.entries) - self._rows())))
+        self.row_buttons = []
+        for i in self._visible():
+            r = self._row_rect(i)
+            entry = self.entries[i]
+            delete = Button(pygame.Rect(r.right - px(114), r.y + px(12), px(104), px(34)),
+                            _("Delete"), self._deleter(entry))
+            rename = Button(pygame.Rect(delete.rect.x - px(120), r.y + px(12), px(114), px(34)),
+                            _("Rename"), self._renamer(entry))
+            self.row_buttons += [rename, delete]
+
+    def _rows(self) -> int:
+        px = self.app.res.px
+        return max(1, (self.rect.h - px(140)) // px(ROW))
+
+    def _row_rect(self, i: int) -> pygame.Rect:
+        px = self.app.res.px
+        return pygame.Rect(self.rect.x + px(20), self.rect.y + px(70) + (i - self.scroll)
+                           * px(ROW), self.rect.w - px(40), px(ROW - 6))
+
+    def _visible(self) -> range:
+        return range(self.scroll, min(len(self.entries), self.scroll + self._rows()))
+
+    def _renamer(self, entry: SaveEntry) -> Callable[[], None]:
+        def rename() -> None:
+            def done(name: str) -> None:
+                try:
+                    self.app.storage.rename(entry.path, name)
+                except FileExistsError:
+                    self.app.push(MessageScene(self.app, _("That name is taken"),
+                                               _("Another save is called {name}.").format(
+                                                   name=name)))
+                    return
+                except (OSError, ValueError) as exc:
+                    self.app.push(MessageScene(self.app, _("Could not rename"), str(exc)))
+                    return
+                self.app.pop()
+            self.app.push(NameScene(self.app, _("Rename the save"), entry.path.stem, done))
+        return rename
+
+    def _deleter(self, entry: SaveEntry) -> Callable[[], None]:
+        def delete() -> None:
+            def confirmed() -> None:
+                try:
+                    self.app.storage.delete(entry.path)
+                except OSError as exc:
+                    self.app.pop()
+                    self.app.push(MessageScene(self.app, _("Could not delete"), str(exc)))
+                    return
+                self.app.pop()
+            self.app.push(ConfirmScene(
+                self.app, _("Delete this save?"),
+                _("{name} will be gone for good.").format(name=display_name(entry.path)),
+                _("Delete"), confirmed))
+        return delete
+
+    def handle(self, intent: Intent) -> None:
+        if self.close.handle(intent):
+            return
+        for b in self.row_buttons:
+            if b.handle(intent):
+                return
+        if intent == Command("back"):
+            self.app.pop()
+        elif isinstance(intent, Wheel):
+            self.scroll = max(0, min(max(0, len(self.entries) - self._rows()),
+                                     self.scroll - intent.steps))
+            self.layout(self.app.screen.get_size())
+        elif isinstance(intent, PointerMove):
+            self.hover = next((i for i in self._visible()
+                               if self._row_rect(i).collidepoint(intent.pos)), -1)
+        elif isinstance(intent, PointerDown) and intent.button == 1:
+            for i in self._visible():
+                if self._row_rect(i).collidepoint(intent.pos):
+                    self.load(self.entries[i])
+                    return
+
+    def load(self, entry: SaveEntry) -> None:
+        if entry.saved is None:
+            self.app.push(MessageScene(self.app, _("This save cannot be read"),
+                                       _("{name}: {problem}\nIt is left as it is.").format(
+                                           name=entry.path.name, problem=entry.error)))
+            return
+        try:
+            open_saved(self.app, entry.saved, entry.path)
+        except SaveError as exc:
+            self.app.push(MessageScene(self.app, _("This save cannot be read"),
+                                       _("{problem}\nIt is left as it is.").format(
+                                           problem=exc)))
+
+    def draw(self, surface: pygame.Surface) -> None:
+        dim(surface)
+        res = self.app.res
+        px = res.px
+        panel(surface, self.rect, radius=px(16), alpha=255)
+        blit_centred(surface, res.text(_("Saved games"), 34, pal.TEXT, bold=True),
+                     (self.rect.centerx, self.rect.y + px(34)))
+        if not self.entries:
+            blit_centred(surface, res.text(_("No saved games yet."), 24, pal.TEXT_DIM),
+                         self.rect.center)
+        for i in self._visible():
+            entry = self.entries[i]
+            r = self._row_rect(i)
+            pygame.draw.rect(surface, pal.CURRENT_ROW if i == self.hover else pal.BUTTON, r,
+                             border_radius=px(8))
+            room = r.w - px(24 + 250)
+            colour = pal.TEXT if entry.saved is not None else pal.ILLEGAL
+            name = fit_text(res, display_name(entry.path), 22, room, True)
+            surface.blit(res.text(name, 22, colour, bold=True), (r.x + px(12), r.y + px(7)))
+            line = fit_text(res, describe(self.app, entry), 17, room)
+            surface.blit(res.text(line, 17, pal.TEXT_DIM), (r.x + px(12), r.y + px(33)))
+        for b in self.row_buttons:
+            b.draw(surface, res)
+        if len(self.entries) > self._rows():
+            more = _("Wheel: more saves ({shown} of {total} shown)").format(
+                shown=len(self._visible()), total=len(self.entries))
+            surface.blit(res.text(more, 16, pal.TEXT_DIM),
+                         (self.rect.x + px(24), self.close.rect.centery - px(8)))
+        self.close.draw(surface, res)
+
+
+class NameScene(Scene):
+    """Asks for a save's name; ``on_done(name)`` closes this scene once it used the name."""
+
+    overlay = True
+
+    def __init__(self, app: App, title: str, name: str,
+                 on_done: Callable[[str], None]) -> None:
+        super().__init__(app)
+        self.title = title
+        self.on_done = on_done
+        self.rect = pygame.Rect(0, 0, 560, 230)
+        self.field = TextField(pygame.Rect(0, 0, 480, 46), name, max_len=48, focused=True)
+        self.ok = Button(pygame.Rect(0, 0, 200, 46), _("OK"), self.done, primary=True)
+        self.cancel = Button(pygame.Rect(0, 0, 200, 46), _("Cancel"), self.app.pop)
+
+    def enter(self) -> None:
+        self.app.input.text_focus = True
+
+    def exit(self) -> None:
+        self.app.input.text_focus = False
+
+    def resume(self) -> None:
+        self.app.input.text_focus = True
+        self.field.focused = True
+
+    def pause(self) -> None:
+        self.app.input.text_focus = False
+
+    def layout(self, size: tuple[int, int]) -> None:
+        px = self.app.res.px
+        self.rect.size = (px(560), px(230))
+        self.rect.center = (size[0] // 2, size[1] // 2)
+        self.field.rect.size = (px(480), px(46))
+        self.field.rect.midtop = (self.rect.centerx, self.rect.y + px(76))
+        for b in (self.ok, self.cancel):
+            b.rect.size = (px(200), px(46))
+        self.ok.rect.bottomright = (self.rect.centerx - px(8), self.rect.bottom - px(20))
+        self.cancel.rect.bottomleft = (self.rect.centerx + px(8), self.rect.bottom - px(20))
+
+    def done(self) -> None:
+        try:
+            save_file_name(self.field.text)
+        except ValueError:
+            return  # an empty name: keep asking
+        self.on_done(self.field.text.strip())
+
+    def handle(self, intent: Intent) -> None:
+        if intent == Command("confirm"):
+            self.done()
+            return
+        if intent == Command("back"):
+            self.app.pop()
+            return
+        for b in (self.ok, self.cancel):
+            if b.handle(intent):
+                return
+        self.field.focused = True
+        self.field.handle(intent)
+
+    def update(self, dt: float) -> None:
+        self.field.update(dt)
+
+    def draw(self, surface: pygame.Surface) -> None:
+        dim(surface)
+        res = self.app.res
+        panel(surface, self.rect, radius=res.px(16), alpha=255)
+        blit_centred(surface, res.text(self.title, 30, pal.TEXT, bold=True),
+                     (self.rect.centerx, self.rect.y + res.px(38)))
+        self.field.draw(surface, res)
+        self.ok.draw(surface, res)
+        self.cancel.draw(surface, res)
+
+
+def default_name(app: App, session: Session) -> str:
+    game = app.registry.sets.get(session.game_id)
+    title = set_name(game) if game is not None else session.game_id
+    return f"{title} {time.strftime('%Y-%m-%d %H.%M')}"
+
+
+def save_scene(app: App, session: Session) -> NameScene:
+    """Ctrl+S and the menu's Save game: ask for a name, then save (asking before a save of
+    that name is replaced)."""
+
+    def write(name: str) -> None:
+        try:
+            app.storage.save(session.saved(), save_file_name(name))
+        except OSError as exc:
+            app.push(MessageScene(app, _("Could not save"), str(exc)))
+            return
+        app.push(MessageScene(app, _("Game saved"), name))
+
+    def done(name: str) -> None:
+        if (app.storage.saves_dir / save_file_name(name)).exists():
+            def replace() -> None:
+                app.pop()  # the confirmation
+                app.pop()  # the name
+                write(name)
+            app.push(ConfirmScene(app, _("Replace the save?"),
+                                  _("A save is already called {name}.").format(name=name),
+                                  _("Replace"), replace))
+            return
+        app.pop()
+        write(name)
+
+    return NameScene(app, _("Save the game"), default_name(app, session), done)

@@ -1,0 +1,156 @@
+"""Rules pages: the Markdown beside each tile set, read into blocks; their pictures show tiles
+that exist, fit each other and hold figures where figures may stand."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from game.i18n import LANGUAGES
+from game.rules import TileSet
+from game.rules.ports import OFFSETS
+from game.rules.registry import Registry, builtin_tileset_dir
+from game.rulespages import (
+    Heading,
+    Page,
+    PageError,
+    Paragraph,
+    Picture,
+    Span,
+    find_page,
+    parse_page,
+    spans,
+)
+from game.ui.picture import picture_problems
+
+
+def page_tileset(registry: Registry, set_id: str) -> TileSet:
+    own = registry.sets[set_id]
+    return registry.ruleset(own.extends, [set_id]) if own.extends else registry.ruleset(set_id)
+
+
+def built_in_pages(registry: Registry) -> list[tuple[str, str]]:
+    return [(sid, code) for sid in registry.sets for code in LANGUAGES]
+
+
+def test_every_built_in_set_has_a_page_in_every_language(registry: Registry) -> None:
+    for sid, code in built_in_pages(registry):
+        page = find_page([builtin_tileset_dir()], sid, code)
+        assert page is not None and page.language == code, (sid, code)
+        assert isinstance(page.blocks[0], Heading) and page.blocks[0].level == 1
+        assert page.pictures(), f"{sid}.{code}: no picture"
+        steps = [b for b in page.blocks if isinstance(b, Paragraph) and b.marker == "1."]
+        assert steps, f"{sid}.{code}: the turn is not told in steps"
+
+
+def test_the_languages_tell_the_same_page(registry: Registry) -> None:
+    """Both languages have the same sections and the same pictures, in the same order."""
+    for sid in registry.sets:
+        pages = [find_page([builtin_tileset_dir()], sid, code) for code in LANGUAGES]
+        shapes = [[type(b).__name__ + (str(b.level) if isinstance(b, Heading) else "")
+                   for b in p.blocks if not isinstance(b, Paragraph)] for p in pages if p]
+        assert all(s == shapes[0] for s in shapes), sid
+        pictures = [[pic.tiles for pic in p.pictures()] for p in pages if p]
+        assert all(p == pictures[0] for p in pictures), sid
+
+
+def place_all(picture: Picture, tileset: TileSet) -> list[str]:
+    """Check the picture as the rules would: every tile touches another by a side, and
+    every side it shares with a neighbour matches it (the rules' edge labels)."""
+    tiles = {t.id: t for t in tileset.tiles}
+    at = {pt.cell: tiles[pt.tile].rotations[pt.rotation] for pt in picture.tiles}
+    problems: list[str] = []
+    for pt in picture.tiles:
+        turned = at[pt.cell]
+        neighbours = 0
+        for side, (dx, dy) in enumerate(OFFSETS):
+            other = at.get((pt.cell[0] + dx, pt.cell[1] + dy))
+            if other is None:
+                continue
+            neighbours += 1
+            if turned.edges[side] != other.edges[(side + 2) % 4]:
+                problems.append(f"{pt.tile} at {pt.cell} turned {pt.rotation * 90} does not "
+                                f"fit its neighbour on side {'NESW'[side]}")
+        if neighbours == 0 and len(picture.tiles) > 1:
+            problems.append(f"{pt.tile} at {pt.cell} touches no other tile")
+    return problems
+
+
+def test_every_picture_is_a_board_the_rules_allow(registry: Registry) -> None:
+    for sid, code in built_in_pages(registry):
+        page = find_page([builtin_tileset_dir()], sid, code)
+        assert page is not None
+        tileset = page_tileset(registry, sid)
+        for picture in page.pictures():
+            where = f"{sid}.{code}.md:{picture.line}"
+            assert picture_problems(picture, tileset) == [], where
+            assert place_all(picture, tileset) == [], where
+            assert any(f.label for t in picture.tiles for f in t.figures), where
+
+
+def test_a_picture_whose_tiles_do_not_fit_is_found(registry: Registry) -> None:
+    page = parse_page("```board\nE 0,0\nE 0,1\n```\n", "x.md", "carcassonne", "en")
+    problems = place_all(page.pictures()[0], registry.ruleset("carcassonne"))
+    assert problems == ["E at (0, 0) turned 0 does not fit its neighbour on side S",
+                        "E at (0, 1) turned 0 does not fit its neighbour on side N"]
+
+
+def test_picture_problems_name_what_is_missing(registry: Registry) -> None:
+    page = parse_page("```board\nE 0,0 follower@cloister:red hut@N:blue\nZZ 1,0\n"
+                      "E 0,1 follower@N:mauve\n```\n", "x.md", "carcassonne", "en")
+    assert picture_problems(page.pictures()[0], registry.ruleset("carcassonne")) == [
+        "tile E has nothing at 'cloister'", "no figure 'hut' in carcassonne",
+        "no tile 'ZZ' in carcassonne", "'mauve' is not a player colour"]
+
+
+def test_markdown_blocks_lists_and_bold() -> None:
+    page = parse_page("# Title\n\nSome **bold** text\ngoes on.\n\n## Part\n- one\n"
+                      "2. two\n   more\n", "p.md", "s", "en")
+    assert page.title == "Title"
+    assert page.blocks == (
+        Heading(1, "Title", 1),
+        Paragraph((Span("Some "), Span("bold", True), Span(" text goes on.")), 3),
+        Heading(2, "Part", 6),
+        Paragraph((Span("one"),), 7, "•"),
+        Paragraph((Span("two more"),), 8, "2."))
+    assert spans("**a** b **c**") == (Span("a", True), Span(" b "), Span("c", True))
+
+
+def test_a_picture_line_reads_tile_cell_turn_figures_and_new() -> None:
+    page = parse_page("```board\nE 1,-2 270 follower@W:red:+8 shepherd@NL:blue new\n```\n",
+                      "p.md", "s", "en")
+    tile = page.pictures()[0].tiles[0]
+    assert (tile.tile, tile.cell, tile.rotation, tile.new) == ("E", (1, -2), 3, True)
+    assert [(f.kind, f.target, f.colour, f.label) for f in tile.figures] == [
+        ("follower", "W", "red", "+8"), ("shepherd", "NL", "blue", "")]
+
+
+@pytest.mark.parametrize(("text", "line", "problem"), [
+    ("intro\n```python\nx\n```\n", 2, "only ```board blocks"),
+    ("```board\nE 0,0\n", 1, "not closed"),
+    ("```board\nE here\n```\n", 2, "TILE x,y"),
+    ("```board\nE 0,0 45\n```\n", 2, "0, 90, 180 or 270"),
+    ("```board\nE 0,0\nF 0,0\n```\n", 3, "two tiles at 0,0"),
+    ("```board\nE 0,0 follower\n```\n", 2, "'follower' is neither a figure"),
+    ("```board\n```\n", 1, "at least one tile"),
+    ("####### deep\n", 1, "a heading is"),
+])
+def test_a_mistake_in_a_page_names_its_line(text: str, line: int, problem: str) -> None:
+    with pytest.raises(PageError) as info:
+        parse_page(text, "p.md", "s", "en")
+    assert info.value.line == line and problem in info.value.problem
+
+
+def test_a_page_is_found_beside_its_tile_set_and_falls_back_to_english(tmp_path: Path) -> None:
+    mine = tmp_path / "help"
+    mine.mkdir()
+    (mine / "mine.en.md").write_text("# Mine\n", encoding="utf-8")
+    found = find_page([builtin_tileset_dir(), tmp_path], "mine", "fr")
+    assert isinstance(found, Page) and (found.title, found.language) == ("Mine", "en")
+    (mine / "mine.fr.md").write_text("# À moi\n", encoding="utf-8")
+    assert find_page([tmp_path], "mine", "fr").title == "À moi"  # type: ignore[union-attr]
+    assert find_page([tmp_path], "other", "en") is None
+    (mine / "bad.en.md").write_bytes(b"\xff\xfe")
+    with pytest.raises(PageError, match="not a UTF-8 text file"):
+        find_page([tmp_path], "bad", "en")

@@ -1,0 +1,168 @@
+"""How to play, driven with real events: the rules pages open from the title, the set-up
+screen, the game menu and F1, fit the smallest window in both languages, and scroll."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from pathlib import Path
+
+import pygame
+import pytest
+
+from game import i18n
+from game.ui.app import MIN_SIZE, App, AppConfig
+from game.ui.scenes import SCENES
+from game.ui.scenes.help import CONTROLS, HelpScene
+from game.ui.scenes.menus import PauseScene
+from game.ui.scenes.setup import SetupScene
+from game.ui.scenes.title import TitleScene
+from game.ui.widgets import fit_text
+from game.vocabulary import set_note
+
+from .conftest import Driver
+from .test_scenes import button, new_game
+
+
+@pytest.fixture
+def small(tmp_path: Path) -> Iterator[App]:
+    application = App(AppConfig(size=MIN_SIZE, storage_root=tmp_path), SCENES)
+    yield application
+    i18n.set_language("en")
+    pygame.quit()
+
+
+def open_from_title(app: App, driver: Driver) -> HelpScene:
+    app.replace(TitleScene(app))
+    driver.frames()
+    driver.click(button(app.scene, i18n._("How to play")))
+    scene = app.scene
+    assert isinstance(scene, HelpScene)
+    return scene
+
+
+def row(scene: HelpScene, key: str) -> tuple[int, int]:
+    return next(b.rect.center for t, b in scene.rows if t.key == key)
+
+
+@pytest.mark.parametrize("language", ["en", "fr"])
+def test_every_page_fits_the_smallest_window(small: App, language: str) -> None:
+    i18n.set_language(language)
+    driver = Driver(small)
+    scene = open_from_title(small, driver)
+    assert small.screen.get_size() == MIN_SIZE
+    assert small.screen.get_rect().contains(scene.rect)
+    assert len(scene.rows) == len(scene.topics) == 1 + len(small.registry.sets)
+    for topic in scene.topics:
+        driver.click(row(scene, topic.key))
+        assert scene.current == topic
+        page = scene.rendered(topic)
+        assert page.overflow == [] and page.problems == [], (topic.key, language)
+        assert page.surface.get_width() == scene.view.w
+        if topic.key != CONTROLS:
+            assert scene.page(topic).language == language
+        driver.frames()
+
+
+def test_the_page_scrolls_with_the_wheel_the_keys_and_its_bar(small: App) -> None:
+    driver = Driver(small)
+    scene = open_from_title(small, driver)
+    driver.click(row(scene, "carcassonne"))
+    most = scene._max_scroll()
+    assert most > scene.view.h  # a long page
+    driver.move(scene.view.center)
+    driver.wheel(-2)
+    assert scene.scroll == 120
+    driver.key(pygame.K_UP)
+    assert scene.scroll == 120 - 48
+    thumb = scene._thumb()
+    assert thumb is not None
+    driver.drag(thumb.center, (thumb.centerx, scene.view.bottom + 50))
+    assert scene.scroll == most
+    driver.wheel(50)
+    assert scene.scroll == 0
+    driver.click((thumb.centerx, scene.view.bottom - 5))  # a click on the bar: a page down
+    assert scene.scroll == scene.view.h
+    driver.key(pygame.K_TAB)
+    assert scene.current.key == "hills-and-sheep" and scene.scroll == 0
+
+
+def test_rules_from_the_set_up_screen_show_the_chosen_game(app: App, driver: Driver) -> None:
+    app.replace(TitleScene(app))
+    driver.frames()
+    driver.click(button(app.scene, "New game"))
+    setup = app.scene
+    driver.click(button(setup, "Hunters & Gatherers"))
+    driver.click(button(setup, "Rules"))
+    scene = app.scene
+    assert isinstance(scene, HelpScene) and scene.current.key == "hunters-and-gatherers"
+    driver.click(scene.close.rect.center)
+    assert app.scene is setup
+
+
+def test_rules_from_the_game_menu_and_f1_show_the_game_in_hand(app: App,
+                                                               driver: Driver) -> None:
+    play = new_game(app, driver)
+    driver.key(pygame.K_F1)
+    assert isinstance(app.scene, HelpScene)
+    assert app.scene.current.key == play.session.game_id
+    driver.key(pygame.K_ESCAPE)
+    assert app.scene is play
+    driver.key(pygame.K_ESCAPE)
+    assert isinstance(app.scene, PauseScene)
+    driver.click(button(app.scene, "Rules"))
+    assert isinstance(app.scene, HelpScene) and app.scene.current.key == "carcassonne"
+
+
+def test_a_tile_set_without_a_page_gets_one_made_from_its_data(app: App, driver: Driver,
+                                                               tmp_path: Path) -> None:
+    source = (Path(__file__).resolve().parents[2] / "tilesets" / "carcassonne.yaml")
+    text = source.read_text(encoding="utf-8").replace("id: carcassonne", "id: mine", 1)
+    text = text.replace("name: Carcassonne\n", "name: Mine\n", 1)
+    folder = tmp_path / "data" / "tilesets"
+    folder.mkdir(parents=True)
+    (folder / "mine.yaml").write_text(text, encoding="utf-8")
+    mine = App(AppConfig(size=(1280, 800), storage_root=tmp_path), SCENES)
+    scene = mine.push_scene("help", "mine")
+    assert isinstance(scene, HelpScene) and scene.current.key == "mine"
+    page = scene.page(scene.current)
+    texts = " ".join(page.texts())
+    assert "brings no rules page" in texts and "2 per tile, 2 per shield" in texts
+    assert scene.rendered(scene.current).overflow == []
+
+
+@pytest.mark.parametrize("language", ["en", "fr"])
+def test_every_option_shows_what_it_means_and_its_rulebook_sentence(small: App,
+                                                                  language: str) -> None:
+    i18n.set_language(language)
+    driver = Driver(small)
+    small.replace(TitleScene(small))
+    driver.frames()
+    small.push_scene("setup")
+    setup = small.scene
+    assert isinstance(setup, SetupScene)
+    seen = 0
+    for game in small.registry.games():
+        setup._choose_game(game.id)()
+        for expansion in [None, *small.registry.expansions(game.id)]:
+            setup.expansions = [expansion.id] if expansion else []
+            setup.layout(small.screen.get_size())
+            tileset = setup._tileset()
+            assert tileset is not None
+            assert len(setup.option_rows) == len(tileset.options)
+            for (source, b), option in zip(setup.option_rows, tileset.options.values(),
+                                           strict=True):
+                assert source == option.source
+                assert b.detail and "…" not in fit_text(small.res, b.detail, 15, b.rect.w - 24)
+                assert setup.card.contains(b.rect), (game.id, b.label)
+                for _ in option.values:  # every value explained, in turn
+                    driver.click(b.rect.center)
+                    b = next(r for s, r in setup.option_rows if s == source)
+                    assert b.detail
+                    seen += 1
+                driver.move(b.rect.center)
+                assert setup.hovered_option() == (option.source, b.rect)
+    assert seen == 18  # 4 options of 2 values, with and without the expansion; then 1 of 2
+    setup._choose_game("over-hill-and-dale")()
+    note = set_note(small.registry.sets["over-hill-and-dale"])
+    assert note.startswith(("Reconstructed tiles", "Tuiles reconstituées"))
+    assert " ".join(setup.note) == note

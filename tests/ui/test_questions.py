@@ -1,0 +1,78 @@
+"""The rules' questions in the window, driven with real events: each answer says what it does
+and what it would score now, and a click answers; a hike and a bonus tile are explained."""
+
+from __future__ import annotations
+
+import random
+
+import pygame
+
+from game.ai.random_policy import random_action
+from game.rules import Choose, Move
+from game.ui.app import App
+from game.ui.scenes.menus import MessageScene
+from game.ui.scenes.play import PlayScene
+from game.ui.scenes.saves import NameScene
+from game.ui.session import Seat, Session
+
+from .conftest import Driver
+
+
+def play_until(app: App, game_id: str, expansions: list[str], wanted: str) -> PlayScene:
+    for seed in range(200):
+        session = Session.new(app, game_id, expansions, [Seat("Red", "red"),
+                                                          Seat("Blue", "blue")], seed=seed)
+        game = session.game
+        rng = random.Random(seed)
+        while not game.over:
+            if (wanted == "choose" and game.phase == "choose") or (
+                    wanted == "move" and game.phase == "figure"
+                    and any(isinstance(a, Move) for a in game.legal_actions())) or (
+                    wanted == "extra" and game.phase == "place" and game.in_extra):
+                play = app.replace_scene("play", session)
+                assert isinstance(play, PlayScene)
+                return play
+            game.apply(random_action(game, rng))
+    raise AssertionError(f"no {wanted} in 200 games of {game_id}")
+
+
+def test_grow_or_herd_says_what_each_does_and_scores(app: App, driver: Driver) -> None:
+    play = play_until(app, "carcassonne", ["hills-and-sheep"], "choose")
+    driver.frames()
+    question = play.question
+    question.wait()
+    driver.frames()
+    assert question.prompt == "Your tile extends the field of your shepherd"
+    assert [label for label, _ in question.answers] == ["Grow", "Herd"]
+    assert all(explain for _, explain in question.answers)
+    assert question.outcomes["herd"].endswith("now")
+    assert "risk your shepherd goes home" in question.outcomes["grow"]
+    herd = question.buttons[1]
+    assert herd.label == "Herd" and question.card.contains(herd.rect)
+    moves = len(play.game.moves)
+    driver.click(herd.rect.center)
+    assert play.game.moves[moves] == Choose("herd")
+    driver.frames()
+    assert question.buttons == [] and question.answers == []
+
+
+def test_the_question_stays_under_a_dialog_that_follows_another(app: App,
+                                                                 driver: Driver) -> None:
+    play = play_until(app, "carcassonne", ["hills-and-sheep"], "choose")
+    driver.frames()
+    driver.key(pygame.K_s, pygame.KMOD_CTRL)  # a name asked, then a message that it is saved
+    assert isinstance(app.scene, NameScene)
+    driver.key(pygame.K_RETURN)
+    driver.frames(3)
+    assert isinstance(app.scene, MessageScene)  # not the crash screen
+    assert len(play.question.buttons) == len(play.question.answers) == 2
+
+
+def test_a_hike_and_a_bonus_tile_are_explained(app: App, driver: Driver) -> None:
+    play = play_until(app, "over-hill-and-dale", [], "move")
+    driver.frames()
+    assert play.question.info.startswith("Or hike")
+    assert play.question.card.top >= 40 and play.question.below_banner(app.res) > 58
+    play = play_until(app, "hunters-and-gatherers", [], "extra")
+    driver.frames()
+    assert play.question.info.startswith("Bonus tile")

@@ -1,0 +1,123 @@
+"""Saves you can tell apart, driven with real events: Ctrl+S asks for a name, the list shows
+game, players, scores and turn, a save is renamed and still loads, deleting asks first."""
+
+from __future__ import annotations
+
+import json
+
+import pygame
+
+from game.ui.app import App
+from game.ui.scenes.menus import ConfirmScene, MessageScene
+from game.ui.scenes.play import PlayScene
+from game.ui.scenes.saves import LoadScene, NameScene, describe
+
+from .conftest import Driver
+from .test_scenes import button, new_game, play_turns
+
+
+def type_name(driver: Driver, scene: NameScene, name: str) -> None:
+    for _ in range(len(scene.field.text)):
+        driver.key(pygame.K_BACKSPACE)
+    pygame.event.post(pygame.event.Event(pygame.TEXTINPUT, text=name))
+    driver.frames()
+    driver.key(pygame.K_RETURN)
+
+
+def ctrl_s(driver: Driver, name: str) -> None:
+    driver.key(pygame.K_s, pygame.KMOD_CTRL)
+    scene = driver.app.scene
+    assert isinstance(scene, NameScene)
+    assert scene.field.text.startswith("Carcassonne ")  # a name is offered
+    type_name(driver, scene, name)
+
+
+def open_list(app: App, driver: Driver) -> LoadScene:
+    app.push_scene("load")
+    driver.frames()
+    scene = app.scene
+    assert isinstance(scene, LoadScene)
+    return scene
+
+
+def row_of(load: LoadScene, stem: str) -> int:
+    return next(i for i, e in enumerate(load.entries) if e.path.stem == stem)
+
+
+def test_ctrl_s_asks_for_a_name_and_the_list_tells_saves_apart(app: App,
+                                                               driver: Driver) -> None:
+    play = new_game(app, driver)
+    play_turns(play, driver, 3)
+    ctrl_s(driver, "Sunday game")
+    assert isinstance(app.scene, MessageScene)
+    driver.key(pygame.K_RETURN)
+    path = app.storage.saves_dir / "Sunday game.json"
+    assert path.exists()
+    summary = json.loads(path.read_text(encoding="utf-8"))["summary"]
+    assert summary == {"turn": 4, "scores": list(play.game.scores), "over": False}
+    ctrl_s(driver, "Sunday game")  # the same name: asked before it is replaced
+    assert isinstance(app.scene, ConfirmScene)
+    driver.click(button(app.scene, "Replace"))
+    assert isinstance(app.scene, MessageScene)
+    driver.key(pygame.K_RETURN)
+    load = open_list(app, driver)
+    entry = load.entries[row_of(load, "Sunday game")]
+    line = describe(app, entry)
+    names = play.game.players
+    assert line.startswith(f"Carcassonne  ·  {names[0]} {play.game.scores[0]}, "
+                           f"{names[1]} {play.game.scores[1]}  ·  turn 4  ·  ")
+
+
+def test_a_renamed_save_loads(app: App, driver: Driver) -> None:
+    play = new_game(app, driver)
+    play_turns(play, driver, 2)
+    ctrl_s(driver, "first")
+    driver.key(pygame.K_RETURN)
+    moves = list(play.game.moves)
+    load = open_list(app, driver)
+    i = row_of(load, "first")
+    rename = load.row_buttons[2 * (i - load.scroll)]
+    assert rename.label == "Rename"
+    driver.click(rename.rect.center)
+    assert isinstance(app.scene, NameScene) and app.scene.field.text == "first"
+    type_name(driver, app.scene, "kept for later")
+    assert app.scene is load
+    assert [e.path.stem for e in load.entries].count("kept for later") == 1
+    assert not (app.storage.saves_dir / "first.json").exists()
+    driver.click(load._row_rect(row_of(load, "kept for later")).topleft)
+    loaded = app.scene
+    assert isinstance(loaded, PlayScene) and loaded.game.moves == moves
+
+
+def test_deleting_a_save_asks_first(app: App, driver: Driver) -> None:
+    new_game(app, driver)
+    ctrl_s(driver, "doomed")
+    driver.key(pygame.K_RETURN)
+    load = open_list(app, driver)
+    delete = load.row_buttons[2 * row_of(load, "doomed") + 1]
+    assert delete.label == "Delete"
+    driver.click(delete.rect.center)
+    assert isinstance(app.scene, ConfirmScene)
+    driver.key(pygame.K_ESCAPE)  # changed my mind
+    assert app.scene is load and (app.storage.saves_dir / "doomed.json").exists()
+    delete = load.row_buttons[2 * row_of(load, "doomed") + 1]
+    driver.click(delete.rect.center)
+    driver.click(button(app.scene, "Delete"))
+    assert app.scene is load
+    assert not (app.storage.saves_dir / "doomed.json").exists()
+    assert "doomed" not in [e.path.stem for e in load.entries]
+
+
+def test_an_old_save_without_a_summary_is_replayed_for_the_list(app: App,
+                                                                driver: Driver) -> None:
+    play = new_game(app, driver)
+    play_turns(play, driver, 2)
+    ctrl_s(driver, "old")
+    driver.key(pygame.K_RETURN)
+    path = app.storage.saves_dir / "old.json"
+    data = json.loads(path.read_text(encoding="utf-8"))
+    del data["summary"]
+    path.write_text(json.dumps(data), encoding="utf-8")
+    load = open_list(app, driver)
+    line = describe(app, load.entries[row_of(load, "old")])
+    assert "turn 3" in line and f"{play.game.players[0]} {play.game.scores[0]}" in line
