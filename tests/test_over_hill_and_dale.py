@@ -190,6 +190,14 @@ def test_hike_labels_and_copy(registry: Registry) -> None:
     assert not any(isinstance(a, Move) for a in game.legal_actions())
 
 
+def test_the_tokens_left_are_counted_in_words(registry: Registry) -> None:
+    game = _scenario("harvest-12-tokens-22-points.yaml", registry)
+    rule = module(game)
+    rule.supply["apple"], rule.supply["wheat"] = 1, 4
+    lines = view.module_lines(game)
+    assert "1 apple," in lines[1] and "4 wheat sheaves" in lines[2]
+
+
 def test_final_details_explain_the_set_bonus(registry: Registry) -> None:
     game = _scenario("harvest-12-tokens-22-points.yaml", registry)
     lines = view.final_details(game)

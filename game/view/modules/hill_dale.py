@@ -15,21 +15,15 @@ from game.rules.modules.hill_dale import (
     stable_animals,
 )
 
+from ..names import counted
 from . import ModuleView
-
-
-def token_names() -> dict[str, str]:
-    """The harvest tokens' names in the players' language."""
-    return {"apple": _("apple"), "strawberry": _("strawberry"), "pumpkin": _("pumpkin"),
-            "sunflower": _("sunflower"), "wheat": _("wheat"), "scarecrow": _("scarecrow")}
 
 
 class HillDaleView(ModuleView[HillDale]):
     rule = HillDale
 
     def info(self, game: Game, rule: HillDale) -> list[str]:
-        names = token_names()
-        left = [f"{rule.supply[name]} {names[name]}" for name in HARVEST]
+        left = [counted(name, rule.supply[name]) for name in HARVEST]
         return [_("Harvest tokens left:"), ", ".join(left[:3]), ", ".join(left[3:])]
 
     def move_label(self, game: Game, rule: HillDale, move: Action) -> str | None:
