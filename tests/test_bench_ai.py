@@ -2,26 +2,21 @@
 
 from __future__ import annotations
 
-import importlib.util
 import json
 import math
-import sys
 from pathlib import Path
 from types import ModuleType
 
 import pytest
+
+from tests.script_modules import load_file
 
 ROOT = Path(__file__).resolve().parents[1]
 
 
 @pytest.fixture(scope="module")
 def bench() -> ModuleType:
-    spec = importlib.util.spec_from_file_location("bench_ai", ROOT / "scripts" / "bench_ai.py")
-    assert spec is not None and spec.loader is not None
-    module = importlib.util.module_from_spec(spec)
-    sys.modules[spec.name] = module  # its dataclass looks its module up by name
-    spec.loader.exec_module(module)
-    return module
+    return load_file(ROOT / "scripts" / "bench_ai.py", "bench_ai")
 
 
 def test_wilson_interval(bench: ModuleType) -> None:

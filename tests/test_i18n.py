@@ -4,27 +4,21 @@ code; the tool that extracts, updates and compiles them; the language the window
 from __future__ import annotations
 
 import gettext
-import importlib.util
 import shutil
-import sys
 from pathlib import Path
 from types import ModuleType
 
 import pytest
 
 from game import i18n
+from tests.script_modules import load_file
 
 ROOT = Path(__file__).resolve().parents[1]
 
 
 def tool() -> ModuleType:
     """scripts/i18n.py, loaded by file."""
-    spec = importlib.util.spec_from_file_location("i18n_tool", ROOT / "scripts" / "i18n.py")
-    assert spec is not None and spec.loader is not None
-    module = importlib.util.module_from_spec(spec)
-    sys.modules["i18n_tool"] = module
-    spec.loader.exec_module(module)
-    return module
+    return load_file(ROOT / "scripts" / "i18n.py", "i18n_tool")
 
 
 def test_every_catalog_is_compiled_and_translates_every_string() -> None:

@@ -3,8 +3,6 @@ the executable's build uses them, and the window shows the icon."""
 
 from __future__ import annotations
 
-import importlib.util
-import sys
 from pathlib import Path
 from types import ModuleType
 
@@ -12,17 +10,9 @@ import pygame
 import pytest
 
 from game import icons
+from tests.script_modules import load_file as load
 
 ROOT = Path(__file__).resolve().parents[1]
-
-
-def load(path: Path, name: str) -> ModuleType:
-    spec = importlib.util.spec_from_file_location(name, path)
-    assert spec is not None and spec.loader is not None
-    module = importlib.util.module_from_spec(spec)
-    sys.modules[name] = module
-    spec.loader.exec_module(module)
-    return module
 
 
 @pytest.fixture(scope="module")

@@ -18,6 +18,7 @@ import pytest
 
 from game import paths
 from game.rules.registry import builtin_tileset_dir
+from tests.script_modules import load_file
 
 ROOT = Path(__file__).resolve().parents[1]
 PYPROJECT = tomllib.loads((ROOT / "pyproject.toml").read_text(encoding="utf-8"))
@@ -210,9 +211,4 @@ def test_the_executable_carries_every_data_file_and_catalog(tmp_path: Path) -> N
 
 
 def _load_bundle() -> ModuleType:
-    import importlib.util
-    spec = importlib.util.spec_from_file_location("bundle", ROOT / "packaging" / "bundle.py")
-    assert spec is not None and spec.loader is not None
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
-    return module
+    return load_file(ROOT / "packaging" / "bundle.py", "bundle")

@@ -7,9 +7,7 @@ from __future__ import annotations
 
 import dataclasses
 import gettext
-import importlib.util
 import re
-import sys
 from collections.abc import Callable, Iterator, Mapping
 from contextlib import contextmanager
 from pathlib import Path
@@ -24,6 +22,7 @@ from game.rules.model import LanguageText, TileSet
 from game.rulespages import Heading, Page, Paragraph, Span
 from game.ui.resources import Resources
 from game.ui.scenes import help as help_scene
+from tests.script_modules import load_file
 
 ROOT = Path(__file__).resolve().parents[2]
 CODE = "qps"  # no language has this code: tile sets and pages fall back to English
@@ -58,12 +57,7 @@ class Pseudo(gettext.NullTranslations):
 
 def _catalog_tool() -> ModuleType:
     """scripts/i18n.py, loaded by file."""
-    spec = importlib.util.spec_from_file_location("i18n_tool", ROOT / "scripts" / "i18n.py")
-    assert spec is not None and spec.loader is not None
-    module = importlib.util.module_from_spec(spec)
-    sys.modules["i18n_tool"] = module
-    spec.loader.exec_module(module)
-    return module
+    return load_file(ROOT / "scripts" / "i18n.py", "i18n_tool")
 
 
 def _pseudo_data(value: Any) -> Any:
