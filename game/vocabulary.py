@@ -7,6 +7,8 @@ else from its ids.  Standard library only.
 
 from __future__ import annotations
 
+from collections.abc import Callable, Mapping
+
 from .i18n import SOURCE_LANGUAGE, is_plural, language
 from .rules.model import LanguageText, OptionValue, QuestionText, TileSet, ValueText
 
@@ -32,19 +34,23 @@ def _plain(name: str) -> str:
 
 def kind_word(tileset: TileSet, kind: str, count: int = 1) -> str:
     """What the tile set calls a feature kind, in the singular or plural ``count`` takes."""
-    plural = is_plural(count)
-    for t in _texts(tileset):
-        if kind in t.kinds:
-            return t.kinds[kind][plural]
-    return f"{_plain(kind)}s" if plural else _plain(kind)
+    return _word(tileset, lambda t: t.kinds, kind, count)
 
 
 def figure_word(tileset: TileSet, figure: str, count: int = 1) -> str:
+    """What the tile set calls a figure, in the singular or plural ``count`` takes."""
+    return _word(tileset, lambda t: t.figures, figure, count)
+
+
+def _word(tileset: TileSet, section: Callable[[LanguageText], Mapping[str, tuple[str, str]]],
+          name: str, count: int) -> str:
+    """A name's word from one section of the tile set's texts, else the name itself."""
     plural = is_plural(count)
     for t in _texts(tileset):
-        if figure in t.figures:
-            return t.figures[figure][plural]
-    return f"{_plain(figure)}s" if plural else _plain(figure)
+        words = section(t)
+        if name in words:
+            return words[name][plural]
+    return f"{_plain(name)}s" if plural else _plain(name)
 
 
 def background_kind(tileset: TileSet) -> str:
