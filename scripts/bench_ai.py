@@ -10,6 +10,12 @@ at once from the plan of its turn are not moves it thought about).
     python scripts/bench_ai.py --jobs 2             # the targets' table: 200 games a pairing
     python scripts/bench_ai.py --games 40 --budget 1 --pairings strong:quick --jobs 2
     python scripts/bench_ai.py --pairings quick:random --game carcassonne --json out.json
+    python scripts/bench_ai.py --first-pair 50 --games 100 --json b.json  # games 100-199
+    python scripts/bench_ai.py --merge a.json b.json   # one table from runs on other seeds
+
+A long run can be split: ``--first-pair`` starts at a later seed, ``--json`` keeps every
+game, and ``--merge`` recomputes the table from the games of several files (the same budget,
+no game twice), as if they had been one run.
 
 The targets (every game): strong beats quick at least 65% of the games (interval above 55%)
 and mcts 70% (above 60%), both searching 0.3 s a move; quick beats easy 75%, easy beats
@@ -35,6 +41,10 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 from game.rules import TileSet, default_registry
 from game.sim import play_game, win_shares
 
+# One game, from the first level's side: its win share (ties split), its score, the second
+# level's score, and each level's thinking times in seconds.
+Row = tuple[float, int, int, list[float], list[float]]
+
 
 @dataclass
 class Result:
@@ -52,6 +62,8 @@ class Result:
     seconds: float
     first_times: list[float]  # seconds per move thought: median, 99th percentile, longest
     second_times: list[float]
+    game_ids: list[int]  # which games of the pairing were played (seed 10000 + i // 2)
+    rows: list[Row]  # each of those games; --merge recomputes the figures from these
 
 
 def wilson(p: float, n: int, z: float = 1.96) -> tuple[float, float]:
@@ -90,11 +102,9 @@ def time_figures(times: Sequence[float]) -> list[float]:
     return [median, ordered[min(n - 1, math.ceil(0.99 * n) - 1)], ordered[-1]]
 
 
-def one_game(args: tuple[str, tuple[str, ...], str, str, int, float | None]
-             ) -> tuple[float, int, int, list[float], list[float]]:
-    """Play game ``i`` of a pairing; returns (first's share, first's score, second's, first's
-    thinking times, second's).  Games ``2k`` and ``2k + 1`` share their seed and swap the
-    seats."""
+def one_game(args: tuple[str, tuple[str, ...], str, str, int, float | None]) -> Row:
+    """Play game ``i`` of a pairing.  Games ``2k`` and ``2k + 1`` share their seed and swap
+    the seats."""
     game_id, expansions, first, second, i, budget = args
     tileset = _tileset(game_id, expansions)
     seats = [first, second] if i % 2 == 0 else [second, first]
@@ -105,51 +115,93 @@ def one_game(args: tuple[str, tuple[str, ...], str, str, int, float | None]
             times.get(me, []), times.get(1 - me, []))
 
 
+def summarise(label: str, first: str, second: str, game_ids: list[int], rows: list[Row],
+              seconds: float) -> Result:
+    """The pairing's figures from its games (``game_ids[k]`` played ``rows[k]``)."""
+    games = len(rows)
+    share = sum(r[0] for r in rows) / games
+    low, high = wilson(share, games)
+    by_id = dict(zip(game_ids, rows, strict=True))
+    # Sorted by game, the seat-swapped pairs sit side by side, as the lead's interval wants.
+    ordered = [by_id[i][1] - by_id[i][2] for i in sorted(by_id)]
+    margin, half = pair_margin(ordered)
+    return Result(label, first, second, games, share, low, high, margin, half,
+                  sum(r[1] for r in rows) / games, sum(r[2] for r in rows) / games,
+                  seconds, time_figures([t for r in rows for t in r[3]]),
+                  time_figures([t for r in rows for t in r[4]]), list(game_ids), list(rows))
+
+
 def run_pairing(game_id: str, expansions: Sequence[str], first: str, second: str, games: int,
-                budget: float | None, jobs: int) -> Result:
-    work = [(game_id, tuple(expansions), first, second, i, budget) for i in range(games)]
+                budget: float | None, jobs: int, first_pair: int = 0) -> Result:
+    game_ids = list(range(2 * first_pair, 2 * first_pair + games))
+    work = [(game_id, tuple(expansions), first, second, i, budget) for i in game_ids]
     t0 = time.perf_counter()
     if jobs > 1:
         with ProcessPoolExecutor(jobs) as pool:
-            results = list(pool.map(one_game, work))
+            rows = list(pool.map(one_game, work))
     else:
-        results = [one_game(w) for w in work]
-    seconds = time.perf_counter() - t0
-    share = sum(r[0] for r in results) / games
-    low, high = wilson(share, games)
-    margin, half = pair_margin([r[1] - r[2] for r in results])
+        rows = [one_game(w) for w in work]
     label = game_id + "".join(f" + {e}" for e in expansions)
-    return Result(label, first, second, games, share, low, high, margin, half,
-                  sum(r[1] for r in results) / games, sum(r[2] for r in results) / games,
-                  seconds, time_figures([t for r in results for t in r[3]]),
-                  time_figures([t for r in results for t in r[4]]))
+    return summarise(label, first, second, game_ids, rows, time.perf_counter() - t0)
+
+
+def merge(paths: Sequence[Path]) -> tuple[float, list[Result]]:
+    """One table from several ``--json`` files: each pairing's games pooled, in file order.
+    Raises ValueError when the files were run with other budgets, lack their games (files
+    written before games were kept), or play one game twice."""
+    budgets: set[float] = set()
+    pooled: dict[tuple[str, str, str], tuple[list[int], list[Row], float]] = {}
+    for path in paths:
+        data = json.loads(path.read_text())
+        budgets.add(data["budget"])
+        for r in data["results"]:
+            if "rows" not in r:
+                raise ValueError(f"{path}: no games kept (written before --merge existed)")
+            ids, rows, seconds = pooled.setdefault((r["label"], r["first"], r["second"]),
+                                                   ([], [], 0.0))
+            twice = set(ids) & set(r["game_ids"])
+            if twice:
+                raise ValueError(f"{path}: {r['label']} {r['first']} v {r['second']} plays "
+                                 f"game {min(twice)} again (use --first-pair)")
+            ids.extend(r["game_ids"])
+            rows.extend((a, b, c, list(d), list(e)) for a, b, c, d, e in r["rows"])
+            pooled[(r["label"], r["first"], r["second"])] = (ids, rows, seconds + r["seconds"])
+    if len(budgets) > 1:
+        raise ValueError(f"runs with different budgets: {sorted(budgets)}")
+    results = [summarise(label, first, second, ids, rows, seconds)
+               for (label, first, second), (ids, rows, seconds) in pooled.items()]
+    return budgets.pop(), results
 
 
 def _ms(figures: Sequence[float]) -> str:
     return "/".join(f"{1000 * t:.0f}" for t in figures)
 
 
-def main(argv: Sequence[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(description=__doc__,
-                                     formatter_class=argparse.RawDescriptionHelpFormatter)
-    parser.add_argument("--games", type=int, default=200,
-                        help="games per pairing (an even number: seat-swapped pairs)")
-    parser.add_argument("--budget", type=float, default=0.3,
-                        help="thinking time per move of strong and mcts, seconds (the window "
-                             "gives them 1)")
-    parser.add_argument("--pairings", default="strong:quick,strong:mcts,quick:easy,easy:random",
-                        help="comma-separated first:second level pairs")
-    parser.add_argument("--game", action="append", default=None,
-                        help="only this game (repeatable); default: every game")
-    parser.add_argument("--no-expansions", action="store_true",
-                        help="only the games themselves, not each game with each expansion")
-    parser.add_argument("--expansions-only", action="store_true",
-                        help="only each game with each of its expansions")
-    parser.add_argument("--jobs", type=int, default=1, help="games played in parallel")
-    parser.add_argument("--json", type=Path, default=None, help="also write results here")
-    parser.add_argument("--check", action="store_true",
-                        help="exit 1 unless every first level's interval lies above 50%%")
-    args = parser.parse_args(argv)
+def print_result(r: Result) -> None:
+    print(f"{r.label:34} {r.first + ' v ' + r.second:16} {100 * r.share:9.1f}% "
+          f"[{100 * r.low:5.1f}, {100 * r.high:5.1f}]% "
+          f"{r.margin:+6.1f} ±{r.margin_half:<5.1f}"
+          f"{r.first_mean:6.1f}-{r.second_mean:<6.1f} {r.seconds:6.0f}s  "
+          f"{_ms(r.first_times)}; {_ms(r.second_times)}", flush=True)
+
+
+def write_json(path: Path, budget: float | None, results: Sequence[Result]) -> None:
+    def rounded(r: Result) -> dict[str, object]:
+        # Times to a tenth of a millisecond keep a 200-game file near a megabyte.
+        rows = [(a, b, c, [round(t, 4) for t in d], [round(t, 4) for t in e])
+                for a, b, c, d, e in r.rows]
+        return {**r.__dict__, "rows": rows}
+    games = max((r.games for r in results), default=0)
+    path.write_text(json.dumps({"games": games, "budget": budget,
+                                "results": [rounded(r) for r in results]}))
+
+
+def print_header() -> None:
+    print(f"{'game':34} {'pairing':16} {'first wins':>10} {'95% CI':>15} {'lead':>13}"
+          f" {'mean scores':>13} {'time':>7}  ms per move (median/p99/max): first; second")
+
+
+def play_all(args: argparse.Namespace) -> list[Result]:
     registry = default_registry()
     for err in registry.errors:
         print(f"warning: {err}", file=sys.stderr)
@@ -164,12 +216,11 @@ def main(argv: Sequence[str] | None = None) -> int:
         if not args.no_expansions:
             configs.extend((tileset.id, [e.id]) for e in registry.expansions(tileset.id))
     pairings = [tuple(p.split(":", 1)) for p in args.pairings.split(",")]
-    if args.games < 2 or args.games % 2:
-        parser.error("--games must be an even number (seat-swapped pairs on one seed)")
-    print(f"{args.games} games per pairing, pairs on one seed with the seats swapped, strong "
-          f"and mcts at {args.budget:g} s per move, {args.jobs} job(s)")
-    print(f"{'game':34} {'pairing':16} {'first wins':>10} {'95% CI':>15} {'lead':>13}"
-          f" {'mean scores':>13} {'time':>7}  ms per move (median/p99/max): first; second")
+    first_game = 2 * args.first_pair
+    print(f"{args.games} games per pairing (games {first_game}-{first_game + args.games - 1}), "
+          f"pairs on one seed with the seats swapped, strong and mcts at {args.budget:g} s "
+          f"per move, {args.jobs} job(s)")
+    print_header()
     results: list[Result] = []
     for game_id, expansions in configs:
         try:
@@ -179,17 +230,57 @@ def main(argv: Sequence[str] | None = None) -> int:
             continue
         for first, second in pairings:
             r = run_pairing(game_id, expansions, first, second, args.games, args.budget,
-                            args.jobs)
+                            args.jobs, args.first_pair)
             results.append(r)
-            print(f"{r.label:34} {first + ' v ' + second:16} {100 * r.share:9.1f}% "
-                  f"[{100 * r.low:5.1f}, {100 * r.high:5.1f}]% "
-                  f"{r.margin:+6.1f} ±{r.margin_half:<5.1f}"
-                  f"{r.first_mean:6.1f}-{r.second_mean:<6.1f} {r.seconds:6.0f}s  "
-                  f"{_ms(r.first_times)}; {_ms(r.second_times)}", flush=True)
+            print_result(r)
             if args.json is not None:  # after every pairing: a long run killed keeps its rows
-                args.json.write_text(json.dumps({"games": args.games, "budget": args.budget,
-                                                 "results": [r.__dict__ for r in results]},
-                                                indent=1))
+                write_json(args.json, args.budget, results)
+    return results
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__,
+                                     formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("--games", type=int, default=200,
+                        help="games per pairing (an even number: seat-swapped pairs)")
+    parser.add_argument("--first-pair", type=int, default=0,
+                        help="start at this seat-swapped pair (seed 10000 + it): for splitting "
+                             "a long run into parts to --merge")
+    parser.add_argument("--budget", type=float, default=0.3,
+                        help="thinking time per move of strong and mcts, seconds (the window "
+                             "gives them 1)")
+    parser.add_argument("--pairings", default="strong:quick,strong:mcts,quick:easy,easy:random",
+                        help="comma-separated first:second level pairs")
+    parser.add_argument("--game", action="append", default=None,
+                        help="only this game (repeatable); default: every game")
+    parser.add_argument("--no-expansions", action="store_true",
+                        help="only the games themselves, not each game with each expansion")
+    parser.add_argument("--expansions-only", action="store_true",
+                        help="only each game with each of its expansions")
+    parser.add_argument("--jobs", type=int, default=1, help="games played in parallel")
+    parser.add_argument("--json", type=Path, default=None,
+                        help="also write results here, every game included")
+    parser.add_argument("--merge", type=Path, nargs="+", default=None, metavar="JSON",
+                        help="play nothing: print one table from the games of these files")
+    parser.add_argument("--check", action="store_true",
+                        help="exit 1 unless every first level's interval lies above 50%%")
+    args = parser.parse_args(argv)
+    if args.games < 2 or args.games % 2:
+        parser.error("--games must be an even number (seat-swapped pairs on one seed)")
+    if args.merge:
+        try:
+            budget, results = merge(args.merge)
+        except (OSError, ValueError, KeyError) as exc:
+            print(f"cannot merge: {exc}", file=sys.stderr)
+            return 2
+        print(f"{len(args.merge)} runs merged, strong and mcts at {budget:g} s per move")
+        print_header()
+        for r in results:
+            print_result(r)
+        if args.json is not None:
+            write_json(args.json, budget, results)
+    else:
+        results = play_all(args)
     if args.check and any(r.low <= 0.5 for r in results):
         return 1
     return 0

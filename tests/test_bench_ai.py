@@ -39,11 +39,55 @@ def test_a_tiny_run_writes_its_table(bench: ModuleType, tmp_path: Path,
                                      capsys: pytest.CaptureFixture[str]) -> None:
     out = tmp_path / "bench.json"
     assert bench.main(["--games", "2", "--pairings", "quick:random", "--game", "carcassonne",
-                       "--no-expansions", "--json", str(out)]) == 0
+                       "--no-expansions", "--first-pair", "3", "--json", str(out)]) == 0
     text = capsys.readouterr().out
     assert "carcassonne" in text and "quick v random" in text
     (result,) = json.loads(out.read_text())["results"]
     assert result["games"] == 2 and result["first"] == "quick"
     assert result["share"] == 1.0 and result["margin"] > 0  # the same seed twice, both won
+    assert result["game_ids"] == [6, 7] and len(result["rows"]) == 2
     with pytest.raises(SystemExit):
         bench.main(["--games", "3"])  # pairs only
+
+
+def _run_file(bench: ModuleType, path: Path, game_ids: list[int], leads: list[int],
+              budget: float = 0.3) -> None:
+    rows = [(1.0 if lead > 0 else 0.0, 50 + lead, 50, [0.3], [0.01]) for lead in leads]
+    result = bench.summarise("carcassonne", "strong", "quick", game_ids, rows, 10.0)
+    bench.write_json(path, budget, [result])
+
+
+def test_merged_runs_give_the_table_of_one_run(bench: ModuleType, tmp_path: Path,
+                                                capsys: pytest.CaptureFixture[str]) -> None:
+    leads = [10, -4, 6, 2, 3, 5, -1, -7]
+    whole = bench.summarise("carcassonne", "strong", "quick", list(range(8)),
+                            [(1.0 if x > 0 else 0.0, 50 + x, 50, [0.3], [0.01]) for x in leads],
+                            20.0)
+    # The later half first: the pairs are matched by game number, not by file order.
+    _run_file(bench, tmp_path / "b.json", [4, 5, 6, 7], leads[4:])
+    _run_file(bench, tmp_path / "a.json", [0, 1, 2, 3], leads[:4])
+    budget, (merged,) = bench.merge([tmp_path / "b.json", tmp_path / "a.json"])
+    assert budget == 0.3 and merged.games == 8 and merged.seconds == 20.0
+    for field in ("share", "low", "high", "margin", "margin_half", "first_mean"):
+        assert math.isclose(getattr(merged, field), getattr(whole, field)), field
+    out = tmp_path / "merged.json"
+    assert bench.main(["--merge", str(tmp_path / "a.json"), str(tmp_path / "b.json"),
+                       "--json", str(out)]) == 0
+    assert "2 runs merged" in capsys.readouterr().out
+    assert json.loads(out.read_text())["results"][0]["games"] == 8
+
+
+def test_merge_refuses_a_game_twice_or_another_budget(bench: ModuleType,
+                                                      tmp_path: Path) -> None:
+    _run_file(bench, tmp_path / "a.json", [0, 1], [3, 4])
+    _run_file(bench, tmp_path / "again.json", [0, 1], [3, 4])
+    _run_file(bench, tmp_path / "slow.json", [2, 3], [3, 4], budget=1.0)
+    with pytest.raises(ValueError, match="game 0 again"):
+        bench.merge([tmp_path / "a.json", tmp_path / "again.json"])
+    with pytest.raises(ValueError, match="different budgets"):
+        bench.merge([tmp_path / "a.json", tmp_path / "slow.json"])
+    old = tmp_path / "old.json"  # written before games were kept
+    old.write_text(json.dumps({"games": 2, "budget": 0.3, "results": [{"label": "x"}]}))
+    with pytest.raises(ValueError, match="no games kept"):
+        bench.merge([old])
+    assert bench.main(["--merge", str(old)]) == 2
