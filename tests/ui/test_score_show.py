@@ -237,3 +237,20 @@ def test_the_finished_boards_tray_says_the_game_is_over(app: App, driver: Driver
     scene.draw(app.screen)
     assert "The game is over" in written
     assert not any("left in the pile" in text for text in written)
+
+
+def test_the_table_names_a_computer_seats_level(app: App, driver: Driver,
+                                                monkeypatch: pytest.MonkeyPatch) -> None:
+    scene, final = finished(app, driver)
+    scene.session.seats[1].kind = "strong"
+    drawn: list[str] = []
+    text = app.res.text
+
+    def recording(label: str, *args: Any, **kwargs: Any) -> pygame.Surface:
+        drawn.append(label)
+        return text(label, *args, **kwargs)
+
+    monkeypatch.setattr(app.res, "text", recording)
+    final.draw(app.screen)
+    assert "Hard" in drawn and "Blue" in drawn  # beside the name, not glued to it
+    assert "Blue (Hard)" not in drawn

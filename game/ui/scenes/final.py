@@ -14,8 +14,8 @@ from game.view.names import category_title, listed
 from .. import palette as pal
 from ..app import App, Scene
 from ..intents import Command, Intent
-from ..session import Seat, Session
-from ..widgets import Button, blit_centred, panel
+from ..session import Seat, Session, kind_name
+from ..widgets import Button, blit_centred, fit_text, panel
 
 CATEGORY_COLOURS = [(190, 96, 60), (214, 178, 110), (120, 132, 170), (112, 168, 84),
                     (90, 150, 190), (170, 120, 170), (200, 150, 60), (130, 130, 130)]
@@ -161,8 +161,14 @@ class FinalScene(Scene):
                                  (x0 - px(10), ry - px(4), c.w - px(60), px(34)),
                                  border_radius=px(6))
             pygame.draw.circle(surface, seat.rgb, (x0 + px(8), ry + px(13)), px(9))
-            surface.blit(res.text(seat.name, 24, pal.TEXT, bold=True),
-                         (x0 + px(26), ry + px(2)))
+            name = res.text(fit_text(res, seat.name, 24, px(170), True), 24, pal.TEXT,
+                            bold=True)
+            surface.blit(name, (x0 + px(26), ry + px(2)))
+            room = px(196) - px(32) - name.get_width()
+            if not seat.is_human and room > px(40):  # who played: "Hard", "Monte Carlo"
+                level = fit_text(res, kind_name(seat.kind), 16, room)
+                surface.blit(res.text(level, 16, pal.TEXT_DIM),
+                             (x0 + px(32) + name.get_width(), ry + px(9)))
             for j, (total, end_text) in enumerate(cells[p]):
                 edge = right(j)
                 if end_text is not None:
