@@ -76,3 +76,30 @@ def test_a_hike_and_a_bonus_tile_are_explained(app: App, driver: Driver) -> None
     play = play_until(app, "hunters-and-gatherers", [], "extra")
     driver.frames()
     assert play.question.info.startswith("Bonus tile")
+
+
+def test_the_tile_asked_about_glides_out_from_under_the_card(app: App, driver: Driver) -> None:
+    # A small window: there the card covers the most of the board.
+    pygame.display.set_mode((960, 640), pygame.RESIZABLE)
+    app.resized()
+    for seed in range(40):
+        session = Session.new(app, "carcassonne", ["hills-and-sheep"],
+                              [Seat("Red", "red"), Seat("Blue", "blue")], seed=seed)
+        game = session.game
+        rng = random.Random(seed)
+        while not game.over and game.phase != "choose":
+            game.apply(random_action(game, rng))
+        if game.over:
+            continue
+        play = app.replace_scene("play", session)
+        assert isinstance(play, PlayScene)
+        newest = max(game.board.tiles.values(), key=lambda t: t.order).cell
+        card = play.question.card
+        if not card.colliderect(play.camera.cell_rect(newest)):
+            continue  # the opening view already shows it clear of the card
+        driver.frames(90)  # the glide
+        assert not play.question.card.colliderect(play.camera.cell_rect(newest))
+        assert play.camera.free is not None
+        assert play.camera.free[1] + play.camera.free[3] <= play.question.card.top
+        return
+    raise AssertionError("no question with its tile under the card in 40 games")

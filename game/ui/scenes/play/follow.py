@@ -8,11 +8,15 @@
   zooming out no further than a readable size (the new tile first, if all will not fit).
 - The player's own pan and zoom are respected until the next turn begins.
 - The view never leaves the board: panning stops while part of it is still on screen.
+- A question's card over the board's bottom shrinks the free area to the room above it, and
+  the tile the question is about glides out from under the card.
 """
 
 from __future__ import annotations
 
 from collections.abc import Iterable
+
+import pygame
 
 from game.rules import Game
 
@@ -59,6 +63,18 @@ class CameraFollow:
             return
         priority = box_of([first], margin=0.6) if first is not None else None
         self.camera.keep_in_view(box, MIN_FOLLOW_LEVEL, priority)
+
+    def keep_above(self, free: pygame.Rect, card: pygame.Rect | None, gap: int) -> None:
+        """The free area is ``free``, less what a question's ``card`` covers of its bottom
+        (and ``gap`` px); when that changes while a question is asked, the newest tile is
+        brought into the room left."""
+        x, y, w, h = free
+        if card is not None and y < card.y < y + h:
+            h = max(card.y - gap - y, min(h, 4 * gap))  # a sliver at worst, never nothing
+        if (x, y, w, h) != self.camera.free:
+            self.camera.free = (x, y, w, h)
+            if card is not None:
+                self.show_newest(())
 
     def update_bounds(self) -> None:
         """The placed tiles are what the view may not leave."""

@@ -323,6 +323,8 @@ class PlayScene(Scene):
     def update(self, dt: float) -> None:
         lay = self.layout_obj
         self.question.refresh(self.human_turn, lay.board, lay.toolbar, self.app.res)
+        self.follow.keep_above(lay.free, self.question.card if self.question.answers else None,
+                               self.app.res.px(8))
         self.follow.update_bounds()
         if not self.camera.update(dt):
             self.view.settle()
