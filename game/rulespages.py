@@ -17,7 +17,8 @@ art, written as a fenced block::
 Each line of a picture is a tile: its id, its cell ``x,y`` (y grows to the south), its turn
 in degrees clockwise (0 when left out), then any number of figures ``KIND@TARGET:COLOUR``
 (the target is a port such as ``S`` or ``NL``, or a feature name such as ``cloister``, as on
-the board; an optional ``:LABEL`` such as ``+4`` is shown beside the figure) and ``new`` to
+the board; an optional ``:LABEL`` such as ``+4`` is shown beside the figure), tokens beside
+the figure before them as ``ICON*COUNT`` (``sheep*3``: a shepherd's flock), and ``new`` to
 outline the tile just placed.  Standard library only.
 """
 
@@ -25,7 +26,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from pathlib import Path
 
 from .i18n import SOURCE_LANGUAGE
@@ -69,6 +70,7 @@ class PictureFigure:
     target: str  # a port name or a feature name
     colour: str
     label: str = ""
+    tokens: tuple[str, int] | None = None  # (icon, how many) beside the figure
 
 
 @dataclass(frozen=True)
@@ -118,6 +120,7 @@ _BOLD = re.compile(r"\*\*(.+?)\*\*")
 _ITEM = re.compile(r"^(?:[-*]|(\d+)\.)\s+(.*)$")
 _CELL = re.compile(r"^(-?\d+),(-?\d+)$")
 _FIGURE = re.compile(r"^([\w-]+)@([\w-]+):([\w#-]+)(?::(\S+))?$")
+_TOKENS = re.compile(r"^([\w-]+)\*([1-9]\d*)$")
 
 
 def spans(text: str) -> tuple[Span, ...]:
@@ -212,9 +215,15 @@ def _picture(body: Sequence[tuple[int, str]], path: str, start: int) -> Picture:
             elif (fig := _FIGURE.match(word)) is not None:
                 figures.append(PictureFigure(fig.group(1), fig.group(2), fig.group(3),
                                              fig.group(4) or ""))
+            elif (tokens := _TOKENS.match(word)) is not None:
+                if not figures:
+                    raise PageError(path, number, f"tokens '{word}' come after their figure")
+                figures[-1] = replace(figures[-1],
+                                      tokens=(tokens.group(1), int(tokens.group(2))))
             else:
                 raise PageError(path, number, f"'{word}' is neither a figure "
-                                              "(KIND@TARGET:COLOUR[:LABEL]) nor 'new'")
+                                              "(KIND@TARGET:COLOUR[:LABEL]), tokens "
+                                              "(ICON*COUNT) nor 'new'")
         tiles.append(PictureTile(words[0], at, rotation, tuple(figures), new))
     if not tiles:
         raise PageError(path, start, "a picture needs at least one tile")

@@ -126,6 +126,13 @@ def test_a_picture_line_reads_tile_cell_turn_figures_and_new() -> None:
         ("follower", "W", "red", "+8"), ("shepherd", "NL", "blue", "")]
 
 
+def test_tokens_go_beside_the_figure_before_them() -> None:
+    page = parse_page("```board\nE 0,0 shepherd@SL:red:+8 sheep*5 shepherd@SR:blue sheep*3\n"
+                      "```\n", "p.md", "s", "en")
+    red, blue = page.pictures()[0].tiles[0].figures
+    assert (red.label, red.tokens, blue.tokens) == ("+8", ("sheep", 5), ("sheep", 3))
+
+
 @pytest.mark.parametrize(("text", "line", "problem"), [
     ("intro\n```python\nx\n```\n", 2, "only ```board blocks"),
     ("```board\nE 0,0\n", 1, "not closed"),
@@ -133,6 +140,8 @@ def test_a_picture_line_reads_tile_cell_turn_figures_and_new() -> None:
     ("```board\nE 0,0 45\n```\n", 2, "0, 90, 180 or 270"),
     ("```board\nE 0,0\nF 0,0\n```\n", 3, "two tiles at 0,0"),
     ("```board\nE 0,0 follower\n```\n", 2, "'follower' is neither a figure"),
+    ("```board\nE 0,0 sheep*2 shepherd@SL:red\n```\n", 2, "come after their figure"),
+    ("```board\nE 0,0 shepherd@SL:red sheep*0\n```\n", 2, "neither a figure"),
     ("```board\n```\n", 1, "at least one tile"),
     ("####### deep\n", 1, "a heading is"),
 ])

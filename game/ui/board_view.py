@@ -12,11 +12,36 @@ from game.rules import Game, TileType
 from game.rules.features import Figure
 from game.rules.geometry import Point
 
+from .art.icons import IconArt
 from .camera import ZOOM_LEVELS, Camera, Cell
 from .resources import Resources
 
 Colour = tuple[int, int, int]
 MAX_TOKENS = 3  # tokens drawn one by one beside a figure; more: one with a count
+
+
+def draw_tokens(surface: pygame.Surface, res: Resources, icons: IconArt,
+                figure_at: tuple[float, float], tile_px: float, icon: str, count: int) -> None:
+    """Tokens beside a figure standing at ``figure_at`` on a tile ``tile_px`` wide (a
+    shepherd's sheep): one icon each up to three, else one icon with a count badge."""
+    x, y = figure_at
+    size = max(14, round(tile_px * 0.24))
+    img = icons.icon(icon, size, bare=size < 24)
+    left = x + tile_px * 0.14 + size * 0.35
+    shown = count if count <= MAX_TOKENS else 1
+    for i in reversed(range(shown)):  # a little heap, the first in front
+        surface.blit(img, img.get_rect(center=(round(left + i * size * 0.45),
+                                               round(y + size * 0.15 - i * size * 0.3))))
+    if count > MAX_TOKENS:
+        text = res.board_text(str(count), max(14, round(size * 0.75)), (40, 30, 20),
+                           bold=True)
+        badge = text.get_rect(center=(round(left + size * 0.6), round(y - size * 0.4)))
+        pill = badge.inflate(8, 2)
+        pill.w = max(pill.w, pill.h)
+        pill.center = badge.center
+        pygame.draw.rect(surface, (250, 244, 228), pill, border_radius=pill.h // 2)
+        pygame.draw.rect(surface, (120, 96, 70), pill, width=1, border_radius=pill.h // 2)
+        surface.blit(text, badge)
 
 
 class BoardView:
@@ -102,26 +127,8 @@ class BoardView:
 
     def _tokens(self, surface: pygame.Surface, cam: Camera, fig: Figure, icon: str,
                 count: int) -> None:
-        """Tokens beside a figure (a shepherd's sheep): one icon each up to three, else one
-        icon with a count badge."""
-        x, y = self.figure_point(cam, fig)
-        size = max(14, round(cam.scale * 0.24))
-        img = self.art.icons.icon(icon, size, bare=size < 24)
-        left = x + cam.scale * 0.14 + size * 0.35
-        shown = count if count <= MAX_TOKENS else 1
-        for i in reversed(range(shown)):  # a little heap, the first in front
-            surface.blit(img, img.get_rect(center=(round(left + i * size * 0.45),
-                                                   round(y + size * 0.15 - i * size * 0.3))))
-        if count > MAX_TOKENS:
-            text = self.res.board_text(str(count), max(14, round(size * 0.75)), (40, 30, 20),
-                                       bold=True)
-            badge = text.get_rect(center=(round(left + size * 0.6), round(y - size * 0.4)))
-            pill = badge.inflate(8, 2)
-            pill.w = max(pill.w, pill.h)
-            pill.center = badge.center
-            pygame.draw.rect(surface, (250, 244, 228), pill, border_radius=pill.h // 2)
-            pygame.draw.rect(surface, (120, 96, 70), pill, width=1, border_radius=pill.h // 2)
-            surface.blit(text, badge)
+        draw_tokens(surface, self.res, self.art.icons, self.figure_point(cam, fig), cam.scale,
+                    icon, count)
 
     def cell_overlay(self, surface: pygame.Surface, cam: Camera, cell: Cell, colour: Colour,
                      alpha: int, border: int = 0) -> None:

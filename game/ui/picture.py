@@ -11,6 +11,7 @@ from game.rules.ports import PORT_INDEX
 from game.rulespages import Picture, PictureFigure
 
 from . import palette as pal
+from .board_view import draw_tokens
 from .resources import Resources
 from .widgets import blit_centred
 
@@ -87,12 +88,17 @@ def _figure(surf: pygame.Surface, res: Resources, tileset: TileSet, tile: TileTy
     lying = kind is not None and kind.role == "background"
     height = max(14, round(size * 0.36))
     blit_centred(surf, res.figures.figure(fig.kind, rgb, height, lying=lying), centre)
+    if fig.tokens is not None:
+        draw_tokens(surf, res, res.tile_art(tileset).icons, centre, size, *fig.tokens)
     if fig.label:
         text = res.board_text(fig.label, max(res.px(16), size // 4), pal.TEXT_ON_PRIMARY,
                               bold=True)
-        pill = text.get_rect(midleft=(round(centre[0] + height * 0.42),
-                                      round(centre[1] - height * 0.3))).inflate(res.px(10),
-                                                                                res.px(2))
+        if fig.tokens is not None:  # the tokens take the right: the label goes on top
+            spot = {"midbottom": (round(centre[0]), round(centre[1] - height * 0.4))}
+        else:
+            spot = {"midleft": (round(centre[0] + height * 0.42),
+                                round(centre[1] - height * 0.3))}
+        pill = text.get_rect(**spot).inflate(res.px(10), res.px(2))
         pill.clamp_ip(surf.get_rect())
         pygame.draw.rect(surf, rgb, pill, border_radius=pill.h // 2)
         pygame.draw.rect(surf, pal.SHADOW, pill, width=1, border_radius=pill.h // 2)
