@@ -5,11 +5,13 @@ window's background ComputerPlayer."""
 from __future__ import annotations
 
 import json
+import math
 import random
 import subprocess
 import sys
 import time
 from pathlib import Path
+from types import SimpleNamespace
 
 import pytest
 
@@ -178,6 +180,27 @@ def test_strong_keeps_to_its_budget(base: TileSet) -> None:
     t0 = time.perf_counter()
     choose_action(game, "strong", rng, budget_s=0.3)
     assert time.perf_counter() - t0 < 0.3 + 0.5  # the initial ranking may overrun a little
+
+
+def test_strong_begins_no_round_it_could_not_finish(base: TileSet,
+                                                    monkeypatch: pytest.MonkeyPatch) -> None:
+    game = Game(base, ["A", "B"], seed=3)
+    rng = random.Random(3)
+    while len(game.moves) < 30:
+        game.apply(choose_action(game, "quick", rng))
+    # A clock that only a round's future moves: each round costs 0.07 s, nothing else costs.
+    clock = [0.0]
+    monkeypatch.setattr(strong, "time", SimpleNamespace(perf_counter=lambda: clock[0]))
+    real = strong.determinize
+
+    def costly(world: Game, r: random.Random) -> Game:
+        clock[0] += 0.07
+        return real(world, r)
+
+    monkeypatch.setattr(strong, "determinize", costly)
+    strong.choose_plan(game, random.Random(1), budget=0.3)
+    # Four rounds end at 0.28 s; a fifth would end at 0.35 s, after the deadline.
+    assert math.isclose(clock[0], 0.28)
 
 
 def test_strong_stops_early_only_when_the_best_plan_is_clear() -> None:

@@ -15,8 +15,10 @@
    ``quick`` value as if that were ``PRIOR_ROUNDS`` rounds: with little time ``strong``
    plays like ``quick`` (with more plans judged exactly), with more the futures decide.
 
-Only complete rounds count.  When the time is too short for one round the best ``quick``
-plan is played.  The search ends early once the best plan leads every other clearly (see
+Only complete rounds count, so a round that would not end before the deadline (it would
+take longer than the longest round so far) is not begun: the budget is kept, not overrun
+by a round thrown away.  When the time is too short for one round the best ``quick`` plan
+is played.  The search ends early once the best plan leads every other clearly (see
 ``_settled``): an obvious move does not cost the whole budget.
 """
 
@@ -62,7 +64,11 @@ def choose_plan(game: Game, rng: random.Random, budget: float,
     def out_of_time() -> bool:
         return time.perf_counter() >= deadline or (stop is not None and stop())
 
+    longest = 0.0  # the longest complete round so far, in seconds
     while not out_of_time() and (max_rounds is None or len(history) < max_rounds):
+        began = time.perf_counter()
+        if began + longest > deadline:
+            break  # it would end after the deadline, and an unfinished round counts nothing
         future = determinize(game, rng)
         seed = rng.getrandbits(32)
         values: list[float] = []
@@ -84,6 +90,7 @@ def choose_plan(game: Game, rng: random.Random, budget: float,
         if len(values) < k:
             break  # an unfinished round compares nothing
         history.append(values)
+        longest = max(longest, time.perf_counter() - began)
         rounds = len(history)
         if rounds >= SETTLED_MIN_ROUNDS and rounds % SETTLED_EVERY == 0 and \
                 _settled(candidates, history):
