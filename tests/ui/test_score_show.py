@@ -220,12 +220,8 @@ def test_every_row_says_what_came_at_the_end(app: App, driver: Driver) -> None:
             assert row[field] == (str(rows[p]["field"]), f"({rows[p]['field']} at end)")
 
 
-def test_the_finished_boards_tray_says_the_game_is_over(app: App, driver: Driver,
-                                                        monkeypatch: pytest.MonkeyPatch
-                                                        ) -> None:
-    scene, final = finished(app, driver)
-    driver.click(button(final, "View board"))
-    assert app.scene is scene
+def record_text(app: App, monkeypatch: pytest.MonkeyPatch) -> list[str]:
+    """Every text the resources render from now on, in order."""
     written: list[str] = []
     real = app.res.text
 
@@ -234,6 +230,16 @@ def test_the_finished_boards_tray_says_the_game_is_over(app: App, driver: Driver
         return real(text, *args, **kwargs)
 
     monkeypatch.setattr(app.res, "text", recording)
+    return written
+
+
+def test_the_finished_boards_tray_says_the_game_is_over(app: App, driver: Driver,
+                                                        monkeypatch: pytest.MonkeyPatch
+                                                        ) -> None:
+    scene, final = finished(app, driver)
+    driver.click(button(final, "View board"))
+    assert app.scene is scene
+    written = record_text(app, monkeypatch)
     scene.draw(app.screen)
     assert "The game is over" in written
     assert not any("left in the pile" in text for text in written)
@@ -243,14 +249,7 @@ def test_the_table_names_a_computer_seats_level(app: App, driver: Driver,
                                                 monkeypatch: pytest.MonkeyPatch) -> None:
     scene, final = finished(app, driver)
     scene.session.seats[1].kind = "strong"
-    drawn: list[str] = []
-    text = app.res.text
-
-    def recording(label: str, *args: Any, **kwargs: Any) -> pygame.Surface:
-        drawn.append(label)
-        return text(label, *args, **kwargs)
-
-    monkeypatch.setattr(app.res, "text", recording)
+    drawn = record_text(app, monkeypatch)
     final.draw(app.screen)
     assert "Hard" in drawn and "Blue" in drawn  # beside the name, not glued to it
     assert "Blue (Hard)" not in drawn
