@@ -23,10 +23,18 @@ COMMITTED_SAVES = HERE / "saves"
 _EXPECT = re.compile(r"^# expect: (\d+): (.+)$", re.M)
 
 
+# The text of a case that must be refused with its file and line, whatever the reason given:
+# where both our limits and LibYAML's own could stop a file (deep flow nesting, which newer
+# releases stop in their scanner, in their words; a very long key), which fires first is not
+# the test's business.
+REFUSED = ""
+
+
 @dataclass(frozen=True)
 class Case:
     """One hostile file and the problem it must be answered with: ``line`` None when its
-    line is not checked (a large generated file), ``text`` None when the file is acceptable."""
+    line is not checked (a large generated file), ``text`` None when the file is acceptable,
+    ``REFUSED`` when any one-line reason will do."""
 
     path: Path
     line: int | None
@@ -79,10 +87,9 @@ def write_tilesets(folder: Path) -> list[Case]:
         path.write_bytes(data.encode("utf-8") if isinstance(data, str) else data)
         cases.append(Case(path, line, text))
 
-    put("nested-50000.yaml", "id: x\nname: " + "[" * 50_000 + "]" * 50_000 + "\n", 2,
-        "nested more than 40 deep")
+    put("nested-50000.yaml", "id: x\nname: " + "[" * 50_000 + "]" * 50_000 + "\n", 2, REFUSED)
     put("nested-20000-mappings.yaml", "id: x\nname: " + "{a: " * 20_000 + "1" + "}" * 20_000,
-        2, "nested more than 40 deep")
+        2, REFUSED)
     put("nested-1000-block.yaml", "id: x\nkinds:\n" + "".join(
         " " * (i + 1) + f"k{i}:\n" for i in range(1000)) + " " * 1001 + "x\n", 42,
         "nested more than 40 deep")
@@ -90,8 +97,8 @@ def write_tilesets(folder: Path) -> list[Case]:
         "a value of 5,000 characters")
     put("count-200-digits.yaml", "id: x\nname: X\ntiles:\n  - count: " + "9" * 200 + "\n", 4,
         "an integer of 200 digits")
-    put("key-5000-characters.yaml", "id: x\n" + "k" * 5000 + ": 1\n", 2,
-        "not valid YAML")  # LibYAML's own limit: a key has at most 1,024 characters
+    # LibYAML's own limit (a key has at most 1,024 characters) or ours on a value's length
+    put("key-5000-characters.yaml", "id: x\n" + "k" * 5000 + ": 1\n", 2, REFUSED)
     put("value-5000-characters.yaml", "id: x\nname: " + "n" * 5000 + "\n", 2,
         "a value of 5,000 characters")
     valid = _many_tiles(200)
