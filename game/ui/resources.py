@@ -3,7 +3,9 @@ keeps shares one bounded cache, ``images``); and the interface size.
 
 Every font size and widget metric of the window is written for an interface at 100 % and
 goes through here: ``font``/``text`` render at the scaled size (text is drawn sharp at its
-real size, never a scaled bitmap) and ``px`` scales a length.  The board has its own zoom."""
+real size, never a scaled bitmap) and ``px`` scales a length.  The board has its own zoom.
+The faces are the game's own (``fonts.py``): bold text is set in the bold face, a few
+screens' titles in the display face (``heading``)."""
 
 from __future__ import annotations
 
@@ -11,6 +13,7 @@ import pygame
 
 from game.rules import TileSet
 
+from . import fonts
 from .art.cache import ImageCache
 from .art.figures import FigureArt
 from .art.tiles import TileArt
@@ -19,7 +22,7 @@ from .art.tiles import TileArt
 class Resources:
     def __init__(self, scale: float = 1.0) -> None:
         self.scale = scale
-        self._fonts: dict[tuple[int, bool], pygame.font.Font] = {}
+        self._fonts: dict[tuple[int, fonts.Face], pygame.font.Font] = {}
         self.images = ImageCache()
         self._tile_art: dict[str, TileArt] = {}
         self._figure_art: FigureArt | None = None
@@ -35,18 +38,29 @@ class Resources:
 
     def font(self, size: int, bold: bool = False) -> pygame.font.Font:
         """The font for text of ``size`` at 100 %, at the current interface size."""
-        key = (size, bold)
+        return self.face(fonts.Face.BOLD if bold else fonts.Face.TEXT, size)
+
+    def face(self, face: fonts.Face, size: int) -> pygame.font.Font:
+        """``face`` for text of ``size`` at 100 %, at the current interface size."""
+        key = (size, face)
         font = self._fonts.get(key)
         if font is None:
-            # pygame's bundled font: present everywhere
-            font = pygame.font.Font(None, max(1, self.px(size)))
-            font.set_bold(bold)
-            self._fonts[key] = font
+            font = self._fonts[key] = fonts.load(face, size * self.scale)
         return font
 
     def text(self, text: str, size: int, colour: tuple[int, int, int],
              bold: bool = False) -> pygame.Surface:
         return self.font(size, bold).render(text, True, colour)
+
+    def heading_font(self, text: str, size: int) -> pygame.font.Font:
+        """The font of a title: the display face, or the bold face for a text with a letter
+        the display face lacks (a player's name in another script, say)."""
+        face = fonts.Face.BOLD if fonts.missing(fonts.Face.DISPLAY, text) else fonts.Face.DISPLAY
+        return self.face(face, size)
+
+    def heading(self, text: str, size: int, colour: tuple[int, int, int]) -> pygame.Surface:
+        """A title, in the display face when it has every letter of ``text``."""
+        return self.heading_font(text, size).render(text, True, colour)
 
     def board_text(self, text: str, pixels: int, colour: tuple[int, int, int],
                    bold: bool = False) -> pygame.Surface:
