@@ -1,13 +1,13 @@
-"""The game's typefaces: Fira Sans (regular and bold, made for screens) for every text, and
+"""The game's typefaces: Inter (regular and bold, drawn for screens) for every text, and
 Cinzel (bold, Roman inscriptional capitals) for the titles of a few screens.  The files and
 their licences (SIL Open Font License 1.1) are under ``sprites/fonts/``, found through
 ``game.paths`` from a source checkout, a wheel and the executable alike.
 
 Sizes in the code are the sizes the interface was first laid out with, in pygame's default
-font, whose em is 0.6875 of the size asked for; the same factor gives Fira Sans the x-height
-that face had, so every layout keeps its proportions.  Bold is Fira Sans' own bold face,
-never pygame's synthetic emboldening.  SDL_ttf (2.20 and later, with HarfBuzz) applies the
-faces' kerning by itself.
+font, whose em is 0.6875 of the size asked for; the same factor gives Inter the x-height
+that face had (within 1 %), so every layout keeps its proportions.  Bold is Inter's own bold
+face, never pygame's synthetic emboldening.  SDL_ttf (2.20 and later, with HarfBuzz)
+applies the faces' kerning by itself.
 
 Which characters a face has is read from its character map (``cmap``), not asked of pygame:
 pygame-ce's ``Font.metrics`` returns the metrics of the missing-glyph box for a character the
@@ -77,8 +77,8 @@ def missing(face: Face, text: str) -> str:
     """The characters of ``text`` that ``face`` has no glyph for (control characters such as
     line breaks aside), each once, in order."""
     have = characters(face.path)
-    return "".join(dict.fromkeys(c for c in text if c.isprintable() or c in "\u00a0\u202f"
-                                 if ord(c) not in have))
+    return "".join(dict.fromkeys(c for c in text if (c.isprintable() or c in FRENCH_SPACES)
+                                 and ord(c) not in have))
 
 
 @cache

@@ -148,8 +148,7 @@ class PageRenderer:
             right = self._lines(words_of((Span(text),)), TEXT_SIZE, second, 0, pal.TEXT, out)
             row = pygame.Surface((width, max(_height(left), _height(right))), pygame.SRCALPHA)
             for lines, x in ((left, 0), (right, first + gutter)):
-                row.blit(_stacked(lines, max(1, max(img.get_width() for img, _ in lines))),
-                         (x, 0))
+                row.blit(_stacked(lines, max(1, _widest(lines))), (x, 0))
             out.cells.append((pygame.Rect(0, y, _widest(left), _height(left)),
                               pygame.Rect(first + gutter, y, _widest(right), _height(right))))
             parts += [(row, 0), self._gap(ROW_GAP)]

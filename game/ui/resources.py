@@ -5,7 +5,10 @@ Every font size and widget metric of the window is written for an interface at 1
 goes through here: ``font``/``text`` render at the scaled size (text is drawn sharp at its
 real size, never a scaled bitmap) and ``px`` scales a length.  The board has its own zoom.
 The faces are the game's own (``fonts.py``): bold text is set in the bold face, a few
-screens' titles in the display face (``heading``)."""
+screens' titles in the display face (``heading``).  Setting a line costs a real face's
+shaping (its kerning and other OpenType rules, two to four times what pygame's plain default
+font cost); the window sets the same lines every frame, so the lines set are kept (a bounded
+cache) and each caller gets its own copy, free to fade it."""
 
 from __future__ import annotations
 
@@ -18,11 +21,16 @@ from .art.cache import ImageCache
 from .art.figures import FigureArt
 from .art.tiles import TileArt
 
+TEXT_BUDGET = 8 * 1024 * 1024  # the lines set, kept: a few screens' worth
+
+Colour = tuple[int, int, int]
+
 
 class Resources:
     def __init__(self, scale: float = 1.0) -> None:
         self.scale = scale
         self._fonts: dict[tuple[int, fonts.Face], pygame.font.Font] = {}
+        self.lines = ImageCache(TEXT_BUDGET)  # by font (so a new size starts afresh) and text
         self.images = ImageCache()
         self._tile_art: dict[str, TileArt] = {}
         self._figure_art: FigureArt | None = None
@@ -31,6 +39,7 @@ class Resources:
         if scale != self.scale:
             self.scale = scale
             self._fonts.clear()
+            self.lines.clear()
 
     def px(self, length: float) -> int:
         """A length of the interface at 100 %, in pixels at the current interface size."""
@@ -48,9 +57,17 @@ class Resources:
             font = self._fonts[key] = fonts.load(face, size * self.scale)
         return font
 
-    def text(self, text: str, size: int, colour: tuple[int, int, int],
-             bold: bool = False) -> pygame.Surface:
-        return self.font(size, bold).render(text, True, colour)
+    def text(self, text: str, size: int, colour: Colour, bold: bool = False) -> pygame.Surface:
+        return self.line(self.font(size, bold), text, colour)
+
+    def line(self, font: pygame.font.Font, text: str, colour: Colour) -> pygame.Surface:
+        """``text`` set in ``font``: a copy of the line kept from an earlier frame, else
+        newly set (and kept)."""
+        key = (font, text, tuple(colour))
+        kept = self.lines.get(key)
+        if kept is None:
+            kept = self.lines.put(key, font.render(text, True, colour))
+        return kept.copy()
 
     def heading_font(self, text: str, size: int) -> pygame.font.Font:
         """The font of a title: the display face, or the bold face for a text with a letter
@@ -58,14 +75,14 @@ class Resources:
         face = fonts.Face.BOLD if fonts.missing(fonts.Face.DISPLAY, text) else fonts.Face.DISPLAY
         return self.face(face, size)
 
-    def heading(self, text: str, size: int, colour: tuple[int, int, int]) -> pygame.Surface:
+    def heading(self, text: str, size: int, colour: Colour) -> pygame.Surface:
         """A title, in the display face when it has every letter of ``text``."""
-        return self.heading_font(text, size).render(text, True, colour)
+        return self.line(self.heading_font(text, size), text, colour)
 
-    def board_text(self, text: str, pixels: int, colour: tuple[int, int, int],
+    def board_text(self, text: str, pixels: int, colour: Colour,
                    bold: bool = False) -> pygame.Surface:
         """Text on the board, sized with the board's zoom rather than the interface."""
-        return self.font(max(1, round(pixels / self.scale)), bold).render(text, True, colour)
+        return self.line(self.font(max(1, round(pixels / self.scale)), bold), text, colour)
 
     def tile_art(self, tileset: TileSet) -> TileArt:
         key = "+".join(tileset.lineage) or tileset.id

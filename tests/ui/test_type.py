@@ -177,3 +177,25 @@ def test_the_controls_are_two_columns_that_never_touch(tmp_path: Path, language:
     finally:
         i18n.set_language("en")
         pygame.quit()
+
+
+def test_a_line_set_once_is_kept_and_each_caller_gets_its_own_copy(
+        small: App, monkeypatch: pytest.MonkeyPatch) -> None:
+    set_lines: list[str] = []
+
+    class Counting(pygame.font.Font):
+        def render(self, text: Any, *args: Any, **kwargs: Any) -> pygame.Surface:
+            set_lines.append(str(text))
+            return super().render(text, *args, **kwargs)
+
+    monkeypatch.setattr(pygame.font, "Font", Counting)
+    small.res._fonts.clear()  # made again, counting
+    first = small.res.text("Anna a posé une tuile", 18, (0, 0, 0))
+    first.set_alpha(40)  # a caller fading its line
+    second = small.res.text("Anna a posé une tuile", 18, (0, 0, 0))
+    assert set_lines == ["Anna a posé une tuile"]  # shaped once
+    assert second is not first and second.get_alpha() in (None, 255)
+    small.res.text("Anna a posé une tuile", 18, (0, 0, 0), bold=True)
+    small.res.set_scale(1.5)
+    small.res.text("Anna a posé une tuile", 18, (0, 0, 0))
+    assert len(set_lines) == 3  # another face, another size: set again
