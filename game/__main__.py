@@ -233,7 +233,6 @@ def _smoke(args: argparse.Namespace, size: tuple[int, int], home: Path) -> str:
     if not games:
         raise SmokeFailure(f"no game found in {paths.tilesets_dir()}")
     assets = check_all(app.icon)
-    pygame.font.Font(None, 24).render("Carcassonne", True, (0, 0, 0))  # the bundled font
 
     app.push(TitleScene(app))
     app.step(1 / 60)

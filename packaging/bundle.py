@@ -2,7 +2,8 @@
 (which loads this file by path: the folder's name is also a library's).
 
 * the game's data: every file ``game/paths.py``'s patterns pick under ``tilesets/`` and
-  ``sprites/`` (sounds and the icon included), at ``game/_data/``, as in a wheel;
+  ``sprites/`` (sounds, the icon, the typefaces and their licences included), at
+  ``game/_data/``, as in a wheel;
 * the translation catalogs, ``game/locale/**/*.mo``, at the same place in the package;
 * ``game/_data/VERSION``: the version from ``pyproject.toml`` (an executable has no package
   metadata to read it from);

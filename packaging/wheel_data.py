@@ -1,9 +1,8 @@
 """Setuptools commands, named in pyproject.toml's ``[tool.setuptools.cmdclass]``, that give a
 wheel the game's data: the repository's top-level ``tilesets/`` (with the rules pages) and
-``sprites/`` are copied into the built package as ``game/_data/tilesets`` and
-``game/_data/sprites``, where
-``game/paths.py`` looks first.  The file list is ``game.paths.source_data_files`` (the
-PyInstaller spec uses it too).
+``sprites/`` (with the typefaces and their licences) are copied into the built package as
+``game/_data/tilesets`` and ``game/_data/sprites``, where ``game/paths.py`` looks first.
+The file list is ``game.paths.source_data_files`` (the PyInstaller spec uses it too).
 
 The sdist carries the data folders and this file, so a wheel built from it is the same.  An
 editable install copies nothing: it imports from the work tree, where ``game/paths.py`` finds

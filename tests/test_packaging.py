@@ -67,12 +67,17 @@ def test_the_data_file_list() -> None:
     sprites = {p.relative_to(ROOT).as_posix() for p in (ROOT / "sprites").rglob("*.svg")}
     assert tilesets and pages and sprites and tilesets | pages | sprites <= files
     assert "tilesets/tileset.schema.json" in files
+    faces = {p.relative_to(ROOT).as_posix() for p in (ROOT / "sprites" / "fonts").glob("*.*")}
+    assert {"sprites/fonts/Inter-Regular.otf", "sprites/fonts/Inter-Bold.otf",
+            "sprites/fonts/Cinzel-Bold.ttf", "sprites/fonts/Inter-OFL.txt",
+            "sprites/fonts/Cinzel-OFL.txt"} <= faces <= files  # each face with its licence
     assert {f for f in files if f.endswith(".md")} == pages
     cmdclass = PYPROJECT["tool"]["setuptools"]["cmdclass"]
     assert cmdclass == {"build_py": "packaging.wheel_data.build_py",
                         "sdist": "packaging.wheel_data.sdist"}
     spec = (ROOT / "packaging" / "carcassonne.spec").read_text(encoding="utf-8")
     assert "bundle.data_files(ROOT)" in spec
+    assert '"pygame/freesansbold.ttf"' in spec  # left out: every text is in the game's faces
 
 
 @pytest.mark.slow

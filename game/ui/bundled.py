@@ -2,8 +2,9 @@
 proof that a build (the one-file executable above all) carries it.
 
 Generic over the data: whatever sprites, icons, sounds and translation catalogs the game
-ships are found by their folders and patterns, so a new file is checked without a change
-here, and a build that leaves one out (or the library that reads it) fails.
+ships are found by their folders and patterns (the typefaces are the ones ``fonts`` names),
+so a new file is checked without a change here, and a build that leaves one out (or the
+library that reads it) fails.
 """
 
 from __future__ import annotations
@@ -16,6 +17,7 @@ import pygame
 from game import icons, paths
 from game.version import version
 
+from . import fonts
 from .art.loading import load_svg
 
 SOUND_PATTERNS = ("**/*.wav", "**/*.ogg")
@@ -84,6 +86,34 @@ def check_sounds() -> int:
     return len(files)
 
 
+def check_fonts() -> int:
+    """Every typeface loads, has its licence beside it, has every character French needs
+    (the display face, for titles, its letters and marks), sets a French sentence, and kerns;
+    a bold face is bold by design.  Returns how many faces."""
+    for face in fonts.Face:
+        licence = face.path.with_name(face.path.name.split("-")[0] + "-OFL.txt")
+        if not licence.is_file():
+            raise MissingAsset(f"typeface {face.path} has no licence beside it ({licence})")
+        try:
+            font = fonts.load(face, 40)
+        except (pygame.error, OSError) as exc:
+            raise MissingAsset(f"typeface {face.path} cannot be read: {exc}") from None
+        needed = (fonts.FRENCH_LETTERS + fonts.FRENCH_MARKS if face is fonts.Face.DISPLAY
+                  else fonts.FRENCH + fonts.FRENCH_SENTENCE)
+        lacking = fonts.missing(face, needed)
+        if lacking:
+            raise MissingAsset(f"typeface {face.path} lacks {lacking!r}")
+        if font.render(fonts.FRENCH_SENTENCE, True, (0, 0, 0)).get_width() < 100:
+            raise MissingAsset(f"typeface {face.path} does not set a French sentence")
+        if not fonts.kerned(font):
+            raise MissingAsset(f"typeface {face.path} is not kerned (SDL_ttf without kerning?)")
+        # SDL_ttf reports a bold face as bold, and never emboldens it again
+        expected = "Regular" if face is fonts.Face.TEXT else "Bold"
+        if font.style_name != expected or font.bold != (expected == "Bold"):
+            raise MissingAsset(f"typeface {face.path} is {font.style_name}, not {expected}")
+    return len(fonts.Face)
+
+
 def check_catalogs() -> int:
     """Every translation catalog parses."""
     catalogs = sorted(locale_dir().glob(CATALOG_PATTERN))
@@ -103,6 +133,8 @@ def check_all(window_icon: pygame.Surface | None) -> str:
     sprites = check_sprites()
     icon_files = check_icons(window_icon)
     sounds = check_sounds()
+    faces = check_fonts()
     catalogs = check_catalogs()
     return (f"version {version()}, {sprites} sprite files, {icon_files} icon files, "
-            f"{sounds} sounds (mixer ok), {catalogs} catalogs")
+            f"{sounds} sounds (mixer ok), {faces} typefaces (French, kerned), "
+            f"{catalogs} catalogs")

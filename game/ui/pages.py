@@ -1,9 +1,10 @@
 """Rules pages drawn for the window: headings, wrapped paragraphs with bold runs, list items,
-and pictures, laid out once for a width into one tall image that the help screen scrolls."""
+and pictures, laid out once for a width into one tall image that the help screen scrolls; and
+tables of two columns (the keys: what to do, how), each column wrapped in its own width."""
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 
 import pygame
@@ -20,6 +21,9 @@ TEXT_SIZE = 21
 HEADING_SIZES = {1: 34, 2: 26}
 ITEM_INDENT = 30
 GAP = 10  # between blocks
+COLUMN_GAP = 28  # between the two columns of a table
+ROW_GAP = 6  # between the rows of a table
+LABEL_SHARE = 0.4  # the most of a table's width its first column takes
 # French sets a space before these; a line never starts with one.
 GLUED = frozenset({":", ";", "!", "?", "»", "%"})
 
@@ -32,6 +36,8 @@ class RenderedPage:
     surface: pygame.Surface
     overflow: list[str] = field(default_factory=list)  # what did not fit the width
     problems: list[str] = field(default_factory=list)  # pictures that could not be drawn
+    # a table's rows: the ink of each row's first and second column, in the page's pixels
+    cells: list[tuple[pygame.Rect, pygame.Rect]] = field(default_factory=list)
 
 
 def words_of(spans: tuple[Span, ...]) -> list[Word]:
@@ -99,7 +105,7 @@ class PageRenderer:
             if isinstance(block, Heading):
                 size = HEADING_SIZES[block.level]
                 parts += self._lines(words_of((Span(block.text, True),)), size, width, 0,
-                                     pal.TEXT, out)
+                                     pal.TEXT, out, title=block.level == 1)
             elif isinstance(block, Paragraph):
                 indent = self.res.px(ITEM_INDENT) if block.marker else 0
                 lines = self._lines(words_of(block.spans), TEXT_SIZE, width - indent, indent,
@@ -116,30 +122,64 @@ class PageRenderer:
                 parts += lines
             elif isinstance(block, Picture):
                 parts.append(self._picture(block, tileset, width, out))
-            parts.append((pygame.Surface((1, self.res.px(GAP)), pygame.SRCALPHA), 0))
-        height = sum(img.get_height() for img, _ in parts)
-        surface = pygame.Surface((width, max(1, height)), pygame.SRCALPHA)
-        y = 0
-        for img, x in parts:
-            surface.blit(img, (x, y))
-            y += img.get_height()
-        out.surface = surface
+            parts.append(self._gap(GAP))
+        out.surface = _stacked(parts, width)
         return out
 
-    def _lines(self, words: list[Word], size: int, width: int, x: int,
-               colour: tuple[int, int, int], out: RenderedPage
-               ) -> list[tuple[pygame.Surface, int]]:
+    def render_table(self, title: str, rows: Sequence[tuple[str, str]], width: int
+                     ) -> RenderedPage:
+        """A heading over rows of two columns: the first in bold, as wide as its widest entry
+        (at most LABEL_SHARE of the width, wrapped past that), the second wrapped in the rest,
+        a gutter between them that nothing crosses."""
+        out = RenderedPage(pygame.Surface((1, 1)))
         res = self.res
-        space = res.font(size).size(" ")[0]
+        parts = self._lines(words_of((Span(title, True),)), HEADING_SIZES[1], width, 0,
+                            pal.TEXT, out, title=True)
+        parts.append(self._gap(GAP))
+        bold = res.font(TEXT_SIZE, bold=True)
+        gutter = res.px(COLUMN_GAP)
+        first = min(max((bold.size(label)[0] for label, _ in rows), default=0),
+                    int(width * LABEL_SHARE))
+        second = max(1, width - first - gutter)
+        y = sum(img.get_height() for img, _ in parts)
+        for label, text in rows:
+            left = self._lines(words_of((Span(label, True),)), TEXT_SIZE, first, 0, pal.TEXT,
+                               out)
+            right = self._lines(words_of((Span(text),)), TEXT_SIZE, second, 0, pal.TEXT, out)
+            row = pygame.Surface((width, max(_height(left), _height(right))), pygame.SRCALPHA)
+            for lines, x in ((left, 0), (right, first + gutter)):
+                row.blit(_stacked(lines, max(1, _widest(lines))), (x, 0))
+            out.cells.append((pygame.Rect(0, y, _widest(left), _height(left)),
+                              pygame.Rect(first + gutter, y, _widest(right), _height(right))))
+            parts += [(row, 0), self._gap(ROW_GAP)]
+            y += row.get_height() + res.px(ROW_GAP)
+        out.surface = _stacked(parts, width)
+        return out
+
+    def _gap(self, height: int) -> tuple[pygame.Surface, int]:
+        return pygame.Surface((1, self.res.px(height)), pygame.SRCALPHA), 0
+
+    def _lines(self, words: list[Word], size: int, width: int, x: int,
+               colour: tuple[int, int, int], out: RenderedPage, title: bool = False
+               ) -> list[tuple[pygame.Surface, int]]:
+        """``words`` wrapped into lines of images no wider than ``width`` (else noted in
+        ``out``); a ``title`` is set in the display face."""
+        res = self.res
+        whole = " ".join(word[0] for word in words)
+
+        def font(bold: bool) -> pygame.font.Font:
+            return res.heading_font(whole, size) if title else res.font(size, bold)
+
+        space = font(False).size(" ")[0]
 
         def measure(line: list[Word]) -> int:
-            return sum(res.font(size, bold).size(text)[0] + (space if before else 0)
+            return sum(font(bold).size(text)[0] + (space if before else 0)
                        for text, bold, before in runs(line))
 
         rendered: list[tuple[pygame.Surface, int]] = []
-        height = res.font(size).get_linesize() + res.px(2)
+        height = font(False).get_linesize() + res.px(2)
         for line in wrap(words, width, measure):
-            placed = [(res.text(text, size, colour, bold=bold), space if before else 0)
+            placed = [(font(bold).render(text, True, colour), space if before else 0)
                       for text, bold, before in runs(line)]
             total = sum(image.get_width() + gap for image, gap in placed)
             if total > width:
@@ -163,3 +203,21 @@ class PageRenderer:
             return text, 0
         image = draw_picture(picture, tileset, self.res, width)
         return image, max(0, (width - image.get_width()) // 2)
+
+
+def _height(parts: list[tuple[pygame.Surface, int]]) -> int:
+    return sum(img.get_height() for img, _ in parts)
+
+
+def _widest(parts: list[tuple[pygame.Surface, int]]) -> int:
+    return max((x + img.get_width() for img, x in parts), default=0)
+
+
+def _stacked(parts: list[tuple[pygame.Surface, int]], width: int) -> pygame.Surface:
+    """The images one under the other, each at its x, in one image ``width`` wide."""
+    surface = pygame.Surface((width, max(1, _height(parts))), pygame.SRCALPHA)
+    y = 0
+    for img, x in parts:
+        surface.blit(img, (x, y))
+        y += img.get_height()
+    return surface

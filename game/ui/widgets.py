@@ -43,19 +43,20 @@ def _arrow(up: bool) -> Callable[[pygame.Surface, pygame.Rect, Colour], None]:
     return draw
 
 
-# Labels drawn as shapes: the bundled font has no arrows.
+# Labels drawn as shapes: an arrow as wide as the button wants, whatever the text size.
 GLYPHS: dict[str, Callable[[pygame.Surface, pygame.Rect, Colour], None]] = {
     "up": _arrow(True), "down": _arrow(False)}
 
 
 def wrap_text(res: Resources, text: str, size: int, width: int,
               bold: bool = False) -> list[str]:
-    """``text`` in lines no wider than ``width`` px (a word wider than that stands alone)."""
+    """``text`` in lines no wider than ``width`` px (a word wider than that stands alone),
+    broken only at plain spaces: a no-break space ("12\u00a0%") holds."""
     font = res.font(size, bold)
     lines: list[str] = []
     for paragraph in text.split("\n"):
         line = ""
-        for word in paragraph.split():
+        for word in filter(None, paragraph.split(" ")):
             candidate = f"{line} {word}" if line else word
             if line and font.size(candidate)[0] > width:
                 lines.append(line)

@@ -8,7 +8,7 @@ from pathlib import Path
 import pygame
 import pytest
 
-from game.ui import desktop
+from game.ui import desktop, fonts
 from game.ui.app import App, AppConfig
 from game.ui.scenes import SCENES
 
@@ -74,7 +74,7 @@ def test_text_is_rendered_at_the_scaled_size(tmp_path: Path) -> None:
         app.settings.set("ui_scale", 150)  # from the settings screen: applied at once
         big = app.res.text("Carcassonne", 30, (0, 0, 0)).get_height()
         assert big == pytest.approx(small * 1.5, abs=2)
-        assert app.res.font(30).get_height() == pygame.font.Font(None, 45).get_height()
+        assert app.res.font(30).get_height() == fonts.load(fonts.Face.TEXT, 45).get_height()
     finally:
         pygame.quit()
 

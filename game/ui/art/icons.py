@@ -18,6 +18,7 @@ import pygame
 
 from game.rules.geometry import Point, Polygon, point_in_polygon
 
+from .. import fonts
 from .cache import ImageCache
 from .loading import finish, load_sprite, sprite_path
 from .primitives import INK, blur, silhouette
@@ -132,8 +133,7 @@ def _labelled_dot(name: str, size: int) -> pygame.Surface:
     label = (name[:2] if len(name) > 1 else name).capitalize() or "?"
     if not pygame.font.get_init():
         pygame.font.init()
-    font = pygame.font.Font(None, max(8, round(size * 0.62)))
-    text = font.render(label, True, INK)
+    text = fonts.load(fonts.Face.BOLD, max(8, size * 0.62)).render(label, True, INK)
     out.blit(text, text.get_rect(center=(size / 2, size / 2 + size * 0.03)))
     return out
 

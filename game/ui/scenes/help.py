@@ -64,9 +64,16 @@ class Topic:
     expansion: str | None = None
 
 
+def controls() -> list[tuple[str, str]]:
+    """Each control: what it does, and how, in the window's language."""
+    return [(_(what), _(how)) for what, how in KEYS]
+
+
 def controls_page() -> Page:
+    """The controls as a page's text (the window draws them as a table of two columns)."""
     blocks: list[Heading | Paragraph] = [Heading(1, _("Controls"), 0)]
-    blocks += [Paragraph((Span(_(what), True), Span(_(how))), 0, "•") for what, how in KEYS]
+    blocks += [Paragraph((Span(what, True), Span(" " + how)), 0, "•")
+               for what, how in controls()]
     return Page(CONTROLS, language(), "", tuple(blocks))
 
 
@@ -144,8 +151,11 @@ class HelpScene(Scene):
         key = (topic.key, self.view.w, language())
         page = self._pages.get(key)
         if page is None:
-            page = self._pages[key] = self.renderer.render(self.page(topic),
-                                                           self._tileset(topic), self.view.w)
+            if topic.key == CONTROLS:
+                page = self.renderer.render_table(_("Controls"), controls(), self.view.w)
+            else:
+                page = self.renderer.render(self.page(topic), self._tileset(topic), self.view.w)
+            self._pages[key] = page
         return page
 
     # -- layout
@@ -255,7 +265,7 @@ class HelpScene(Scene):
         res = self.app.res
         px = res.px
         panel(surface, self.rect, radius=px(16), alpha=255)
-        blit_centred(surface, res.text(_("How to play"), 34, pal.TEXT, bold=True),
+        blit_centred(surface, res.heading(_("How to play"), 34, pal.TEXT),
                      (self.rect.centerx, self.rect.y + px(34)))
         for _topic, button in self.rows:
             button.draw(surface, res)

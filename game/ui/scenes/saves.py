@@ -201,7 +201,7 @@ class LoadScene(Scene):
         res = self.app.res
         px = res.px
         panel(surface, self.rect, radius=px(16), alpha=255)
-        blit_centred(surface, res.text(_("Saved games"), 34, pal.TEXT, bold=True),
+        blit_centred(surface, res.heading(_("Saved games"), 34, pal.TEXT),
                      (self.rect.centerx, self.rect.y + px(34)))
         if not self.entries:
             blit_centred(surface, res.text(_("No saved games yet."), 24, pal.TEXT_DIM),

@@ -102,7 +102,7 @@ class SettingsScene(Scene):
         res = self.app.res
         px = res.px
         panel(surface, self.rect, radius=px(16), alpha=255)
-        blit_centred(surface, res.text(_("Settings"), 36, pal.TEXT, bold=True),
+        blit_centred(surface, res.heading(_("Settings"), 36, pal.TEXT),
                      (self.rect.centerx, self.rect.y + px(36)))
         for setting, button in self.rows:
             y = button.rect.centery

@@ -300,7 +300,7 @@ class SetupScene(Scene):
         px = res.px
         c = self.card
         panel(surface, c, radius=px(18), alpha=250)
-        blit_centred(surface, res.text(_("New game"), 42, pal.TEXT, bold=True),
+        blit_centred(surface, res.heading(_("New game"), 42, pal.TEXT),
                      (c.centerx, c.y + px(36)))
         surface.blit(res.text(_("Players, in seat order"), 24, pal.TEXT_DIM, bold=True),
                      (c.x + px(30), c.y + px(76)))
