@@ -44,12 +44,14 @@ def test_a_computer_game_from_the_command_line_is_played_and_autosaved(
         tmp_path: Path) -> None:
     home = tmp_path / "home"
     result = run_game(home, "--game", "carcassonne", "--seats", "random,random", "--seed", "4",
-                      "--computer-pace", "instant", "--quit-after", "4", "--size", "1280x800")
+                      "--computer-pace", "instant", "--quit-after", "10", "--size", "1280x800")
     assert result.returncode == 0, result.stderr
     storage = Storage(home)
     saved = storage.load(storage.autosave_path())
     assert saved.seats == ["random", "random"] and saved.seed == 4
-    assert len(saved.moves) >= 20  # instant: turns as fast as they are decided
+    # instant: turns as fast as they are decided (dozens a second on a quiet machine; a few
+    # are enough to tell the game was played, on a machine as loaded as it may be)
+    assert len(saved.moves) >= 6
 
 
 def test_a_game_that_cannot_start_is_a_clear_error(tmp_path: Path) -> None:
