@@ -129,14 +129,12 @@ def told(game: Game, moves: Sequence[Action], hinted: bool) -> Iterator[str]:
 
 
 def category_titles(game: Game) -> list[str]:
-    from game.view.names import category_title
-    cats = [k.name for k in game.tileset.kinds.values() if k.points or k.final]
-    if "farmers" in game.tileset.rules and "field" in game.tileset.kinds:
-        cats.append("field")
+    """The final screen's columns: those that stand even at zero, then what else scored."""
+    cats = view.score_categories(game)
     for ev in game.events:
         if ev.category not in cats:
             cats.append(ev.category)
-    return [category_title(c) for c in cats]
+    return [view.category_title(game, c) for c in cats]
 
 
 def final_words(game: Game) -> Iterator[str]:
