@@ -40,7 +40,8 @@ def hills(game: Game) -> Hills:
 
 # ---------------------------------------------------------------------- the tiles
 
-# From shared/reference/tiles-base-and-hills-sheep.md, the Hills & Sheep table (1st edition):
+# From the tile reference of the base game and Hills & Sheep, its Hills & Sheep table (1st
+# edition):
 # id: (count, edges N E S W, cities, road port sets, cloisters, fields as (half edges, number
 # of cities touched), mark)
 TABLE: dict[str, tuple[int, str, int, list[set[str]], int, list[tuple[set[str], int]], str]] = {
