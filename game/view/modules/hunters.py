@@ -17,7 +17,7 @@ from game.rules.modules.hunters import (
     NoBonusLeft,
 )
 
-from ..phrases import tiles as _tiles
+from ..phrases import tiles
 from . import ModuleView
 
 DETAIL_LINES = 16  # the final screen shows this many lines of details (two columns)
@@ -63,7 +63,7 @@ class HuntersView(ModuleView[HuntersGatherers]):
         if event.category == HUTS:
             return _("huts on a river network with {fish}").format(fish=_fish(event.points))
         if event.category == HUNTERS:
-            return _("hunters in a meadow of {tiles}").format(tiles=_tiles(len(event.cells)))
+            return _("hunters in a meadow of {tiles}").format(tiles=tiles(len(event.cells)))
         return None
 
     def category_title(self, game: Game, rule: HuntersGatherers, category: str
@@ -104,11 +104,11 @@ def _meadow(m: MeadowScore, names: tuple[str, ...]) -> str:
     if m.cult is not None:
         who = _("{who} (cult site)").format(who=who)
     return _("Meadow of {tiles}: {animals}: {points} to {who}").format(
-        tiles=_tiles(len(m.cells)), animals=", ".join(parts), points=m.points, who=who)
+        tiles=tiles(len(m.cells)), animals=", ".join(parts), points=m.points, who=who)
 
 
 def _network(n: NetworkScore, names: tuple[str, ...]) -> str:
     who = _(" and ").join(names[p] for p in n.winners)
     fishes = _fish(n.fish)
     return _("Huts on a river network of {tiles}: {fishes}: {fish} to {who}").format(
-        tiles=_tiles(len(n.cells)), fishes=fishes, fish=n.fish, who=who)
+        tiles=tiles(len(n.cells)), fishes=fishes, fish=n.fish, who=who)
