@@ -12,14 +12,13 @@ from dataclasses import dataclass
 
 from .ai import choose_action
 from .ai.worlds import determinize
-from .i18n import N_, _, ngettext
+from .i18n import _, ngettext
 from .rules import Action, Choose, Deploy, Game, Move, Phase, Place, ScoreEvent, Skip
+from .view import hint_award
 from .vocabulary import figure_word, kind_word
 
 LEVEL = "quick"
 MAX_STEPS = 4  # actions of one turn looked at: a placement, an answer, a figure...
-# What rule modules score besides feature kinds, as the hint names it.
-CATEGORY_WORDS = {"hike": N_("a hike"), "sheep": N_("herding"), "harvest": N_("harvest")}
 
 
 @dataclass(frozen=True)
@@ -96,9 +95,9 @@ def _points(after: Game, me: int, events: list[ScoreEvent]) -> list[str]:
         if category in after.tileset.kinds:
             parts.append(_("completes your {feature}: +{points}").format(
                 feature=kind_word(after.tileset, category), points=points))
-        else:
-            what = _(CATEGORY_WORDS[category]) if category in CATEGORY_WORDS else category
-            parts.append(_("{what}: +{points}").format(what=what, points=points))
+        else:  # what a rule module scores besides feature kinds, as its view names it
+            parts.append(_("{what}: +{points}").format(what=hint_award(after, category),
+                                                       points=points))
     return parts
 
 

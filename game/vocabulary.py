@@ -1,5 +1,7 @@
-"""The words a tile set uses, in the window's language: its name, its kinds and figures
-(meadows or fields, meeples or followers), its options and what their values mean.
+"""The words a tile set uses, in the window's language: its name, its kinds, figures and
+icons (meadows or fields, meeples or followers, "the city", "a hut", "2 gold nuggets"), its
+options and what their values mean.  This is the one place that names a game's things: the
+window, the turn log and the rule modules' views all ask here.
 
 They come from the tile set's ``text:`` section in the current language, else in English,
 else from its ids.  Standard library only.
@@ -9,8 +11,8 @@ from __future__ import annotations
 
 from collections.abc import Callable, Mapping
 
-from .i18n import SOURCE_LANGUAGE, is_plural, language
-from .rules.model import LanguageText, OptionValue, QuestionText, TileSet, ValueText
+from .i18n import SOURCE_LANGUAGE, _, is_plural, language
+from .rules.model import LanguageText, OptionValue, QuestionText, TileSet, ValueText, Words
 
 
 def _texts(tileset: TileSet) -> list[LanguageText]:
@@ -32,25 +34,84 @@ def _plain(name: str) -> str:
     return name.replace("_", " ").replace("-", " ")
 
 
+Section = Callable[[LanguageText], Mapping[str, Words]]
+
+
+def _words(tileset: TileSet, section: Section, name: str) -> Words | None:
+    """A name's words from one section of the tile set's texts, None when it gives none."""
+    return next((section(t)[name] for t in _texts(tileset) if name in section(t)), None)
+
+
+def _word(tileset: TileSet, section: Section, name: str, count: int) -> str:
+    """A name's word in the singular or plural ``count`` takes, else the name itself."""
+    plural = is_plural(count)
+    words = _words(tileset, section, name)
+    if words is not None:
+        return words.many if plural else words.one
+    return f"{_plain(name)}s" if plural else _plain(name)
+
+
+def _kinds(t: LanguageText) -> Mapping[str, Words]:
+    return t.kinds
+
+
+def _figures(t: LanguageText) -> Mapping[str, Words]:
+    return t.figures
+
+
+def _icons(t: LanguageText) -> Mapping[str, Words]:
+    return t.icons
+
+
+def _upper_first(word: str) -> str:
+    return word[:1].upper() + word[1:]
+
+
 def kind_word(tileset: TileSet, kind: str, count: int = 1) -> str:
     """What the tile set calls a feature kind, in the singular or plural ``count`` takes."""
-    return _word(tileset, lambda t: t.kinds, kind, count)
+    return _word(tileset, _kinds, kind, count)
+
+
+def kind_title(tileset: TileSet, kind: str, count: int = 1) -> str:
+    """A feature kind as a title: "City", "Crop field"; "Cities" with a ``count`` of 2."""
+    return _upper_first(kind_word(tileset, kind, count))
+
+
+def the_kind(tileset: TileSet, kind: str) -> str:
+    """A feature kind in a sentence: "the city"."""
+    words = _words(tileset, _kinds, kind)
+    if words is not None and words.phrase:
+        return words.phrase
+    return _("the {name}").format(name=kind_word(tileset, kind))
 
 
 def figure_word(tileset: TileSet, figure: str, count: int = 1) -> str:
     """What the tile set calls a figure, in the singular or plural ``count`` takes."""
-    return _word(tileset, lambda t: t.figures, figure, count)
+    return _word(tileset, _figures, figure, count)
 
 
-def _word(tileset: TileSet, section: Callable[[LanguageText], Mapping[str, tuple[str, str]]],
-          name: str, count: int) -> str:
-    """A name's word from one section of the tile set's texts, else the name itself."""
-    plural = is_plural(count)
-    for t in _texts(tileset):
-        words = section(t)
-        if name in words:
-            return words[name][plural]
-    return f"{_plain(name)}s" if plural else _plain(name)
+def a_figure(tileset: TileSet, figure: str) -> str:
+    """One figure in a sentence: "a follower"."""
+    words = _words(tileset, _figures, figure)
+    if words is not None and words.phrase:
+        return words.phrase
+    return _("a {name}").format(name=figure_word(tileset, figure))
+
+
+def figures_counted(tileset: TileSet, figure: str, n: int) -> str:
+    """A number of figures: "2 followers"."""
+    return _("{n} {figures}").format(n=n, figures=figure_word(tileset, figure, n))
+
+
+def counts_icon(tileset: TileSet, icon: str) -> bool:
+    """Whether the tile set names the icon (and a card counts it): a mark it gives no words
+    (a spring, the volcano) is only drawn."""
+    return _words(tileset, _icons, icon) is not None
+
+
+def icons_counted(tileset: TileSet, icon: str, n: int) -> str:
+    """A number of icons or tokens named after an icon: "2 shields", "1 fish"."""
+    return _("{n} {icons}").format(n=n, icons=_word(tileset, _icons, icon, n))
 
 
 def background_kind(tileset: TileSet) -> str:

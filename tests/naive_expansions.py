@@ -1,5 +1,5 @@
 """The naive referee of ``naive_checker.py`` for the other games: Hills & Sheep, Hunters &
-Gatherers, Over Hill and Dale.  Typed in from their rulebooks (shared/rules/) and the
+Gatherers, Over Hill and Dale.  Typed in from their rulebooks (the French editions) and the
 decisions of docs/games/; no code of ``game.rules``.  Random outcomes are handed in by the
 cross-check: the token a shepherd draws, the bonus tile drawn."""
 

@@ -13,9 +13,10 @@ from game.ai.random_policy import random_action
 from game.rules import Choose, Deploy, Game, IllegalAction, Phase, Place, Skip, TileSet
 from game.rules import ports as P
 from game.rules.features import Figure
-from game.rules.modules.hills_sheep import BAG, Hills, Shepherds
+from game.rules.modules.hills_sheep import BAG, Hills, SheepDrawn, Shepherds, WolfDrawn
 from game.rules.registry import Registry, builtin_tileset_dir
 from game.tileset import main as tileset_main
+from game.view import notices
 
 EXPANSION = "hills-and-sheep"
 
@@ -39,7 +40,8 @@ def hills(game: Game) -> Hills:
 
 # ---------------------------------------------------------------------- the tiles
 
-# From shared/reference/tiles-base-and-hills-sheep.md, the Hills & Sheep table (1st edition):
+# From the tile reference of the base game and Hills & Sheep, its Hills & Sheep table (1st
+# edition):
 # id: (count, edges N E S W, cities, road port sets, cloisters, fields as (half edges, number
 # of cities touched), mark)
 TABLE: dict[str, tuple[int, str, int, list[set[str]], int, list[tuple[set[str], int]], str]] = {
@@ -139,7 +141,8 @@ def test_placing_a_shepherd_draws_a_token(hs: TileSet) -> None:
     assert game.tokens(0) == {"sheep": 3}
     assert len(sh.bag) == 17 and sh.bag.count("3") == 4
     assert game.supply[0]["shepherd"] == 0
-    assert any("draws 3 sheep" in n.text for n in game.notices)
+    assert game.notices == [SheepDrawn(((1, 0),), 0, 3)]
+    assert notices.told(game, game.notices[0]) == "Red drew 3 sheep"
     fig = next(f for f in game.figures.values() if f.kind == "shepherd")
     assert view.figure_tokens(game, fig) == ("sheep", 3)
     assert view.module_lines(game) == ["Bag: 17 tokens, 2 wolves",
@@ -154,7 +157,8 @@ def test_wolf_on_placement_sends_the_shepherd_home(hs: TileSet) -> None:
     assert game.supply[0]["shepherd"] == 1
     assert not [f for f in game.figures.values() if f.kind == "shepherd"]
     assert Counter(shepherds(game).bag) == Counter(BAG)
-    assert any(n.text.startswith("Wolf!") for n in game.notices)
+    assert game.notices == [WolfDrawn(((1, 0),), 0, (0,), 1, 0)]
+    assert notices.sounds(game, game.notices) == ["wolf"]
 
 
 def test_the_question_comes_only_for_ones_own_shepherd(hs: TileSet) -> None:

@@ -13,9 +13,10 @@ from game import view
 from game.ai.random_policy import random_action
 from game.rules import Deploy, Game, IllegalAction, Place, Registry, Skip, TileSet
 from game.rules.model import StartDef
-from game.rules.modules.hunters import HuntersGatherers
+from game.rules.modules.hunters import GoldFound, HuntersGatherers, NoBonusLeft
 from game.rules.yamlsrc import load_located
 from game.scenario import main as scenario_main
+from game.view import notices
 
 GAME = "hunters-and-gatherers"
 SCENARIOS = Path(__file__).parent / "scenarios" / GAME
@@ -194,7 +195,8 @@ def test_gold_gives_the_placer_one_bonus_tile(hg: TileSet) -> None:
     assert game.scores == [6, 0, 0]
     assert game.current == 2 and game.in_extra and game.current_tile == "b02"
     assert module(game).drawn == [(2, "b02")] and len(module(game).pile) == 11
-    assert any(n.what == "gold" and "found gold" in n.text for n in game.notices)
+    assert game.notices == [GoldFound(((-1, -1), (0, -1), (1, -1)), 2, "b02")]
+    assert notices.told(game, game.notices[0]) == "Green found gold: a bonus tile!"
     assert "Bonus tile b02 to place now" in view.module_lines(game)
     assert not game.can_undo  # a bonus tile was drawn: no taking back
     game.apply(next(a for a in game.legal_actions() if isinstance(a, Place)))
@@ -208,7 +210,8 @@ def test_no_bonus_when_the_pile_is_empty(hg: TileSet) -> None:
     _forest_with_gold(game)
     game.apply(Skip())
     assert game.current == 1 and not game.in_extra
-    assert any("bonus pile is empty" in n.text for n in game.notices)
+    assert [type(n) for n in game.notices] == [NoBonusLeft]
+    assert notices.told(game, game.notices[0]) == "Red found gold, but the bonus pile is empty"
     assert view.module_lines(game) == ["Bonus tiles: 0 left"]
 
 

@@ -21,12 +21,15 @@ from game.rules.modules.hill_dale import (
     SCARECROW,
     SUPPLY,
     HillDale,
+    NoTokenLeft,
+    TokenTaken,
     harvest_points,
     harvest_sets,
 )
 from game.rules.registry import Registry
 from game.rules.yamlsrc import load_located
 from game.scenario import build_game, play_turn
+from game.view import notices
 
 SCENARIOS = Path(__file__).parent / "scenarios" / "over-hill-and-dale"
 # The rulebook's inventory, in the order printed; the tile ids are A..X in that order.
@@ -125,9 +128,12 @@ def _scenario(name: str, registry: Registry, turns: int | None = None) -> Game:
 
 def test_tied_field_tokens_handed_out_in_turn_order(registry: Registry) -> None:
     game = _scenario("harvest-tie-5-tokens.yaml", registry)
-    texts = [n.text for n in game.notices]
-    assert texts == ["Red takes an apple", "Yellow takes a strawberry", "Red takes a pumpkin",
-                     "Yellow takes a sunflower", "Red takes wheat"]
+    taken = [n for n in game.notices if isinstance(n, TokenTaken)]
+    assert taken == game.notices
+    assert [n.token for n in taken] == ["apple", "strawberry", "pumpkin", "sunflower", "wheat"]
+    assert [notices.told(game, n) for n in game.notices] == [
+        "Red took an apple token", "Yellow took a strawberry token", "Red took a pumpkin token",
+        "Yellow took a sunflower token", "Red took a wheat token"]
     assert [n.player for n in game.notices] == [0, 1, 0, 1, 0]
     assert all(n.cells for n in game.notices)
 
@@ -155,7 +161,9 @@ def test_a_crop_that_ran_out_gives_nothing(registry: Registry) -> None:
     game.apply(Place("C", 0, 2, 0))
     game.apply(Skip())
     assert game.tokens(0) == {"wheat": 1}
-    assert "No pumpkin token left" in [n.text for n in game.notices]
+    (left,) = [n for n in game.notices if isinstance(n, NoTokenLeft)]
+    assert left.token == "pumpkin" and left.player is None
+    assert notices.told(game, left) == "No pumpkin token left"
     assert game.scores[0] == 6  # the field still scores
 
 

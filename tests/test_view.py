@@ -9,10 +9,12 @@ import pytest
 
 from game.ai.random_policy import random_action
 from game.rules import Deploy, Game, Place, ScoreEvent, Skip
-from game.rules.model import LanguageText
+from game.rules.model import LanguageText, Words
+from game.rules.modules.hills_sheep import SheepDrawn
 from game.rules.registry import Registry
-from game.view import names, narrate
+from game.view import narrate
 from game.view.chronicle import Chronicle, Tone, ends_turn, replay
+from game.vocabulary import a_figure, figures_counted, kind_title, the_kind
 
 GAMES = [("carcassonne", []), ("carcassonne", ["hills-and-sheep"]),
          ("hunters-and-gatherers", []), ("over-hill-and-dale", [])]
@@ -122,7 +124,7 @@ def test_the_rules_announcements_are_told_in_the_logs_words(registry: Registry) 
     drew = _shepherd_on_a_field(registry, "3")
     assert [e.text for e in drew.entries] == [
         "Red placed a tile and a shepherd on the field", "Red drew 3 sheep"]
-    assert drew.game.notices[-1].what == "draws"
+    assert drew.game.notices[-1] == SheepDrawn(((0, -1),), 0, 3)
     wolf = _shepherd_on_a_field(registry, "wolf")
     assert wolf.entries[-1].text == "Wolf! The shepherd of Red goes home"
     assert wolf.entries[-1].tone is Tone.NOTICE
@@ -136,11 +138,14 @@ def test_harvest_tokens_taken_are_told(registry: Registry) -> None:
 
 def test_a_tile_set_of_ones_own_is_told_in_its_own_words(registry: Registry) -> None:
     base = registry.ruleset("carcassonne")
-    words = LanguageText(kinds={"marsh": ("bog", "bogs")}, figures={"monk": ("friar", "friars")})
+    words = LanguageText(kinds={"marsh": Words("bog", "bogs")},
+                         figures={"monk": Words("friar", "friars"),
+                                  "abbot": Words("abbot", "abbots", "the abbot himself")})
     own = dataclasses.replace(base, text={"en": words})
-    assert names.the_kind("marsh", own) == "the bog" and names.kind_title("marsh", own) == "Bog"
-    assert names.a_figure("monk", own) == "a friar"
-    assert names.counted_figures("monk", 2, own) == "2 friars"
-    assert narrate.placed_figure("Red", "monk", "marsh", own) == "Red placed a friar on the bog"
-    assert names.the_kind("marsh") == "the marsh"  # no tile set to ask: its name
-    assert names.the_kind("city", own) == "the city"  # a kind the window knows
+    assert the_kind(own, "marsh") == "the bog" and kind_title(own, "marsh") == "Bog"
+    assert a_figure(own, "monk") == "a friar"
+    assert a_figure(own, "abbot") == "the abbot himself"  # as the tile set says it
+    assert figures_counted(own, "monk", 2) == "2 friars"
+    game = Game(own, ["Red", "Blue"])
+    assert narrate.placed_figure(game, "Red", "monk", "marsh") == "Red placed a friar on the bog"
+    assert the_kind(own, "big_marsh") == "the big marsh"  # no words for it: its name

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass
-from typing import NamedTuple
+from typing import NamedTuple, Protocol
 
 from .board import Cell
 from .features import Figure
@@ -21,16 +21,19 @@ class ScoreEvent(NamedTuple):
     final: bool  # awarded by the final scoring
 
 
-class Notice(NamedTuple):
-    """Something the window should announce (a wolf, a herded flock, a bonus tile...): its
-    English text, and what happened as data (``what`` and its ``values``) from which the
-    window tells it in the player's language."""
+class Notice(Protocol):
+    """Something the rules announce (a wolf, sheep drawn, a harvest token taken): a record of
+    what happened, one type per event, defined by the rule module that emits it (a named
+    tuple of plain data).  Every record says where it happened and about whom; the module's
+    view (``game.view.modules``) tells it in the player's language."""
 
-    text: str
-    cells: tuple[Cell, ...]
-    player: int | None
-    what: str = ""  # e.g. "wolf", "draws", "takes"
-    values: tuple[tuple[str, object], ...] = ()  # (name, value) pairs, values plain data
+    @property
+    def cells(self) -> tuple[Cell, ...]:
+        """Where it happened, for showing it (may be empty)."""
+
+    @property
+    def player(self) -> int | None:
+        """The player it is about (None: nobody in particular)."""
 
 
 class Worth(NamedTuple):

@@ -18,7 +18,7 @@ from collections.abc import Mapping, Sequence
 from typing import TYPE_CHECKING
 
 from .actions import DEGREES, SKIP, Action, Choose, Deploy, Move, Place, Skip, is_int
-from .board import Cell, PlacedTile
+from .board import PlacedTile
 from .errors import IllegalAction
 from .events import ChoiceRequest, Notice, ScoreEvent
 from .model import OptionValue, StartDef, TileSet
@@ -245,12 +245,10 @@ class Game(Placing, Scoring, Outcomes):
         self._granted = tile
         return True
 
-    def notice(self, text: str, cells: Sequence[Cell] = (), player: int | None = None,
-               what: str = "", **values: object) -> None:
-        """Announce something to the players (the window shows and logs it): ``text`` in
-        English, ``what`` happened with its ``values`` for the window to tell."""
-        self.notices.append(_new(Notice, (text, tuple(cells), player, what,
-                                          tuple(values.items()))))
+    def notice(self, notice: Notice) -> None:
+        """Announce something to the players (the window shows and logs it): a record a rule
+        module defines, told by its view."""
+        self.notices.append(notice)
 
     def set_aside_current(self) -> None:
         """Set aside the tile to place because it fits nowhere, and draw another."""

@@ -15,6 +15,7 @@ from typing import TYPE_CHECKING, Protocol
 if TYPE_CHECKING:
     from .actions import Action
     from .board import Board, Cell
+    from .events import Notice
     from .features import Feature, Features, Figure
     from .model import KindDef, OptionValue, TileSet
     from .modules import RuleModule
@@ -102,10 +103,9 @@ class Host(Protocol):
         """Ask the current player a question before the figure step."""
     def grant_extra_placement(self, tile: str) -> bool:
         """A second placement this turn (at most one a turn); False when refused."""
-    def notice(self, text: str, cells: Sequence[Cell] = (), player: int | None = None,
-               what: str = "", **values: object) -> None:
-        """Announce something: ``text`` in English, ``what`` happened with its ``values``
-        (plain data) for the window to tell in the player's language."""
+    def notice(self, notice: Notice) -> None:
+        """Announce something: a record of what happened, of a type the module defines (the
+        module's view tells it)."""
     def remove_figure(self, fig: Figure) -> None:
         """Take a figure off its feature and send it home."""
     def move_figure(self, fig: Figure, cell: Cell, index: int) -> Figure:

@@ -141,13 +141,23 @@ class QuestionText:
 
 
 @dataclass(frozen=True)
+class Words:
+    """What a tile set calls one of its kinds, figures or icons in one language."""
+
+    one: str  # the singular: "city", "follower", "gold nugget"
+    many: str  # the plural: "cities"
+    phrase: str = ""  # in a sentence, with its article ("the city", "a follower"); "": none
+
+
+@dataclass(frozen=True)
 class LanguageText:
     """What a tile set says to players in one language (its ``text:`` section)."""
 
     name: str = ""
     note: str = ""  # a line the set-up screen shows under the game's name
-    kinds: Mapping[str, tuple[str, str]] = field(default_factory=dict)  # singular, plural
-    figures: Mapping[str, tuple[str, str]] = field(default_factory=dict)
+    kinds: Mapping[str, Words] = field(default_factory=dict)
+    figures: Mapping[str, Words] = field(default_factory=dict)
+    icons: Mapping[str, Words] = field(default_factory=dict)  # icons counted on a card
     options: Mapping[str, OptionText] = field(default_factory=dict)
     questions: Mapping[str, QuestionText] = field(default_factory=dict)  # by question key
     moves: str = ""  # what moving a figure instead of placing one does (a hike)

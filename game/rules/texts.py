@@ -1,5 +1,5 @@
-"""What a tile set says to players, per language: its name, the words for its feature kinds
-and figures, and the meaning of each rule option's values.
+"""What a tile set says to players, per language: its name, the words for its feature kinds,
+figures and icons, and the meaning of each rule option's values.
 
 A tile set's ``text:`` section holds one block per language code::
 
@@ -7,8 +7,9 @@ A tile set's ``text:`` section holds one block per language code::
       fr:
         name: Chasseurs et Cueilleurs             # the set's own name is the English one
         note: A line the set-up screen shows under the game
-        kinds: {meadow: [meadow, meadows]}          # singular, plural
-        figures: {hut: [hut, huts]}
+        kinds: {meadow: [prairie, prairies, la prairie]}  # singular, plural, in a sentence
+        figures: {hut: [hutte, huttes, une hutte]}
+        icons: {fish: [poisson, poissons]}          # icons a card counts ("2 fish")
         options:
           returns:
             name: Returned followers
@@ -21,14 +22,16 @@ A tile set's ``text:`` section holds one block per language code::
         moves: "Hike: ..."                           # moving a figure instead of placing one
         extra: "Bonus tile: ..."                     # a second placement in the turn
 
-Every part is optional; an expansion's text adds to its game's (but for the name and the
-note, which belong to each set alone).  Nothing here is needed to
-play: a tile set without text shows its ids.
+The third word of a kind or a figure is how a sentence names it, with its article ("the
+meadow", "a hut"); without it the window makes one ("the meadow").  An icon without words is a
+mark only: a card does not count it.  Every part is optional; an expansion's text adds to its
+game's (but for the name and the note, which belong to each set alone).  Nothing here is
+needed to play: a tile set without text shows its ids.
 """
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Collection, Mapping
 from dataclasses import replace
 from typing import Any
 
@@ -41,10 +44,12 @@ from .model import (
     OptionText,
     QuestionText,
     ValueText,
+    Words,
 )
 from .yamlsrc import Located, LocatedList, line_of
 
-LANGUAGE_KEYS = {"name", "note", "kinds", "figures", "options", "questions", "moves", "extra"}
+LANGUAGE_KEYS = {"name", "note", "kinds", "figures", "icons", "options", "questions", "moves",
+                 "extra"}
 OPTION_TEXT_KEYS = {"name", "values"}
 QUESTION_KEYS = {"prompt", "answers"}
 VALUE_TEXT_KEYS = {"label", "explain"}
@@ -73,18 +78,20 @@ class _Texts:
                 raise self.fail(m.key_line(key), f"unknown key '{key}' in {what} "
                                                  f"(allowed: {', '.join(sorted(allowed))})")
 
-    def words(self, raw: Any, line: int, what: str, known: Mapping[str, object]
-              ) -> dict[str, tuple[str, str]]:
+    def words(self, raw: Any, line: int, what: str, known: Collection[str] | None,
+              phrase: str) -> dict[str, Words]:
+        """Name -> [singular, plural] or, where ``phrase`` names the third word,
+        [singular, plural, phrase]; a name must be ``known`` (any name when None)."""
         m = self.mapping(raw, line, what)
-        out: dict[str, tuple[str, str]] = {}
-        for name, pair in m.items():
+        out: dict[str, Words] = {}
+        wanted = f"[singular, plural, {phrase}]" if phrase else "[singular, plural]"
+        for name, spec in m.items():
             at = m.key_line(name)
-            if name not in known:
+            if known is not None and name not in known:
                 raise self.fail(at, f"{what}: '{name}' is not one of {', '.join(known)}")
-            if not (isinstance(pair, LocatedList) and len(pair) == 2):
-                raise self.fail(at, f"{what}: '{name}' needs [singular, plural]")
-            out[name] = (self.string(pair[0], at, f"{what} '{name}'"),
-                         self.string(pair[1], at, f"{what} '{name}'"))
+            if not (isinstance(spec, LocatedList) and 2 <= len(spec) <= (3 if phrase else 2)):
+                raise self.fail(at, f"{what}: '{name}' needs {wanted}")
+            out[name] = Words(*(self.string(word, at, f"{what} '{name}'") for word in spec))
         return out
 
     def value_text(self, raw: Any, line: int, what: str) -> ValueText:
@@ -125,7 +132,8 @@ def parse_texts(raw: Any, line: int, path: str, kinds: Mapping[str, KindDef],
                 figures: Mapping[str, FigureDef], options: Mapping[str, OptionDef],
                 base: Mapping[str, LanguageText]) -> dict[str, LanguageText]:
     """The ``text`` section of a tile set, added to what its game (``base``) says (the words
-    and meanings; a name and a note belong to each set alone)."""
+    and meanings; a name and a note belong to each set alone).  Icons are declared nowhere
+    else: words may name any (an icon of a tile a cut-down set or an expansion has)."""
     reader = _Texts(path)
     out = {code: replace(text, name="", note="") for code, text in base.items()}
     if raw is None:
@@ -143,12 +151,14 @@ def parse_texts(raw: Any, line: int, path: str, kinds: Mapping[str, KindDef],
                 if "name" in m else before.name)
         note = (reader.string(m["note"], m.key_line("note"), f"'note' of {what}")
                 if "note" in m else before.note)
-        kind_words = {**before.kinds, **reader.words(m.get("kinds", Located()),
-                                                      m.key_line("kinds"), f"kinds of {what}",
-                                                      kinds)}
-        figure_words = {**before.figures, **reader.words(m.get("figures", Located()),
-                                                          m.key_line("figures"),
-                                                          f"figures of {what}", figures)}
+        kind_words = {**before.kinds, **reader.words(
+            m.get("kinds", Located()), m.key_line("kinds"), f"kinds of {what}", kinds,
+            "the kind in a sentence")}
+        figure_words = {**before.figures, **reader.words(
+            m.get("figures", Located()), m.key_line("figures"), f"figures of {what}",
+            figures, "one figure in a sentence")}
+        icon_words = {**before.icons, **reader.words(
+            m.get("icons", Located()), m.key_line("icons"), f"icons of {what}", None, "")}
         option_texts = dict(before.options)
         opts = reader.mapping(m.get("options", Located()), m.key_line("options"),
                               f"options of {what}")
@@ -165,6 +175,6 @@ def parse_texts(raw: Any, line: int, path: str, kinds: Mapping[str, KindDef],
                                              f"question '{key}' of {what}")
         lines = {key: reader.string(m[key], m.key_line(key), f"'{key}' of {what}")
                  if key in m else getattr(before, key) for key in ("moves", "extra")}
-        out[code] = LanguageText(name, note, kind_words, figure_words, option_texts,
-                                 questions, **lines)
+        out[code] = LanguageText(name, note, kind_words, figure_words, icon_words,
+                                 option_texts, questions, **lines)
     return out

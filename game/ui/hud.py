@@ -9,6 +9,7 @@ import pygame
 
 from game.i18n import _
 from game.rules import Game, Phase
+from game.view import extra_prompt, move_prompt
 from game.vocabulary import figure_word, question_text
 
 from . import palette as pal
@@ -245,7 +246,7 @@ def draw_banner(surface: pygame.Surface, res: Resources, board: pygame.Rect, tex
 def describe_phase(session: Session, pending: bool, can_move: bool = False,
                    hand: int = 1) -> str:
     """The banner's prompt: whose turn it is and what they may do (``can_move``: a figure
-    may hike; ``hand``: the tiles the player may choose from)."""
+    may move instead; ``hand``: the tiles the player may choose from)."""
     game: Game = session.game
     seat = session.current_seat
     player = seat.name
@@ -255,7 +256,7 @@ def describe_phase(session: Session, pending: bool, can_move: bool = False,
         return _("{player} is thinking…").format(player=seat.label)
     if game.phase is Phase.PLACE:
         if game.in_extra:
-            return _("{player}: bonus tile! Drag it onto a lit cell").format(player=player)
+            return extra_prompt(game, player)
         if hand > 1:
             return _("{player}: drag one of your tiles onto a lit cell (Tab picks, R "
                      "turns)").format(player=player)
@@ -269,7 +270,6 @@ def describe_phase(session: Session, pending: bool, can_move: bool = False,
     if pending:
         return _("{player}: Enter confirms, Backspace takes back").format(player=player)
     if can_move:
-        return _("{player}: hike (click a badge) or place a figure; Enter ends the "
-                 "turn").format(player=player)
+        return move_prompt(game, player)
     return _("{player}: place a figure on a lit area, or Enter to end the turn").format(
         player=player)

@@ -13,10 +13,12 @@ from pathlib import Path
 import pygame
 
 from game import paths
+from game.view import sound_names
 
 from .settings import Settings
 
-NAMES = ("tile", "figure", "score", "wolf", "end")  # one file each: sprites/sounds/NAME.wav
+# One file each: sprites/sounds/NAME.wav: the window's own, then the rule modules' (a wolf)
+NAMES = ("tile", "figure", "score", "end", *sound_names())
 
 
 def sounds_dir() -> Path:

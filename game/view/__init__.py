@@ -1,10 +1,12 @@
 """What the window shows about a game, as text and plain data: pure Python (no pygame), read
 by the window and by tests.  Strings go through ``game.i18n``.
 
-Organised by what it describes: the rule modules' state (``modules``: the lines a module
-shows beside the board, the tokens beside a figure, what a move would bring, the details of
-its final scoring); the turn log (``chronicle``, told with ``narrate``, ``notices`` and the
-words of ``names``); the feature ``cards``; the game's ``history``.
+Organised by what it describes: the rule modules' views (``modules``, one file per module:
+its state lines, tokens, move labels, announcements and their sounds, awards, prompts, final
+details); the turn log (``chronicle``, told with ``narrate`` and ``notices``); the feature
+``cards``; the game's ``history``; small ``phrases``.  The words for a tile set's kinds,
+figures and icons come from ``game.vocabulary``.  The functions below are what the window asks:
+each asks every rule module's view of the game, so that nothing here names a module's thing.
 
     from game import view
     view.module_lines(game)            # ["Bag: 17 tokens, 2 wolves", ...]
@@ -15,10 +17,12 @@ words of ``names``); the feature ``cards``; the game's ``history``.
 
 from __future__ import annotations
 
+from game.i18n import _
 from game.rules import Action, Game
 from game.rules.features import Figure
+from game.vocabulary import kind_title
 
-from .modules import views_of
+from .modules import VIEWS, views_of
 
 
 def module_lines(game: Game) -> list[str]:
@@ -46,9 +50,70 @@ def move_label(game: Game, move: Action) -> str | None:
     return None
 
 
+def move_prompt(game: Game, player: str) -> str:
+    """The banner when the player may move a figure instead of placing one (a hike)."""
+    for view, rule in views_of(game):
+        text = view.move_prompt(game, rule, player)
+        if text is not None:
+            return text
+    return _("{player}: move a figure (click a badge) or place one; Enter ends the "
+             "turn").format(player=player)
+
+
+def extra_prompt(game: Game, player: str) -> str:
+    """The banner when the player places a second tile in the turn (a bonus tile)."""
+    for view, rule in views_of(game):
+        text = view.extra_prompt(game, rule, player)
+        if text is not None:
+            return text
+    return _("{player}: a second tile! Drag it onto a lit cell").format(player=player)
+
+
+def hint_award(game: Game, category: str) -> str:
+    """What the Hint calls points a rule module scores ("a hike"), by their category."""
+    for view, rule in views_of(game):
+        text = view.hint_award(game, rule, category)
+        if text is not None:
+            return text
+    return category
+
+
+def score_categories(game: Game) -> list[str]:
+    """The final screen's columns that stand even at zero: every kind that can score, then
+    what the rule modules always show (the farmers' column)."""
+    cats = [k.name for k in game.tileset.kinds.values() if k.points or k.final]
+    for view, rule in views_of(game):
+        cats += [c for c in view.categories(game, rule) if c not in cats]
+    return cats
+
+
+def category_title(game: Game, category: str) -> str:
+    """What a score category is called on the final screen: "Cities", "Hikes"."""
+    for view, rule in views_of(game):
+        text = view.category_title(game, rule, category)
+        if text is not None:
+            return text
+    if category in game.kinds:
+        return kind_title(game.tileset, category, 2)
+    return category.replace("_", " ").replace("-", " ").capitalize()
+
+
 def final_details(game: Game) -> list[str]:
     """Lines explaining the rule modules' final scoring, for the final scores screen."""
     return [line for view, rule in views_of(game) for line in view.final_details(game, rule)]
 
 
-__all__ = ["figure_tokens", "final_details", "module_lines", "move_label"]
+def controls() -> list[tuple[str, str]]:
+    """The rows every rule module's view adds to the controls page, as (what, how), marked
+    for translation (translate them where they are shown)."""
+    return [row for view in VIEWS.values() for row in view.controls]
+
+
+def sound_names() -> list[str]:
+    """Every sound a rule module's announcement may play (a file each)."""
+    return list(dict.fromkeys(name for view in VIEWS.values() for name in view.sounds))
+
+
+__all__ = ["category_title", "controls", "extra_prompt", "figure_tokens", "final_details",
+           "hint_award", "module_lines", "move_label", "move_prompt", "score_categories",
+           "sound_names"]

@@ -9,8 +9,9 @@ from dataclasses import dataclass
 
 from game.i18n import _, ngettext
 from game.rules import FeatureView, Game
+from game.vocabulary import counts_icon, figures_counted, icons_counted, kind_title
 
-from . import names
+from .phrases import listed, tiles
 
 
 @dataclass(frozen=True)
@@ -43,13 +44,13 @@ def feature_card(game: Game, feature: FeatureView) -> Card:
                               _("{n} of the 8 tiles around it").format(n=around)))
     lines.extend(_owners(game, feature))
     lines.extend(_worth(game, feature))
-    return Card(names.kind_title(feature.kind, game.tileset), tuple(lines))
+    return Card(kind_title(game.tileset, feature.kind), tuple(lines))
 
 
 def _size(game: Game, feature: FeatureView) -> str:
-    parts = [names.tiles(feature.tiles)]
-    parts += [names.counted(icon, n) for icon, n in sorted(feature.icons.items())
-              if n and icon not in names.UNCOUNTED]
+    parts = [tiles(feature.tiles)]
+    parts += [icons_counted(game.tileset, icon, n) for icon, n in sorted(feature.icons.items())
+              if n and counts_icon(game.tileset, icon)]
     return _(", ").join(parts)
 
 
@@ -62,8 +63,8 @@ def _owners(game: Game, feature: FeatureView) -> list[CardLine]:
     for fig in feature.figures:
         by_player.setdefault(fig.player, Counter())[fig.kind] += 1
     for player in sorted(by_player):
-        figures = names.listed([names.counted_figures(kind, n, game.tileset)
-                                for kind, n in sorted(by_player[player].items())])
+        figures = listed([figures_counted(game.tileset, kind, n)
+                          for kind, n in sorted(by_player[player].items())])
         text = (_("{player}: {figures}, leads") if player in winners
                 else _("{player}: {figures}")).format(player=game.players[player],
                                                       figures=figures)

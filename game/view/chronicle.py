@@ -107,17 +107,17 @@ class Chronicle:
         name = game.players[player]
         move = len(game.moves)
         turn = len(self.turn_ends) + 1
-        bonus = game.in_extra
+        extra = game.in_extra
         told = self._before(game, action, name)
         where = dict(game.figures)
         events = game.apply(action)
         self.told = len(game.moves)
         if isinstance(action, Move):
-            hiker = next((f for f in game.figures.values()
+            moved = next((f for f in game.figures.values()
                           if f.id in where and where[f.id].cell != f.cell), None)
-            if hiker is not None:
-                kind = game.board.tiles[hiker.cell].tile.features[hiker.index].kind
-                told = narrate.moved_figure(name, hiker.kind, kind, game.tileset)
+            if moved is not None:
+                kind = game.board.tiles[moved.cell].tile.features[moved.index].kind
+                told = narrate.moved_figure(game, name, moved.kind, kind)
 
         def add(text: str, tone: Tone, who: int | None) -> None:
             self.entries.append(Entry(move, turn, who, text, tone))
@@ -128,9 +128,9 @@ class Chronicle:
             if last is not None and last.move == move - 1 and last.tone is Tone.ACTION \
                     and isinstance(game.moves[-2], Place):
                 self.entries[-1] = Entry(last.move, turn, player, narrate.placed_tile_and_figure(
-                    name, bonus, figure, kind, game.tileset), Tone.ACTION)
+                    game, name, extra, figure, kind), Tone.ACTION)
             else:
-                add(narrate.placed_figure(name, figure, kind, game.tileset), Tone.ACTION, player)
+                add(narrate.placed_figure(game, name, figure, kind), Tone.ACTION, player)
         elif told is not None:
             add(told, Tone.ACTION, player)
         for ev in events:
@@ -153,14 +153,14 @@ class Chronicle:
         """What an action says, read before it is applied: a sentence, or for a figure its
         kind and the kind of feature it goes on."""
         if isinstance(action, Place):
-            return narrate.placed_tile(name, bonus=game.in_extra)
+            return narrate.placed_tile(game, name, extra=game.in_extra)
         if isinstance(action, Deploy) and game.last_cell is not None:
             index = game.target_feature(action.target)
             if index is None:
                 return None
             return (action.figure, game.board.tiles[game.last_cell].tile.features[index].kind)
         if isinstance(action, Choose) and game.choices:
-            return narrate.answered(name, game.choices[0].key, action.choice)
+            return narrate.answered(game, name, game.choices[0].key, action.choice)
         return None
 
     def taken_back(self) -> None:

@@ -1,50 +1,64 @@
 """Sentences for the turn log: what a player did and what they scored, in the player's
-language, from the tile set's own names (never a tile id or a port name)."""
+language, from the tile set's own names (never a tile id or a port name); what a rule module
+adds (its awards, its answers, the second tile it grants) its view says."""
 
 from __future__ import annotations
 
 from collections.abc import Sequence
 
 from game.i18n import _
-from game.rules import Game, ScoreEvent, TileSet
+from game.rules import Game, ScoreEvent
 from game.rules.board import Cell
+from game.vocabulary import a_figure, counts_icon, icons_counted, kind_word, the_kind
 
-from . import names
+from .modules import views_of
+from .phrases import listed, tiles
 
 
-def placed_tile(player: str, bonus: bool) -> str:
-    if bonus:
-        return _("{player} placed the bonus tile").format(player=player)
+def placed_tile(game: Game, player: str, extra: bool) -> str:
+    """A tile placed (``extra``: the second tile of the turn, which a rule module granted)."""
+    if extra:
+        return _placed_extra(game, player, None)
     return _("{player} placed a tile").format(player=player)
 
 
-def placed_tile_and_figure(player: str, bonus: bool, figure: str, kind: str,
-                           tileset: TileSet | None = None) -> str:
-    what = {"player": player, "figure": names.a_figure(figure, tileset),
-            "feature": names.the_kind(kind, tileset)}
-    if bonus:
-        return _("{player} placed the bonus tile and {figure} on {feature}").format(**what)
-    return _("{player} placed a tile and {figure} on {feature}").format(**what)
+def placed_tile_and_figure(game: Game, player: str, extra: bool, figure: str, kind: str) -> str:
+    what = (a_figure(game.tileset, figure), the_kind(game.tileset, kind))
+    if extra:
+        return _placed_extra(game, player, what)
+    return _("{player} placed a tile and {figure} on {feature}").format(
+        player=player, figure=what[0], feature=what[1])
 
 
-def placed_figure(player: str, figure: str, kind: str, tileset: TileSet | None = None) -> str:
+def _placed_extra(game: Game, player: str, figure: tuple[str, str] | None) -> str:
+    for view, rule in views_of(game):
+        text = view.placed_extra(game, rule, player, figure)
+        if text is not None:
+            return text
+    if figure is None:
+        return _("{player} placed a second tile").format(player=player)
+    return _("{player} placed a second tile and {figure} on {feature}").format(
+        player=player, figure=figure[0], feature=figure[1])
+
+
+def placed_figure(game: Game, player: str, figure: str, kind: str) -> str:
     return _("{player} placed {figure} on {feature}").format(
-        player=player, figure=names.a_figure(figure, tileset),
-        feature=names.the_kind(kind, tileset))
+        player=player, figure=a_figure(game.tileset, figure),
+        feature=the_kind(game.tileset, kind))
 
 
-def moved_figure(player: str, figure: str, kind: str, tileset: TileSet | None = None) -> str:
+def moved_figure(game: Game, player: str, figure: str, kind: str) -> str:
     return _("{player} moved {figure} along {feature}").format(
-        player=player, figure=names.a_figure(figure, tileset),
-        feature=names.the_kind(kind, tileset))
+        player=player, figure=a_figure(game.tileset, figure),
+        feature=the_kind(game.tileset, kind))
 
 
-def answered(player: str, key: str, choice: str) -> str:
+def answered(game: Game, player: str, key: str, choice: str) -> str:
     """The answer to a rule module's question."""
-    if key == "flock" and choice == "grow":
-        return _("{player} let the flock grow").format(player=player)
-    if key == "flock" and choice == "herd":
-        return _("{player} herded the flock").format(player=player)
+    for view, rule in views_of(game):
+        text = view.answered(game, rule, player, key, choice)
+        if text is not None:
+            return text
     return _("{player} chose: {choice}").format(player=player, choice=choice)
 
 
@@ -55,22 +69,20 @@ def scored(game: Game, ev: ScoreEvent) -> str:
 
 
 def award(game: Game, ev: ScoreEvent) -> str:
-    """What points were for: the feature with its size and icons, or a rule module's
-    award."""
-    n = len(ev.cells)
-    module_award = _MODULE_AWARDS.get(ev.category)
-    if module_award is not None and ev.category not in game.kinds:
-        return module_award(ev.points, n)
-    if ev.category == "field" and "farmers" in game.tileset.rules:
-        return _("farmers supplying a city of {tiles}").format(tiles=names.tiles(n))
+    """What points were for: a rule module's award as its view tells it, else the feature
+    with its size and icons."""
+    for view, rule in views_of(game):
+        text = view.award(game, rule, ev)
+        if text is not None:
+            return text
     kind = game.kinds.get(ev.category)
     if kind is None or kind.completion == "surrounded":
-        return names.kind_noun(ev.category, game.tileset)
+        return kind_word(game.tileset, ev.category)
     icons = _icons_of(game, ev.category, ev.cells)
-    what = _("{kind} of {tiles}").format(kind=names.kind_noun(ev.category, game.tileset),
-                                       tiles=names.tiles(n))
+    what = _("{kind} of {tiles}").format(kind=kind_word(game.tileset, ev.category),
+                                       tiles=tiles(len(ev.cells)))
     if icons:
-        what = names.listed([what, *icons])
+        what = listed([what, *icons])
     return what
 
 
@@ -79,34 +91,7 @@ def _icons_of(game: Game, kind: str, cells: Sequence[Cell]) -> list[str]:
     wanted = set(cells)
     for view in game.all_features():
         if view.kind == kind and {c for c, _p in view.parts} == wanted:
-            return [names.counted(icon, k) for icon, k in sorted(view.icons.items())
-                    if k and icon not in names.UNCOUNTED]
+            return [icons_counted(game.tileset, icon, k)
+                    for icon, k in sorted(view.icons.items())
+                    if k and counts_icon(game.tileset, icon)]
     return []
-
-
-def _sheep(points: int, tiles: int) -> str:
-    return _("a flock of {sheep}").format(sheep=names.counted("sheep", points))
-
-
-def _hike(points: int, tiles: int) -> str:
-    return _("a hike of {tiles}").format(tiles=names.tiles(points))
-
-
-def _huts(points: int, tiles: int) -> str:
-    return _("huts on a river network with {fish}").format(fish=names.counted("fish", points))
-
-
-def _hunters(points: int, tiles: int) -> str:
-    return _("hunters in a meadow of {tiles}").format(tiles=names.tiles(tiles))
-
-
-def _stable(points: int, tiles: int) -> str:
-    return _("a stable among {animals}").format(animals=names.counted("animal", points))
-
-
-def _harvest(points: int, tiles: int) -> str:
-    return _("the harvest tokens")
-
-
-_MODULE_AWARDS = {"sheep": _sheep, "hike": _hike, "huts": _huts, "hunters": _hunters,
-                  "stable": _stable, "harvest": _harvest}

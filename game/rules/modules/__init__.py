@@ -6,8 +6,8 @@ small class whose hooks the engine calls at fixed points of a turn, each with th
 A module keeps its own state (a bag of tokens, a bonus pile) and never the game: ``clone``
 copies that state for a copy of the game (a module without state returns itself).
 
-What modules show the players (state lines, badges, final details) is not here: the window
-reads it from ``game.view``.
+What modules show the players (state lines, announcements, awards, prompts...) is not here:
+each module's view in ``game.view.modules`` tells it.
 """
 
 from __future__ import annotations
@@ -118,19 +118,22 @@ class RuleModule:
         ``host.grant_extra_placement``)."""
 
 
-def _registry() -> dict[str, type[RuleModule]]:
-    """Every RuleModule subclass with a name, from every file of this package: adding a
-    module file is all it takes to make its modules available to tile sets."""
+def discover(package: str) -> dict[str, type[RuleModule]]:
+    """Every RuleModule subclass with a name from every file of ``package`` (a package name):
+    adding a module file to this package is all it takes to make its modules available to
+    tile sets.  A game kept in a package of its own (a test's) is added to ``MODULES`` from
+    ``discover(its package)``."""
     import importlib
     import pkgutil
 
+    root = importlib.import_module(package)
     found: dict[str, type[RuleModule]] = {}
-    for info in sorted(pkgutil.iter_modules(__path__), key=lambda i: i.name):
-        importlib.import_module(f"{__name__}.{info.name}")
+    for info in sorted(pkgutil.iter_modules(root.__path__), key=lambda i: i.name):
+        importlib.import_module(f"{package}.{info.name}")
 
     def walk(cls: type[RuleModule]) -> None:
         for sub in cls.__subclasses__():
-            if sub.name and sub.__module__.startswith(__name__ + "."):
+            if sub.name and sub.__module__.startswith(package + "."):
                 if sub.name in found and found[sub.name] is not sub:
                     raise RuntimeError(f"two rule modules are named '{sub.name}'")
                 found[sub.name] = sub
@@ -140,4 +143,4 @@ def _registry() -> dict[str, type[RuleModule]]:
     return found
 
 
-MODULES: dict[str, type[RuleModule]] = _registry()
+MODULES: dict[str, type[RuleModule]] = discover(__name__)

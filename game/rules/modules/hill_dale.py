@@ -1,4 +1,5 @@
-"""Over Hill and Dale (Par monts et par vaux): hikes, harvest tokens and stables.
+"""Over Hill and Dale (Par monts et par vaux): hikes, harvest tokens and stables, as the Over
+Hill and Dale rulebook says.
 
 The tile set gives the data rules (paths 1 a tile, completed crop fields 2 a tile, 1 a tile
 at the end, one meeple per path or field); this module adds what data cannot say:
@@ -19,7 +20,7 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, NamedTuple
 
 from .. import ports as P
 from ..actions import Action, Move
@@ -41,8 +42,25 @@ HARVEST = (*CROPS, SCARECROW)
 SUPPLY = {**{crop: 5 for crop in CROPS}, SCARECROW: 8}  # 33 tokens
 ANIMALS = ("rooster", "cow", "horse", "sheep", "pig")
 SET_BONUS = 5
+HIKE, HARVEST_AWARD = "hike", "harvest"  # score categories (a stable's is STABLE)
 
 Segment = tuple[Cell, int]  # a path piece: (cell, feature index on that tile)
+
+
+class TokenTaken(NamedTuple):
+    """A player took a harvest token of a completed crop field."""
+
+    cells: tuple[Cell, ...]  # the field
+    player: int
+    token: str  # a crop or the scarecrow
+
+
+class NoTokenLeft(NamedTuple):
+    """A crop field's icon gave nothing: that token's supply is used up."""
+
+    cells: tuple[Cell, ...]  # the field
+    token: str
+    player: None = None  # nobody's in particular
 
 
 @dataclass(frozen=True)
@@ -196,7 +214,7 @@ class HillDale(RuleModule):
             return False
         fig = hike.figure
         host.move_figure(fig, *hike.to)
-        host.award(fig.player, hike.tiles, "hike", hike.walked)
+        host.award(fig.player, hike.tiles, HIKE, hike.walked)
         self._hikes = None
         return True
 
@@ -214,7 +232,7 @@ class HillDale(RuleModule):
                     self.supply[name] -= 1
                     pool.append(name)
                 else:
-                    host.notice(f"No {name} token left", cells, what="no-token", token=name)
+                    host.notice(NoTokenLeft(tuple(cells), name))
         n = len(host.players)
         order = sorted(winners, key=lambda p: (p - host.current) % n)
         turn = 0
@@ -224,8 +242,7 @@ class HillDale(RuleModule):
             pool.remove(token)
             self.held[player][token] += 1
             self.harvested_at[player].append(cells[len(cells) // 2])
-            host.notice(f"{host.players[player]} takes {_a(token)}", cells, player,
-                        what="takes", token=token)
+            host.notice(TokenTaken(tuple(cells), player, token))
             turn += 1
 
     def pick(self, player: int, pool: Sequence[str]) -> str:
@@ -251,11 +268,4 @@ class HillDale(RuleModule):
             if fig.kind == STABLE:
                 host.award(fig.player, stable_animals(host, fig.cell), STABLE, [fig.cell])
         for p in range(len(host.players)):
-            host.award(p, harvest_points(self.held[p]), "harvest", self.harvested_at[p])
-
-
-def _a(token: str) -> str:
-    """The token with its article: an apple, a scarecrow, wheat."""
-    if token == "wheat":
-        return token
-    return f"an {token}" if token[0] in "aeiou" else f"a {token}"
+            host.award(p, harvest_points(self.held[p]), HARVEST_AWARD, self.harvested_at[p])

@@ -1,18 +1,19 @@
 """Rule modules of Hills & Sheep (Moutons & collines): shepherds and their flocks, hills,
-vineyards.  Rulebook: shared/rules/002_8689ab2ab1475f6c.txt; decisions where the text is
-silent: docs/games/hills-and-sheep.md.
+vineyards, as the Hills & Sheep rulebook says ('Bergers et moutons', 'Collines',
+'Vignobles'); decisions where the text is silent: docs/games/hills-and-sheep.md.
 """
 
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, NamedTuple
 
+from ..board import Cell
 from ..host import Form, TurnKey
 from . import RuleModule
 
 if TYPE_CHECKING:
-    from ..board import Cell, PlacedTile
+    from ..board import PlacedTile
     from ..features import Feature, Figure
     from ..host import Host
 
@@ -26,7 +27,36 @@ SHEEP = ("1", "2", "3", "4")
 BAG: tuple[str, ...] = ("1",) * 4 + ("2",) * 5 + ("3",) * 5 + ("4",) * 2 + (WOLF,) * 2
 FLOCK_KEY = "flock"
 GROW, HERD = "grow", "herd"
+HERDED = "sheep"  # the score category of a herded flock
 VINEYARD_POINTS = 3
+
+
+class SheepDrawn(NamedTuple):
+    """A shepherd's owner drew sheep from the bag: they join its flock."""
+
+    cells: tuple[Cell, ...]  # the shepherd's tile
+    player: int  # who drew
+    sheep: int  # 1 to 4
+
+
+class WolfDrawn(NamedTuple):
+    """A wolf came out of the bag: every shepherd of the field went home, its sheep back into
+    the bag (Hills & Sheep rulebook, 'Agrandir le troupeau')."""
+
+    cells: tuple[Cell, ...]  # the tiles of the shepherds sent home
+    player: int  # who drew the wolf
+    owners: tuple[int, ...]  # whose shepherds went home, each once
+    shepherds: int  # how many went home
+    lost: int  # the sheep that went back into the bag
+
+
+class FlockHerded(NamedTuple):
+    """A flock herded: every shepherd of the field scored all its sheep and went home."""
+
+    cells: tuple[Cell, ...]  # the tiles of the shepherds
+    player: int  # whose turn it was
+    herders: tuple[int, ...]  # the players who scored, in seat order
+    sheep: int  # what each of them scored
 
 
 def sheep_in(tokens: Sequence[str]) -> int:
@@ -139,14 +169,12 @@ class Shepherds(RuleModule):
     def _draw(self, host: Host, fig: Figure) -> None:
         """Draw a token for a shepherd: a sheep joins its flock, a wolf clears its field."""
         token = host.draw("draws", self.bag)
-        name = host.players[fig.player]
         if token == WOLF:
             self._wolf(host, fig)
             return
         self.bag.remove(token)
         self.flocks.setdefault(fig.id, []).append(token)
-        host.notice(f"{name} draws {token} sheep", [fig.cell], fig.player, what="draws",
-                    sheep=int(token))
+        host.notice(SheepDrawn((fig.cell,), fig.player, int(token)))
 
     def _wolf(self, host: Host, fig: Figure) -> None:
         """A wolf: every shepherd of the field goes home, every sheep there back into the bag
@@ -155,13 +183,9 @@ class Shepherds(RuleModule):
         shepherds = self.shepherds_in(host, root) or [fig]
         lost = self.flock_size(host, root)
         self._clear(host, shepherds)
-        owners = list(dict.fromkeys(host.players[f.player] for f in shepherds))
-        who = " and ".join(f"{name}'s" for name in owners)
-        goes = "shepherd goes" if len(shepherds) == 1 else "shepherds go"
-        lost_text = f"{lost} sheep lost, " if lost else ""
-        host.notice(f"Wolf! {lost_text}{who} {goes} home", [f.cell for f in shepherds],
-                    fig.player, what="wolf", lost=lost, shepherds=len(shepherds),
-                    owners=tuple(dict.fromkeys(f.player for f in shepherds)))
+        host.notice(WolfDrawn(tuple(f.cell for f in shepherds), fig.player,
+                              tuple(dict.fromkeys(f.player for f in shepherds)),
+                              len(shepherds), lost))
 
     def _herd(self, host: Host, fig: Figure) -> None:
         """Herd: every shepherd of the field scores all its sheep, then all go home."""
@@ -171,12 +195,9 @@ class Shepherds(RuleModule):
         cells = sorted({f.cell for f in shepherds})
         players = sorted({f.player for f in shepherds})
         for player in players:
-            host.award(player, sheep, "sheep", cells)
+            host.award(player, sheep, HERDED, cells)
         self._clear(host, shepherds)
-        names = " and ".join(host.players[p] for p in players)
-        host.notice(f"{names} herd{'s' if len(players) == 1 else ''} {sheep} sheep: "
-                    f"+{sheep}{' each' if len(players) > 1 else ''}", cells, fig.player,
-                    what="herd", sheep=sheep, players=tuple(players))
+        host.notice(FlockHerded(tuple(cells), fig.player, tuple(players), sheep))
 
     def _clear(self, host: Host, shepherds: Sequence[Figure]) -> None:
         for f in shepherds:

@@ -1,4 +1,6 @@
-"""Hunters & Gatherers (Hans im Glück 2002): what the tile set's data cannot say.
+"""Hunters & Gatherers (Hans im Glück 2002): what the tile set's data cannot say, as the
+Hunters & Gatherers rulebook says (both French translations: Philibert's, called 000 in the
+tile set, and Bruno Faidutti's, called 001).
 
 - A completed river scores, besides its segments, the fish of the lakes at its ends.
 - Completing a forest that holds gold gives the player who placed the tile one bonus tile from
@@ -10,8 +12,9 @@
   sabre-tooth tiger eating one deer (never below zero); fire drives every tiger from its
   meadow; a hunter that the placer of the cult-site tile put on it makes that player the only
   scorer of the meadow.
-- Option ``returns``: figures of features completed this turn go home at once (rulebook 000:
-  a returned follower may go straight onto the bonus tile) or at the end of the turn (001).
+- Option ``returns``: figures of features completed this turn go home at once (000, 'Retour
+  des partisans chez leurs propriétaires': a returned follower may go straight onto the bonus
+  tile) or at the end of the turn (001).
 """
 
 from __future__ import annotations
@@ -21,13 +24,14 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from itertools import islice
 from types import MappingProxyType
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, NamedTuple
 
+from ..board import Cell
 from ..host import Form, TurnKey
 from . import RuleModule
 
 if TYPE_CHECKING:
-    from ..board import Cell, PlacedTile
+    from ..board import PlacedTile
     from ..features import Feature, Figure
     from ..host import Host
     from ..model import FigureDef
@@ -38,6 +42,30 @@ FISH, GOLD = "fish", "gold"
 DEER, TIGER, MAMMOTH, AUROCHS = "deer", "tiger", "mammoth", "aurochs"
 FIRE, CULT = "fire", "cult"
 BONUS_PILE = "bonus"
+HUTS, HUNTERS = "huts", "hunters"  # the score categories of the final scoring
+
+
+class GoldFound(NamedTuple):
+    """A completed forest held gold: the player whose turn it is drew a bonus tile to place
+    now (Hunters & Gatherers rulebook, 'Une forêt achevée et les tuiles bonus')."""
+
+    cells: tuple[Cell, ...]  # the forest
+    player: int
+    tile: str  # the bonus tile drawn
+
+
+class GoldAgain(NamedTuple):
+    """The bonus tile completed a forest with gold: no second bonus tile in a turn."""
+
+    cells: tuple[Cell, ...]
+    player: int
+
+
+class NoBonusLeft(NamedTuple):
+    """A completed forest held gold, but the bonus pile is empty."""
+
+    cells: tuple[Cell, ...]
+    player: int
 
 
 @dataclass(frozen=True)
@@ -183,20 +211,18 @@ class HuntersGatherers(RuleModule):
         cells, self.gold = self.gold, None
         if cells is None:
             return
-        who = host.players[host.current]
+        where, who = tuple(cells), host.current
         if host.in_extra:
-            host.notice(f"{who}: gold again, but no second bonus tile this turn", cells,
-                        host.current, what="gold-again")
+            host.notice(GoldAgain(where, who))
             return
         if not self.pile:
-            host.notice(f"{who}: gold, but the bonus pile is empty", cells, host.current,
-                        what="gold-none-left")
+            host.notice(NoBonusLeft(where, who))
             return
         tile = host.draw("bonus", self.pile)
         self.pile.remove(tile)
-        self.drawn.append((host.current, tile))
+        self.drawn.append((who, tile))
         host.grant_extra_placement(tile)
-        host.notice(f"{who} found gold: a bonus tile!", cells, host.current, what="gold")
+        host.notice(GoldFound(where, who, tile))
 
     def defers_returns(self, host: Host) -> bool:
         return host.option("returns") == "end-of-turn"
@@ -243,7 +269,7 @@ class HuntersGatherers(RuleModule):
             winners = tuple(sorted(p for p, n in huts.items() if n == best))
             cells = tuple(sorted({c for r in roots for c in feats.cells(r)}))
             for player in winners:
-                host.award(player, fish, "huts", cells)
+                host.award(player, fish, HUTS, cells)
             out.append(NetworkScore(cells, MappingProxyType(dict(huts)), fish, winners))
         return out
 
@@ -266,7 +292,7 @@ class HuntersGatherers(RuleModule):
             winners = (cult,) if cult is not None else tuple(host.winners(hunters))
             cells = tuple(sorted(feats.cells(root)))
             for player in winners:
-                host.award(player, points, "hunters", cells)
+                host.award(player, points, HUNTERS, cells)
             who = MappingProxyType(Counter(f.player for f in hunters))
             out.append(MeadowScore(cells, who, deer, tigers, mammoths, aurochs, fire, cult,
                                    points, winners))

@@ -9,7 +9,7 @@ import pygame
 
 from game import view
 from game.i18n import _
-from game.view.names import category_title, listed
+from game.view.phrases import listed
 
 from .. import palette as pal
 from ..app import App, Scene
@@ -25,10 +25,9 @@ def score_table(session: Session) -> tuple[list[str], list[dict[str, int]]]:
     """Categories in order of first appearance, and per player the points of each
     (``during`` and ``final`` parts are split as '<kind>' and '<kind>@end')."""
     game = session.game
-    # Every kind that can score is a column, even at zero; then anything else that scored.
-    cats = [k.name for k in game.tileset.kinds.values() if k.points or k.final]
-    if "farmers" in game.tileset.rules and "field" in game.tileset.kinds:
-        cats.append("field")
+    # Every kind that can score is a column, even at zero, and what the rule modules always
+    # show; then anything else that scored.
+    cats = view.score_categories(game)
     rows: list[dict[str, int]] = [defaultdict(int) for _ in game.players]
     for ev in game.events:
         if ev.category not in cats:
@@ -148,7 +147,8 @@ class FinalScene(Scene):
             return x0 + px(200) + col * (j + 1) - px(12)
 
         y = c.y + px(92)
-        for j, label in enumerate([*map(category_title, cats), _("Total")]):
+        titles = [view.category_title(self.session.game, cat) for cat in cats]
+        for j, label in enumerate([*titles, _("Total")]):
             img = res.text(label, 22, pal.TEXT_DIM, bold=True)
             surface.blit(img, img.get_rect(topright=(right(j), y)))
         order = sorted(range(len(rows)), key=lambda p: -self.session.game.scores[p])
@@ -213,6 +213,6 @@ class FinalScene(Scene):
         for j, cat in enumerate(cats):
             pygame.draw.rect(surface, CATEGORY_COLOURS[j % len(CATEGORY_COLOURS)],
                              (lx, ly + px(2), px(16), px(16)), border_radius=px(3))
-            img = res.text(category_title(cat), 19, pal.TEXT_DIM)
+            img = res.text(view.category_title(self.session.game, cat), 19, pal.TEXT_DIM)
             surface.blit(img, (lx + px(22), ly))
             lx += px(44) + img.get_width()

@@ -12,6 +12,7 @@ from dataclasses import dataclass
 
 import pygame
 
+from game import view
 from game.i18n import N_, _, language
 from game.rules import RulesError, TileSet
 from game.rules.registry import builtin_tileset_dir
@@ -39,7 +40,7 @@ KEYS = [
     (N_("Turn the tile"), N_("R, E, right-click or the mouse wheel while dragging (Q turns "
                              "back)")),
     (N_("Place a figure"), N_("drag it onto a lit area of the new tile, or click the area")),
-    (N_("Hike"), N_("click a lit cell's badge, or drag your hiker there")),
+    # here: what the rule modules' views add (a hike)
     (N_("End the turn"), N_("Enter or Space (Confirm)")),
     (N_("Take back"), N_("Backspace or Ctrl+Z, before confirming")),
     (N_("Hint"), N_("? or the Hint button: where the computer would play, and why")),
@@ -55,6 +56,7 @@ KEYS = [
     (N_("Full screen, sound"), N_("F11; M turns the sound on and off")),
     (N_("This screen"), N_("F1 or H, in every screen; Esc closes it")),
 ]
+MODULE_ROWS_AT = 4  # the rule modules' rows come after placing a figure
 
 
 @dataclass(frozen=True)
@@ -65,8 +67,10 @@ class Topic:
 
 
 def controls() -> list[tuple[str, str]]:
-    """Each control: what it does, and how, in the window's language."""
-    return [(_(what), _(how)) for what, how in KEYS]
+    """Each control: what it does, and how, in the window's language (the rule modules'
+    views add their own rows)."""
+    rows = [*KEYS[:MODULE_ROWS_AT], *view.controls(), *KEYS[MODULE_ROWS_AT:]]
+    return [(_(what), _(how)) for what, how in rows]
 
 
 def controls_page() -> Page:

@@ -1,19 +1,30 @@
-"""What Hunters & Gatherers shows: the bonus pile, and how each meadow with hunters and each
-river network with huts scored at the end."""
+"""What Hunters & Gatherers shows: the bonus pile and the bonus tile (its prompt, its line
+in the log), gold found, and how each meadow with hunters and each river network with huts
+scored at the end."""
 
 from __future__ import annotations
 
 from game.i18n import _, ngettext
-from game.rules import Game
-from game.rules.modules.hunters import HuntersGatherers, MeadowScore, NetworkScore
+from game.rules import Game, Notice, ScoreEvent
+from game.rules.modules.hunters import (
+    HUNTERS,
+    HUTS,
+    GoldAgain,
+    GoldFound,
+    HuntersGatherers,
+    MeadowScore,
+    NetworkScore,
+    NoBonusLeft,
+)
 
+from ..phrases import tiles
 from . import ModuleView
 
 DETAIL_LINES = 16  # the final screen shows this many lines of details (two columns)
 
 
-def _tiles(n: int) -> str:
-    return ngettext("{n} tile", "{n} tiles", n).format(n=n)
+def _fish(n: int) -> str:
+    return ngettext("{n} fish", "{n} fish", n).format(n=n)
 
 
 class HuntersView(ModuleView[HuntersGatherers]):
@@ -24,6 +35,40 @@ class HuntersView(ModuleView[HuntersGatherers]):
         if game.in_extra and game.extra_tile is not None:
             lines.append(_("Bonus tile {tile} to place now").format(tile=game.extra_tile))
         return lines
+
+    def extra_prompt(self, game: Game, rule: HuntersGatherers, player: str) -> str | None:
+        return _("{player}: bonus tile! Drag it onto a lit cell").format(player=player)
+
+    def placed_extra(self, game: Game, rule: HuntersGatherers, player: str,
+                     figure: tuple[str, str] | None) -> str | None:
+        if figure is None:
+            return _("{player} placed the bonus tile").format(player=player)
+        return _("{player} placed the bonus tile and {figure} on {feature}").format(
+            player=player, figure=figure[0], feature=figure[1])
+
+    def told(self, game: Game, rule: HuntersGatherers, notice: Notice) -> str | None:
+        match notice:
+            case GoldFound(player=player):
+                return _("{player} found gold: a bonus tile!").format(
+                    player=game.players[player])
+            case GoldAgain(player=player):
+                return _("{player} found gold again, but a turn has one bonus tile at "
+                         "most").format(player=game.players[player])
+            case NoBonusLeft(player=player):
+                return _("{player} found gold, but the bonus pile is empty").format(
+                    player=game.players[player])
+        return None
+
+    def award(self, game: Game, rule: HuntersGatherers, event: ScoreEvent) -> str | None:
+        if event.category == HUTS:
+            return _("huts on a river network with {fish}").format(fish=_fish(event.points))
+        if event.category == HUNTERS:
+            return _("hunters in a meadow of {tiles}").format(tiles=tiles(len(event.cells)))
+        return None
+
+    def category_title(self, game: Game, rule: HuntersGatherers, category: str
+                       ) -> str | None:
+        return {HUTS: _("Huts"), HUNTERS: _("Hunters")}.get(category)
 
     def final_details(self, game: Game, rule: HuntersGatherers) -> list[str]:
         """One line per meadow with hunters and per river network with huts, the best scores
@@ -59,11 +104,11 @@ def _meadow(m: MeadowScore, names: tuple[str, ...]) -> str:
     if m.cult is not None:
         who = _("{who} (cult site)").format(who=who)
     return _("Meadow of {tiles}: {animals}: {points} to {who}").format(
-        tiles=_tiles(len(m.cells)), animals=", ".join(parts), points=m.points, who=who)
+        tiles=tiles(len(m.cells)), animals=", ".join(parts), points=m.points, who=who)
 
 
 def _network(n: NetworkScore, names: tuple[str, ...]) -> str:
     who = _(" and ").join(names[p] for p in n.winners)
-    fishes = ngettext("{n} fish", "{n} fish", n.fish).format(n=n.fish)
+    fishes = _fish(n.fish)
     return _("Huts on a river network of {tiles}: {fishes}: {fish} to {who}").format(
-        tiles=_tiles(len(n.cells)), fishes=fishes, fish=n.fish, who=who)
+        tiles=tiles(len(n.cells)), fishes=fishes, fish=n.fish, who=who)

@@ -11,6 +11,7 @@ import pygame
 from game.i18n import _
 from game.rules import Action, Choose, Deploy, Move, Phase, Place, ScoreEvent, Skip
 from game.rules.features import Figure
+from game.view import notices
 from game.vocabulary import background_kind, kind_word
 
 from ...app import App, Scene
@@ -164,8 +165,8 @@ class PlayScene(Scene):
             self.app.sound.play("tile")
         elif isinstance(action, (Deploy, Move)):
             self.app.sound.play("figure")
-        if any(n.what == "wolf" for n in self.game.notices[notices_before:]):
-            self.app.sound.play("wolf")
+        for sound in notices.sounds(self.game, self.game.notices[notices_before:]):
+            self.app.sound.play(sound)
         gone = [f for i, f in figures_before.items() if i not in self.game.figures]
         if placing is not None and not any(f.cell == placing.cell and f.index == placing.index
                                            for f in self.game.figures.values()):
