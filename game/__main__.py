@@ -4,10 +4,12 @@
                    [--seed N] [--computer-pace relaxed|normal|instant]
                    [--autoplay] [--quit-after SECONDS] [--screenshot FILE]
                    [--size WxH] [--fullscreen] [--time-first-frame] [--smoke] [--version]
+                   [--join ws://HOST:PORT/CODE [--seat N] [--name NAME]]
                    [--install-desktop-entry] [--uninstall-desktop-entry]
 
 With ``--game`` or ``--seats`` the window opens straight into that game; otherwise at the
-title screen.  The ``carcassonne`` command (installed) and the standalone executable take
+title screen.  ``--join`` takes a seat at a network table (see docs/network.md): with
+``--seats LEVEL`` a computer plays it, without a window.  The ``carcassonne`` command (installed) and the standalone executable take
 the same options.
 """
 
@@ -65,6 +67,12 @@ def parse_args(argv: Sequence[str] | None = None) -> argparse.Namespace:
                              "and catalog, build one game of each kind with its expansions, "
                              "draw frames offscreen, "
                              "print a one-line summary; exit 0 when all is well")
+    parser.add_argument("--join", metavar="LINK",
+                        help="take a seat at a network table (ws://HOST:PORT/CODE); with "
+                             "--seats LEVEL a computer plays it, without a window")
+    parser.add_argument("--seat", type=int, metavar="N",
+                        help="with --join: the seat to take (1, 2...), else the first open one")
+    parser.add_argument("--name", help="with --join: the name the table shows")
     entry = parser.add_mutually_exclusive_group()
     entry.add_argument("--install-desktop-entry", action="store_true",
                        help="put the game in the desktop's application menu (Linux: a "
@@ -117,6 +125,8 @@ def process_age() -> tuple[float, str]:
 
 def main(argv: Sequence[str] | None = None) -> int:
     args = parse_args(argv)
+    if args.join is not None:
+        return join(args)
     if args.install_desktop_entry or args.uninstall_desktop_entry:
         from game import desktop_entry
         return desktop_entry.main(remove=args.uninstall_desktop_entry)
@@ -159,6 +169,19 @@ def main(argv: Sequence[str] | None = None) -> int:
     if args.time_first_frame:
         print(f"first frame: {first_frame_age(app):.3f} s after process start")
     return code
+
+
+def join(args: argparse.Namespace) -> int:
+    """``--join``: a computer plays a seat at a network table (a person's seat needs the
+    window, which does not join tables yet)."""
+    kinds = args.seats or ["human"]
+    if len(kinds) != 1 or kinds[0] == "human":
+        print("--join needs one computer level in --seats (e.g. --seats quick): a person "
+              "joins from the window", file=sys.stderr)
+        return 2
+    from game.net.headless import join_headless
+    return join_headless(args.join, kinds[0], args.computer_pace or "normal", args.name,
+                         args.seat)
 
 
 def open_game(app: App, args: argparse.Namespace) -> str | None:

@@ -210,7 +210,7 @@ def read(text: str | bytes, side: str) -> dict[str, Any]:
     kind = data.get("type")
     if not isinstance(kind, str) or kind not in messages:
         raise MessageError("bad-message", f"unknown message type {str(kind)[:40]!r}")
-    if kind == "join" and data.get("protocol") != PROTOCOL:
+    if kind == "join" and "protocol" in data and data["protocol"] != PROTOCOL:
         theirs = data.get("protocol")
         raise MessageError("protocol", f"this table speaks protocol {PROTOCOL}, your game "
                                        f"speaks {str(theirs)[:20]}: play with the same "
@@ -223,3 +223,7 @@ def read(text: str | bytes, side: str) -> dict[str, Any]:
 
 def encode(message: Mapping[str, Any]) -> str:
     return json.dumps(message, ensure_ascii=False, separators=(",", ":"))
+
+
+if __name__ == "__main__":  # docs/network.schema.json is this output
+    print(json.dumps(SCHEMA, indent=1, ensure_ascii=False))

@@ -144,7 +144,8 @@ class TableServer:
                                    max_size=lim.message_bytes, max_queue=16,
                                    ping_interval=lim.ping_interval,
                                    ping_timeout=lim.ping_interval,
-                                   process_request=self._admit, server_header=None)
+                                   close_timeout=2, process_request=self._admit,
+                                   server_header=None)
         for table in self.tables.values():
             self._follow_up(table)
         return int(self._server.sockets[0].getsockname()[1])
@@ -245,6 +246,9 @@ class TableServer:
                             "message": "this seat was taken back by a newer connection"})
                 other.drop(1000, "replaced")
                 self._leave(other)
+        log.info("table %s: %s joined seat(s) %s from %s", table.code,
+                 table.seats[seats[0]].name if seats else "?",
+                 ",".join(str(i + 1) for i in seats), peer.address)
         peer.table, peer.seats, peer.host = table, seats, message.get("host") is not None
         self.peers.setdefault(table.code, set()).add(peer)
         table.connected(seats, True, now)
@@ -274,11 +278,14 @@ class TableServer:
         held = self.peers.get(table.code, set())
         held.discard(peer)
         if not any(set(p.seats) & set(peer.seats) for p in held):
+            log.info("table %s: seat(s) %s left", table.code,
+                     ",".join(str(i + 1) for i in peer.seats))
             table.connected(peer.seats, False, self.clock())
             self._changed(table)
 
     def _start(self, table: Table) -> None:
         table.start(self.clock())
+        log.info("table %s: the game begins", table.code)
         for peer in self.peers.get(table.code, ()):
             peer.send(table.start_message(peer.seats))
         self._changed(table)
@@ -340,6 +347,7 @@ class TableServer:
 
     def _ended_or_changed(self, table: Table) -> None:
         if table.state == OVER:
+            log.info("table %s: the game is over (%s)", table.code, table.reason)
             self._broadcast(table, table.over_message())
         self._changed(table)
         self._save(table)
