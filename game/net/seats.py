@@ -63,7 +63,7 @@ class Seat:
     resigned: bool = False
     connected: bool = False  # someone holds this seat over a connection now
     flagged: bool = False  # its clock ran out: a computer plays the rest of this turn
-    taken_over: bool = False  # its player was away too long: a computer plays this turn
+    taken_over: bool = False  # its player was away too long: a computer plays till they return
     away_since: float | None = field(default=None, compare=False)
 
     @property

@@ -131,6 +131,8 @@ class Table:
             seat = self.seats[i]
             seat.connected = on
             seat.away_since = None if on else now
+            if on:
+                seat.taken_over = False  # back: the player plays again
 
     @property
     def ready(self) -> bool:
@@ -244,7 +246,7 @@ class Table:
         if self.clocks is not None and self.config.clock is not None and seat.kind != COMPUTER:
             left = self.clocks[mover] - (now - self.turn_began)
             self.clocks[mover] = max(0.0, left) + self.config.clock[1]
-        seat.flagged = seat.taken_over = False
+        seat.flagged = False
         self.turn_began = now
 
     def running(self) -> int | None:
@@ -281,7 +283,8 @@ class Table:
         return max(seat.away_since, self.turn_began) + self.config.takeover
 
     def take_over(self, seat: int) -> bool:
-        """A computer plays this seat's turn (its player is away, or the host says so)."""
+        """A computer plays this seat's turns until its player comes back (they were away
+        too long, or the host says so)."""
         if self.state != PLAYING or self.seats[seat].kind == COMPUTER:
             return False
         self.seats[seat].taken_over = True
