@@ -284,6 +284,8 @@ def _smoke(args: argparse.Namespace, size: tuple[int, int], home: Path) -> str:
         built.append(g.id + "".join(f"+{e}" for e in expansions)
                      + f" ({len(game.board)} tiles down)")
     pages = _smoke_pages(app)
+    from game.net.selfcheck import loopback_check
+    network = loopback_check(registry)
     if args.screenshot is not None:
         args.screenshot.parent.mkdir(parents=True, exist_ok=True)
         pygame.image.save(app.screen, str(args.screenshot))
@@ -292,7 +294,8 @@ def _smoke(args: argparse.Namespace, size: tuple[int, int], home: Path) -> str:
     total, _ = process_age()
     where = "frozen" if getattr(sys, "frozen", False) else paths.layout()
     return (f"smoke ok: {len(registry.sets)} tile set(s), {assets}, "
-            f"games: {', '.join(built)}; {pages}; {frames} frames drawn offscreen; first frame "
+            f"games: {', '.join(built)}; {pages}; {network}; {frames} frames drawn offscreen; "
+            f"first frame "
             f"{first_frame:.2f} s, done {total:.2f} s after start; data: {where} "
             f"({paths.tilesets_dir().parent})")
 
