@@ -9,8 +9,8 @@
 
 With ``--game`` or ``--seats`` the window opens straight into that game; otherwise at the
 title screen.  ``--join`` takes a seat at a network table (see docs/network.md): with
-``--seats LEVEL`` a computer plays it, without a window.  The ``carcassonne`` command (installed) and the standalone executable take
-the same options.
+``--seats LEVEL`` a computer plays it, without a window.  The ``carcassonne`` command
+(installed) and the standalone executable take the same options.
 """
 
 from __future__ import annotations

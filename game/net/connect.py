@@ -56,18 +56,24 @@ async def _once(session: NetSession, stop: asyncio.Event, open_timeout: float,
 async def _talk(session: NetSession, ws: ClientConnection, stop: asyncio.Event
                 ) -> tuple[str, bool]:
     loop = asyncio.get_running_loop()
+    here = threading.get_ident()
     out: asyncio.Queue[str | None] = asyncio.Queue()
 
-    def send(text: str) -> bool:
-        try:
-            loop.call_soon_threadsafe(out.put_nowait, text)
+    def put(item: str | None) -> bool:
+        if threading.get_ident() == here:  # a player on this very loop
+            out.put_nowait(item)
+            return True
+        try:  # a window's thread
+            loop.call_soon_threadsafe(out.put_nowait, item)
         except RuntimeError:  # the loop has closed
             return False
         return True
 
+    def send(text: str) -> bool:
+        return put(text)
+
     def reconnect() -> None:
-        with contextlib.suppress(RuntimeError):
-            loop.call_soon_threadsafe(out.put_nowait, None)
+        put(None)
 
     await ws.send(encode(session.join_message()))
     session.link_up(send, reconnect)

@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import asyncio
 import random
+import threading
 from collections.abc import Callable
 
 from game.ai import choose_action
@@ -35,20 +36,35 @@ async def play_seat(session: NetSession, level: str, pace: float = 0.0,
     ``seated`` is called once the table has given the session its seat."""
     loop = asyncio.get_running_loop()
     woke = asyncio.Event()
+    here = threading.get_ident()
 
-    def wake() -> None:
-        loop.call_soon_threadsafe(woke.set)
+    def wake() -> None:  # from this loop's thread, or from a connection's own thread
+        if threading.get_ident() == here:
+            woke.set()
+        else:
+            loop.call_soon_threadsafe(woke.set)
 
     session.wake = wake
     woke.set()
     rng = random.Random(seed)
     stopped = stop or asyncio.Event()
+
+    async def halt() -> None:
+        await stopped.wait()
+        woke.set()
+
+    halting = asyncio.create_task(halt())
+    try:
+        await _play(session, level, pace, rng, woke, stopped, seated)
+    finally:
+        halting.cancel()
+
+
+async def _play(session: NetSession, level: str, pace: float, rng: random.Random,
+                woke: asyncio.Event, stopped: asyncio.Event,
+                seated: Callable[[], None] | None) -> None:
     while not stopped.is_set():
-        waiter = asyncio.create_task(woke.wait())
-        halt = asyncio.create_task(stopped.wait())
-        await asyncio.wait({waiter, halt}, return_when=asyncio.FIRST_COMPLETED)
-        waiter.cancel()
-        halt.cancel()
+        await woke.wait()
         woke.clear()
         session.poll()
         if seated is not None and session.seats:

@@ -141,7 +141,7 @@ class TableServer:
         """Listen; the port (useful with 0: any free port)."""
         lim = self.limits
         self._server = await serve(self._handle, host, port, compression=None,
-                                   max_size=lim.message_bytes, max_queue=16,
+                                   max_size=lim.message_bytes, max_queue=4,
                                    ping_interval=lim.ping_interval,
                                    ping_timeout=lim.ping_interval,
                                    close_timeout=2, process_request=self._admit,
@@ -194,18 +194,20 @@ class TableServer:
         if not self._join(peer, first):
             return
         async for text in peer.ws:
+            if peer.closing:
+                return  # what it sent after being dropped is never read
             now = self.clock()
             if not peer.bucket.take(now):
                 self._refuse(peer, "rate", "too many messages: slow down")
-                continue
-            try:
-                message = read(text, CLIENT)
-            except MessageError as exc:
-                self._refuse(peer, exc.code, exc.message)
-                continue
-            self._dispatch(peer, message, now)
-            if peer.closing:
-                return
+            else:
+                try:
+                    self._dispatch(peer, read(text, CLIENT), now)
+                    continue
+                except MessageError as exc:
+                    self._refuse(peer, exc.code, exc.message)
+            # A refused message lets every other connection have its turn first: frames
+            # already received come without waiting, and one peer must not hold the loop.
+            await asyncio.sleep(0)
 
     def _refuse(self, peer: Peer, code: str, message: str, fatal: bool = False) -> None:
         peer.refused += 1

@@ -16,7 +16,7 @@ from pathlib import Path
 from typing import Any
 
 from game.rules.registry import Registry
-from game.savefile import SavedGame, SaveError, check_shape
+from game.savefile import SAVE_FORMAT, SavedGame, SaveError, check_shape
 from game.storage import atomic_write, read_small
 
 from .schema import problem
@@ -79,7 +79,7 @@ def table_json(table: Table) -> str:
         seats = [s.level or "human" for s in table.seats]
         saved = SavedGame.of(table.game, c.game, c.expansions, COLOURS[:len(table.seats)],
                              seats)
-        game = json.loads(saved.to_json())
+        game = {"format": SAVE_FORMAT, **vars(saved)}  # as saved.to_json() writes it
     data = {
         "format": TABLE_FORMAT, "uid": table.uid, "code": table.code, "host": table.host_key,
         "seed": table.seed, "state": table.state, "reason": table.reason,
@@ -92,7 +92,7 @@ def table_json(table: Table) -> str:
                    "resigned": s.resigned} for s in table.seats],
         "clocks": None if table.clocks is None else [int(c * 1000) for c in table.clocks],
         "game": game}
-    return json.dumps(data, indent=1, ensure_ascii=False)
+    return json.dumps(data, ensure_ascii=False, separators=(",", ":"))
 
 
 def save_table(table: Table, folder: Path) -> Path:

@@ -75,7 +75,7 @@ def test_the_first_message_must_join_with_the_right_code_and_version() -> None:
 def test_failed_joins_from_one_address_are_slowed_down() -> None:
     async def main() -> None:
         limits = Limits(joins_per_minute=3)
-        async with serving([TWO], limits=limits) as (server, (link,)):
+        async with serving([TWO], limits=limits) as (_, (link,)):
             wrong = Link(link.host, link.port, "ZZZZZZZZ")
             codes = [(await refused(link, join(wrong)))[0] for _ in range(5)]
             assert codes == ["code"] * 3 + ["slow-down"] * 2
@@ -87,7 +87,7 @@ def test_failed_joins_from_one_address_are_slowed_down() -> None:
 def test_big_frames_slow_joiners_and_crowds_are_turned_away() -> None:
     async def main() -> None:
         limits = Limits(message_bytes=1000, join_within=0.3, per_address=3)
-        async with serving([TWO], limits=limits) as (server, (link,)):
+        async with serving([TWO], limits=limits) as (_, (link,)):
             ws = await raw(link)
             await ws.send("x" * 5000)
             assert (await answers(ws))[1] == 1009  # message too big

@@ -9,13 +9,20 @@ import random
 from pathlib import Path
 from typing import Any
 
-import jsonschema
+import jsonschema  # type: ignore[import-untyped]
 import pytest
 
 from game.net import PROTOCOL
 from game.net.client import NetSession
-from game.net.messages import (CLIENT, CLIENT_MESSAGES, SCHEMA, SERVER, SERVER_MESSAGES,
-                               MessageError, read)
+from game.net.messages import (
+    CLIENT,
+    CLIENT_MESSAGES,
+    SCHEMA,
+    SERVER,
+    SERVER_MESSAGES,
+    MessageError,
+    read,
+)
 from game.net.schema import problem
 from game.net.seats import TableConfig
 

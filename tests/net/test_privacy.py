@@ -43,7 +43,7 @@ def allowed(path: tuple[Any, ...]) -> bool:
     """Where a tile's name may stand in a message to seat ME: its own hand in a deal, the
     tiles set aside, an outcome drawn in front of everyone."""
     if "hands" in path:
-        return path[path.index("hands") + 1] == ME
+        return bool(path[path.index("hands") + 1] == ME)
     return "aside" in path or "outcomes" in path
 
 

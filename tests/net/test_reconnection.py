@@ -53,7 +53,12 @@ def test_a_dropped_player_takes_the_seat_back_and_gets_what_it_missed() -> None:
             seen = record(sessions[0])
             joins: list[dict[str, Any]] = []
             join_message = sessions[0].join_message
-            sessions[0].join_message = lambda: joins.append(join_message()) or joins[-1]  # type: ignore[method-assign]
+
+            def noted() -> dict[str, Any]:
+                joins.append(join_message())
+                return joins[-1]
+
+            sessions[0].join_message = noted  # type: ignore[method-assign]
             cuts = [asyncio.create_task(cut_when(server, link.code, 0, n)) for n in (9, 40, 80)]
             await seat_players(link, 2, "random", sessions)
             await asyncio.gather(*cuts)

@@ -41,9 +41,14 @@ def test_a_window_rests_until_the_network_wakes_it_and_plays_to_the_end() -> Non
         async with serving([config]) as (server, (link,)):
             woken = threading.Event()
             mine = NetSession(registry(), link, "Window", wake=woken.set)
-            frames = []
+            frames: list[str | bytes] = []
             received = mine.received
-            mine.received = lambda text: (frames.append(1), received(text))[1]  # type: ignore[method-assign]
+
+            def counted(text: str | bytes) -> None:
+                frames.append(text)
+                received(text)
+
+            mine.received = counted  # type: ignore[method-assign]
             client = ThreadedClient(mine)
             client.start()
             try:
