@@ -136,6 +136,8 @@ async def serve(args: argparse.Namespace, config: TableConfig) -> int:
         await stop.wait()
     finally:
         await server.close()
+        log.info("served %d moves; the slowest took %.1f ms from its request to its sending",
+                 server.moves_served, server.slowest_move * 1000)
     return 0
 
 

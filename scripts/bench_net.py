@@ -62,8 +62,10 @@ class ServerProcess:
         if crowd:  # every player of the measure comes from 127.0.0.1
             args += ["--per-address", "5000", "--max-connections", "5000"]
         env = dict(os.environ, CARCASSONNE_HOME=str(home or data))
+        data.mkdir(parents=True, exist_ok=True)
+        self.log = data / "server.log"
         self.process = subprocess.Popen(args, cwd=ROOT, env=env, text=True,
-                                        stdout=subprocess.PIPE, stderr=subprocess.DEVNULL)
+                                        stdout=subprocess.PIPE, stderr=self.log.open("a"))
         assert self.process.stdout is not None
         self.links: list[str] = []
         while True:
@@ -91,6 +93,12 @@ class ServerProcess:
     def stop(self, kill: bool = False) -> None:
         self.process.send_signal(signal.SIGKILL if kill else signal.SIGTERM)
         self.process.wait(30)
+
+    def slowest_ms(self) -> float:
+        """What the server said of its slowest move as it stopped (its own work: request
+        read to message queued for every player)."""
+        found = re.findall(r"slowest took ([\d.]+) ms", self.log.read_text())
+        return float(found[-1]) if found else float("nan")
 
 
 # ---------------------------------------------------------------------- players in this process
@@ -214,6 +222,7 @@ def measure_load(args: argparse.Namespace) -> None:
         elapsed = time.perf_counter() - started
         cpu = server.cpu_seconds() - cpu_before
         server.stop()
+        slowest = server.slowest_ms()
         results = [json.loads((Path(tmp) / f"w{i}").read_text()) for i in range(len(share))]
     delays = [d for r in results for d in r["delays"]]
     moves = sum(r["moves"] for r in results)
@@ -222,7 +231,8 @@ def measure_load(args: argparse.Namespace) -> None:
           f"{elapsed:.1f} s = {moves / elapsed:.0f} moves/s; move sent to received: median "
           f"{statistics.median(delays) * 1000:.1f} ms, 99th percentile "
           f"{pct(delays, 99) * 1000:.1f} ms, slowest {max(delays) * 1000:.0f} ms; "
-          f"the server used {cpu:.1f} s of CPU, {cpu / moves * 1000:.2f} ms a move; "
+          f"the server used {cpu:.1f} s of CPU, {cpu / moves * 1000:.2f} ms a move, its "
+          f"slowest move {slowest:.1f} ms from request to sent; "
           f"server memory {base / 1024:.1f} MiB empty, {peak / 1024:.1f} MiB at most with the "
           f"tables: {(peak - base) / args.tables:.0f} KiB a table")
 
