@@ -229,8 +229,10 @@ class NetSession:
             return False
         return self._ask({"type": "undo", "seat": seat, "n": len(self.game.moves)})
 
-    def resign(self) -> bool:
-        return bool(self.seats) and self.request({"type": "resign", "seat": self.seats[0]})
+    def resign(self, seat: int | None = None) -> bool:
+        """Give up the game for one of this session's seats (the first by default)."""
+        seat = self.seats[0] if seat is None and self.seats else seat
+        return seat in self.seats and self.request({"type": "resign", "seat": seat})
 
     def host(self, op: str, seat: int | None = None, kind: str | None = None) -> bool:
         message: dict[str, Any] = {"type": "host", "op": op}

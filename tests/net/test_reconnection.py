@@ -7,8 +7,6 @@ import asyncio
 from pathlib import Path
 from typing import Any
 
-import pytest
-
 from game.net.client import NetSession, Refusal, Status
 from game.net.connect import follow
 from game.net.headless import play_seat
@@ -82,7 +80,6 @@ def test_a_dropped_player_takes_the_seat_back_and_gets_what_it_missed() -> None:
     run(main)
 
 
-@pytest.mark.slow
 def test_a_restarted_server_resumes_the_table_and_its_seats(tmp_path: Path) -> None:
     config = TableConfig("carcassonne", ("hills-and-sheep",), seats=("open", "open"),
                          takeover=0)

@@ -12,7 +12,7 @@ from .loopback import assert_same_game, run, seat_players, serving
 
 GAMES = [
     pytest.param(TableConfig("carcassonne", seats=("open", "open", "quick")), 2, "quick",
-                 id="carcassonne"),
+                 id="carcassonne", marks=pytest.mark.slow),
     pytest.param(TableConfig("carcassonne", ("hills-and-sheep",), seats=("open",) * 3), 3,
                  "random", id="hills-and-sheep"),
     pytest.param(TableConfig("hunters-and-gatherers", seats=("open", "random", "open")), 2,
@@ -36,6 +36,7 @@ def test_a_whole_game_ends_alike_everywhere(config: TableConfig, joined: int,
     run(main)
 
 
+@pytest.mark.slow
 def test_hands_of_three_end_alike_everywhere() -> None:
     config = TableConfig("carcassonne", options=(("hand", 3),), seats=("open", "open"))
 
