@@ -22,7 +22,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
-from game.rules import Action, Game, Notice, ScoreEvent, TileSet, parse_action
+from game.rules import Action, Game, Notice, RulesError, ScoreEvent, TileSet, parse_action
 from game.rules.registry import Registry
 
 from . import PROTOCOL
@@ -80,6 +80,7 @@ class Ended:
     seed: int
 
 
+MAX_SPOILS = 3  # copies spoiled in a row before the session gives up on the table
 # Fatal errors that end one connection, not the session: it connects again.
 TRANSIENT = ("slow-down", "join-timeout", "rate")
 
@@ -126,6 +127,7 @@ class NetSession:
         self.started: dict[str, Any] | None = None
         self.tileset: TileSet | None = None
         self.pending: int | None = None  # moves at the last request not yet answered
+        self._spoils = 0  # copies spoiled in a row (rebuilt from the table each time)
         # Shared with the network side (under the lock):
         self._lock = threading.Lock()
         self._inbox: deque[dict[str, Any] | tuple[str, str]] = deque()
@@ -274,8 +276,9 @@ class NetSession:
                 continue
             try:
                 self._apply(item, out)
-            except ReplicaError as exc:
-                self._spoiled(str(exc))
+            except (ReplicaError, RulesError, KeyError, ValueError, TypeError,
+                    IndexError) as exc:  # the table's messages do not fit: never a crash
+                self._spoiled(str(exc) or type(exc).__name__)
         game = self.game
         with self._lock:
             self._resume = (len(self.history), self.history[-1].chain if self.history else
@@ -352,10 +355,7 @@ class NetSession:
         self.tileset, self.started = tileset, m
         self.history = []
         self.pending = None
-        try:
-            self.game = self._fresh()
-        except (ValueError, TypeError) as exc:
-            raise ReplicaError(f"the game cannot begin: {exc}") from None
+        self.game = self._fresh()
         if Digest.of(self.game) != Digest.from_json(m["digest"]):
             raise ReplicaError("the game begins otherwise here than at the table")
 
@@ -397,6 +397,7 @@ class NetSession:
         events = game.follow(step)
         self.history.append(step)
         self.pending = None
+        self._spoils = 0
         out.append(Moved(step, parse_action(step.action), events, game.notices[before:]))
 
     def _take_back(self, n: int, chain: str) -> None:
@@ -408,15 +409,23 @@ class NetSession:
         """Rebuild the game from the opening and the first ``n`` steps."""
         self.history = self.history[:n]
         self.pending = None
+        self.game = self.game_at(n)
+
+    def game_at(self, moves: int) -> Replica:
+        """The game as it stood after ``moves`` moves (a history's slider), rebuilt."""
         game = self._fresh()
-        for step in self.history:
+        for step in self.history[:moves]:
             game.follow(step)
-        self.game = game
+        return game
 
     def _spoiled(self, why: str) -> None:
         """This copy no longer agrees with the table: rebuild it from the table's moves."""
         self.game, self.history, self.started = None, [], None
         self.problem = why
+        self._spoils += 1
+        if self._spoils >= MAX_SPOILS:  # again and again: the table itself is at fault
+            self._fail(f"the table's messages do not fit its own game ({why})")
+            return
         with self._lock:
             self._resume = (0, None)
             reconnect = self._reconnect

@@ -48,19 +48,41 @@ class Replica(Game):
                  options: Mapping[str, OptionValue], seats: Collection[int],
                  opening: Deal) -> None:
         self.seats = frozenset(seats)
+        self.opening = opening
+        self.steps: list[Step] = []  # every step followed, in order
         self._live = True
         self._script = [opening]
+        self._again: list[Step] = []  # steps ``apply`` plays again (see ``fresh``)
         self._hidden = frozenset()
         self._out = 0
         super().__init__(tileset, players, 0, options)  # its seed draws nothing that counts
         if self._script:
             raise ReplicaError("the opening deal was not used")
 
+    def fresh(self) -> Replica:
+        """This game as it began, ready to be played again: ``apply`` with this game's
+        moves, in order, replays its steps (what a turn log or a history does with a game
+        rebuilt from its move list; the seed of a replica means nothing)."""
+        out = Replica(self.tileset, self.players, self.chosen_options, self.seats,
+                      self.opening)
+        out._again = list(self.steps)
+        return out
+
     def copy(self) -> Self:
         out = super().copy()
         out._live = False
         out._script = []
+        out._again = []
+        out.steps = list(self.steps)
         return out
+
+    def apply(self, action: object) -> list[ScoreEvent]:
+        again = self._again
+        if self._live and again and again[0].n == len(self.moves):
+            if str(action) != again[0].action:
+                raise IllegalAction(f"{action}: the table played {again[0].action} here")
+            return self.follow(again.pop(0))
+        return super().apply(action)
 
     # ------------------------------------------------------------------ following the table
     def follow(self, step: Step) -> list[ScoreEvent]:
@@ -77,12 +99,12 @@ class Replica(Game):
                     and self.extra_tile is None and self.current in self._hidden
                     and action.tile not in self.hands[self.current]):
                 self._arrange(len(self.deck), pin=(self.current, action.tile))
-            for what, value in step.outcomes:
+            for what, value in step.outcomes:  # what the table drew, for the modules
                 if what == "tile":
-                    raise ReplicaError("a tile is dealt, never forced")
-                self.force(what, value)
+                    raise ReplicaError("a tile is dealt, never drawn by a rule")
+                self._queued.setdefault(what, []).append(value)
             self._script = list(step.deals)
-            events = self.apply(action)
+            events = super().apply(action)
         except IllegalAction as exc:
             raise ReplicaError(f"step {step.n} ({step.action}): {exc}") from None
         if self._script or self.unused_forced():
@@ -90,6 +112,7 @@ class Replica(Game):
         if Digest.of(self) != step.digest:
             raise ReplicaError(f"after step {step.n} ({step.action}) this copy differs "
                                f"from the table's game")
+        self.steps.append(step)
         return events
 
     def undo(self) -> None:

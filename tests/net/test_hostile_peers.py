@@ -10,13 +10,16 @@ from typing import Any
 
 import pytest
 from websockets.asyncio.client import ClientConnection, connect
+from websockets.asyncio.server import ServerConnection, serve
 from websockets.exceptions import ConnectionClosed
 
 from game.net import PROTOCOL
-from game.net.client import NetSession
+from game.net.client import NetSession, Refusal, Status
+from game.net.connect import follow
 from game.net.limits import Limits
 from game.net.links import Link
 from game.net.seats import TableConfig
+from game.net.table import Table
 
 from .loopback import assert_same_game, registry, run, seat_players, serving
 
@@ -171,7 +174,6 @@ def test_a_flood_of_garbage_slows_nobody_else_and_crashes_nothing() -> None:
 
 
 async def seat_only(session: NetSession) -> tuple[int, ...]:
-    from game.net.connect import follow
     stop = asyncio.Event()
     task = asyncio.create_task(follow(session, stop))
     while not session.seats:
@@ -180,3 +182,44 @@ async def seat_only(session: NetSession) -> tuple[int, ...]:
     stop.set()
     await task
     return session.seats
+
+
+def test_a_table_that_sends_nonsense_never_crashes_its_client() -> None:
+    """A server of another kind: garbage, then a game that contradicts itself, again at
+    every join.  The client reads on, rebuilds, and gives up with a sentence."""
+    table = Table(TableConfig("carcassonne", seats=("open", "open")), registry(), seed=1)
+    table.join("A", None, None, None)
+    table.join("B", None, None, None)
+    table.start(0.0)
+    start = table.start_message([0])
+    start["digest"]["scores"] = [5, 0]  # not what the game begins with
+    joins = 0
+
+    async def liar(ws: ServerConnection) -> None:
+        nonlocal joins
+        await ws.recv()
+        joins += 1
+        await ws.send("{not json")
+        await ws.send(json.dumps({"type": "welcome", "protocol": PROTOCOL, "server": "?",
+                                  "table": table.info(0.0), "you": [0], "token": "t" * 32,
+                                  "host": False}))
+        await ws.send(json.dumps(start))
+        await ws.wait_closed()
+
+    async def main() -> None:
+        async with serve(liar, "127.0.0.1", 0, compression=None) as server:
+            port = server.sockets[0].getsockname()[1]
+            session = NetSession(registry(), Link("127.0.0.1", port, table.code), "Me")
+            told: list[object] = []
+            stop = asyncio.Event()
+            connection = asyncio.create_task(follow(session, stop, first_wait=0.01))
+            while session.status != Status.FAILED:
+                told += session.poll()
+                await asyncio.sleep(0.01)
+            stop.set()
+            await connection
+            assert session.problem is not None and "do not fit" in session.problem
+            assert any(isinstance(t, Refusal) and t.code == "bad-message" for t in told)
+            assert joins == 3 and session.game is None
+
+    run(main)

@@ -12,7 +12,7 @@ from game.ai import choose_action, random_action
 from game.net.recorded import TableGame
 from game.net.replica import Replica, ReplicaError
 from game.net.steps import Digest, Step, chain_next, public_hands
-from game.rules import IllegalAction
+from game.rules import IllegalAction, Skip
 
 from .loopback import registry
 
@@ -107,3 +107,22 @@ def test_a_step_that_does_not_fit_spoils_the_replica_and_says_so() -> None:
             table_and_replicas("carcassonne", (), {}, 2, 4)[1][0].follow(bad)
     with pytest.raises(IllegalAction):
         replicas[0].undo()
+
+
+def test_a_replica_plays_again_from_its_moves_as_a_turn_log_or_a_history_does() -> None:
+    from game.view.chronicle import replay
+
+    table, replicas = table_and_replicas("carcassonne", ("hills-and-sheep",), {"hand": 3}, 3, 6)
+    rng = random.Random(6)
+    chain = ""
+    while not table.over:
+        step = play(table, random_action(table, rng), chain)
+        chain = step.chain
+        for seat, replica in enumerate(replicas):
+            replica.follow(step.view({seat}, False))
+    me = replicas[1]
+    again = replay(me, fresh=me.fresh())  # every move applied again, in order
+    assert again.scores == table.scores and again.notices == table.notices
+    assert again.hands[1] == me.hands[1] and again.over
+    with pytest.raises(IllegalAction):
+        me.fresh().apply(Skip())  # not the move the table played there
