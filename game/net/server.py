@@ -34,56 +34,18 @@ from game.ai import choose_action, random_action
 from game.rules import Action, Game
 from game.rules.registry import Registry
 from game.savefile import SaveError
-from game.storage import atomic_write
 from game.version import version
 
 from . import PROTOCOL
 from .limits import Bucket, Limits
 from .messages import CLIENT, MessageError, encode, read
+from .peer import Peer
 from .seats import Refused, TableConfig, normal_code, token_hash
 from .steps import Step
 from .table import LOBBY, OVER, Table
-from .tablefile import load_table, save_table, table_json
+from .tablefile import Saver, load_table, save_table
 
 log = logging.getLogger("game.net.server")
-
-
-class Peer:
-    """One connection: the table and seats it holds, its meter, its outgoing messages."""
-
-    def __init__(self, ws: ServerConnection, address: str, limits: Limits, now: float) -> None:
-        self.ws = ws
-        self.address = address
-        self.limits = limits
-        self.table: Table | None = None
-        self.seats: list[int] = []
-        self.host = False
-        self.bucket = Bucket(limits.rate, limits.burst, now)
-        self.refused = 0
-        self.out: asyncio.Queue[str | None] = asyncio.Queue()
-        self.closing = False
-
-    def send(self, message: dict[str, Any] | str) -> None:
-        if self.closing:
-            return
-        if self.out.qsize() >= self.limits.send_queue:
-            self.drop(1008, "too slow to read the table's messages")
-            return
-        self.out.put_nowait(message if isinstance(message, str) else encode(message))
-
-    def drop(self, code: int, reason: str) -> None:
-        """Close after what is already queued (a last error message, say)."""
-        if not self.closing:
-            self.closing = True
-            self.out.put_nowait(None)
-            asyncio.get_running_loop().create_task(self.ws.close(code, reason))
-
-    async def write(self) -> None:
-        while (text := await self.out.get()) is not None:
-            try:
-                await self.ws.send(text)
-            except ConnectionClosed:
-                return
 
 
 class TableServer:
@@ -101,9 +63,9 @@ class TableServer:
         self._server: Server | None = None
         self._thinking: dict[str, asyncio.Task[None]] = {}
         self._timers: dict[str, asyncio.TimerHandle] = {}
-        self._saving: dict[str, bool] = {}  # a save under way: whether another is wanted
-        self._tasks: set[asyncio.Task[None]] = set()  # saves under way
+        self._saver = Saver(folder)
         self._rng = random.Random()
+        self._closing = False
         self.moves_served = 0
         self.slowest_move = 0.0  # seconds from a request to its step being queued for all
 
@@ -115,7 +77,7 @@ class TableServer:
         while table.code in self.tables:
             table.code = Table(config, self.registry).code
         self.tables[table.code] = table
-        self._save(table)
+        self._saver.want(table)
         return table
 
     def load_tables(self) -> list[SaveError]:
@@ -124,6 +86,9 @@ class TableServer:
         problems: list[SaveError] = []
         if self.folder is None or not self.folder.is_dir():
             return problems
+        for stray in self.folder.glob(".*.tmp"):  # writes a kill cut short
+            with contextlib.suppress(OSError):
+                stray.unlink()
         now = self.clock()
         for path in sorted(self.folder.glob("*.json")):
             try:
@@ -151,6 +116,7 @@ class TableServer:
         return int(self._server.sockets[0].getsockname()[1])
 
     async def close(self) -> None:
+        self._closing = True
         for handle in self._timers.values():
             handle.cancel()
         for task in self._thinking.values():
@@ -158,8 +124,7 @@ class TableServer:
         if self._server is not None:
             self._server.close()
             await self._server.wait_closed()
-        if self._tasks:  # the saves under way finish
-            await asyncio.gather(*self._tasks, return_exceptions=True)
+        await self._saver.drain()  # the saves under way finish
 
     def _admit(self, ws: ServerConnection, request: Any) -> Any:
         if len(self.all_peers) >= self.limits.max_connections:
@@ -262,7 +227,7 @@ class TableServer:
         self._changed(table)
         if table.ready and table.config.auto_start:
             self._start(table)
-        self._save(table)
+        self._saver.want(table)
         return True
 
     def _catch_up(self, peer: Peer, table: Table, first: int) -> None:
@@ -291,7 +256,7 @@ class TableServer:
         for peer in self.peers.get(table.code, ()):
             peer.send(table.start_message(peer.seats))
         self._changed(table)
-        self._save(table)
+        self._saver.want(table)
 
     # ------------------------------------------------------------------ requests
     def _dispatch(self, peer: Peer, message: dict[str, Any], now: float) -> None:
@@ -331,7 +296,7 @@ class TableServer:
         elif not table.take_over(seat):
             raise Refused("not-now", "no game is under way")
         self._changed(table)
-        self._save(table)
+        self._saver.want(table)
 
     def _step(self, table: Table, step: Step, asked: float) -> None:
         views: dict[frozenset[int], str] = {}
@@ -352,7 +317,7 @@ class TableServer:
             log.info("table %s: the game is over (%s)", table.code, table.reason)
             self._broadcast(table, table.over_message())
         self._changed(table)
-        self._save(table)
+        self._saver.want(table)
 
     def _broadcast(self, table: Table, message: dict[str, Any]) -> None:
         text = encode(message)
@@ -366,6 +331,8 @@ class TableServer:
 
     # ------------------------------------------------------------------ computers and clocks
     def _follow_up(self, table: Table) -> None:
+        if self._closing:
+            return
         self._arm_timer(table)
         seat = table.computer_turn()
         if seat is not None and table.code not in self._thinking:
@@ -413,32 +380,6 @@ class TableServer:
             self._changed(table)
         else:
             self._arm_timer(table)
-
-    # ------------------------------------------------------------------ saving
-    def _save(self, table: Table) -> None:
-        if self.folder is None:
-            return
-        if table.code in self._saving:
-            self._saving[table.code] = True  # once the write under way is done
-            return
-        self._saving[table.code] = False
-        task = asyncio.get_running_loop().create_task(self._write(table))
-        self._tasks.add(task)
-        task.add_done_callback(self._tasks.discard)
-
-    async def _write(self, table: Table) -> None:
-        assert self.folder is not None
-        path = self.folder / f"{table.code}.json"
-        try:
-            while True:
-                self._saving[table.code] = False
-                await asyncio.to_thread(atomic_write, path, table_json(table))
-                if not self._saving.get(table.code):
-                    break
-        except OSError as exc:
-            log.error("table %s could not be saved: %s", table.code, exc)
-        finally:
-            self._saving.pop(table.code, None)
 
 
 def _think(game: Game, level: str, seed: int) -> Action:

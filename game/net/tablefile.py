@@ -11,7 +11,9 @@ restarted server has every step it had, ready to send again.
 
 from __future__ import annotations
 
+import asyncio
 import json
+import logging
 from pathlib import Path
 from typing import Any
 
@@ -23,6 +25,7 @@ from .schema import problem
 from .seats import COMPUTER, HOST, OPEN, PLAYER, Seat, TableConfig
 from .table import LOBBY, OVER, PLAYING, Table, rebuild
 
+log = logging.getLogger("game.net.server")
 TABLE_FORMAT = 1
 # The seat colours a table's save names, in seat order (the window's palette names).
 COLOURS = ("red", "blue", "yellow", "green", "black", "purple")
@@ -149,3 +152,42 @@ def _replay(table: Table, data: dict[str, Any], path: Path, now: float) -> None:
         raise ValueError("the game ended in the replay but not in the file")
     if table.state == PLAYING and data["state"] != PLAYING:
         raise ValueError("the game is under way in the replay")
+
+
+class Saver:
+    """Saves tables off the event loop: the file is written in a worker thread; a table is
+    never written twice at once, and a save asked for during a write comes right after it
+    (with the table as it then stands).  No folder: nothing is saved."""
+
+    def __init__(self, folder: Path | None) -> None:
+        self.folder = folder
+        self._again: dict[str, bool] = {}  # tables being written: whether to write again
+        self._tasks: set[asyncio.Task[None]] = set()
+
+    def want(self, table: Table) -> None:
+        if self.folder is None:
+            return
+        if table.code in self._again:
+            self._again[table.code] = True
+            return
+        self._again[table.code] = False
+        task = asyncio.get_running_loop().create_task(self._write(table, self.folder))
+        self._tasks.add(task)
+        task.add_done_callback(self._tasks.discard)
+
+    async def _write(self, table: Table, folder: Path) -> None:
+        path = folder / f"{table.code}.json"
+        try:
+            while True:
+                self._again[table.code] = False
+                await asyncio.to_thread(atomic_write, path, table_json(table))
+                if not self._again.get(table.code):
+                    break
+        except OSError as exc:
+            log.error("table %s could not be saved: %s", table.code, exc)
+        finally:
+            self._again.pop(table.code, None)
+
+    async def drain(self) -> None:
+        if self._tasks:
+            await asyncio.gather(*self._tasks, return_exceptions=True)
