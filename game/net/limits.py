@@ -30,10 +30,14 @@ class Bucket:
         self.level = burst
         self.stamp = now
 
-    def take(self, now: float) -> bool:
+    def refill(self, now: float) -> float:
+        """The tokens there are now."""
         self.level = min(self.burst, self.level + (now - self.stamp) * self.rate)
         self.stamp = now
-        if self.level >= 1.0:
+        return self.level
+
+    def take(self, now: float) -> bool:
+        if self.refill(now) >= 1.0:
             self.level -= 1.0
             return True
         return False

@@ -29,25 +29,35 @@ class Peer:
         self.refused = 0
         self.out: asyncio.Queue[str | None] = asyncio.Queue()
         self.closing = False
+        self._close_with: tuple[int, str] | None = None
+        self._closer: asyncio.Task[None] | None = None
 
     def send(self, message: dict[str, Any] | str) -> None:
         if self.closing:
             return
         if self.out.qsize() >= self.limits.send_queue:
-            self.drop(1008, "too slow to read the table's messages")
+            self.drop(1008, "too slow to read the table's messages", at_once=True)
             return
         self.out.put_nowait(message if isinstance(message, str) else encode(message))
 
-    def drop(self, code: int, reason: str) -> None:
-        """Close after what is already queued (a last error message, say)."""
-        if not self.closing:
-            self.closing = True
-            self.out.put_nowait(None)
-            asyncio.get_running_loop().create_task(self.ws.close(code, reason))
+    def drop(self, code: int, reason: str, at_once: bool = False) -> None:
+        """Close the connection once what is already queued is sent (a last error message,
+        say), or ``at_once``."""
+        if self.closing:
+            return
+        self.closing = True
+        if at_once:
+            self._closer = asyncio.get_running_loop().create_task(self.ws.close(code, reason))
+        else:
+            self._close_with = (code, reason)
+        self.out.put_nowait(None)
 
     async def write(self) -> None:
+        """Send what is queued, in order, until the queue's end (then close if asked)."""
         while (text := await self.out.get()) is not None:
             try:
                 await self.ws.send(text)
             except ConnectionClosed:
                 return
+        if self._close_with is not None:
+            await self.ws.close(*self._close_with)

@@ -40,7 +40,7 @@ from . import PROTOCOL
 from .limits import Bucket, Limits
 from .messages import CLIENT, MessageError, encode, read
 from .peer import Peer
-from .seats import Refused, TableConfig, normal_code, token_hash
+from .seats import Refused, TableConfig, new_code, normal_code, token_hash
 from .steps import Step
 from .table import LOBBY, OVER, Table
 from .tablefile import Saver, load_table, save_table
@@ -75,7 +75,7 @@ class TableServer:
         table = Table(config, self.registry, seed=seed,
                       host_key=None if host_key is None else token_hash(host_key))
         while table.code in self.tables:
-            table.code = Table(config, self.registry).code
+            table.code = new_code()
         self.tables[table.code] = table
         self._saver.want(table)
         return table
@@ -191,10 +191,8 @@ class TableServer:
         except MessageError as exc:
             self._refuse(peer, exc.code, exc.message, fatal=True)
             return False
-        meter = self.failed.setdefault(peer.address, Bucket(self.limits.joins_per_minute / 60,
-                                                            self.limits.joins_per_minute, now))
-        if meter.level < 1.0:
-            meter.take(now)
+        meter = self._meter(peer.address, now)
+        if meter.refill(now) < 1.0:
             self._refuse(peer, "slow-down", "too many failed joins: wait a minute", fatal=True)
             return False
         table = self.tables.get(normal_code(message["code"]))
@@ -229,6 +227,19 @@ class TableServer:
             self._start(table)
         self._saver.want(table)
         return True
+
+    def _meter(self, address: str, now: float) -> Bucket:
+        """The failed joins of an address (addresses whose meter is full again are
+        forgotten once many are kept)."""
+        meter = self.failed.get(address)
+        if meter is None:
+            if len(self.failed) >= 4096:
+                for known, bucket in list(self.failed.items()):
+                    if bucket.refill(now) >= bucket.burst:
+                        del self.failed[known]
+            per_minute = self.limits.joins_per_minute
+            meter = self.failed[address] = Bucket(per_minute / 60, per_minute, now)
+        return meter
 
     def _catch_up(self, peer: Peer, table: Table, first: int) -> None:
         if first == 0:

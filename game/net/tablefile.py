@@ -170,8 +170,13 @@ class Saver:
         if table.code in self._again:
             self._again[table.code] = True
             return
+        try:
+            loop = asyncio.get_running_loop()
+        except RuntimeError:  # no event loop yet (a table made before serving)
+            save_table(table, self.folder)
+            return
         self._again[table.code] = False
-        task = asyncio.get_running_loop().create_task(self._write(table, self.folder))
+        task = loop.create_task(self._write(table, self.folder))
         self._tasks.add(task)
         task.add_done_callback(self._tasks.discard)
 
