@@ -13,7 +13,7 @@ from game.net.connect import ThreadedClient, follow
 from game.net.headless import play_seat
 from game.net.seats import TableConfig
 
-from .loopback import registry, run, seat_players, serving
+from .loopback import board, registry, run, seat_players, serving
 
 
 def window_loop(session: NetSession, woken: threading.Event) -> tuple[int, int, list[str]]:
@@ -91,5 +91,44 @@ def test_the_table_is_told_a_window_left() -> None:
             stop.set()
             await back
             assert later.seats == (0,) and later.status == Status.OVER
+
+    run(main)
+
+
+def test_a_placement_taken_back_is_taken_back_everywhere() -> None:
+    config = TableConfig("carcassonne", seats=("open", "open"))
+
+    async def main() -> None:
+        async with serving([config]) as (server, (link,)):
+            me, you = NetSession(registry(), link, "Me", [0]), NetSession(registry(), link,
+                                                                       "You", [1])
+            stop = asyncio.Event()
+            links = [asyncio.create_task(follow(s, stop)) for s in (me, you)]
+            while me.my_turn() is None or you.game is None:
+                me.poll()
+                you.poll()
+                await asyncio.sleep(0.01)
+            assert me.game is not None
+            start = board(me.game)
+            place = next(iter(me.game.legal_placements()))
+            assert me.act(place)
+            seen: list[object] = []
+            while len(you.history) < 1:
+                seen += you.poll()
+                me.poll()
+                await asyncio.sleep(0.01)
+            assert me.game.can_undo and me.undo()
+            while you.history:
+                seen += you.poll()
+                me.poll()
+                await asyncio.sleep(0.01)
+            assert [type(h).__name__ for h in seen if not isinstance(h, TableChanged)] == [
+                "Moved", "TookBack"]
+            assert you.game is not None
+            assert board(me.game) == board(you.game) == start
+            table = server.tables[link.code]
+            assert table.game is not None and table.game.moves == []
+            stop.set()
+            await asyncio.gather(*links)
 
     run(main)
