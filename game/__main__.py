@@ -4,11 +4,13 @@
                    [--seed N] [--computer-pace relaxed|normal|instant]
                    [--autoplay] [--quit-after SECONDS] [--screenshot FILE]
                    [--size WxH] [--fullscreen] [--time-first-frame] [--smoke] [--version]
+                   [--join ws://HOST:PORT/CODE [--seat N] [--name NAME]]
                    [--install-desktop-entry] [--uninstall-desktop-entry]
 
 With ``--game`` or ``--seats`` the window opens straight into that game; otherwise at the
-title screen.  The ``carcassonne`` command (installed) and the standalone executable take
-the same options.
+title screen.  ``--join`` takes a seat at a network table (see docs/network.md): with
+``--seats LEVEL`` a computer plays it, without a window.  The ``carcassonne`` command
+(installed) and the standalone executable take the same options.
 """
 
 from __future__ import annotations
@@ -65,6 +67,12 @@ def parse_args(argv: Sequence[str] | None = None) -> argparse.Namespace:
                              "and catalog, build one game of each kind with its expansions, "
                              "draw frames offscreen, "
                              "print a one-line summary; exit 0 when all is well")
+    parser.add_argument("--join", metavar="LINK",
+                        help="take a seat at a network table (ws://HOST:PORT/CODE); with "
+                             "--seats LEVEL a computer plays it, without a window")
+    parser.add_argument("--seat", type=int, metavar="N",
+                        help="with --join: the seat to take (1, 2...), else the first open one")
+    parser.add_argument("--name", help="with --join: the name the table shows")
     entry = parser.add_mutually_exclusive_group()
     entry.add_argument("--install-desktop-entry", action="store_true",
                        help="put the game in the desktop's application menu (Linux: a "
@@ -117,6 +125,8 @@ def process_age() -> tuple[float, str]:
 
 def main(argv: Sequence[str] | None = None) -> int:
     args = parse_args(argv)
+    if args.join is not None:
+        return join(args)
     if args.install_desktop_entry or args.uninstall_desktop_entry:
         from game import desktop_entry
         return desktop_entry.main(remove=args.uninstall_desktop_entry)
@@ -159,6 +169,19 @@ def main(argv: Sequence[str] | None = None) -> int:
     if args.time_first_frame:
         print(f"first frame: {first_frame_age(app):.3f} s after process start")
     return code
+
+
+def join(args: argparse.Namespace) -> int:
+    """``--join``: a computer plays a seat at a network table (a person's seat needs the
+    window, which does not join tables yet)."""
+    kinds = args.seats or ["human"]
+    if len(kinds) != 1 or kinds[0] == "human":
+        print("--join needs one computer level in --seats (e.g. --seats quick): a person "
+              "joins from the window", file=sys.stderr)
+        return 2
+    from game.net.headless import join_headless
+    return join_headless(args.join, kinds[0], args.computer_pace or "normal", args.name,
+                         args.seat)
 
 
 def open_game(app: App, args: argparse.Namespace) -> str | None:
@@ -260,6 +283,8 @@ def _smoke(args: argparse.Namespace, size: tuple[int, int], home: Path) -> str:
         built.append(g.id + "".join(f"+{e}" for e in expansions)
                      + f" ({len(game.board)} tiles down)")
     pages = _smoke_pages(app)
+    from game.net.selfcheck import loopback_check
+    network = loopback_check(registry)
     if args.screenshot is not None:
         args.screenshot.parent.mkdir(parents=True, exist_ok=True)
         pygame.image.save(app.screen, str(args.screenshot))
@@ -268,7 +293,8 @@ def _smoke(args: argparse.Namespace, size: tuple[int, int], home: Path) -> str:
     total, _ = process_age()
     where = "frozen" if getattr(sys, "frozen", False) else paths.layout()
     return (f"smoke ok: {len(registry.sets)} tile set(s), {assets}, "
-            f"games: {', '.join(built)}; {pages}; {frames} frames drawn offscreen; first frame "
+            f"games: {', '.join(built)}; {pages}; {network}; {frames} frames drawn offscreen; "
+            f"first frame "
             f"{first_frame:.2f} s, done {total:.2f} s after start; data: {where} "
             f"({paths.tilesets_dir().parent})")
 

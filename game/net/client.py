@@ -1,0 +1,381 @@
+"""A client's view of one table: the session a window (or a headless player) drives.
+
+``NetSession`` has two sides.  The network side (``connection``, in its own thread or event
+loop) hands it every frame with ``received`` and reports the link going up and down; those
+calls only check the message and queue it, then call ``wake``.  The reading side (the
+window's thread) calls ``poll``, which applies what was queued to the session's state and
+returns what happened, in order, for the window to show; everything the window reads
+(``game``, ``table``, ``status``, ``my_turn``) changes only inside ``poll``, on its thread.
+
+``game`` is a ``Replica``: a rules-core ``Game`` the window reads as it reads a game on one
+screen (board, scores, legal moves, the modules' state), with this seat's hand and never
+another's.  The player's requests (``act``, ``undo``, ``resign``) go to the table; their
+effect comes back as a ``Moved`` (or a ``Refusal``) from a later ``poll``.
+"""
+
+from __future__ import annotations
+
+import threading
+from collections import deque
+from collections.abc import Callable
+from typing import Any
+
+from game.rules import Action, Game, RulesError, TileSet, parse_action
+from game.rules.registry import Registry
+
+from . import PROTOCOL
+from .happenings import (
+    TRANSIENT,
+    Ended,
+    Happening,
+    Moved,
+    Rebuilt,
+    Refusal,
+    Status,
+    TableChanged,
+    TableView,
+    TookBack,
+)
+from .links import Link
+from .messages import SERVER, MessageError, encode, read
+from .replica import Replica, ReplicaError
+from .steps import Deal, Digest, Step, chain_next
+
+__all__ = ["Ended", "Happening", "Moved", "NetSession", "Rebuilt", "Refusal", "Status",
+           "TableChanged", "TableView", "TookBack"]
+MAX_SPOILS = 3  # copies spoiled in a row before the session gives up on the table
+
+
+class NetSession:
+    def __init__(self, registry: Registry, link: Link, name: str,
+                 seats: list[int] | None = None, token: str | None = None,
+                 host_key: str | None = None, wake: Callable[[], None] | None = None) -> None:
+        self.registry = registry
+        self.link = link
+        self.name = name
+        self.wanted = seats
+        self.host_key = host_key
+        self.wake = wake
+        # Read by the window (changed by poll only):
+        self.status = Status.CONNECTING
+        self.problem: str | None = None
+        self.seats: tuple[int, ...] = ()
+        self.table = TableView()
+        self.game: Replica | None = None
+        self.history: list[Step] = []
+        self.seed: int | None = None  # told once the game is over
+        self.started: dict[str, Any] | None = None
+        self.tileset: TileSet | None = None
+        self.pending: int | None = None  # moves at the last request not yet answered
+        self._spoils = 0  # copies spoiled in a row (rebuilt from the table each time)
+        # Shared with the network side (under the lock):
+        self._lock = threading.Lock()
+        self._inbox: deque[dict[str, Any] | tuple[str, str]] = deque()
+        self._token = token
+        self._resume: tuple[int, str | None] = (0, None)
+        self._fatal = False
+        self._over = False
+        self._send: Callable[[str], bool] | None = None
+        self._reconnect: Callable[[], None] | None = None
+
+    # ------------------------------------------------------------------ the network side
+    def join_message(self) -> dict[str, Any]:
+        with self._lock:
+            token, (have, chain) = self._token, self._resume
+        message: dict[str, Any] = {"type": "join", "protocol": PROTOCOL,
+                                   "code": self.link.code, "name": self.name}
+        if token is not None:
+            message["token"] = token
+        elif self.host_key is not None:
+            message["host"] = self.host_key
+        elif self.wanted:
+            message["seats"] = list(self.wanted)
+        if chain is not None:
+            message.update(have=have, chain=chain)
+        return message
+
+    def received(self, text: str | bytes) -> None:
+        """A frame from the table (network side): checked, queued, the reader woken."""
+        try:
+            message = read(text, SERVER)
+        except MessageError as exc:
+            self._queue(("bad", exc.message))
+            return
+        kind = message["type"]
+        with self._lock:
+            if kind == "welcome":
+                self._token = message["token"]
+            elif kind == "over":
+                self._over = True
+            elif kind == "error" and message.get("fatal") and message["code"] not in TRANSIENT:
+                self._fatal = True
+        self._queue(message)
+
+    def link_up(self, send: Callable[[str], bool], reconnect: Callable[[], None]) -> None:
+        """The connection is open: ``send`` queues a frame, ``reconnect`` drops the
+        connection so that it joins again (both callable from any thread)."""
+        with self._lock:
+            self._send = send
+            self._reconnect = reconnect
+
+    def link_down(self, reason: str) -> None:
+        with self._lock:
+            self._send = None
+            self._reconnect = None
+        self._queue(("down", reason))
+
+    @property
+    def token(self) -> str | None:
+        """What takes this session's seats back (once the table has given them)."""
+        with self._lock:
+            return self._token
+
+    @property
+    def finished(self) -> bool:
+        """Nothing more to connect for: refused for good, left, or the game is over."""
+        with self._lock:
+            return self._fatal or self._over
+
+    def close(self) -> None:
+        """Leave the table (the seat stays this player's: the token takes it back)."""
+        self.request({"type": "bye"})
+        with self._lock:
+            self._fatal = True
+        self._queue(("closed", ""))
+
+    def _queue(self, item: dict[str, Any] | tuple[str, str]) -> None:
+        self._inbox.append(item)
+        if self.wake is not None:
+            self.wake()
+
+    # ------------------------------------------------------------------ the player's side
+    def my_turn(self) -> int | None:
+        """The seat of this session whose action the table waits for now, if any."""
+        game = self.game
+        if (game is None or game.over or self.status != Status.PLAYING
+                or self.pending is not None or game.current not in self.seats
+                or self.table.stand_in(game.current)):
+            return None
+        return game.current
+
+    def act(self, action: Action) -> bool:
+        seat = self.my_turn()
+        if seat is None or self.game is None:
+            return False
+        return self._ask({"type": "act", "seat": seat, "n": len(self.game.moves),
+                          "action": str(action)})
+
+    def undo(self) -> bool:
+        seat = self.my_turn()
+        if seat is None or self.game is None or not self.game.can_undo:
+            return False
+        return self._ask({"type": "undo", "seat": seat, "n": len(self.game.moves)})
+
+    def resign(self, seat: int | None = None) -> bool:
+        """Give up the game for one of this session's seats (the first by default)."""
+        seat = self.seats[0] if seat is None and self.seats else seat
+        return seat in self.seats and self.request({"type": "resign", "seat": seat})
+
+    def host(self, op: str, seat: int | None = None, kind: str | None = None) -> bool:
+        message: dict[str, Any] = {"type": "host", "op": op}
+        if seat is not None:
+            message["seat"] = seat
+        if kind is not None:
+            message["kind"] = kind
+        return self.request(message)
+
+    def _ask(self, message: dict[str, Any]) -> bool:
+        if not self.request(message):
+            return False
+        self.pending = message["n"]
+        return True
+
+    def request(self, message: dict[str, Any]) -> bool:
+        with self._lock:
+            send = self._send
+        return send is not None and send(encode(message))
+
+    def finished_game(self) -> Game | None:
+        """Once the game is over: the table's real game, replayed from its seed and moves
+        (for a save and the history), else None."""
+        if self.seed is None or self.game is None or self.tileset is None:
+            return None
+        game = Game(self.tileset, self.game.players, self.seed, self.game.chosen_options)
+        for step in self.history:
+            game.apply(parse_action(step.action))
+        return game
+
+    # ------------------------------------------------------------------ reading
+    def poll(self) -> list[Happening]:
+        """Apply what the table sent since the last poll; what happened, in order."""
+        out: list[Happening] = []
+        while self._inbox:
+            item = self._inbox.popleft()
+            if isinstance(item, tuple):
+                self._link_event(item, out)
+                continue
+            try:
+                self._apply(item, out)
+            except (ReplicaError, RulesError, KeyError, ValueError, TypeError,
+                    IndexError) as exc:  # the table's messages do not fit: never a crash
+                self._spoiled(str(exc) or type(exc).__name__)
+        game = self.game
+        with self._lock:
+            self._resume = (len(self.history), self.history[-1].chain if self.history else
+                            (self.started["chain"] if self.started else None))
+            if game is None:
+                self._resume = (0, None)
+        return out
+
+    def _link_event(self, item: tuple[str, str], out: list[Happening]) -> None:
+        kind, text = item
+        if kind == "down" and self.status not in (Status.FAILED, Status.CLOSED):
+            self.pending = None
+            with self._lock:
+                fatal = self._fatal
+            if fatal:
+                self.status = Status.FAILED
+                self.problem = self.problem or text
+            elif self.status != Status.OVER:
+                self.status = Status.RECONNECTING
+            out.append(TableChanged())
+        elif kind == "closed":
+            self.status = Status.CLOSED
+        elif kind == "bad":
+            out.append(Refusal("bad-message", text))
+
+    def _apply(self, m: dict[str, Any], out: list[Happening]) -> None:
+        kind = m["type"]
+        if kind == "welcome":
+            self.seats = tuple(m["you"])
+            self.pending = None
+            self._table(m["table"], out)
+        elif kind == "table":
+            self._table(m["table"], out)
+        elif kind == "start":
+            self._start(m)
+            out.append(Rebuilt())
+        elif kind == "sync":
+            self._sync(m, out)
+        elif kind == "move":
+            self._move(Step.from_json(m), out)
+        elif kind == "undo":
+            self._take_back(m["n"], m["chain"])
+            out.append(TookBack(m["n"]))
+        elif kind == "over":
+            self.seed = m["seed"]
+            self.status = Status.OVER
+            out.append(Ended(m["reason"], m["seed"]))
+        elif kind == "error":
+            self.pending = None
+            if m.get("fatal") and m["code"] not in TRANSIENT:
+                self.status, self.problem = Status.FAILED, m["message"]
+            out.append(Refusal(m["code"], m["message"]))
+
+    def _table(self, info: dict[str, Any], out: list[Happening]) -> None:
+        self.table = TableView(info)
+        if self.status not in (Status.FAILED, Status.CLOSED, Status.OVER):
+            self.status = {"lobby": Status.LOBBY, "over": Status.OVER}.get(
+                info["state"], Status.PLAYING)
+        out.append(TableChanged())
+
+    def _start(self, m: dict[str, Any]) -> None:
+        g = m["game"]
+        try:
+            tileset = self.registry.ruleset(g["id"], g["expansions"])
+        except KeyError as exc:
+            self._fail(f"this game cannot play that table: {str(exc).strip(chr(39))}")
+            return
+        theirs = {k: v for k, v in g["fingerprints"]}
+        changed = [k for k, v in tileset.fingerprints.items() if theirs.get(k) != v]
+        if changed or set(theirs) != set(tileset.fingerprints):
+            self._fail(f"the table plays another version of {', '.join(changed or theirs)}: "
+                       f"play with the same version of the game as the host")
+            return
+        self.tileset, self.started = tileset, m
+        self.history = []
+        self.pending = None
+        self.game = self._fresh()
+        if Digest.of(self.game) != Digest.from_json(m["digest"]):
+            raise ReplicaError("the game begins otherwise here than at the table")
+
+    def _fresh(self) -> Replica:
+        assert self.started is not None and self.tileset is not None
+        g = self.started["game"]
+        return Replica(self.tileset, g["players"], {k: v for k, v in g["options"]},
+                       self.seats, Deal.from_json(self.started["opening"]))
+
+    def _sync(self, m: dict[str, Any], out: list[Happening]) -> None:
+        first = m["from"]
+        if self.game is None or first > len(self.history):
+            raise ReplicaError("the table's moves start after this copy's")
+        steps = [Step.from_json(s) for s in m["moves"]]
+        if first < len(self.history):
+            # keep what agrees with the table; drop the rest (taken back while away)
+            same = first
+            while (same < len(self.history) and same - first < len(steps)
+                   and self.history[same].chain == steps[same - first].chain):
+                same += 1
+            if same < len(self.history):
+                self._truncate(same)
+                out.append(Rebuilt())
+            steps = steps[same - first:]
+        for step in steps:
+            self._move(step, out)
+
+    def _move(self, step: Step, out: list[Happening]) -> None:
+        game = self.game
+        if game is None:
+            raise ReplicaError("a move before the game began")
+        if step.n < len(self.history) and self.history[step.n].chain == step.chain:
+            return  # seen already (it came again over a new connection)
+        expected = chain_next(self.history[-1].chain if self.history else
+                              str(self.started["chain"] if self.started else ""), step.action)
+        if step.chain != expected:
+            raise ReplicaError("the table's moves and this copy's differ")
+        before = len(game.notices)
+        events = game.follow(step)
+        self.history.append(step)
+        self.pending = None
+        self._spoils = 0
+        out.append(Moved(step, parse_action(step.action), events, game.notices[before:]))
+
+    def _take_back(self, n: int, chain: str) -> None:
+        if n > len(self.history) or (n and self.history[n - 1].chain != chain):
+            raise ReplicaError("the table took back a move this copy does not have")
+        self._truncate(n)
+
+    def _truncate(self, n: int) -> None:
+        """Rebuild the game from the opening and the first ``n`` steps."""
+        self.history = self.history[:n]
+        self.pending = None
+        self.game = self.game_at(n)
+
+    def game_at(self, moves: int) -> Replica:
+        """The game as it stood after ``moves`` moves (a history's slider), rebuilt."""
+        game = self._fresh()
+        for step in self.history[:moves]:
+            game.follow(step)
+        return game
+
+    def _spoiled(self, why: str) -> None:
+        """This copy no longer agrees with the table: rebuild it from the table's moves."""
+        self.game, self.history, self.started = None, [], None
+        self.problem = why
+        self._spoils += 1
+        if self._spoils >= MAX_SPOILS:  # again and again: the table itself is at fault
+            self._fail(f"the table's messages do not fit its own game ({why})")
+            return
+        with self._lock:
+            self._resume = (0, None)
+            reconnect = self._reconnect
+        if reconnect is not None:
+            reconnect()
+
+    def _fail(self, why: str) -> None:
+        self.status, self.problem = Status.FAILED, why
+        with self._lock:
+            self._fatal = True
+            reconnect = self._reconnect
+        if reconnect is not None:
+            reconnect()  # the connection then sees it is finished

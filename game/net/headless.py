@@ -1,0 +1,126 @@
+"""A computer player at a network table, without a window.
+
+    python -m game --join ws://HOST:PORT/CODE --seats quick [--seat N] [--name NAME]
+                   [--computer-pace relaxed|normal|instant]
+
+joins the table, plays its seat at that computer level until the game ends and prints the
+final scores (exit 0; 1 when the table refused it).  It keeps its seat's token on this
+computer (``tokens``): killed and started again with the same ``--seat``, it takes its seat
+back where the game stands.  ``play_seat`` is the same player as a coroutine, for tests and
+benchmarks that fill tables with computers.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import random
+import threading
+from collections.abc import Callable
+
+from game.ai import choose_action
+from game.rules.registry import Registry, default_registry
+
+from .client import NetSession, Status
+from .connect import follow
+from .links import Link, parse_link
+from .tokens import Tokens
+
+PACES = {"relaxed": 1.1, "normal": 0.55, "instant": 0.0}  # seconds before each action
+
+
+async def play_seat(session: NetSession, level: str, pace: float = 0.0,
+                    seed: int | None = None, stop: asyncio.Event | None = None,
+                    seated: Callable[[], None] | None = None) -> None:
+    """Play the session's seat at ``level`` until the game is over, the table refuses the
+    session, or ``stop`` is set (the connection is kept by a ``follow`` running beside);
+    ``seated`` is called once the table has given the session its seat."""
+    loop = asyncio.get_running_loop()
+    woke = asyncio.Event()
+    here = threading.get_ident()
+
+    def wake() -> None:  # from this loop's thread, or from a connection's own thread
+        if threading.get_ident() == here:
+            woke.set()
+        else:
+            loop.call_soon_threadsafe(woke.set)
+
+    session.wake = wake
+    woke.set()
+    rng = random.Random(seed)
+    stopped = stop or asyncio.Event()
+
+    async def halt() -> None:
+        await stopped.wait()
+        woke.set()
+
+    halting = asyncio.create_task(halt())
+    try:
+        await _play(session, level, pace, rng, woke, stopped, seated)
+    finally:
+        halting.cancel()
+
+
+async def _play(session: NetSession, level: str, pace: float, rng: random.Random,
+                woke: asyncio.Event, stopped: asyncio.Event,
+                seated: Callable[[], None] | None) -> None:
+    while not stopped.is_set():
+        await woke.wait()
+        woke.clear()
+        session.poll()
+        if seated is not None and session.seats:
+            seated()
+            seated = None
+        if session.status in (Status.OVER, Status.FAILED, Status.CLOSED):
+            return
+        seat, game = session.my_turn(), session.game
+        if seat is None or game is None:
+            continue
+        moves = len(game.moves)
+        action = await asyncio.to_thread(choose_action, game.copy(), level,
+                                         random.Random(rng.getrandbits(64)))
+        if pace:
+            await asyncio.sleep(pace)
+        if session.game is game and len(game.moves) == moves and session.my_turn() == seat:
+            session.act(action)
+        else:
+            woke.set()  # the position moved on while it thought: look again
+
+
+async def _run(session: NetSession, level: str, pace: float, tokens: Tokens | None,
+               seat: int | None) -> None:
+    def remember() -> None:
+        token = session.token
+        if tokens is not None and token is not None:
+            tokens.put(session.link, session.seats[0] if seat is None else seat, token)
+
+    stop = asyncio.Event()
+    connection = asyncio.create_task(follow(session, stop))
+    try:
+        await play_seat(session, level, pace, stop=stop, seated=remember)
+    finally:
+        stop.set()
+        await connection
+
+
+def join_headless(link_text: str, level: str, pace: str = "instant", name: str | None = None,
+                  seat: int | None = None, registry: Registry | None = None,
+                  tokens: Tokens | None = None) -> int:
+    """The command line's ``--join`` with a computer level: the exit code."""
+    try:
+        link: Link = parse_link(link_text)
+    except ValueError as exc:
+        print(f"cannot join: {exc}")
+        return 2
+    tokens = tokens or Tokens()
+    index = None if seat is None else seat - 1
+    token = None if index is None else tokens.get(link, index)
+    session = NetSession(registry or default_registry(), link, name or level.capitalize(),
+                         None if index is None else [index], token)
+    asyncio.run(_run(session, level, PACES.get(pace, 0.0), tokens, index))
+    if session.status == Status.OVER and session.game is not None:
+        game = session.game
+        scores = ", ".join(f"{p} {s}" for p, s in zip(game.players, game.scores, strict=True))
+        print(f"game over ({len(game.moves)} moves): {scores}")
+        return 0
+    print(f"left the table: {session.problem or session.status}")
+    return 1

@@ -1,0 +1,92 @@
+"""A table served from the host's own program: the server in a thread beside the window.
+
+    host = LocalServer(registry, folder)          # folder: where its tables are saved
+    port = host.start("0.0.0.0", 7417)
+    code, key = host.open_table(config)           # config.seats: "host", "open" or a level
+    session = NetSession(registry, Link("127.0.0.1", port, code), "Ann", host_key=key)
+    ...                                           # the host plays through its session too
+    host.close()
+
+The host's own seats (``"host"`` in the configuration) are taken by the session that joins
+with the host key: the window plays them like a joined player, through the same messages,
+and may start the game, change an open seat and hand a seat to a computer (``host``
+requests).  Friends join with ``link_for(address)``.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import secrets
+import threading
+from concurrent.futures import Future
+from pathlib import Path
+from typing import Any
+
+from game.rules.registry import Registry
+
+from .limits import Limits
+from .links import Link
+from .seats import TableConfig
+from .server import TableServer
+
+
+class LocalServer:
+    def __init__(self, registry: Registry, folder: Path | None = None,
+                 limits: Limits | None = None) -> None:
+        self.server = TableServer(registry, folder, limits)
+        self.port = 0
+        self._loop: asyncio.AbstractEventLoop | None = None
+        self._stop: asyncio.Event | None = None
+        self._ready = threading.Event()
+        self._thread: threading.Thread | None = None
+
+    def start(self, host: str = "0.0.0.0", port: int = 0) -> int:
+        """Serve in a thread of its own; the port it listens on (OSError if it cannot)."""
+        started: Future[int] = Future()
+
+        async def main() -> None:
+            self._loop = asyncio.get_running_loop()
+            self._stop = asyncio.Event()
+            try:
+                started.set_result(await self.server.start(host, port))
+            except OSError as exc:
+                started.set_exception(exc)
+                return
+            try:
+                await self._stop.wait()
+            finally:
+                await self.server.close()
+
+        self._thread = threading.Thread(target=asyncio.run, args=(main(),),
+                                        name="table-server", daemon=True)
+        self._thread.start()
+        self.port = started.result(timeout=10)
+        return self.port
+
+    def open_table(self, config: TableConfig) -> tuple[str, str]:
+        """A new table: its join code and the host key that takes its host seats."""
+        key = secrets.token_urlsafe(24)
+        table = self._call(lambda: self.server.add_table(config, host_key=key))
+        return table.code, key
+
+    def link_for(self, code: str, address: str) -> Link:
+        """The link friends paste, for the address they reach this computer by."""
+        return Link(address, self.port, code)
+
+    def _call(self, work: Any) -> Any:
+        """Run ``work`` on the server's loop (tables are only touched there)."""
+        loop = self._loop
+        if loop is None:
+            raise RuntimeError("the server is not started")
+
+        async def run() -> Any:
+            return work()
+
+        return asyncio.run_coroutine_threadsafe(run(), loop).result(timeout=10)
+
+    def close(self, timeout: float = 5.0) -> None:
+        loop, stop = self._loop, self._stop
+        if loop is not None and stop is not None:
+            loop.call_soon_threadsafe(stop.set)
+        if self._thread is not None:
+            self._thread.join(timeout)

@@ -1,0 +1,56 @@
+"""Join links: ``ws://HOST:PORT/CODE`` (or ``carcassonne://HOST:PORT/CODE``, the same)."""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from urllib.parse import urlsplit
+
+from .seats import normal_code, shown_code
+
+DEFAULT_PORT = 7417
+_CODE = re.compile(r"^[0-9A-Z]{4,16}$")
+
+
+@dataclass(frozen=True)
+class Link:
+    host: str
+    port: int
+    code: str  # as stored: upper case, no dash
+    secure: bool = False
+
+    @property
+    def url(self) -> str:
+        """What the WebSocket client connects to."""
+        host = f"[{self.host}]" if ":" in self.host else self.host
+        return f"{'wss' if self.secure else 'ws'}://{host}:{self.port}/{shown_code(self.code)}"
+
+    def __str__(self) -> str:
+        return self.url
+
+
+def parse_link(text: str) -> Link:
+    """A link as pasted (spaces around it, any case in the code); ValueError says what is
+    wrong with it."""
+    text = text.strip()
+    if "://" not in text:
+        text = "ws://" + text
+    parts = urlsplit(text)
+    scheme = parts.scheme.lower()
+    if scheme not in ("ws", "wss", "carcassonne"):
+        raise ValueError(f"a join link starts with ws:// or carcassonne://, not {scheme}://")
+    try:
+        host, port = parts.hostname, parts.port
+    except ValueError:
+        raise ValueError("the port of a join link is a number from 1 to 65535") from None
+    if not host:
+        raise ValueError("a join link names the host: ws://HOST:PORT/CODE")
+    code = normal_code(parts.path.strip("/"))
+    if not _CODE.match(code):
+        raise ValueError("a join link ends with the table's code: ws://HOST:PORT/CODE")
+    return Link(host, port or DEFAULT_PORT, code, scheme == "wss")
+
+
+def link_from(address: str, code: str) -> Link:
+    """A link from an address (``HOST`` or ``HOST:PORT``) and a code typed apart."""
+    return parse_link(f"ws://{address.strip()}/{code.strip()}")

@@ -1,0 +1,120 @@
+"""A table's configuration and its seats: who plays each one and what it may do."""
+
+from __future__ import annotations
+
+import hashlib
+import secrets
+from dataclasses import dataclass, field
+
+from game.ai import LEVELS
+from game.rules.model import OptionValue
+
+OPEN, PLAYER, COMPUTER, HOST = "open", "player", "computer", "host"
+CODE_ALPHABET = "23456789ABCDEFGHJKMNPQRSTVWXYZ"  # no 0/O, 1/I/L, U: easy to read aloud
+CODE_LENGTH = 8
+MAX_NAME = 24
+
+
+class Refused(Exception):
+    """A request the table turns down; nothing changed.  ``code`` is a word a client can
+    act on, the message a sentence for the player."""
+
+    def __init__(self, code: str, message: str) -> None:
+        self.code = code
+        self.message = message
+        super().__init__(f"{code}: {message}")
+
+
+@dataclass(frozen=True)
+class TableConfig:
+    game: str
+    expansions: tuple[str, ...] = ()
+    options: tuple[tuple[str, OptionValue], ...] = ()
+    seats: tuple[str, ...] = (OPEN, OPEN)  # "open", "host" or a computer level, per seat
+    names: tuple[str, ...] = ()  # names of the seats that have none yet (optional)
+    clock: tuple[int, int] | None = None  # seconds of thinking time, seconds added a turn
+    takeover: int = 60  # seconds a dropped player's turn waits for them (0: forever)
+    stand_in: str = "quick"  # the computer level that plays a turn nobody plays
+    auto_start: bool = True  # the game begins once no seat is open
+    pace: float = 0.0  # seconds a computer waits before each of its actions
+
+    def check(self) -> None:
+        """ValueError for a configuration no table can have."""
+        for kind in self.seats:
+            if kind not in (OPEN, HOST) and kind not in LEVELS:
+                raise ValueError(f"unknown seat kind '{kind}' (open, host or a level: "
+                                 f"{', '.join(LEVELS)})")
+        if self.stand_in not in LEVELS:
+            raise ValueError(f"unknown computer level '{self.stand_in}'")
+        if self.clock is not None and (self.clock[0] <= 0 or self.clock[1] < 0):
+            raise ValueError("a clock needs some thinking time")
+        if self.takeover < 0 or self.pace < 0:
+            raise ValueError("waits cannot be negative")
+        for name in self.names:
+            clean_name(name)
+
+
+@dataclass
+class Seat:
+    kind: str  # OPEN, PLAYER, COMPUTER or HOST
+    name: str
+    level: str | None = None  # a computer's level
+    token: str | None = None  # the hash of the token that takes this seat back
+    resigned: bool = False
+    connected: bool = False  # someone holds this seat over a connection now
+    flagged: bool = False  # its clock ran out: a computer plays the rest of this turn
+    taken_over: bool = False  # its player was away too long: a computer plays till they return
+    away_since: float | None = field(default=None, compare=False)
+
+    @property
+    def stand_in(self) -> bool:
+        """A computer plays this seat's turn now (it is a computer, or stands in for its
+        player)."""
+        return self.kind == COMPUTER or self.resigned or self.flagged or self.taken_over
+
+    def info(self) -> dict[str, object]:
+        return {"name": self.name, "kind": self.kind, "level": self.level,
+                "connected": self.connected or self.kind == COMPUTER,
+                "resigned": self.resigned, "stand_in": self.stand_in}
+
+
+def new_code() -> str:
+    """A join code: 8 letters and digits (about 39 bits), shown as ABCD-EFGH."""
+    return "".join(secrets.choice(CODE_ALPHABET) for _ in range(CODE_LENGTH))
+
+
+def normal_code(text: str) -> str:
+    """A join code as typed (any case, with or without its dash) as stored."""
+    return text.upper().replace("-", "").replace(" ", "")
+
+
+def shown_code(code: str) -> str:
+    return f"{code[:4]}-{code[4:]}" if len(code) == CODE_LENGTH else code
+
+
+def new_token() -> str:
+    return secrets.token_urlsafe(24)
+
+
+def token_hash(token: str) -> str:
+    """What the table keeps of a seat's token (its file never holds the token itself)."""
+    return hashlib.sha256(token.encode()).hexdigest()
+
+
+def clean_name(name: str) -> str:
+    """A player's name as the table shows it; ValueError for one it cannot show."""
+    name = " ".join(name.split())
+    if not name or len(name) > MAX_NAME or not name.isprintable():
+        raise ValueError(f"a name is 1 to {MAX_NAME} printable characters")
+    return name
+
+
+def unique_name(name: str, taken: list[str]) -> str:
+    """``name``, or ``name 2``, ``name 3``...: no two seats of a table share a name."""
+    if name not in taken:
+        return name
+    for n in range(2, 10):
+        candidate = f"{name[:MAX_NAME - 2]} {n}"
+        if candidate not in taken:
+            return candidate
+    return f"{name[:MAX_NAME - 3]} {len(taken) + 1}"

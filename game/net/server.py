@@ -1,0 +1,406 @@
+"""The table server: many tables in one process, served over WebSockets.
+
+Each connection joins one table with its join code (``join``), then sends requests for its
+seats (``act``, ``undo``, ``resign``, and the host's ``host``); the table decides and the
+server sends what happened to everyone at that table, each as their seats may see it.  The
+server also plays the computers' turns (in a worker thread, on a copy of the game), runs the
+clocks, hands the turn of a player who stays away to a computer, and saves each table after
+every confirmed turn (``tablefile``), the writes off the event loop and never two at once for
+one table.
+
+What one peer may cost is bounded (``Limits``): frames are small (``max_size``), each
+connection's messages are metered by a token bucket, a connection that keeps sending what
+is refused is closed, connections are counted per address and in all, a new connection must
+join in time, failed joins from an address are metered, and a reader too slow for its
+messages is dropped (it reconnects and gets what it missed).  Permessage compression is off.
+Everything runs on one event loop; only the computers think in threads.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import logging
+import random
+import time
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+
+from websockets.asyncio.server import Server, ServerConnection, serve
+from websockets.exceptions import ConnectionClosed
+
+from game.ai import choose_action, random_action
+from game.rules import Action, Game
+from game.rules.registry import Registry
+from game.savefile import SaveError
+from game.version import version
+
+from . import PROTOCOL
+from .limits import Bucket, Limits
+from .messages import CLIENT, MessageError, encode, read
+from .peer import Peer
+from .seats import Refused, TableConfig, new_code, normal_code, token_hash
+from .steps import Step
+from .table import LOBBY, OVER, Table
+from .tablefile import Saver, load_table, save_table
+
+log = logging.getLogger("game.net.server")
+
+
+class TableServer:
+    def __init__(self, registry: Registry, folder: Path | None = None,
+                 limits: Limits | None = None, clock: Callable[[], float] = time.monotonic
+                 ) -> None:
+        self.registry = registry
+        self.folder = folder  # where tables are saved; None: nowhere (tests)
+        self.limits = limits or Limits()
+        self.clock = clock
+        self.tables: dict[str, Table] = {}
+        self.peers: dict[str, set[Peer]] = {}  # by table code
+        self.all_peers: set[Peer] = set()
+        self.failed: dict[str, Bucket] = {}  # failed joins, by address
+        self._server: Server | None = None
+        self._thinking: dict[str, asyncio.Task[None]] = {}
+        self._timers: dict[str, asyncio.TimerHandle] = {}
+        self._saver = Saver(folder)
+        self._rng = random.Random()
+        self._closing = False
+        self.moves_served = 0
+        self.slowest_move = 0.0  # seconds from a request to its step being queued for all
+
+    # ------------------------------------------------------------------ tables
+    def add_table(self, config: TableConfig, host_key: str | None = None,
+                  seed: int | None = None) -> Table:
+        table = Table(config, self.registry, seed=seed,
+                      host_key=None if host_key is None else token_hash(host_key))
+        while table.code in self.tables:
+            table.code = new_code()
+        self.tables[table.code] = table
+        self._saver.want(table)
+        return table
+
+    def load_tables(self) -> list[SaveError]:
+        """Every table saved in the folder, its game replayed; the files that cannot be
+        read are renamed aside (``*.json.broken``) and returned."""
+        problems: list[SaveError] = []
+        if self.folder is None or not self.folder.is_dir():
+            return problems
+        for stray in self.folder.glob(".*.tmp"):  # writes a kill cut short
+            with contextlib.suppress(OSError):
+                stray.unlink()
+        now = self.clock()
+        for path in sorted(self.folder.glob("*.json")):
+            try:
+                table = load_table(path, self.registry, now)
+            except SaveError as exc:
+                problems.append(exc)
+                with contextlib.suppress(OSError):
+                    path.rename(path.with_suffix(".json.broken"))
+                continue
+            self.tables[table.code] = table
+        return problems
+
+    # ------------------------------------------------------------------ serving
+    async def start(self, host: str, port: int) -> int:
+        """Listen; the port (useful with 0: any free port)."""
+        lim = self.limits
+        self._server = await serve(self._handle, host, port, compression=None,
+                                   max_size=lim.message_bytes, max_queue=4,
+                                   ping_interval=lim.ping_interval,
+                                   ping_timeout=lim.ping_interval,
+                                   close_timeout=2, process_request=self._admit,
+                                   server_header=None)
+        for table in self.tables.values():
+            self._follow_up(table)
+        return int(self._server.sockets[0].getsockname()[1])
+
+    async def close(self) -> None:
+        self._closing = True
+        for handle in self._timers.values():
+            handle.cancel()
+        for task in self._thinking.values():
+            task.cancel()
+        if self._server is not None:
+            self._server.close()
+            await self._server.wait_closed()
+        await self._saver.drain()  # the saves under way finish
+
+    def _admit(self, ws: ServerConnection, request: Any) -> Any:
+        if len(self.all_peers) >= self.limits.max_connections:
+            return ws.respond(503, "The server is full.\n")
+        return None
+
+    async def _handle(self, ws: ServerConnection) -> None:
+        address = str(ws.remote_address[0]) if ws.remote_address else "?"
+        if sum(1 for p in self.all_peers if p.address == address) >= self.limits.per_address:
+            await ws.close(1013, "too many connections from your address")
+            return
+        peer = Peer(ws, address, self.limits, self.clock())
+        self.all_peers.add(peer)
+        writer = asyncio.create_task(peer.write())
+        try:
+            await self._serve(peer)
+        except ConnectionClosed:
+            pass
+        finally:
+            self._leave(peer)
+            self.all_peers.discard(peer)
+            peer.closing = True
+            peer.out.put_nowait(None)
+            await writer
+
+    async def _serve(self, peer: Peer) -> None:
+        try:
+            first = await asyncio.wait_for(peer.ws.recv(), self.limits.join_within)
+        except TimeoutError:
+            self._refuse(peer, "join-timeout", "join a table first", fatal=True)
+            return
+        if not self._join(peer, first):
+            return
+        async for text in peer.ws:
+            if peer.closing:
+                return  # what it sent after being dropped is never read
+            now = self.clock()
+            if not peer.bucket.take(now):
+                self._refuse(peer, "rate", "too many messages: slow down")
+            else:
+                try:
+                    self._dispatch(peer, read(text, CLIENT), now)
+                    continue
+                except MessageError as exc:
+                    self._refuse(peer, exc.code, exc.message)
+            # A refused message lets every other connection have its turn first: frames
+            # already received come without waiting, and one peer must not hold the loop.
+            await asyncio.sleep(0)
+
+    def _refuse(self, peer: Peer, code: str, message: str, fatal: bool = False) -> None:
+        peer.refused += 1
+        fatal = fatal or peer.refused > self.limits.refused
+        peer.send({"type": "error", "code": code, "message": message, "fatal": fatal})
+        if fatal:
+            peer.drop(1008, message[:100])
+
+    # ------------------------------------------------------------------ joining
+    def _join(self, peer: Peer, text: str | bytes) -> bool:
+        now = self.clock()
+        try:
+            message = read(text, CLIENT)
+            if message["type"] != "join":
+                raise MessageError("join-first", "the first message joins a table")
+        except MessageError as exc:
+            self._refuse(peer, exc.code, exc.message, fatal=True)
+            return False
+        meter = self._meter(peer.address, now)
+        if meter.refill(now) < 1.0:
+            self._refuse(peer, "slow-down", "too many failed joins: wait a minute", fatal=True)
+            return False
+        table = self.tables.get(normal_code(message["code"]))
+        try:
+            if table is None:
+                raise Refused("code", "no table has that join code")
+            seats, token = table.join(message["name"], message.get("seats"),
+                                      message.get("token"), message.get("host"))
+        except Refused as exc:
+            meter.take(now)
+            self._refuse(peer, exc.code, exc.message, fatal=True)
+            return False
+        for other in list(self.peers.get(table.code, ())):
+            if set(other.seats) & set(seats):  # the same player again: the newer one wins
+                other.send({"type": "error", "code": "replaced", "fatal": True,
+                            "message": "this seat was taken back by a newer connection"})
+                other.drop(1000, "replaced")
+                self._leave(other)
+        log.info("table %s: %s joined seat(s) %s from %s", table.code,
+                 table.seats[seats[0]].name if seats else "?",
+                 ",".join(str(i + 1) for i in seats), peer.address)
+        peer.table, peer.seats, peer.host = table, seats, message.get("host") is not None
+        self.peers.setdefault(table.code, set()).add(peer)
+        table.connected(seats, True, now)
+        peer.send({"type": "welcome", "protocol": PROTOCOL, "server": f"carcassonne {version()}",
+                   "table": table.info(now), "you": seats, "token": token, "host": peer.host})
+        if table.state != LOBBY:
+            first = table.resume_from(message.get("have", 0), message.get("chain"))
+            self._catch_up(peer, table, first)
+        self._changed(table)
+        if table.ready and table.config.auto_start:
+            self._start(table)
+        self._saver.want(table)
+        return True
+
+    def _meter(self, address: str, now: float) -> Bucket:
+        """The failed joins of an address (addresses whose meter is full again are
+        forgotten once many are kept)."""
+        meter = self.failed.get(address)
+        if meter is None:
+            if len(self.failed) >= 4096:
+                for known, bucket in list(self.failed.items()):
+                    if bucket.refill(now) >= bucket.burst:
+                        del self.failed[known]
+            per_minute = self.limits.joins_per_minute
+            meter = self.failed[address] = Bucket(per_minute / 60, per_minute, now)
+        return meter
+
+    def _catch_up(self, peer: Peer, table: Table, first: int) -> None:
+        if first == 0:
+            peer.send(table.start_message(peer.seats))
+        peer.send(table.sync_message(peer.seats, first))
+        if table.state == OVER:
+            peer.send(table.over_message())
+
+    def _leave(self, peer: Peer) -> None:
+        table = peer.table
+        if table is None:
+            return
+        peer.table = None
+        held = self.peers.get(table.code, set())
+        held.discard(peer)
+        if not any(set(p.seats) & set(peer.seats) for p in held):
+            log.info("table %s: seat(s) %s left", table.code,
+                     ",".join(str(i + 1) for i in peer.seats))
+            table.connected(peer.seats, False, self.clock())
+            self._changed(table)
+
+    def _start(self, table: Table) -> None:
+        table.start(self.clock())
+        log.info("table %s: the game begins", table.code)
+        for peer in self.peers.get(table.code, ()):
+            peer.send(table.start_message(peer.seats))
+        self._changed(table)
+        self._saver.want(table)
+
+    # ------------------------------------------------------------------ requests
+    def _dispatch(self, peer: Peer, message: dict[str, Any], now: float) -> None:
+        table, kind = peer.table, message["type"]
+        if table is None:
+            return
+        try:
+            if kind == "act":
+                self._step(table, table.act(peer.seats, message["seat"], message["n"],
+                                            message["action"], now), now)
+            elif kind == "undo":
+                n = table.undo(peer.seats, message["seat"], message["n"])
+                self._broadcast(table, {"type": "undo", "n": n, "chain": table.chain[n]})
+            elif kind == "resign":
+                table.resign(peer.seats, message["seat"])
+                self._ended_or_changed(table)
+            elif kind == "host":
+                self._host(peer, table, message)
+            elif kind == "join":
+                raise Refused("joined", "this connection has joined already")
+            elif kind == "bye":
+                peer.drop(1000, "bye")
+        except Refused as exc:
+            self._refuse(peer, exc.code, exc.message)
+
+    def _host(self, peer: Peer, table: Table, message: dict[str, Any]) -> None:
+        if not peer.host:
+            raise Refused("not-host", "only the host may do that")
+        op, seat = message["op"], message.get("seat")
+        if op == "start":
+            self._start(table)
+            return
+        if seat is None or not 0 <= seat < len(table.seats):
+            raise Refused("seat", "name a seat of this table")
+        if op == "seat":
+            table.set_seat(seat, message.get("kind") or "open")
+        elif not table.take_over(seat):
+            raise Refused("not-now", "no game is under way")
+        self._changed(table)
+        self._saver.want(table)
+
+    def _step(self, table: Table, step: Step, asked: float) -> None:
+        views: dict[frozenset[int], str] = {}
+        for peer in self.peers.get(table.code, ()):
+            key = frozenset(peer.seats)
+            if key not in views:
+                views[key] = encode(table.move_message(step, key))
+            peer.send(views[key])
+        self.moves_served += 1
+        self.slowest_move = max(self.slowest_move, self.clock() - asked)
+        if table.state == OVER or step.ends_turn:
+            self._ended_or_changed(table)
+        else:
+            self._follow_up(table)
+
+    def _ended_or_changed(self, table: Table) -> None:
+        if table.state == OVER:
+            log.info("table %s: the game is over (%s)", table.code, table.reason)
+            self._broadcast(table, table.over_message())
+        self._changed(table)
+        self._saver.want(table)
+
+    def _broadcast(self, table: Table, message: dict[str, Any]) -> None:
+        text = encode(message)
+        for peer in self.peers.get(table.code, ()):
+            peer.send(text)
+
+    def _changed(self, table: Table) -> None:
+        """Tell the table's players what it looks like now, then see what comes next."""
+        self._broadcast(table, {"type": "table", "table": table.info(self.clock())})
+        self._follow_up(table)
+
+    # ------------------------------------------------------------------ computers and clocks
+    def _follow_up(self, table: Table) -> None:
+        if self._closing:
+            return
+        self._arm_timer(table)
+        seat = table.computer_turn()
+        if seat is not None and table.code not in self._thinking:
+            self._thinking[table.code] = asyncio.get_running_loop().create_task(
+                self._computer(table))
+
+    async def _computer(self, table: Table) -> None:
+        try:
+            while (seat := table.computer_turn()) is not None and table.game is not None:
+                moves = len(table.game.moves)
+                if table.config.pace:
+                    await asyncio.sleep(table.config.pace)
+                action = await asyncio.to_thread(_think, table.game.copy(),
+                                                 table.computer_level(seat),
+                                                 self._rng.getrandbits(64))
+                if table.computer_turn() != seat or len(table.game.moves) != moves:
+                    continue  # the position changed while it thought
+                decided = self.clock()
+                self._step(table, table.play(action, decided), decided)
+        except Exception:  # a table whose computer fails must not stop the others
+            log.exception("table %s: the computer's turn failed", table.code)
+        finally:
+            self._thinking.pop(table.code, None)
+
+    def _arm_timer(self, table: Table) -> None:
+        old = self._timers.pop(table.code, None)
+        if old is not None:
+            old.cancel()
+        now = self.clock()
+        left = table.time_left(now)
+        times = [t for t in (None if left is None else now + max(0.0, left),
+                             table.takeover_at()) if t is not None]
+        if times:
+            self._timers[table.code] = asyncio.get_running_loop().call_later(
+                max(0.0, min(times) - now), self._tick, table)
+
+    def _tick(self, table: Table) -> None:
+        self._timers.pop(table.code, None)
+        now = self.clock()
+        changed = table.flag(now)
+        due = table.takeover_at()
+        if due is not None and due <= now and table.game is not None:
+            changed = table.take_over(table.game.current) or changed
+        if changed:
+            self._changed(table)
+        else:
+            self._arm_timer(table)
+
+
+def _think(game: Game, level: str, seed: int) -> Action:
+    """A computer's action on its own copy of the game (in a worker thread)."""
+    rng = random.Random(seed)
+    try:
+        return choose_action(game, level, rng)
+    except Exception:  # a computer level that fails still gives a legal move
+        log.exception("computer level %s failed; a random legal move is played", level)
+        return random_action(game, rng)
+
+
+__all__ = ["Limits", "TableServer", "save_table"]

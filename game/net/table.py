@@ -1,0 +1,350 @@
+"""A table: one game, its seats, and the rules core that decides every request.
+
+The table holds the real game (a ``TableGame``: its seed, the draw pile, every hand) and
+never lets a request change it unless the rules allow it, for that seat, now: ``act``,
+``undo`` and ``resign`` raise ``Refused`` and change nothing otherwise.  It keeps the
+``Step`` of every action and the chain of their texts, and builds each message as the holder
+of some seats may see it (``start_message``, ``move_message``, ``sync_messages``).  It does no
+input or output and reads no clock: the server passes the time in (``now``, monotonic
+seconds), so everything here is tested without a network.
+"""
+
+from __future__ import annotations
+
+import secrets
+from collections.abc import Collection, Sequence
+from typing import Any
+
+from game.ai import LEVELS
+from game.rules import Action, Game, IllegalAction, RulesError, parse_action
+from game.rules.registry import Registry
+
+from .recorded import TableGame
+from .seats import (
+    COMPUTER,
+    HOST,
+    OPEN,
+    PLAYER,
+    Refused,
+    Seat,
+    TableConfig,
+    clean_name,
+    new_code,
+    new_token,
+    token_hash,
+    unique_name,
+)
+from .steps import Deal, Digest, Step, chain_next, chain_start, public_hands
+
+LOBBY, PLAYING, OVER = "lobby", "playing", "over"
+
+
+class Table:
+    def __init__(self, config: TableConfig, registry: Registry, code: str | None = None,
+                 uid: str | None = None, seed: int | None = None,
+                 host_key: str | None = None) -> None:
+        config.check()
+        self.config = config
+        self.tileset = registry.ruleset(config.game, list(config.expansions))  # or KeyError
+        lo, hi = self.tileset.players
+        if not lo <= len(config.seats) <= hi:
+            raise ValueError(f"{self.tileset.name} takes {lo} to {hi} players, "
+                             f"not {len(config.seats)}")
+        Game(self.tileset, [str(i) for i in config.seats], 0, dict(config.options))  # options
+        self.code = code or new_code()
+        self.uid = uid or secrets.token_hex(8)
+        self.seed = secrets.randbits(62) if seed is None else seed
+        self.host_key = host_key  # its hash; None: a table nobody hosts (the server's own)
+        self.seats = self._new_seats(config)
+        self.state = LOBBY
+        self.reason = ""  # how it ended: "end" or "resigned"
+        self.game: TableGame | None = None
+        self.opening: Deal | None = None
+        self.opening_digest: Digest | None = None
+        self.steps: list[Step] = []
+        self.chain = [chain_start(self.uid)]
+        self.clocks: list[float] | None = None
+        if config.clock is not None:
+            self.clocks = [float(config.clock[0])] * len(config.seats)
+        self.turn_began = 0.0
+
+    @staticmethod
+    def _new_seats(config: TableConfig) -> list[Seat]:
+        seats: list[Seat] = []
+        for i, kind in enumerate(config.seats):
+            name = config.names[i] if i < len(config.names) else (
+                kind.capitalize() if kind not in (OPEN, HOST) else f"Seat {i + 1}")
+            name = unique_name(name, [s.name for s in seats])
+            if kind in (OPEN, HOST):
+                seats.append(Seat(kind, name))
+            else:
+                seats.append(Seat(COMPUTER, name, level=kind))
+        return seats
+
+    # ------------------------------------------------------------------ who sits where
+    def join(self, name: str, wanted: Sequence[int] | None, token: str | None,
+             host_key: str | None) -> tuple[list[int], str]:
+        """Take seats: a token takes its seat back; the host key takes the host's seats;
+        otherwise the wanted open seat (or the first open one).  The seats and the token
+        that takes them back later."""
+        if token is not None:
+            hashed = token_hash(token)
+            mine = [i for i, s in enumerate(self.seats) if s.token == hashed]
+            if not mine or (wanted and set(wanted) != set(mine)):
+                raise Refused("token", "that token takes no seat at this table")
+            return mine, token
+        try:
+            name = clean_name(name)
+        except ValueError as exc:
+            raise Refused("name", str(exc)) from None
+        if host_key is not None:
+            if self.host_key is None or token_hash(host_key) != self.host_key:
+                raise Refused("host", "that is not this table's host key")
+            mine = [i for i, s in enumerate(self.seats) if s.kind == HOST]
+            return mine, self._give(mine, name, HOST)
+        open_seats = [i for i, s in enumerate(self.seats) if s.kind == OPEN]
+        if wanted:
+            if len(wanted) != 1 or not 0 <= wanted[0] < len(self.seats):
+                raise Refused("seat", "ask for one seat of this table")
+            if wanted[0] not in open_seats:
+                raise Refused("seat-taken", f"seat {wanted[0] + 1} is not open")
+            mine = [wanted[0]]
+        elif open_seats:
+            mine = [open_seats[0]]
+        else:
+            raise Refused("table-full", "every seat of this table is taken")
+        return mine, self._give(mine, name, PLAYER)
+
+    def _give(self, seats: list[int], name: str, kind: str) -> str:
+        token = new_token()
+        others = [s.name for i, s in enumerate(self.seats) if i not in seats]
+        for i in seats:
+            seat = self.seats[i]
+            seat.kind, seat.token = kind, token_hash(token)
+            if self.state == LOBBY and kind == PLAYER:
+                seat.name = unique_name(name, others)
+                others.append(seat.name)
+        return token
+
+    def connected(self, seats: Collection[int], on: bool, now: float) -> None:
+        for i in seats:
+            seat = self.seats[i]
+            seat.connected = on
+            seat.away_since = None if on else now
+            if on:
+                seat.taken_over = False  # back: the player plays again
+
+    @property
+    def ready(self) -> bool:
+        return self.state == LOBBY and all(s.kind != OPEN for s in self.seats)
+
+    def set_seat(self, seat: int, kind: str) -> None:
+        """The host turns an open seat into a computer (or back) before the game."""
+        if self.state != LOBBY or not 0 <= seat < len(self.seats):
+            raise Refused("not-now", "seats change only before the game")
+        current = self.seats[seat]
+        if current.kind not in (OPEN, COMPUTER):
+            raise Refused("seat-taken", f"seat {seat + 1} is taken")
+        if kind == OPEN:
+            self.seats[seat] = Seat(OPEN, current.name)
+        elif kind in LEVELS:
+            self.seats[seat] = Seat(COMPUTER, current.name, level=kind)
+        else:
+            raise Refused("kind", f"a seat is open or a computer level ({', '.join(LEVELS)})")
+
+    # ------------------------------------------------------------------ the game
+    def start(self, now: float) -> None:
+        if not self.ready:
+            raise Refused("not-ready", "a seat is still open")
+        players = [s.name for s in self.seats]
+        game = TableGame(self.tileset, players, self.seed, dict(self.config.options))
+        self.game = game
+        self.opening = game.take_opening()
+        self.opening_digest = Digest.of(game)
+        self.state = PLAYING
+        self.turn_began = now
+
+    def act(self, seats: Collection[int], seat: int, n: int, text: str, now: float) -> Step:
+        """A player's action for their seat; Refused unless the rules allow it now."""
+        self._turn_of(seats, seat, n)
+        try:
+            action = parse_action(text)
+        except IllegalAction as exc:
+            raise Refused("illegal", str(exc)) from None
+        return self.play(action, now, checked=False)
+
+    def play(self, action: Action, now: float, checked: bool = True) -> Step:
+        """Apply an action of the current seat (``IllegalAction`` changes nothing)."""
+        game = self._game()
+        seat = game.current
+        try:
+            _, outcomes, deals = game.play(action)
+        except IllegalAction as exc:
+            if checked:
+                raise
+            raise Refused("illegal", str(exc)) from None
+        self.chain.append(chain_next(self.chain[-1], str(action)))
+        step = Step(len(game.moves) - 1, seat, str(action), outcomes, deals, Digest.of(game),
+                    self.chain[-1])
+        self.steps.append(step)
+        if step.ends_turn:
+            self._turn_passed(seat, now)
+        if game.over:
+            self.state, self.reason = OVER, "end"
+        return step
+
+    def undo(self, seats: Collection[int], seat: int, n: int) -> int:
+        game = self._turn_of(seats, seat, n)
+        if not game.can_undo:
+            raise Refused("cannot-undo", "nothing of this turn can be taken back")
+        game.undo()
+        self.steps.pop()
+        self.chain.pop()
+        return len(game.moves)
+
+    def resign(self, seats: Collection[int], seat: int) -> None:
+        if seat not in seats:
+            raise Refused("not-your-seat", "that seat is not yours")
+        if self.state != PLAYING:
+            raise Refused("not-playing", "the game is not under way")
+        self.seats[seat].resigned = True
+        if sum(1 for s in self.seats if not s.resigned) < 2:
+            self.state, self.reason = OVER, "resigned"
+
+    def _turn_of(self, seats: Collection[int], seat: int, n: int) -> TableGame:
+        if seat not in seats:
+            raise Refused("not-your-seat", "that seat is not yours")
+        if self.state != PLAYING:
+            raise Refused("not-playing", "the game is not under way")
+        game = self._game()
+        if game.current != seat:
+            raise Refused("not-your-turn", "it is not that seat's turn")
+        if self.seats[seat].stand_in:
+            raise Refused("stand-in", "a computer plays this turn")
+        if n != len(game.moves):
+            raise Refused("stale", f"the game has {len(game.moves)} moves, not {n}")
+        return game
+
+    def _game(self) -> TableGame:
+        if self.game is None:
+            raise Refused("not-playing", "the game has not begun")
+        return self.game
+
+    def computer_turn(self) -> int | None:
+        """The seat a computer must play now, if any."""
+        if self.state != PLAYING or self.game is None:
+            return None
+        seat = self.game.current
+        return seat if self.seats[seat].stand_in else None
+
+    def computer_level(self, seat: int) -> str:
+        return self.seats[seat].level or self.config.stand_in
+
+    # ------------------------------------------------------------------ clocks
+    def _turn_passed(self, mover: int, now: float) -> None:
+        seat = self.seats[mover]
+        if self.clocks is not None and self.config.clock is not None and seat.kind != COMPUTER:
+            left = self.clocks[mover] - (now - self.turn_began)
+            self.clocks[mover] = max(0.0, left) + self.config.clock[1]
+        seat.flagged = False
+        self.turn_began = now
+
+    def running(self) -> int | None:
+        """The seat whose clock runs now."""
+        if self.clocks is None or self.state != PLAYING or self.game is None:
+            return None
+        seat = self.game.current
+        return None if self.seats[seat].kind == COMPUTER else seat
+
+    def time_left(self, now: float) -> float | None:
+        seat = self.running()
+        if seat is None or self.clocks is None:
+            return None
+        return self.clocks[seat] - (now - self.turn_began)
+
+    def flag(self, now: float) -> bool:
+        """The running clock reached zero: a computer plays the rest of this turn."""
+        left = self.time_left(now)
+        seat = self.running()
+        if left is None or seat is None or left > 0 or self.clocks is None:
+            return False
+        self.clocks[seat] = 0.0
+        self.turn_began = now
+        self.seats[seat].flagged = True
+        return True
+
+    def takeover_at(self) -> float | None:
+        """When a computer takes the turn of a player who is away, if one is away."""
+        if not self.config.takeover or self.state != PLAYING or self.game is None:
+            return None
+        seat = self.seats[self.game.current]
+        if seat.connected or seat.stand_in or seat.away_since is None:
+            return None
+        return max(seat.away_since, self.turn_began) + self.config.takeover
+
+    def take_over(self, seat: int) -> bool:
+        """A computer plays this seat's turns until its player comes back (they were away
+        too long, or the host says so)."""
+        if self.state != PLAYING or self.seats[seat].kind == COMPUTER:
+            return False
+        self.seats[seat].taken_over = True
+        return True
+
+    # ------------------------------------------------------------------ messages
+    def info(self, now: float) -> dict[str, Any]:
+        clocks = None
+        if self.clocks is not None:
+            clocks = [int(max(0.0, c) * 1000) for c in self.clocks]
+            running, left = self.running(), self.time_left(now)
+            if running is not None and left is not None:
+                clocks[running] = int(max(0.0, left) * 1000)
+        return {"state": self.state, "game": self.config.game,
+                "expansions": list(self.config.expansions),
+                "seats": [s.info() for s in self.seats],
+                "clock": list(self.config.clock) if self.config.clock else None,
+                "clocks": clocks, "running": self.running(), "takeover": self.config.takeover}
+
+    def start_message(self, seats: Collection[int]) -> dict[str, Any]:
+        """The game as it began, as the holder of ``seats`` may see it."""
+        game = self._game()
+        if self.opening is None:
+            raise Refused("not-playing", "the game has not begun")
+        return {"type": "start",
+                "game": {"id": self.config.game, "expansions": list(self.config.expansions),
+                         "options": [[k, v] for k, v in self.config.options],
+                         "players": list(game.players),
+                         "fingerprints": [[k, v] for k, v in
+                                          sorted(self.tileset.fingerprints.items())]},
+                "opening": self.opening.view(seats, public_hands(game)).to_json(),
+                "digest": (self.opening_digest or Digest.of(game)).to_json(),
+                "chain": self.chain[0]}
+
+    def move_message(self, step: Step, seats: Collection[int]) -> dict[str, Any]:
+        return step.view(seats, public_hands(self._game())).to_json()
+
+    def resume_from(self, have: int, chain: str | None) -> int:
+        """Where a returning client's moves and the table's part: ``have`` if its chain
+        there is the table's, else 0 (it starts again from the opening)."""
+        if chain is not None and 0 <= have < len(self.chain) and self.chain[have] == chain:
+            return have
+        return 0
+
+    def sync_message(self, seats: Collection[int], first: int) -> dict[str, Any]:
+        public = public_hands(self._game())
+        return {"type": "sync", "from": first,
+                "moves": [s.view(seats, public).to_json() for s in self.steps[first:]]}
+
+    def over_message(self) -> dict[str, Any]:
+        game = self._game()
+        return {"type": "over", "reason": self.reason or "end", "seed": self.seed,
+                "scores": list(game.scores),
+                "resigned": [i for i, s in enumerate(self.seats) if s.resigned]}
+
+
+def rebuild(table: Table, moves: Sequence[str], now: float) -> None:
+    """Play a saved move list again at a table that was just started (a restart)."""
+    for text in moves:
+        try:
+            table.play(parse_action(text), now)
+        except (IllegalAction, RulesError) as exc:
+            raise ValueError(f"the saved moves do not replay: {exc}") from None

@@ -1,0 +1,116 @@
+"""The commands: ``python -m game.server`` prints the join link, serves, and resumes its
+table after being killed; ``python -m game --join LINK --seats LEVEL`` plays a seat without a
+window and, killed and started again, takes its seat back."""
+
+from __future__ import annotations
+
+import json
+import os
+import re
+import signal
+import subprocess
+import sys
+import time
+from collections.abc import Callable
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parents[2]
+LIMIT = 90.0  # seconds any wait below may take before the test fails
+
+
+def env(home: Path) -> dict[str, str]:
+    out = {k: v for k, v in os.environ.items() if not k.startswith("CARCASSONNE")}
+    out["CARCASSONNE_HOME"] = str(home)
+    return out
+
+
+def wait_for(what: Callable[[], bool], why: str) -> None:
+    end = time.monotonic() + LIMIT
+    while not what():
+        if time.monotonic() > end:
+            pytest.fail(f"waited {LIMIT:.0f} s: {why}")
+        time.sleep(0.05)
+
+
+class Server:
+    def __init__(self, home: Path, port: int = 0) -> None:
+        args = [sys.executable, "-m", "game.server", "--port", str(port), "--host",
+                "127.0.0.1", "--game", "carcassonne", "--seats", "open,open",
+                "--takeover", "0", "--computer-pace", "instant", "--data", str(home / "t")]
+        self.process = subprocess.Popen(args, cwd=ROOT, env=env(home), text=True,
+                                        stdout=subprocess.PIPE, stderr=subprocess.DEVNULL)
+        assert self.process.stdout is not None
+        lines = [self.process.stdout.readline() for _ in range(2)]
+        found = re.search(r"(ws://127\.0\.0\.1:(\d+)/[0-9A-Z-]+)", lines[0])
+        assert found, lines
+        self.link, self.port = found[1], int(found[2])
+        self.first_line = lines[0]
+
+    def kill(self) -> None:
+        self.process.send_signal(signal.SIGKILL)
+        self.process.wait(LIMIT)
+
+
+def joiner(home: Path, link: str, seat: int, pace: str) -> subprocess.Popen[str]:
+    return subprocess.Popen([sys.executable, "-m", "game", "--join", link, "--seats", "random",
+                             "--computer-pace", pace, "--seat", str(seat), "--name",
+                             f"J{seat}"], cwd=ROOT, env=env(home), text=True,
+                            stdout=subprocess.PIPE, stderr=subprocess.PIPE)
+
+
+def table_file(home: Path) -> dict[str, object]:
+    files = list((home / "t").glob("*.json"))
+    if len(files) != 1:
+        return {}
+    try:
+        return dict(json.loads(files[0].read_text()))
+    except ValueError:
+        return {}
+
+
+@pytest.mark.slow
+def test_killed_server_and_killed_player_resume_the_table(tmp_path: Path) -> None:
+    server = Server(tmp_path)
+    assert "waiting for players" in server.first_line
+    steady = joiner(tmp_path, server.link, 1, "instant")
+    shaky = joiner(tmp_path, server.link, 2, "relaxed")  # slow: killed before it plays
+    try:
+        tokens = tmp_path / "data" / "tables"
+        wait_for(lambda: len(list(tokens.glob("*.token"))) == 2, "both players seated")
+        wait_for(lambda: table_file(tmp_path).get("state") == "playing", "the game begun")
+        shaky.kill()
+        shaky.wait(LIMIT)
+        server.kill()  # the table waits for seat 2, which is gone: then the server dies too
+        server = Server(tmp_path, server.port)  # the same command again
+        assert "under way" in server.first_line  # resumed, not a new table
+        shaky = joiner(tmp_path, server.link, 2, "instant")  # its token takes its seat back
+        out_steady, _ = steady.communicate(timeout=LIMIT)
+        out_shaky, err = shaky.communicate(timeout=LIMIT)
+    finally:
+        for p in (steady, shaky, server.process):
+            if p.poll() is None:
+                p.kill()
+                p.wait(LIMIT)
+    assert steady.returncode == 0 and shaky.returncode == 0, err
+    assert out_steady.startswith("game over") and out_steady == out_shaky
+    saved = table_file(tmp_path)
+    assert saved["state"] == "over"
+    game = saved["game"]
+    assert isinstance(game, dict) and f"({len(game['moves'])} moves)" in out_steady
+
+
+def test_commands_refuse_what_they_cannot_do(tmp_path: Path) -> None:
+    def run(*args: str) -> subprocess.CompletedProcess[str]:
+        return subprocess.run([sys.executable, "-m", *args], cwd=ROOT, env=env(tmp_path),
+                              capture_output=True, text=True, timeout=LIMIT)
+
+    bad_game = run("game.server", "--game", "chess", "--port", "0", "--host", "127.0.0.1")
+    assert bad_game.returncode == 2 and "chess" in bad_game.stderr
+    too_many = run("game.server", "--seats", "open,open,open,open,open,open", "--port", "0")
+    assert too_many.returncode == 2 and "players" in too_many.stderr
+    person = run("game", "--join", "ws://127.0.0.1:1/ABCD-EFGH")
+    assert person.returncode == 2 and "--seats" in person.stderr
+    bad_link = run("game", "--join", "http://x/ABCD", "--seats", "quick")
+    assert bad_link.returncode == 2 and "ws://" in bad_link.stdout

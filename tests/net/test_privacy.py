@@ -1,0 +1,153 @@
+"""A modified client reading every message it receives learns nothing more than a player at
+the table: a whole game with hands of three tiles, hills and the sheep bag, every frame one
+client receives captured and read.
+
+What a player at the table knows: the tiles placed (each named by its action), the tiles set
+aside (they are shown), the outcomes drawn in front of everyone (sheep tokens), their own
+hand, and counts (the pile, each hand).  What they must not know: the seed and so the draw
+order, another player's hand, the bag's order, a tile slid unseen under a hill.
+"""
+
+from __future__ import annotations
+
+import asyncio
+from collections import Counter
+from collections.abc import Iterator
+from typing import Any
+
+from game.net.client import NetSession
+from game.net.messages import SERVER, read
+from game.net.seats import TableConfig
+from game.rules import Place, parse_action
+
+from .loopback import assert_same_game, registry, run, seat_players, serving
+
+ME = 0
+CONFIG = TableConfig("carcassonne", ("hills-and-sheep",), (("hand", 3),),
+                     seats=("open", "open", "open"))
+
+
+def strings(value: Any, path: tuple[Any, ...] = ()) -> Iterator[tuple[tuple[Any, ...], str]]:
+    """Every text in a message, with where it is."""
+    if isinstance(value, str):
+        yield path, value
+    elif isinstance(value, dict):
+        for k, v in value.items():
+            yield from strings(v, (*path, k))
+    elif isinstance(value, list):
+        for i, v in enumerate(value):
+            yield from strings(v, (*path, i))
+
+
+def allowed(path: tuple[Any, ...]) -> bool:
+    """Where a tile's name may stand in a message to seat ME: its own hand in a deal, the
+    tiles set aside, an outcome drawn in front of everyone."""
+    if "hands" in path:
+        return bool(path[path.index("hands") + 1] == ME)
+    return "aside" in path or "outcomes" in path
+
+
+def test_a_client_learns_nothing_more_than_a_player_at_the_table() -> None:
+    async def main() -> None:
+        async with serving([CONFIG], seed=2024) as (server, (link,)):
+            frames: list[str] = []
+            me = NetSession(registry(), link, "Me", [ME])
+            received = me.received
+
+            def tap(text: str | bytes) -> None:
+                assert isinstance(text, str)
+                frames.append(text)
+                received(text)
+
+            me.received = tap  # type: ignore[method-assign]
+            others = [NetSession(registry(), link, f"P{i}", [i]) for i in (1, 2)]
+            sessions = await seat_players(link, 3, "random", [me, *others])
+            table = server.tables[link.code]
+            assert table.game is not None
+            assert_same_game(sessions, table.game)
+            check(frames, table)
+
+    run(main)
+
+
+def check(frames: list[str], table: Any) -> None:
+    game = table.game
+    types = game.tile_types
+    messages = [read(f, SERVER) for f in frames]
+    over = next(i for i, m in enumerate(messages) if m["type"] == "over")
+    # The seed (the whole draw order) only once the game is over.
+    assert all(str(table.seed) not in f for f in frames[:over])
+    assert messages[over]["seed"] == table.seed
+    assert all("seed" not in m for m in messages[:over])
+
+    revealed: Counter[str] = Counter()  # tile names read, as often as they were read
+    my_hands: list[list[str]] = []
+    for message in messages:
+        for path, text in strings(message):
+            if text in types:
+                assert allowed(path), f"a tile's name at {path} in a {message['type']}"
+                revealed[text] += 1
+            if path and path[-1] == "action":
+                action = parse_action(text)
+                if isinstance(action, Place):
+                    revealed[action.tile] += 1
+        for deal in deals_of(message):
+            for i, hand in enumerate(deal["hands"]):
+                if i == ME:
+                    assert isinstance(hand, list)
+                    my_hands.append(hand)
+                else:  # another player's hand: how many tiles, never which
+                    assert isinstance(hand, int)
+    # Its own hand: exactly the table's, deal after deal.
+    true = [list(d.hands[ME]) for d in [table.opening, *(d for s in table.steps
+                                                       for d in s.deals)]]
+    assert my_hands == true
+    # Every tile named was placed (named by its action), set aside or dealt into its own
+    # hand, exactly as often as that happened: no other tile is ever named, so neither the
+    # others' hands nor the tiles under hills nor the pile's order are.
+    expected: Counter[str] = Counter()
+    for step in table.steps:
+        action = parse_action(step.action)
+        if isinstance(action, Place):
+            expected[action.tile] += 1
+    for deal in [table.opening, *(d for s in table.steps for d in s.deals)]:
+        expected.update(deal.hands[ME])
+        expected.update(deal.aside)
+    assert revealed == expected
+    hills = game.module("hills")
+    assert hills is not None and hills.under, "the game slid no tile under a hill"
+    # The sheep: only the tokens drawn, when they were drawn (never the bag).
+    drawn = [o for s in table.steps for o in s.outcomes]
+    told = [tuple(o) for m in messages for s in steps_of(m) for o in s["outcomes"]]
+    assert told == drawn and all(what == "draws" for what, _ in told)
+    assert not any("bag" in f for f in frames)
+
+
+def steps_of(message: dict[str, Any]) -> Iterator[dict[str, Any]]:
+    if message["type"] == "move":
+        yield message
+    elif message["type"] == "sync":
+        yield from message["moves"]
+
+
+def deals_of(message: dict[str, Any]) -> Iterator[dict[str, Any]]:
+    if message["type"] == "start":
+        yield message["opening"]
+    for step in steps_of(message):
+        yield from step["deals"]
+
+
+def test_a_hidden_hand_is_a_count_for_everyone_else() -> None:
+    """The same game seen from the three seats: the deals differ only in the hands."""
+    async def main() -> None:
+        async with serving([CONFIG], seed=99) as (server, (link,)):
+            sessions = [NetSession(registry(), link, f"P{i}", [i]) for i in range(3)]
+            await asyncio.wait_for(seat_players(link, 3, "random", sessions), 60)
+            table = server.tables[link.code]
+            step = next(s for s in table.steps if s.deals)
+            views = [table.move_message(step, {i}) for i in range(3)]
+            for i, view in enumerate(views):
+                hands = view["deals"][0]["hands"]
+                assert [isinstance(h, list) for h in hands] == [j == i for j in range(3)]
+
+    run(main)
