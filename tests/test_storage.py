@@ -85,3 +85,25 @@ def test_settings_round_trip(tmp_path: Path) -> None:
     assert store.load_settings() == {}
     store.save_settings({"game": "carcassonne", "players": [{"name": "Ana"}]})
     assert store.load_settings()["players"][0]["name"] == "Ana"
+
+
+def test_a_save_asks_when_the_rules_changed_and_not_when_the_words_did(
+        tmp_path: Path) -> None:
+    """Saves keep a fingerprint of each tile set: new words (a tile set's text section, its
+    name) replay the same game, so only a change to what is played makes Load ask."""
+    import shutil
+
+    from game.rules import Game
+    from game.rules.registry import builtin_tileset_dir
+    folder = tmp_path / "sets"
+    folder.mkdir()
+    shutil.copy(builtin_tileset_dir() / "carcassonne.yaml", folder / "carcassonne.yaml")
+    game = Game(Registry([folder]).ruleset("carcassonne"), ["Red", "Blue"], seed=3)
+    saved = SavedGame.of(game, "carcassonne", [], ["red", "blue"])
+    text = (folder / "carcassonne.yaml").read_text(encoding="utf-8")
+    reworded = text.replace("name: Carcassonne", "name: Carcassonne classique", 1)
+    (folder / "carcassonne.yaml").write_text(reworded, encoding="utf-8")
+    assert saved.changed_tilesets(Registry([folder]).ruleset("carcassonne")) == []
+    (folder / "carcassonne.yaml").write_text(reworded.replace("count: 3", "count: 4", 1),
+                                             encoding="utf-8")
+    assert saved.changed_tilesets(Registry([folder]).ruleset("carcassonne")) == ["carcassonne"]

@@ -141,9 +141,17 @@ def set_id_of(doc: Any, path: str) -> str:
     return r.name(r.require(top, "id", "the tile set"), top.key_line("id"), "the tile set's id")
 
 
+# What a tile set file says to players only (its name, its words): a save played with the
+# set replays the same after a change there, so the fingerprint leaves it out.
+WORDS_ONLY = ("name", "text")
+
+
 def fingerprint(doc: Any) -> str:
-    """What a tile set file says, as a short digest: the same for the same values however
-    the file is laid out (comments, spacing, order of keys)."""
+    """What a tile set file says that a game's play depends on, as a short digest: the same
+    for the same values however the file is laid out (comments, spacing, order of keys), and
+    whatever its words say."""
+    if isinstance(doc, dict):
+        doc = {key: value for key, value in doc.items() if key not in WORDS_ONLY}
     text = json.dumps(doc, sort_keys=True, ensure_ascii=False, default=repr)
     return digest(text.encode("utf-8"))
 
