@@ -17,6 +17,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from game.ai import LEVELS
 from game.rules import Game, IllegalAction, Phase, Place, RulesError, TileSet, parse_action
 from game.rules.model import StartDef
 from game.rules.registry import Registry
@@ -24,6 +25,8 @@ from game.version import version
 
 SAVE_FORMAT = 2  # 2: version and tile set fingerprints recorded
 OLDEST_FORMAT = 1
+HUMAN = "human"
+SEAT_KINDS = (HUMAN, *LEVELS)  # who may play a seat: a person or a computer level
 
 
 class SaveError(Exception):
@@ -236,6 +239,19 @@ class SavedGame:
         except ValueError as exc:  # an integer too long to read
             raise SaveError(path, f"not a save file of this game ({exc})") from None
         return cls(**check_shape(data, path))
+
+    def unknown_seats(self) -> list[int]:
+        """The seats played by a computer level this version does not have (a save from a
+        newer version, or an edited one): the window offers them to people."""
+        return [i for i, kind in enumerate(self.seats[:len(self.players)])
+                if kind not in SEAT_KINDS]
+
+    def seat_kinds(self) -> list[str]:
+        """Who plays each seat: the kind saved, a person where none was saved or where the
+        level is unknown (a seat of an unknown level never plays as a computer)."""
+        kinds = self.seats[:len(self.players)]
+        kinds = kinds + [HUMAN] * (len(self.players) - len(kinds))
+        return [kind if kind in SEAT_KINDS else HUMAN for kind in kinds]
 
     def changed_tilesets(self, tileset: TileSet) -> list[str]:
         """The tile sets that say something else now than when the game was saved (none for
