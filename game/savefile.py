@@ -18,6 +18,7 @@ from pathlib import Path
 from typing import Any
 
 from game.ai import LEVELS
+from game.filenames import readable
 from game.rules import Game, IllegalAction, Phase, Place, RulesError, TileSet, parse_action
 from game.rules.model import StartDef
 from game.rules.registry import Registry
@@ -33,7 +34,7 @@ class SaveError(Exception):
     def __init__(self, path: Path, problem: str) -> None:
         self.path = path
         self.problem = problem
-        super().__init__(f"{path.name}: {problem}")
+        super().__init__(f"{readable(path.name)}: {problem}")
 
 
 # -- the schema: one check per field, each returns a problem or None -------------------------

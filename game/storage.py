@@ -20,6 +20,7 @@ from typing import Any
 
 from platformdirs import PlatformDirs
 
+from game.filenames import readable, shown_path
 from game.rules.registry import Registry
 from game.savefile import SAVE_FORMAT, SavedGame, SaveError
 
@@ -95,6 +96,12 @@ class SaveEntry:
     saved: SavedGame | None  # None when the file could not be read
     error: str | None
 
+    @property
+    def name(self) -> str:
+        """The save's name as players read it (its file name without .json, drawable even
+        when the file name is not UTF-8)."""
+        return readable(self.path.stem)
+
 
 class Storage:
     """Saves and settings.  ``root`` overrides the platform folders (tests, portable use)."""
@@ -162,6 +169,7 @@ class Storage:
         except OSError:
             return []
         for path in paths:
+            shown_path(path)  # a name that is not UTF-8 is logged once
             try:
                 entry = SaveEntry(path, self.load(path), None)
             except SaveError as exc:

@@ -3,12 +3,15 @@ keeps shares one bounded cache, ``images``); and the interface size.
 
 Every font size and widget metric of the window is written for an interface at 100 % and
 goes through here: ``font``/``text`` render at the scaled size (text is drawn sharp at its
-real size, never a scaled bitmap) and ``px`` scales a length.  The board has its own zoom."""
+real size, never a scaled bitmap) and ``px`` scales a length.  The board has its own zoom.
+Text that is not valid Unicode (a file name that is not UTF-8) is drawn with replacement
+characters rather than failing."""
 
 from __future__ import annotations
 
 import pygame
 
+from game.filenames import readable
 from game.rules import TileSet
 
 from .art.cache import ImageCache
@@ -46,12 +49,13 @@ class Resources:
 
     def text(self, text: str, size: int, colour: tuple[int, int, int],
              bold: bool = False) -> pygame.Surface:
-        return self.font(size, bold).render(text, True, colour)
+        return self.font(size, bold).render(readable(text), True, colour)
 
     def board_text(self, text: str, pixels: int, colour: tuple[int, int, int],
                    bold: bool = False) -> pygame.Surface:
         """Text on the board, sized with the board's zoom rather than the interface."""
-        return self.font(max(1, round(pixels / self.scale)), bold).render(text, True, colour)
+        return self.font(max(1, round(pixels / self.scale)), bold).render(readable(text), True,
+                                                                          colour)
 
     def tile_art(self, tileset: TileSet) -> TileArt:
         key = "+".join(tileset.lineage) or tileset.id

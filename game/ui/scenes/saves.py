@@ -12,6 +12,7 @@ from typing import Any
 
 import pygame
 
+from game.filenames import readable
 from game.i18n import _
 from game.rules import RulesError
 from game.savefile import summary_of
@@ -51,7 +52,7 @@ def summary(app: App, entry: SaveEntry) -> dict[str, Any] | None:
 
 
 def display_name(path: Path) -> str:
-    return _("Last game (autosave)") if path.name == "autosave.json" else path.stem
+    return _("Last game (autosave)") if path.name == "autosave.json" else readable(path.stem)
 
 
 def describe(app: App, entry: SaveEntry) -> str:
@@ -143,7 +144,7 @@ class LoadScene(Scene):
                     self.app.push(MessageScene(self.app, _("Could not rename"), str(exc)))
                     return
                 self.app.pop()
-            self.app.push(NameScene(self.app, _("Rename the save"), entry.path.stem, done))
+            self.app.push(NameScene(self.app, _("Rename the save"), entry.name, done))
         return rename
 
     def _deleter(self, entry: SaveEntry) -> Callable[[], None]:
@@ -187,7 +188,8 @@ class LoadScene(Scene):
         if entry.saved is None:
             self.app.push(MessageScene(self.app, _("This save cannot be read"),
                                        _("{name}: {problem}\nIt is left as it is.").format(
-                                           name=entry.path.name, problem=entry.error)))
+                                           name=readable(entry.path.name),
+                                           problem=entry.error)))
             return
         try:
             open_saved(self.app, entry.saved, entry.path)
