@@ -190,6 +190,11 @@ def summary_of(game: Game) -> dict[str, Any]:
             "scores": list(game.scores), "over": game.over}
 
 
+def _set_up(saved: SavedGame) -> tuple[object, ...]:
+    return (saved.game, saved.expansions, saved.players, saved.seed, saved.options,
+            saved.start)
+
+
 @dataclass
 class SavedGame:
     """What a save file holds: enough to rebuild the game by replaying its moves."""
@@ -240,6 +245,18 @@ class SavedGame:
         except ValueError as exc:  # an integer too long to read
             raise SaveError(path, f"not a save file of this game ({exc})") from None
         return cls(**check_shape(data, path))
+
+    @property
+    def over(self) -> bool:
+        """Whether the game had ended when it was saved (as its summary says)."""
+        return isinstance(self.summary, dict) and self.summary.get("over") is True
+
+    def continued_by(self, later: SavedGame) -> bool:
+        """Whether ``later`` is this game played on (or as it is): the same set-up and seed,
+        and this save's moves the first of its moves."""
+        return (_set_up(self) == _set_up(later)
+                and later.moves[:len(self.moves)] == self.moves
+                and later.forced[:len(self.forced)] == self.forced)
 
     def unknown_seats(self) -> list[int]:
         """The seats played by a computer level this version does not have (a save from a

@@ -111,7 +111,8 @@ def open_saved(app: App, saved: SavedGame, path: Path, final_when_over: bool = F
     """Restore a save and show it (its final scores, with ``final_when_over``, when the game
     had ended).  A save whose tile sets changed since, or with a seat of a computer level
     this version does not have, asks first.  A save that cannot be restored raises its
-    SaveError."""
+    SaveError.  A save opened from the list becomes the game Continue resumes: it is
+    autosaved as it opens (the game the autosave held is kept, see ``Storage.autosave``)."""
     session = Session.restore(app, saved, path)
 
     def show() -> None:
@@ -119,6 +120,8 @@ def open_saved(app: App, saved: SavedGame, path: Path, final_when_over: bool = F
             app.push_scene("final", session)
         else:
             app.replace_scene("play", session)
+        if path != app.storage.autosave_path():
+            autosave(app, session)  # a failure is told over the game
 
     questions: list[tuple[str, str]] = []
     changed = saved.changed_tilesets(session.tileset)

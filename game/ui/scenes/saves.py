@@ -16,7 +16,14 @@ from game.filenames import readable
 from game.i18n import _
 from game.rules import RulesError
 from game.savefile import summary_of
-from game.storage import SaveEntry, SaveError, save_file_name
+from game.storage import (
+    AUTOSAVE,
+    FINISHED,
+    UNFINISHED,
+    SaveEntry,
+    SaveError,
+    save_file_name,
+)
 from game.vocabulary import set_name
 
 from .. import palette as pal
@@ -52,7 +59,15 @@ def summary(app: App, entry: SaveEntry) -> dict[str, Any] | None:
 
 
 def display_name(path: Path) -> str:
-    return _("Last game (autosave)") if path.name == "autosave.json" else readable(path.stem)
+    """A save's name in the list: its file name, or what the game named it (the autosave, a
+    game the autosave held before another took its place)."""
+    if path.name == AUTOSAVE:
+        return _("Last game (autosave)")
+    stem = readable(path.stem)
+    kind, _dash, stamp = stem.partition("-")
+    if kind in (FINISHED, UNFINISHED) and stamp[:8].isdigit():
+        return _("Finished game") if kind == FINISHED else _("Unfinished game")
+    return stem
 
 
 def describe(app: App, entry: SaveEntry) -> str:
