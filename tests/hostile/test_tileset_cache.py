@@ -10,7 +10,7 @@ from typing import Any
 
 import pytest
 
-from game.rules.registry import Registry, builtin_tileset_dir
+from game.rules.registry import Registry
 from game.tileset_cache import CACHE_FILE, load_registry
 
 Data = dict[str, Any]
@@ -91,27 +91,34 @@ CRAFTED: dict[str, Callable[[Data], None]] = {
                             start_far_out, players, long_name, huge_integer, deep_document)}
 
 
-@pytest.mark.parametrize("name", CRAFTED)
-def test_a_crafted_cache_is_thrown_away_and_rebuilt(tmp_path: Path, name: str) -> None:
-    cache = tmp_path / "cache"
+@pytest.fixture(scope="module")
+def good_cache(tmp_path_factory: pytest.TempPathFactory) -> str:
+    """The cache file this game writes for the built-in sets."""
+    cache = tmp_path_factory.mktemp("cache")
     load_registry([], cache)
-    path = cache / CACHE_FILE
-    data = json.loads(path.read_text(encoding="utf-8"))
+    return (cache / CACHE_FILE).read_text(encoding="utf-8")
+
+
+@pytest.mark.parametrize("name", CRAFTED)
+def test_a_crafted_cache_is_thrown_away_and_rebuilt(tmp_path: Path, name: str,
+                                                    good_cache: str,
+                                                    registry: Registry) -> None:
+    path = tmp_path / CACHE_FILE
+    data = json.loads(good_cache)
     CRAFTED[name](data)
     crafted = json.dumps(data, separators=(",", ":"))
     path.write_text(crafted, encoding="utf-8")
-    registry = load_registry([], cache)
-    fresh = Registry([builtin_tileset_dir()])
-    assert registry.sets == fresh.sets
-    assert registry.ruleset("carcassonne").tile_count == 72
-    assert path.read_text(encoding="utf-8") != crafted  # written anew
+    read = load_registry([], tmp_path)
+    assert read.sets == registry.sets
+    assert read.ruleset("carcassonne").tile_count == 72
+    assert path.read_text(encoding="utf-8") == good_cache  # written anew
 
 
-def test_the_cache_of_every_built_in_set_is_kept(tmp_path: Path) -> None:
-    """The checks refuse nothing the loader builds: a second start reads the cache."""
-    cache = tmp_path / "cache"
-    load_registry([], cache)
-    written = (cache / CACHE_FILE).stat().st_mtime_ns
-    registry = load_registry([], cache)
-    assert registry.sets == Registry([builtin_tileset_dir()]).sets
-    assert (cache / CACHE_FILE).stat().st_mtime_ns == written
+def test_the_cache_of_every_built_in_set_is_kept(tmp_path: Path, good_cache: str,
+                                                registry: Registry) -> None:
+    """The checks refuse nothing the loader builds: a later start reads the cache."""
+    path = tmp_path / CACHE_FILE
+    path.write_text(good_cache, encoding="utf-8")
+    written = path.stat().st_mtime_ns
+    assert load_registry([], tmp_path).sets == registry.sets
+    assert path.stat().st_mtime_ns == written
