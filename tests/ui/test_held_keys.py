@@ -9,8 +9,10 @@ import pygame
 from game.ui.app import App
 from game.ui.scenes.final import FinalScene
 from game.ui.scenes.play import PlayScene
+from game.ui.scenes.play.pass_screen import PassScene
 
 from .conftest import Driver
+from .test_hand import hand_game, reveal
 from .test_score_show import near_the_end
 
 REPEAT_FRAMES = 3  # SDL repeats a held key every 40 ms: about every third frame
@@ -66,3 +68,24 @@ def test_a_key_held_when_a_screen_opens_acts_again_once_released(app: App,
     key_up(driver, pygame.K_ESCAPE)
     driver.key(pygame.K_ESCAPE)
     assert app.scene is scene
+
+
+def test_enter_held_to_end_a_turn_never_opens_the_next_hand(app: App,
+                                                            driver: Driver) -> None:
+    """Hands of three between two people: Enter ends Red's turn and the pass screen comes
+    up; Enter still held does not show Blue's hand to Red."""
+    scene = hand_game(app)
+    reveal(app, driver)  # Red takes the mouse
+    game = scene.game
+    move = next(iter(game.legal_placements(game.hand[0])))
+    scene.select_tile(0)
+    scene.place(move.cell, move.rotation // 90)
+    key_down(driver, pygame.K_RETURN)
+    assert game.current == 1
+    passing = app.scene
+    assert isinstance(passing, PassScene) and scene.hand.face_down
+    hold(driver, pygame.K_RETURN, 60)
+    assert app.scene is passing and scene.hand.face_down
+    key_up(driver, pygame.K_RETURN)
+    driver.key(pygame.K_RETURN)  # Blue, pressing anew
+    assert app.stack[-1] is scene and not scene.hand.face_down
