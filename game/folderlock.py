@@ -9,7 +9,8 @@ so a window that crashed never keeps another out.  A folder where no lock can be
 read-only folder, a file system without locks) is used as before.
 
 A process holds a folder's lock once, however many ``FolderLock`` objects ask for it: the
-game opens one window a process (tests open several windows, one after the other).
+game opens one window a process (tests open several windows, one after the other).  The lock
+goes when the last of them goes.
 """
 
 from __future__ import annotations
@@ -18,13 +19,27 @@ import errno
 import logging
 import os
 import sys
+import weakref
 from pathlib import Path
 from typing import BinaryIO
 
 log = logging.getLogger(__name__)
 
 LOCK_FILE = "window.lock"
-_held: dict[str, BinaryIO] = {}  # folder -> its open lock file, while this process holds it
+
+
+class _Held:
+    """The open lock file of a folder this process holds: closed (and the lock dropped) when
+    no FolderLock refers to it any more."""
+
+    def __init__(self, handle: BinaryIO) -> None:
+        self.handle = handle
+
+    def __del__(self) -> None:
+        self.handle.close()
+
+
+_held: weakref.WeakValueDictionary[str, _Held] = weakref.WeakValueDictionary()
 
 
 class FolderLock:
@@ -34,11 +49,14 @@ class FolderLock:
     def __init__(self, folder: Path) -> None:
         self.folder = folder
         self.busy = False
+        self._held: _Held | None = None
 
     def claim(self) -> bool:
         """Take the folder for this process; False (and ``busy``) when another one holds it."""
         key = os.path.normcase(os.path.abspath(self.folder))
-        if key in _held:
+        held = _held.get(key)
+        if held is not None:
+            self._held = held
             self.busy = False
             return True
         try:
@@ -62,7 +80,7 @@ class FolderLock:
                         self.folder, exc.strerror)
             self.busy = False
             return True
-        _held[key] = handle
+        self._held = _held[key] = _Held(handle)
         self.busy = False
         return True
 
