@@ -27,8 +27,8 @@ from .conftest import Driver
 
 ROOT = Path(__file__).resolve().parents[2]
 HOLD = ("import sys\nfrom pathlib import Path\nfrom game.folderlock import FolderLock\n"
-        "assert FolderLock(Path(sys.argv[1])).claim()\nprint('held', flush=True)\n"
-        "sys.stdin.read()\n")
+        "lock = FolderLock(Path(sys.argv[1]))\nassert lock.claim()\n"
+        "print('held', flush=True)\nsys.stdin.read()\n")
 
 
 @pytest.fixture
