@@ -155,7 +155,10 @@ def main(argv: Sequence[str] | None = None) -> int:
                            players=args.players or 2, game=args.game or "carcassonne",
                            expansions=args.expansions, computer_pace=args.computer_pace)
         app = App(config, SCENES)
-        if (args.game is not None or args.seats is not None) and not args.autoplay:
+        if app.storage.busy:  # another window has the saves: this one says so, writes nothing
+            from game.ui.scenes.elsewhere import ElsewhereScene
+            app.push(ElsewhereScene(app))
+        elif (args.game is not None or args.seats is not None) and not args.autoplay:
             problem = open_game(app, args)
             if problem is not None:
                 app.close()

@@ -49,8 +49,9 @@ def setup(root: Path | None = None) -> Path | None:
     handler: logging.Handler
     try:
         path.parent.mkdir(parents=True, exist_ok=True)
-        handler = logging.handlers.RotatingFileHandler(path, maxBytes=MAX_BYTES,
-                                                       backupCount=BACKUPS, encoding="utf-8")
+        handler = logging.handlers.RotatingFileHandler(
+            path, maxBytes=MAX_BYTES, backupCount=BACKUPS, encoding="utf-8",
+            errors="backslashreplace")  # a file name that is not UTF-8 is logged, escaped
         _path = path
     except OSError as exc:
         handler = logging.StreamHandler(sys.stderr)

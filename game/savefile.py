@@ -17,6 +17,8 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from game.ai import LEVELS
+from game.filenames import readable
 from game.rules import Game, IllegalAction, Phase, Place, RulesError, TileSet, parse_action
 from game.rules.model import StartDef
 from game.rules.registry import Registry
@@ -24,13 +26,15 @@ from game.version import version
 
 SAVE_FORMAT = 2  # 2: version and tile set fingerprints recorded
 OLDEST_FORMAT = 1
+HUMAN = "human"
+SEAT_KINDS = (HUMAN, *LEVELS)  # who may play a seat: a person or a computer level
 
 
 class SaveError(Exception):
     def __init__(self, path: Path, problem: str) -> None:
         self.path = path
         self.problem = problem
-        super().__init__(f"{path.name}: {problem}")
+        super().__init__(f"{readable(path.name)}: {problem}")
 
 
 # -- the schema: one check per field, each returns a problem or None -------------------------
@@ -186,6 +190,11 @@ def summary_of(game: Game) -> dict[str, Any]:
             "scores": list(game.scores), "over": game.over}
 
 
+def _set_up(saved: SavedGame) -> tuple[object, ...]:
+    return (saved.game, saved.expansions, saved.players, saved.seed, saved.options,
+            saved.start)
+
+
 @dataclass
 class SavedGame:
     """What a save file holds: enough to rebuild the game by replaying its moves."""
@@ -236,6 +245,31 @@ class SavedGame:
         except ValueError as exc:  # an integer too long to read
             raise SaveError(path, f"not a save file of this game ({exc})") from None
         return cls(**check_shape(data, path))
+
+    @property
+    def over(self) -> bool:
+        """Whether the game had ended when it was saved (as its summary says)."""
+        return isinstance(self.summary, dict) and self.summary.get("over") is True
+
+    def continued_by(self, later: SavedGame) -> bool:
+        """Whether ``later`` is this game played on (or as it is): the same set-up and seed,
+        and this save's moves the first of its moves."""
+        return (_set_up(self) == _set_up(later)
+                and later.moves[:len(self.moves)] == self.moves
+                and later.forced[:len(self.forced)] == self.forced)
+
+    def unknown_seats(self) -> list[int]:
+        """The seats played by a computer level this version does not have (a save from a
+        newer version, or an edited one): the window offers them to people."""
+        return [i for i, kind in enumerate(self.seats[:len(self.players)])
+                if kind not in SEAT_KINDS]
+
+    def seat_kinds(self) -> list[str]:
+        """Who plays each seat: the kind saved, a person where none was saved or where the
+        level is unknown (a seat of an unknown level never plays as a computer)."""
+        kinds = self.seats[:len(self.players)]
+        kinds = kinds + [HUMAN] * (len(self.players) - len(kinds))
+        return [kind if kind in SEAT_KINDS else HUMAN for kind in kinds]
 
     def changed_tilesets(self, tileset: TileSet) -> list[str]:
         """The tile sets that say something else now than when the game was saved (none for

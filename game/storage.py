@@ -3,11 +3,15 @@
 Files are written atomically (temporary file, then rename, then the folder is synced so the
 new name survives a power cut); temporary files left by a crash are removed at start.  A save
 that cannot be read, or an autosave that cannot be restored, is reported and kept: it is moved
-aside under a new name, never overwritten.  What a save holds is in ``game.savefile``.
+aside under a new name, never overwritten.  The autosave holds one game as it is played on;
+before another game takes its place, the game it held is kept as a save of its own.  One
+window uses the folder at a time (``game.folderlock``): a second one writes nothing.  What a
+save holds is in ``game.savefile``.
 """
 
 from __future__ import annotations
 
+import errno
 import json
 import os
 import stat
@@ -20,6 +24,8 @@ from typing import Any
 
 from platformdirs import PlatformDirs
 
+from game.filenames import readable, shown_path
+from game.folderlock import FolderLock
 from game.rules.registry import Registry
 from game.savefile import SAVE_FORMAT, SavedGame, SaveError
 
@@ -28,6 +34,8 @@ __all__ = ["APP_NAME", "AUTOSAVE", "SAVE_FORMAT", "SaveEntry", "SaveError", "Sav
 
 APP_NAME = "carcassonne-family"
 AUTOSAVE = "autosave.json"
+FINISHED = "finished"  # a finished game the autosave held: finished-20250101-120000.json
+UNFINISHED = "unfinished"  # an unfinished one another game took the place of
 MAX_FILE_BYTES = 1_000_000  # a save of a whole game is under 10 KB; settings under 1 KB
 MAX_NAME = 60  # characters in a save's name
 
@@ -95,6 +103,12 @@ class SaveEntry:
     saved: SavedGame | None  # None when the file could not be read
     error: str | None
 
+    @property
+    def name(self) -> str:
+        """The save's name as players read it (its file name without .json, drawable even
+        when the file name is not UTF-8)."""
+        return readable(self.path.stem)
+
 
 class Storage:
     """Saves and settings.  ``root`` overrides the platform folders (tests, portable use)."""
@@ -112,11 +126,23 @@ class Storage:
             self.config_dir = Path(dirs.user_config_dir)
         self.saves_dir = self.data_dir / "saves"
         self.user_tilesets_dir = self.data_dir / "tilesets"
+        self.lock = FolderLock(self.data_dir)
         self._autosave_written: tuple[int, int, int] | None = None  # see autosave
+        self._autosave_last: SavedGame | None = None  # what it holds, as this window wrote it
+
+    @property
+    def busy(self) -> bool:
+        """Another window of the game holds the folder: this storage writes nothing."""
+        return self.lock.busy
+
+    def _writable(self) -> None:
+        if self.lock.busy:
+            raise OSError(errno.EBUSY, "another window of the game has these saves open")
 
     # -- saves
     def save(self, saved: SavedGame, name: str | None = None) -> Path:
         """Write a save; ``name`` None makes a new dated file name."""
+        self._writable()
         if name is None:
             name = time.strftime("game-%Y%m%d-%H%M%S") + f"-{len(saved.moves)}.json"
         path = self.saves_dir / name
@@ -126,19 +152,70 @@ class Storage:
         return path
 
     def autosave(self, saved: SavedGame, registry: Registry) -> Path:
-        """Write the autosave.  An autosave this game did not write itself is first checked:
-        if it cannot be restored (its tile set broke, its moves no longer replay) it is moved
-        aside, never written over."""
+        """Write the autosave: the game played last, which Continue opens.  It only ever
+        holds one game played on: before another game takes its place, the game it holds is
+        kept as a save of its own (``finished-DATE.json`` or ``unfinished-DATE.json``), unless
+        a save of the folder holds it as it is.  An autosave this window did not write itself
+        is first checked: if it cannot be restored (its tile set broke, its moves no longer
+        replay) it is moved aside, never written over."""
+        self._writable()
         path = self.autosave_path()
-        found = _signature(path)
-        if found is not None and found != self._autosave_written:
-            try:
-                self.load(path).restore(registry, path)
-            except SaveError:
-                self.keep_aside(path)
+        previous = self._previous_autosave(path, registry)
+        if previous is not None and not previous.continued_by(saved):
+            self._keep_game(previous)
         atomic_write(path, saved.to_json())
         self._autosave_written = _signature(path)
+        self._autosave_last = saved
         return path
+
+    def _previous_autosave(self, path: Path, registry: Registry) -> SavedGame | None:
+        """The game the autosave holds; None when there is none or it cannot be restored (it
+        is then moved aside)."""
+        found = _signature(path)
+        if found is None:
+            return None
+        if found == self._autosave_written and self._autosave_last is not None:
+            return self._autosave_last
+        try:
+            previous = self.load(path)
+            previous.restore(registry, path)
+        except SaveError:
+            self.keep_aside(path)
+            return None
+        return previous
+
+    def _keep_game(self, saved: SavedGame) -> Path | None:
+        """A game the autosave held, kept under a name no file has (``finished-…`` or
+        ``unfinished-…`` and the time it was last saved); None when a save holds it as it
+        is already."""
+        if self._held_elsewhere(saved):
+            return None
+        try:
+            stamp = time.strftime("%Y%m%d-%H%M%S", time.localtime(saved.saved_at))
+        except (OverflowError, OSError, ValueError):
+            stamp = time.strftime("%Y%m%d-%H%M%S")
+        prefix = FINISHED if saved.over else UNFINISHED
+        for n in range(1, 1000):
+            kept = self.saves_dir / f"{prefix}-{stamp}{f'-{n}' if n > 1 else ''}.json"
+            if not os.path.lexists(kept):
+                atomic_write(kept, saved.to_json())
+                return kept
+        raise OSError(f"no free name to keep the game of {stamp}")
+
+    def _held_elsewhere(self, saved: SavedGame) -> bool:
+        """Whether a save of the folder (not the autosave) holds this game with these moves."""
+        try:
+            paths = [p for p in self.saves_dir.glob("*.json") if p.name != AUTOSAVE]
+        except OSError:
+            return False
+        for path in paths:
+            try:
+                other = self.load(path)
+            except SaveError:
+                continue
+            if saved.continued_by(other) and other.continued_by(saved):
+                return True
+        return False
 
     def load(self, path: Path) -> SavedGame:
         try:
@@ -162,6 +239,7 @@ class Storage:
         except OSError:
             return []
         for path in paths:
+            shown_path(path)  # a name that is not UTF-8 is logged once
             try:
                 entry = SaveEntry(path, self.load(path), None)
             except SaveError as exc:
@@ -184,6 +262,7 @@ class Storage:
     def keep_aside(self, path: Path) -> Path:
         """Move a save that cannot be used out of the way, under a new name that no file has
         (``autosave-kept-20250101-120000.json``): the Load list shows it."""
+        self._writable()
         stamp = time.strftime("%Y%m%d-%H%M%S")
         for n in range(1, 1000):
             kept = path.with_name(f"{path.stem}-kept-{stamp}{f'-{n}' if n > 1 else ''}"
@@ -196,7 +275,11 @@ class Storage:
 
     def clean_temporary(self) -> int:
         """Remove the temporary files that writes cut short (a crash, a kill) left behind;
-        returns how many."""
+        returns how many.  The window's first write: it claims the folder first, and leaves
+        everything as it is when another window holds it (those files may be its writes in
+        progress)."""
+        if not self.lock.claim():
+            return 0
         removed = 0
         for folder in (self.saves_dir, self.config_dir):
             try:
@@ -221,12 +304,15 @@ class Storage:
         return data if isinstance(data, dict) else {}
 
     def save_settings(self, settings: Mapping[str, Any]) -> None:
+        if self.lock.busy:
+            return  # the other window's settings stay as they are
         atomic_write(self.config_dir / "settings.json",
                      json.dumps(dict(settings), indent=1, ensure_ascii=False))
 
     # -- naming and removing saves
     def rename(self, path: Path, name: str) -> Path:
         """Give a save a new name; refuses a name another save has (FileExistsError)."""
+        self._writable()
         target = self.saves_dir / save_file_name(name)
         if target == path:
             return path
@@ -238,6 +324,7 @@ class Storage:
 
     def delete(self, path: Path) -> None:
         """Remove a save for good (the window asks first)."""
+        self._writable()
         path.unlink(missing_ok=True)
         _sync_folder(path.parent)
 

@@ -5,8 +5,12 @@ built and read back while neither a tile set file (its exact bytes) nor the code
 it changed.  The file is JSON of plain values: reading it can build nothing but strings,
 numbers and lists, which are then turned into the tile set's own types field by field, each
 checked against the type it declares.  The key is read and compared before anything else of
-the file; a cache that is missing, stale, damaged or crafted is ignored (and written anew),
-quietly: it only costs time.
+the file.  Then every tile set read back is held to the limits and checks of a tile set read
+from YAML (``game.rules.bounds``), and the documents kept for expansions to the limits of
+``yamlsrc``: a file that carries the right key but a tile of 10^12 copies, a polygon of a
+million points or a rotation naming a feature the tile lacks is refused like a damaged one.  A
+cache that is missing, stale, damaged or crafted is ignored (and written anew), quietly: it
+only costs time.
 """
 
 from __future__ import annotations
@@ -24,11 +28,20 @@ from typing import Any
 
 from platformdirs import PlatformDirs
 
+from game.rules.bounds import MAX_PATH, check_built
 from game.rules.errors import TileSetError
+from game.rules.limits import NAME
 from game.rules.model import TileSet
 from game.rules.registry import Registry, Source, SourceFile, builtin_tileset_dir, scan
 from game.rules.source import digest
-from game.rules.yamlsrc import Located, LocatedList
+from game.rules.yamlsrc import (
+    MAX_DEPTH,
+    MAX_INT_DIGITS,
+    MAX_NODES,
+    MAX_SCALAR,
+    Located,
+    LocatedList,
+)
 from game.storage import APP_NAME, atomic_write
 
 CACHE_FILE = "tilesets.json"
@@ -89,7 +102,7 @@ def load_registry(extra_dirs: Sequence[Path], cache: Path | None) -> Registry:
     path = cache / CACHE_FILE
     try:
         return _read(path, key)
-    except (OSError, ValueError, RecursionError, BadCache):
+    except Exception:  # whatever is wrong with it (a crafted file too): rebuilt
         pass
     registry = Registry(files=files)
     with contextlib.suppress(OSError, ValueError, BadCache):  # that only costs time
@@ -115,18 +128,37 @@ def _read(path: Path, key: list[Any]) -> Registry:
     with open(path, "rb") as f:
         if f.read(len(prefix)) != prefix:  # the key first: nothing else is read for another
             raise BadCache("another key")
-        data = json.loads(prefix + f.read(MAX_CACHE_BYTES))
+        data = json.loads(prefix + f.read(MAX_CACHE_BYTES), parse_int=_integer,
+                          parse_constant=_no_constant)
     if not isinstance(data, dict) or set(data) != {"key", "errors", "sources", "sets"}:
         raise BadCache("not a cache")
     registry = Registry(files=[])
     registry.errors = [TileSetError(*_ERROR.decode(e)) for e in _list(data["errors"])]
+    for error in registry.errors:
+        if len(error.path) > MAX_PATH or len(error.problem) > MAX_SCALAR:
+            raise BadCache("an error too long")
     for raw in _list(data["sources"]):
         path_, doc, sid, extends = _SOURCE.decode(raw)
-        registry.sources[sid] = Source(Path(path_), _located_doc(doc), sid, extends)
+        if (not NAME.fullmatch(sid) or (extends is not None and not NAME.fullmatch(extends))
+                or len(path_) > MAX_PATH):
+            raise BadCache("a source without a plain id")
+        registry.sources[sid] = Source(Path(path_), _located_doc(doc, [0]), sid, extends)
     for raw in _list(data["sets"]):
         ts = _TILESET.decode(raw)
+        check_built(ts)  # the limits of a tile set read from YAML
         registry.sets[ts.id] = ts
     return registry
+
+
+def _integer(digits: str) -> int:
+    """An integer of the file: at most as long as one a tile set file may hold."""
+    if len(digits.lstrip("-")) > MAX_INT_DIGITS:
+        raise BadCache("an integer too long")
+    return int(digits)
+
+
+def _no_constant(word: str) -> float:
+    raise BadCache(f"{word} is no value of a tile set")
 
 
 def _list(value: Any) -> list[Any]:
@@ -147,17 +179,23 @@ def _plain_doc(value: Any) -> Any:
     return value
 
 
-def _located_doc(value: Any, depth: int = 0) -> Any:
-    if depth > 64:
-        raise BadCache("nested too deep")
+def _located_doc(value: Any, count: list[int], depth: int = 0) -> Any:
+    """A document's Located containers, held to the limits of a YAML file (``count`` holds
+    the number of values read so far)."""
+    count[0] += 1
+    if depth > MAX_DEPTH or count[0] > MAX_NODES:
+        raise BadCache("nested too deep or too many values")
+    if isinstance(value, str) and len(value) > MAX_SCALAR:
+        raise BadCache("a text too long")
     if isinstance(value, dict):
         if set(value) == {"m", "k"} and isinstance(value["m"], int):
             m = Located()
             m.line, m.key_lines = value["m"], {}
             for key, line, item in _list(value["k"]):
-                if not isinstance(key, str) or not isinstance(line, int):
+                if not isinstance(key, str) or not isinstance(line, int) \
+                        or len(key) > MAX_SCALAR:
                     raise BadCache("a bad mapping")
-                m[key] = _located_doc(item, depth + 1)
+                m[key] = _located_doc(item, count, depth + 1)
                 m.key_lines[key] = line
             return m
         if set(value) == {"s", "i"} and isinstance(value["s"], int):
@@ -166,7 +204,7 @@ def _located_doc(value: Any, depth: int = 0) -> Any:
             for line, item in _list(value["i"]):
                 if not isinstance(line, int):
                     raise BadCache("a bad list")
-                s.append(_located_doc(item, depth + 1))
+                s.append(_located_doc(item, count, depth + 1))
                 s.item_lines.append(line)
             return s
         raise BadCache("a bad collection")

@@ -17,7 +17,19 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import TYPE_CHECKING
 
-from .actions import DEGREES, SKIP, Action, Choose, Deploy, Move, Place, Skip, is_int
+from .actions import (
+    DEGREES,
+    SKIP,
+    Action,
+    Choose,
+    Deploy,
+    Move,
+    Place,
+    Skip,
+    describe,
+    is_int,
+    well_formed,
+)
 from .board import PlacedTile
 from .errors import IllegalAction
 from .events import ChoiceRequest, Notice, ScoreEvent
@@ -130,16 +142,19 @@ class Game(Placing, Scoring, Outcomes):
     def _check(self, action: object) -> Action:
         """The action itself when the rules allow it now; else IllegalAction says why."""
         phase = self.phase
-        if isinstance(action, Place) and phase is PLACE:
+        if type(action) is Place and phase is PLACE:
             tile, x, y, rotation = action
-            # The usual case at once: the tile held, true integers, a fitting rotation.
+            # The usual case at once: true integers, the tile held, a fitting rotation.
             extra = self.extra_tile
-            if (tile in self.hands[self.current] if extra is None else tile == extra) \
-                    and type(x) is int and type(y) is int and type(rotation) is int:
+            if type(x) is int and type(y) is int and type(rotation) is int \
+                    and type(tile) is str \
+                    and (tile in self.hands[self.current] if extra is None else tile == extra):
                 demand = self.board.demands.get((x, y))
                 if demand is not None and rotation in DEGREES \
                         and rotation // 90 in self.tables.fit[tile][demand]:
                     return action
+        if not well_formed(action):  # checked before anything compares, hashes or prints it
+            raise IllegalAction(f"not a legal action: {describe(action)}")
         if phase is OVER:
             raise IllegalAction("the game is over")
         if isinstance(action, Place):
@@ -152,7 +167,7 @@ class Game(Placing, Scoring, Outcomes):
                                     f"({' / '.join(request.options)})")
             return action
         if not isinstance(action, Skip | Move | Deploy | Choose):
-            raise IllegalAction(f"not an action: {action!r}")
+            raise IllegalAction(f"not an action: {describe(action)}")
         if phase is not FIGURE:
             raise IllegalAction(f"{action}: place the tile first")
         if isinstance(action, Skip):

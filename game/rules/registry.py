@@ -11,6 +11,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+from ..filenames import shown_path
 from .errors import TileSetError
 from .loader import build_tileset, read_yaml, set_id_of
 from .model import TileSet
@@ -47,12 +48,13 @@ def scan(dirs: Iterable[Path | str]) -> list[SourceFile]:
             try:
                 files.append(SourceFile(path, read_bytes(path, folder)))
             except TileSetError as err:
-                files.append(SourceFile(path, None, err))
+                files.append(SourceFile(path, None, TileSetError(shown_path(err.path), err.line,
+                                                                 err.problem)))
     return files
 
 
 def _unforeseen(path: Path, exc: Exception) -> TileSetError:
-    return TileSetError(str(path), None, f"cannot be loaded ({type(exc).__name__})")
+    return TileSetError(shown_path(path), None, f"cannot be loaded ({type(exc).__name__})")
 
 
 @dataclass
@@ -85,11 +87,12 @@ class Registry:
 
     def _read(self, file: SourceFile) -> None:
         path = file.path
+        where = shown_path(path)  # as messages name it (a name that is not UTF-8, drawable)
         try:
             if file.data is None:
-                raise file.error or TileSetError(str(path), None, "not read")
-            doc = read_yaml(decode(file.data, str(path)), str(path))
-            sid = set_id_of(doc, str(path))
+                raise file.error or TileSetError(where, None, "not read")
+            doc = read_yaml(decode(file.data, where), where)
+            sid = set_id_of(doc, where)
         except TileSetError as err:
             self.errors.append(err)
             return
@@ -97,8 +100,9 @@ class Registry:
             self.errors.append(_unforeseen(path, exc))
             return
         if sid in self.sources:
-            self.errors.append(TileSetError(str(path), 1, f"tile set id '{sid}' is already used "
-                                                          f"by {self.sources[sid].path}"))
+            first = shown_path(self.sources[sid].path)
+            self.errors.append(TileSetError(where, 1, f"tile set id '{sid}' is already used "
+                                                      f"by {first}"))
             return
         extends = doc.get("extends")
         self.sources[sid] = Source(path, doc, sid, extends if isinstance(extends, str) else None)
@@ -109,12 +113,12 @@ class Registry:
         if src.extends is not None:
             base = self.sets.get(src.extends)
             if base is None:
-                self.errors.append(TileSetError(str(src.path), None,
+                self.errors.append(TileSetError(shown_path(src.path), None,
                                                 f"extends {shown(src.extends)}, which did not "
                                                 f"load"))
                 return
         try:
-            self.sets[sid] = build_tileset(src.doc, str(src.path), base)
+            self.sets[sid] = build_tileset(src.doc, shown_path(src.path), base)
         except TileSetError as err:
             self.errors.append(err)
         except Exception as exc:  # whatever it is, the other sets load
@@ -140,7 +144,7 @@ class Registry:
             src = self.sources.get(exp)
             if src is None or exp not in self.sets or src.extends != game_id:
                 raise KeyError(f"no expansion '{exp}' for {game_id}")
-            merged = build_tileset(src.doc, str(src.path), merged)
+            merged = build_tileset(src.doc, shown_path(src.path), merged)
         self._merged[key] = merged
         return merged
 

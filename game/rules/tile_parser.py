@@ -4,6 +4,7 @@ other, and its four rotations computed once at load."""
 from __future__ import annotations
 
 from collections.abc import Mapping
+from dataclasses import replace
 from typing import Any
 
 from . import ports as P
@@ -202,7 +203,8 @@ def _resolve_ref(features: list[FeatureDef], kinds: Mapping[str, KindDef], ref: 
 
 
 def _rotate(tile_id: str, features: tuple[FeatureDef, ...], tile_icons: tuple[Icon, ...],
-            kinds: Mapping[str, KindDef], background: str, q: int) -> RotatedTile:
+            kinds: Mapping[str, KindDef], background: str, q: int,
+            geometry: bool = True) -> RotatedTile:
     connect: list[list[int]] = [[] for _ in P.ALL_PORTS]
     target: list[int | None] = [None] * 12
     feature_ports: list[frozenset[int]] = []
@@ -223,10 +225,15 @@ def _rotate(tile_id: str, features: tuple[FeatureDef, ...], tile_icons: tuple[Ic
         edges.append(label)
         if target[edge] is None:  # a plain field edge: its centre stands for its L half
             target[edge] = target[P.halves(edge)[0]]
-    return RotatedTile(
+    rules = RotatedTile(
         type_id=tile_id, rotation=q, edges=(edges[0], edges[1], edges[2], edges[3]),
         connect=tuple(tuple(c) for c in connect), target=tuple(target),
-        feature_ports=tuple(feature_ports),
+        feature_ports=tuple(feature_ports), shapes=(), anchors=(), icon_points=(),
+        tile_icon_points=())
+    if not geometry:
+        return rules
+    return replace(
+        rules,
         shapes=tuple(rotate_polygon(f.shape, q) for f in features),
         anchors=tuple(rotate_point(f.anchor, q) for f in features),
         icon_points=tuple(tuple(None if i.at is None else rotate_point(i.at, q) for i in f.icons)
@@ -286,21 +293,32 @@ def parse_tile(r: Reader, raw: Any, line: int, set_id: str, kinds: Mapping[str, 
     _check_geometry(r, tile_id, features, sources, kinds)
     tile_icons = _parse_icons(r, t.get("icons", LocatedList()), t.key_line("icons"), what)
     frozen = tuple(features)
-    rotations = tuple(_rotate(tile_id, frozen, tile_icons, kinds, background, q)
-                      for q in range(4))
+    rotations, distinct = turned(tile_id, frozen, tile_icons, kinds, background)
     for f, src in zip(frozen, sources, strict=True):
         if f.name is None and f.ports and not any(
                 rotations[0].target[p] == f.index for p in rotations[0].feature_ports[f.index]):
             r.fail(src.line, f"feature {f.index + 1} of {what}: every port it covers names "
                              f"another feature first; give it a name")
+    return TileType(id=tile_id, count=count, pile=pile, features=frozen, icons=tile_icons,
+                    source=set_id, line=t.line, rotations=rotations,
+                    distinct_rotations=distinct, names=names)
+
+
+Rotations = tuple[RotatedTile, RotatedTile, RotatedTile, RotatedTile]
+
+
+def turned(tile_id: str, features: tuple[FeatureDef, ...], tile_icons: tuple[Icon, ...],
+           kinds: Mapping[str, KindDef], background: str, geometry: bool = True
+           ) -> tuple[Rotations, tuple[int, ...]]:
+    """A tile's four rotations, and those that differ for the rules (``geometry`` False:
+    what the rules read of each rotation, without its shapes and points)."""
+    r0, r1, r2, r3 = (_rotate(tile_id, features, tile_icons, kinds, background, q, geometry)
+                      for q in range(4))
     distinct: list[int] = []
     seen: list[object] = []
-    for q, rt in enumerate(rotations):
-        sig = _signature(rt, frozen)
+    for q, rt in enumerate((r0, r1, r2, r3)):
+        sig = _signature(rt, features)
         if sig not in seen:
             seen.append(sig)
             distinct.append(q)
-    return TileType(id=tile_id, count=count, pile=pile, features=frozen, icons=tile_icons,
-                    source=set_id, line=t.line,
-                    rotations=(rotations[0], rotations[1], rotations[2], rotations[3]),
-                    distinct_rotations=tuple(distinct), names=names)
+    return (r0, r1, r2, r3), tuple(distinct)

@@ -185,6 +185,7 @@ class App:
         return self.stack[-1]
 
     def push(self, scene: Scene) -> None:
+        self.input.spend_held_keys()  # a key held now never acts on the new screen
         if self.stack:
             self.stack[-1].pause()
         self.stack.append(scene)
@@ -192,6 +193,7 @@ class App:
         scene.enter()
 
     def pop(self) -> Scene:
+        self.input.spend_held_keys()
         scene = self.stack.pop()
         scene.exit()
         if self.stack:

@@ -53,11 +53,23 @@ def _keymap() -> dict[int, Command]:
 
 
 class InputMapper:
-    """Stateless apart from whether a text field has focus (letters then type text)."""
+    """Stateless apart from whether a text field has focus (letters then type text) and
+    which keys are held.
+
+    A held key repeats (SDL sends its KEYDOWN again and again).  When the screen changes
+    while a key is held, the key is *spent*: its repeats are dropped until it is released, so
+    that a key pressed on one screen (Space skipping the final scoring, Enter confirming the
+    turn before a pass screen) never also acts on the screen that follows."""
 
     def __init__(self) -> None:
         self.text_focus = False
         self.pointer: tuple[int, int] | None = None  # last pointer position seen
+        self.held: set[int] = set()  # keys down now
+        self.spent: set[int] = set()  # held keys whose repeats are dropped until released
+
+    def spend_held_keys(self) -> None:
+        """The screen changed: the keys held now act no more until pressed again."""
+        self.spent |= self.held
 
     def translate(self, events: Iterable[pygame.event.Event]) -> list[Intent]:
         out: list[Intent] = []
@@ -92,7 +104,14 @@ class InputMapper:
             return Resize(size)
         if t == pygame.TEXTINPUT and self.text_focus:
             return TextInput(ev.text)
+        if t == pygame.KEYUP:
+            self.held.discard(ev.key)
+            self.spent.discard(ev.key)
+            return None
         if t == pygame.KEYDOWN:
+            if ev.key in self.spent:
+                return None  # a repeat of a key held since the screen changed
+            self.held.add(ev.key)
             mods = ev.mod
             if ev.key == pygame.K_z and mods & pygame.KMOD_CTRL:
                 return Command("undo")

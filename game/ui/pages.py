@@ -24,6 +24,7 @@ GAP = 10  # between blocks
 COLUMN_GAP = 28  # between the two columns of a table
 ROW_GAP = 6  # between the rows of a table
 LABEL_SHARE = 0.4  # the most of a table's width its first column takes
+MAX_HEIGHT = 20_000  # px at 100 % (the longest built-in page is 2,200): the rest is left out
 # French sets a space before these; a line never starts with one.
 GLUED = frozenset({":", ";", "!", "?", "»", "%"})
 
@@ -97,11 +98,19 @@ class PageRenderer:
 
     def __init__(self, res: Resources) -> None:
         self.res = res
+        self.room = 0  # px the page being rendered may still take
 
     def render(self, page: Page, tileset: TileSet | None, width: int) -> RenderedPage:
         parts: list[tuple[pygame.Surface, int]] = []  # (image, x), stacked downwards
         out = RenderedPage(pygame.Surface((1, 1)))
+        self.room = self.res.px(MAX_HEIGHT)  # what the page may still take, downwards
         for block in page.blocks:
+            if self.room <= 0:
+                out.problems.append(f"line {block.line}: the page is longer than "
+                                    f"{MAX_HEIGHT:,} px")
+                parts.append((self.res.text(_("This page is too long: the rest is not shown."),
+                                            18, pal.ILLEGAL), 0))
+                break
             if isinstance(block, Heading):
                 size = HEADING_SIZES[block.level]
                 parts += self._lines(words_of((Span(block.text, True),)), size, width, 0,
@@ -112,7 +121,7 @@ class PageRenderer:
                                     pal.TEXT, out)
                 if block.marker and lines:
                     marker = self.res.text(block.marker, TEXT_SIZE, pal.TEXT_DIM, bold=True)
-                    first, _ = lines[0]
+                    first = lines[0][0]
                     combined = pygame.Surface((indent + first.get_width(),
                                                max(first.get_height(), marker.get_height())),
                                               pygame.SRCALPHA)
@@ -122,7 +131,9 @@ class PageRenderer:
                 parts += lines
             elif isinstance(block, Picture):
                 parts.append(self._picture(block, tileset, width, out))
+                self.room -= parts[-1][0].get_height()
             parts.append(self._gap(GAP))
+            self.room -= self.res.px(GAP)
         out.surface = _stacked(parts, width)
         return out
 
@@ -133,6 +144,7 @@ class PageRenderer:
         a gutter between them that nothing crosses."""
         out = RenderedPage(pygame.Surface((1, 1)))
         res = self.res
+        self.room = res.px(MAX_HEIGHT)
         parts = self._lines(words_of((Span(title, True),)), HEADING_SIZES[1], width, 0,
                             pal.TEXT, out, title=True)
         parts.append(self._gap(GAP))
@@ -179,7 +191,10 @@ class PageRenderer:
         rendered: list[tuple[pygame.Surface, int]] = []
         height = font(False).get_linesize() + res.px(2)
         for line in wrap(words, width, measure):
-            placed = [(font(bold).render(text, True, colour), space if before else 0)
+            if self.room <= 0:
+                break  # the page is too long already: render says so
+            self.room -= height
+            placed = [(res.line(font(bold), text, colour), space if before else 0)
                       for text, bold, before in runs(line)]
             total = sum(image.get_width() + gap for image, gap in placed)
             if total > width:
@@ -194,7 +209,8 @@ class PageRenderer:
 
     def _picture(self, picture: Picture, tileset: TileSet | None, width: int,
                  out: RenderedPage) -> tuple[pygame.Surface, int]:
-        problems = (picture_problems(picture, tileset) if tileset is not None
+        problems = ([picture.problem] if picture.problem  # beyond a bound: never drawn
+                    else picture_problems(picture, tileset) if tileset is not None
                     else ["no tile set to draw it with"])
         if problems or tileset is None:
             out.problems.extend(f"line {picture.line}: {p}" for p in problems)

@@ -8,12 +8,16 @@ The faces are the game's own (``fonts.py``): bold text is set in the bold face, 
 screens' titles in the display face (``heading``).  Setting a line costs a real face's
 shaping (its kerning and other OpenType rules, two to four times what pygame's plain default
 font cost); the window sets the same lines every frame, so the lines set are kept (a bounded
-cache) and each caller gets its own copy, free to fade it."""
+cache) and each caller gets its own copy, free to fade it.
+
+Text that is not valid Unicode (a file name that is not UTF-8) is drawn with replacement
+characters rather than failing."""
 
 from __future__ import annotations
 
 import pygame
 
+from game.filenames import readable
 from game.rules import TileSet
 
 from . import fonts
@@ -66,7 +70,7 @@ class Resources:
         key = (font, text, tuple(colour))
         kept = self.lines.get(key)
         if kept is None:
-            kept = self.lines.put(key, font.render(text, True, colour))
+            kept = self.lines.put(key, font.render(readable(text), True, colour))
         return kept.copy()
 
     def heading_font(self, text: str, size: int) -> pygame.font.Font:

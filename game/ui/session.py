@@ -101,7 +101,7 @@ class Session:
     def restore(cls, app: App, saved: SavedGame, path: Path) -> Session:
         game = saved.restore(app.registry, path)
         colours = saved.colours or [n for n, _ in pal.PLAYER_COLOURS]
-        kinds = saved.seats or [HUMAN] * len(saved.players)
-        seats = [Seat(name, colours[i % len(colours)], kinds[i] if i < len(kinds) else HUMAN)
+        kinds = saved.seat_kinds()  # a person where the level is unknown
+        seats = [Seat(name, colours[i % len(colours)], kinds[i])
                  for i, name in enumerate(saved.players)]
         return cls(game, saved.game, list(saved.expansions), seats)

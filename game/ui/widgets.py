@@ -7,6 +7,8 @@ from dataclasses import dataclass, field
 
 import pygame
 
+from game.filenames import readable
+
 from . import palette as pal
 from .intents import Command, Intent, PointerDown, PointerMove, PointerUp, TextInput
 from .resources import Resources
@@ -69,6 +71,7 @@ def wrap_text(res: Resources, text: str, size: int, width: int,
 
 def fit_text(res: Resources, text: str, size: int, width: int, bold: bool = False) -> str:
     """``text``, cut short with an ellipsis if it is wider than ``width`` px."""
+    text = readable(text)  # a file name that is not UTF-8 is measured as it is drawn
     font = res.font(size, bold)
     if font.size(text)[0] <= width:
         return text

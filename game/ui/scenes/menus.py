@@ -109,8 +109,10 @@ class PauseScene(MenuScene):
 
 def open_saved(app: App, saved: SavedGame, path: Path, final_when_over: bool = False) -> None:
     """Restore a save and show it (its final scores, with ``final_when_over``, when the game
-    had ended).  A save whose tile sets changed since asks first.  A save that cannot be
-    restored raises its SaveError."""
+    had ended).  A save whose tile sets changed since, or with a seat of a computer level
+    this version does not have, asks first.  A save that cannot be restored raises its
+    SaveError.  A save opened from the list becomes the game Continue resumes: it is
+    autosaved as it opens (the game the autosave held is kept, see ``Storage.autosave``)."""
     session = Session.restore(app, saved, path)
 
     def show() -> None:
@@ -118,24 +120,42 @@ def open_saved(app: App, saved: SavedGame, path: Path, final_when_over: bool = F
             app.push_scene("final", session)
         else:
             app.replace_scene("play", session)
+        if path != app.storage.autosave_path():
+            autosave(app, session)  # a failure is told over the game
 
+    questions: list[tuple[str, str]] = []
     changed = saved.changed_tilesets(session.tileset)
-    if not changed:
-        show()
+    if changed:
+        questions.append((_("A tile set has changed"), ngettext(
+            "The tile set {names} changed since this game was saved. The game is replayed "
+            "with it as it is now: its tiles and scores may differ from those played.",
+            "The tile sets {names} changed since this game was saved. The game is replayed "
+            "with them as they are now: its tiles and scores may differ from those played.",
+            len(changed)).format(names=", ".join(f"'{sid}'" for sid in changed))))
+    unknown = saved.unknown_seats()
+    if unknown:
+        questions.append((_("An unknown computer level"), ngettext(
+            "{players} was played by a computer level this version does not have ({levels}). "
+            "If you open the game, a person plays that seat.",
+            "{players} were played by computer levels this version does not have ({levels}). "
+            "If you open the game, people play those seats.", len(unknown)).format(
+            players=", ".join(session.seats[i].name for i in unknown),
+            levels=", ".join(dict.fromkeys(saved.seats[i][:40] for i in unknown)))))
+    _ask_then(app, questions, show)
+
+
+def _ask_then(app: App, questions: list[tuple[str, str]], then: Callable[[], object]) -> None:
+    """Ask each question in turn (Open anyway or Back), then do ``then``."""
+    if not questions:
+        then()
         return
-    text = ngettext("The tile set {names} changed since this game was saved. The game is "
-                    "replayed with it as it is now: its tiles and scores may differ from those "
-                    "played.",
-                    "The tile sets {names} changed since this game was saved. The game is "
-                    "replayed with them as they are now: its tiles and scores may differ from "
-                    "those played.", len(changed)).format(
-        names=", ".join(f"'{sid}'" for sid in changed))
+    title, text = questions[0]
 
     def confirmed() -> None:
         app.pop()
-        show()
+        _ask_then(app, questions[1:], then)
 
-    app.push(ConfirmScene(app, _("A tile set has changed"), text, _("Open anyway"), confirmed))
+    app.push(ConfirmScene(app, title, text, _("Open anyway"), confirmed))
 
 
 class MessageScene(MenuScene):

@@ -12,10 +12,18 @@ from typing import Any
 
 import pygame
 
+from game.filenames import readable
 from game.i18n import _
 from game.rules import RulesError
 from game.savefile import summary_of
-from game.storage import SaveEntry, SaveError, save_file_name
+from game.storage import (
+    AUTOSAVE,
+    FINISHED,
+    UNFINISHED,
+    SaveEntry,
+    SaveError,
+    save_file_name,
+)
 from game.vocabulary import set_name
 
 from .. import palette as pal
@@ -51,7 +59,15 @@ def summary(app: App, entry: SaveEntry) -> dict[str, Any] | None:
 
 
 def display_name(path: Path) -> str:
-    return _("Last game (autosave)") if path.name == "autosave.json" else path.stem
+    """A save's name in the list: its file name, or what the game named it (the autosave, a
+    game the autosave held before another took its place)."""
+    if path.name == AUTOSAVE:
+        return _("Last game (autosave)")
+    stem = readable(path.stem)
+    kind, _dash, stamp = stem.partition("-")
+    if kind in (FINISHED, UNFINISHED) and stamp[:8].isdigit():
+        return _("Finished game") if kind == FINISHED else _("Unfinished game")
+    return stem
 
 
 def describe(app: App, entry: SaveEntry) -> str:
@@ -143,7 +159,7 @@ class LoadScene(Scene):
                     self.app.push(MessageScene(self.app, _("Could not rename"), str(exc)))
                     return
                 self.app.pop()
-            self.app.push(NameScene(self.app, _("Rename the save"), entry.path.stem, done))
+            self.app.push(NameScene(self.app, _("Rename the save"), entry.name, done))
         return rename
 
     def _deleter(self, entry: SaveEntry) -> Callable[[], None]:
@@ -187,7 +203,8 @@ class LoadScene(Scene):
         if entry.saved is None:
             self.app.push(MessageScene(self.app, _("This save cannot be read"),
                                        _("{name}: {problem}\nIt is left as it is.").format(
-                                           name=entry.path.name, problem=entry.error)))
+                                           name=readable(entry.path.name),
+                                           problem=entry.error)))
             return
         try:
             open_saved(self.app, entry.saved, entry.path)
