@@ -7,13 +7,9 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass, field
-from functools import cached_property
-from typing import TYPE_CHECKING, Literal
+from typing import Literal
 
 from .geometry import Point, Polygon
-
-if TYPE_CHECKING:
-    from .tables import Tables
 
 Role = Literal["area", "line", "background", "inner"]
 Completion = Literal["closed", "surrounded", "never"]
@@ -176,9 +172,3 @@ class TileSet:
     @property
     def tile_count(self) -> int:
         return sum(t.count for t in self.tiles)
-
-    @cached_property
-    def tables(self) -> Tables:
-        """The engine's tables of this set, computed when a game first uses it."""
-        from .tables import Tables
-        return Tables(self)
