@@ -15,7 +15,7 @@ from game.ui.session import Seat, Session
 def computers(app: App, levels: list[str], seed: int = 4) -> PlayScene:
     seats = [Seat(n.capitalize(), n, level)
              for n, level in zip(("red", "blue", "yellow"), levels, strict=False)]
-    scene = PlayScene(app, Session.new(app, "carcassonne", [], seats, seed=seed))
+    scene = PlayScene(app, Session.new(app.registry, "carcassonne", [], seats, seed=seed))
     app.replace(scene)
     return scene
 

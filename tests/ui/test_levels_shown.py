@@ -35,7 +35,7 @@ def test_the_set_up_screen_names_the_levels(app: App, driver: Driver) -> None:
 def test_a_computer_seat_shows_its_level_in_the_panel_and_prompt(
         app: App, driver: Driver, monkeypatch: pytest.MonkeyPatch) -> None:
     seats = [Seat("Blue", "blue", "strong"), Seat("Red", "red", "human")]
-    session = Session.new(app, "carcassonne", [], seats, seed=2)
+    session = Session.new(app.registry, "carcassonne", [], seats, seed=2)
     assert [s.label for s in seats] == ["Blue (Hard)", "Red"]
     assert session.game.current == 0
     assert describe_phase(session, pending=False) == "Blue (Hard) is thinking…"

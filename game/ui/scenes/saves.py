@@ -12,10 +12,10 @@ from typing import Any
 
 import pygame
 
-from game.i18n import _
+from game.i18n import _, ngettext
 from game.rules import RulesError
 from game.savefile import summary_of
-from game.storage import SaveEntry, SaveError, save_file_name
+from game.storage import SavedGame, SaveEntry, SaveError, save_file_name
 from game.vocabulary import set_name
 
 from .. import palette as pal
@@ -23,7 +23,7 @@ from ..app import App, Scene
 from ..intents import Command, Intent, PointerDown, PointerMove, Wheel
 from ..session import Session
 from ..widgets import Button, TextField, blit_centred, fit_text, panel
-from .menus import ConfirmScene, MessageScene, dim, open_saved
+from .menus import ConfirmScene, MessageScene, dim
 
 ROW = 62
 # Summaries of saves written before saves carried one, made by replaying them once a run.
@@ -80,7 +80,6 @@ def describe(app: App, entry: SaveEntry) -> str:
 class LoadScene(Scene):
     """The list of saved games, newest first."""
 
-    name = "load"
     overlay = True
 
     def __init__(self, app: App) -> None:
@@ -168,7 +167,7 @@ class LoadScene(Scene):
         for b in self.row_buttons:
             if b.handle(intent):
                 return
-        if intent == Command("back"):
+        if intent is Command.BACK:
             self.app.pop()
         elif isinstance(intent, Wheel):
             self.scroll = max(0, min(max(0, len(self.entries) - self._rows()),
@@ -274,10 +273,10 @@ class NameScene(Scene):
         self.on_done(self.field.text.strip())
 
     def handle(self, intent: Intent) -> None:
-        if intent == Command("confirm"):
+        if intent is Command.CONFIRM:
             self.done()
             return
-        if intent == Command("back"):
+        if intent is Command.BACK:
             self.app.pop()
             return
         for b in (self.ok, self.cancel):
@@ -332,3 +331,34 @@ def save_scene(app: App, session: Session) -> NameScene:
         write(name)
 
     return NameScene(app, _("Save the game"), default_name(app, session), done)
+
+
+def open_saved(app: App, saved: SavedGame, path: Path, final_when_over: bool = False) -> None:
+    """Restore a save and show it (its final scores, with ``final_when_over``, when the game
+    had ended).  A save whose tile sets changed since asks first.  A save that cannot be
+    restored raises its SaveError."""
+    session = Session.restore(app.registry, saved, path)
+
+    def show() -> None:
+        if final_when_over and session.game.over:
+            app.push(app.routes.final(session))
+        else:
+            app.replace(app.routes.play(session))
+
+    changed = saved.changed_tilesets(session.tileset)
+    if not changed:
+        show()
+        return
+    text = ngettext("The tile set {names} changed since this game was saved. The game is "
+                    "replayed with it as it is now: its tiles and scores may differ from those "
+                    "played.",
+                    "The tile sets {names} changed since this game was saved. The game is "
+                    "replayed with them as they are now: its tiles and scores may differ from "
+                    "those played.", len(changed)).format(
+        names=", ".join(f"'{sid}'" for sid in changed))
+
+    def confirmed() -> None:
+        app.pop()
+        show()
+
+    app.push(ConfirmScene(app, _("A tile set has changed"), text, _("Open anyway"), confirmed))
