@@ -46,7 +46,7 @@ from .input import InputMapper
 from .intents import Command, Intent, Quit, Resize
 from .settings import Settings
 from .sound import Sounds
-from .window import FULLSCREEN_KEY, MIN_SIZE, SIZE_KEY, first_size, opening_size
+from .window import FULLSCREEN_KEY, MIN_SIZE, SIZE_KEY, opening_size
 
 if TYPE_CHECKING:
     from .session import Session
@@ -186,11 +186,6 @@ class App:
     def desktop() -> tuple[int, int] | None:
         desktops = pygame.display.get_desktop_sizes()
         return desktops[0] if desktops else None
-
-    def first_window_size(self) -> tuple[int, int]:
-        """The window's size when none is remembered: most of the desktop, grown with the
-        interface size as far as the desktop has room (see ``window``)."""
-        return first_size(self.desktop(), self.chosen_scale())
 
     def setting_changed(self, key: str) -> None:
         if key == "ui_scale":

@@ -99,11 +99,6 @@ class Question:
         self._worker = threading.Thread(target=work, name="answers", daemon=True)
         self._worker.start()
 
-    def wait(self, timeout: float = 10.0) -> None:
-        """Until every answer is measured (tests)."""
-        if self._worker is not None:
-            self._worker.join(timeout)
-
     def _layout(self, board: pygame.Rect, toolbar: pygame.Rect, res: Resources) -> None:
         px = res.px
         width = min(px(WIDTH), board.w - px(24))
