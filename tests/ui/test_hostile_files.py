@@ -185,8 +185,7 @@ def test_load_reports_saves_that_cannot_be_restored_and_keeps_them(app: App,
     assert len(load.entries) == len(UNRESTORABLE)
     for i in range(len(load.entries)):
         driver.click(load._row_rect(i).center)
-        message = app.scene
-        assert isinstance(message, MessageScene), load.entries[i].path.name
+        message = on_top(app, MessageScene)
         assert UNRESTORABLE[load.entries[i].path.name] in message.text
         driver.key(pygame.K_RETURN)
     assert {p: p.read_bytes() for p in app.storage.saves_dir.iterdir()} == before

@@ -67,13 +67,12 @@ def test_the_tiles_still_to_come_fit_the_window(app: App, driver: Driver,
 
 
 def test_a_dialog_hides_the_title_buttons_under_it(app: App, driver: Driver) -> None:
-    app.replace(TitleScene(app))
+    title = TitleScene(app)
+    app.replace(title)
     driver.frames()
     load = LoadScene(app)
     app.push(load)
     driver.frames()
-    title = app.stack[0]
-    assert isinstance(title, TitleScene)
     under = [b.rect for b in title.buttons if load.rect.contains(b.rect)]
     assert under
     screen = app.screen

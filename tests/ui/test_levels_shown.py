@@ -3,6 +3,9 @@ set-up screen, and the level beside a computer seat's name during the game."""
 
 from __future__ import annotations
 
+from typing import Any
+
+import pygame
 import pytest
 
 from game.ui.app import App
@@ -42,9 +45,9 @@ def test_a_computer_seat_shows_its_level_in_the_panel_and_prompt(
     drawn: list[str] = []
     text = app.res.text
 
-    def recording(s: str, *args: object, **kwargs: object) -> object:
+    def recording(s: str, *args: Any, **kwargs: Any) -> pygame.Surface:
         drawn.append(s)
-        return text(s, *args, **kwargs)  # type: ignore[arg-type]
+        return text(s, *args, **kwargs)
 
     monkeypatch.setattr(app.res, "text", recording)
     scene = PlayScene(app, session)

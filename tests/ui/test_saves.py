@@ -26,8 +26,7 @@ def type_name(driver: Driver, scene: NameScene, name: str) -> None:
 
 def ctrl_s(driver: Driver, name: str) -> None:
     driver.key(pygame.K_s, pygame.KMOD_CTRL)
-    scene = driver.app.scene
-    assert isinstance(scene, NameScene)
+    scene = on_top(driver.app, NameScene)
     assert scene.field.text.startswith("Carcassonne ")  # a name is offered
     type_name(driver, scene, name)
 

@@ -10,6 +10,7 @@ import itertools
 import re
 from collections.abc import Iterator
 from pathlib import Path
+from typing import Any
 
 import pygame
 import pytest
@@ -81,15 +82,13 @@ def drawn_texts(app: App, driver: Driver) -> list[str]:
     seen: list[str] = []
     original = app.res.text
 
-    def spy(text: str, *args: object, **kwargs: object) -> pygame.Surface:
+    def spy(text: str, *args: Any, **kwargs: Any) -> pygame.Surface:
         seen.append(text)
-        return original(text, *args, **kwargs)  # type: ignore[arg-type]
+        return original(text, *args, **kwargs)
 
-    app.res.text = spy  # type: ignore[method-assign]
-    try:
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setattr(app.res, "text", spy)
         driver.frames()
-    finally:
-        app.res.text = original  # type: ignore[method-assign]
     return seen
 
 
