@@ -148,13 +148,13 @@ def main(argv: Sequence[str] | None = None) -> int:
     logs.log_uncaught()
     quit_after = 0.0 if args.time_first_frame else args.quit_after
     try:
-        from game.ui.app import App, AppConfig
-        from game.ui.scenes import SCENES
+        from game.ui.app import AppConfig
+        from game.ui.scenes.routes import first_scene, open_window
         config = AppConfig(size=size, fullscreen=args.fullscreen, autoplay=args.autoplay,
                            quit_after=quit_after, screenshot=args.screenshot, seed=args.seed,
                            players=args.players or 2, game=args.game or "carcassonne",
                            expansions=args.expansions, computer_pace=args.computer_pace)
-        app = App(config, SCENES)
+        app = open_window(config)
         if app.storage.busy:  # another window has the saves: this one says so, writes nothing
             from game.ui.scenes.elsewhere import ElsewhereScene
             app.push(ElsewhereScene(app))
@@ -164,6 +164,8 @@ def main(argv: Sequence[str] | None = None) -> int:
                 app.close()
                 print(f"cannot start that game: {problem}", file=sys.stderr)
                 return 2
+        else:
+            app.push(first_scene(app))
         code = app.run()
     except Exception:  # outside the scenes, which the crash screen covers
         from game.ui.crash import report_fatal
@@ -191,15 +193,15 @@ def open_game(app: App, args: argparse.Namespace) -> str | None:
     """Put the game the options describe on the app's stack; the problem, if it cannot be
     made (an unknown game or expansion, a number of players it does not take)."""
     from game.rules import RulesError
-    from game.ui.session import Session
+    from game.ui.scenes.routes import seated_game
 
     kinds = args.seats or ["human"] * (args.players or 2)
     try:
-        session = Session.seated(app, kinds, args.seed, args.game or "carcassonne",
-                                 args.expansions)
+        scene = seated_game(app, kinds, args.seed, args.game or "carcassonne",
+                            args.expansions)
     except (KeyError, RulesError) as exc:
         return str(exc).strip("'\"")
-    app.push_scene("play", session)
+    app.push(scene)
     return None
 
 
@@ -242,15 +244,15 @@ def _smoke(args: argparse.Namespace, size: tuple[int, int], home: Path) -> str:
     from game import paths
     from game.ai.random_policy import random_action
     from game.rules import Game
-    from game.ui.app import App, AppConfig
+    from game.ui.app import AppConfig
     from game.ui.bundled import check_all
     from game.ui.intents import Command
-    from game.ui.scenes import SCENES
     from game.ui.scenes.play import PlayScene
+    from game.ui.scenes.routes import open_window
     from game.ui.scenes.title import TitleScene
     from game.ui.session import Seat, Session
 
-    app = App(AppConfig(size=size, storage_root=home, seed=args.seed), SCENES)
+    app = open_window(AppConfig(size=size, storage_root=home, seed=args.seed))
     registry = app.registry
     if registry.errors:
         raise SmokeFailure("tile sets that did not load: "
@@ -270,7 +272,7 @@ def _smoke(args: argparse.Namespace, size: tuple[int, int], home: Path) -> str:
         players = max(g.players[0], min(args.players or 2, g.players[1]))
         seats = [Seat(f"Player {i + 1}", colour)
                  for i, (colour, _) in enumerate(_colours()[:players])]
-        session = Session.new(app, g.id, expansions, seats, seed=seed)
+        session = Session.new(app.registry, g.id, expansions, seats, seed=seed)
         game: Game = session.game
         rng = random.Random(seed)
         for _ in range(12 * players):  # a few turns of random legal moves
@@ -279,9 +281,9 @@ def _smoke(args: argparse.Namespace, size: tuple[int, int], home: Path) -> str:
             game.apply(random_action(game, rng))
         app.replace(PlayScene(app, session))
         app.step(1 / 60)
-        app.dispatch(Command("tiles"))  # every tile type drawn once
+        app.dispatch(Command.TILES)  # every tile type drawn once
         app.step(1 / 60)
-        app.dispatch(Command("tiles"))
+        app.dispatch(Command.TILES)
         app.step(1 / 60)
         built.append(g.id + "".join(f"+{e}" for e in expansions)
                      + f" ({len(game.board)} tiles down)")
@@ -302,17 +304,15 @@ def _smoke(args: argparse.Namespace, size: tuple[int, int], home: Path) -> str:
             f"({paths.tilesets_dir().parent})")
 
 
-def _smoke_pages(app: object) -> str:
+def _smoke_pages(app: App) -> str:
     """Every catalog loads and every rules page of every tile set is read and drawn, in
     every language, with its pictures."""
     import gettext
 
     from game import i18n, paths
     from game.rulespages import find_page
-    from game.ui.app import App
     from game.ui.scenes.help import CONTROLS, HelpScene
 
-    assert isinstance(app, App)
     drawn = pictures = 0
     for code in i18n.LANGUAGES:
         if code != i18n.SOURCE_LANGUAGE:

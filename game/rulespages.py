@@ -121,15 +121,6 @@ class Page:
     def pictures(self) -> list[Picture]:
         return [b for b in self.blocks if isinstance(b, Picture)]
 
-    def texts(self) -> list[str]:
-        """Every text the page shows, headings and paragraph runs (for checks)."""
-        out: list[str] = []
-        for b in self.blocks:
-            if isinstance(b, Heading):
-                out.append(b.text)
-            elif isinstance(b, Paragraph):
-                out.extend(s.text for s in b.spans)
-        return out
 
 
 _BOLD = re.compile(r"\*\*(.+?)\*\*")

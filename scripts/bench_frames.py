@@ -22,6 +22,8 @@ it into their ``scripts/`` folder and run it there.
 from __future__ import annotations
 
 import argparse
+import importlib
+import inspect
 import os
 import random
 import statistics
@@ -29,7 +31,7 @@ import sys
 import tempfile
 import time
 from pathlib import Path
-from typing import Any
+from typing import Any, cast
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
@@ -40,25 +42,31 @@ SIZE = (1280, 800)
 def make_app(home: Path) -> Any:
     from game.ui.app import App, AppConfig
     config = AppConfig(size=SIZE, storage_root=home)
-    try:
-        from game.ui.scenes import SCENES
-    except ImportError:  # a version whose app finds its scenes itself
-        return App(config)
-    return App(config, SCENES)
+    for module, name in (("game.ui.scenes.routes", "SceneRoutes"), ("game.ui.scenes", "SCENES")):
+        try:
+            scenes = getattr(importlib.import_module(module), name)
+        except (ImportError, AttributeError):  # an older tree
+            continue
+        return cast(Any, App)(config, scenes)
+    return cast(Any, App)(config)  # a version whose app finds its scenes itself
 
 
 def board_scene(app: Any) -> Any:
     """A 4-player game of humans with 200 random tiles down, on screen, fitted."""
     try:
-        from game.ai.random_policy import random_action
+        policy = importlib.import_module("game.ai.random_policy")
     except ImportError:  # a version before the random player moved to game.ai
-        from game.sim import random_action
+        policy = importlib.import_module("game.sim")
+    random_action = policy.random_action
     from game.ui.scenes.play import PlayScene
     from game.ui.session import Session
-    if hasattr(Session, "seated"):
-        session = Session.seated(app, ["human"] * 4, seed=1)
-    else:
-        session = Session.quick(app, 4, seed=1)
+    seated = cast(Any, Session).seated if hasattr(Session, "seated") else None
+    if seated is None:
+        session = cast(Any, Session).quick(app, 4, seed=1)
+    elif next(iter(inspect.signature(seated).parameters)) == "registry":
+        session = seated(app.registry, ["human"] * 4, seed=1)
+    else:  # a version whose sessions were made with the app
+        session = seated(app, ["human"] * 4, seed=1)
     game = session.game
     rng = random.Random(1)
     # The base set has 72 tiles: give this game a longer pile to reach 200.

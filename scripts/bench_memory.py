@@ -21,11 +21,11 @@ os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from game.sim import random_action
+from game.ai.random_policy import random_action
 from game.ui.app import App, AppConfig
 from game.ui.intents import Command
-from game.ui.scenes import SCENES
 from game.ui.scenes.play import PlayScene
+from game.ui.scenes.routes import SceneRoutes
 from game.ui.session import Seat, Session
 
 GAMES = [("carcassonne", []), ("carcassonne", ["hills-and-sheep"]),
@@ -44,7 +44,7 @@ def resident_mb() -> float:
 
 def show(app: App, game_id: str, expansions: list[str], seed: int) -> None:
     seats = [Seat("Ana", "red"), Seat("Bo", "blue")]
-    session = Session.new(app, game_id, expansions, seats, seed=seed)
+    session = Session.new(app.registry, game_id, expansions, seats, seed=seed)
     rng = random.Random(seed)
     for _ in range(40):
         if session.game.over:
@@ -60,9 +60,9 @@ def show(app: App, game_id: str, expansions: list[str], seed: int) -> None:
             for _ in range(6):
                 cam.pan_pixels(9, 4)
                 app.step(1 / 60)
-    app.dispatch(Command("tiles"))
+    app.dispatch(Command.TILES)
     app.step(1 / 60)
-    app.dispatch(Command("tiles"))
+    app.dispatch(Command.TILES)
     app.step(1 / 60)
 
 
@@ -71,7 +71,7 @@ def main() -> None:
     parser.add_argument("--rounds", type=int, default=2)
     args = parser.parse_args()
     with tempfile.TemporaryDirectory() as home:
-        app = App(AppConfig(size=(1280, 800), storage_root=Path(home)), SCENES)
+        app = App(AppConfig(size=(1280, 800), storage_root=Path(home)), SceneRoutes)
         app.step(1 / 60)
         print(f"window open: {resident_mb():.0f} MB")
         peak = 0.0

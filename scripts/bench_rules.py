@@ -39,6 +39,7 @@ from __future__ import annotations
 
 import argparse
 import gc
+import importlib
 import json
 import os
 import statistics
@@ -47,6 +48,7 @@ import sys
 import tempfile
 import time
 from collections.abc import Callable
+from functools import partial
 from pathlib import Path
 from typing import Any
 
@@ -71,11 +73,25 @@ FIGURES = (
 
 def _random_policy() -> Callable[[Any, Any], Any]:
     try:
-        from game.ai.random_policy import random_action
-        return random_action  # type: ignore[no-any-return]
-    except ImportError:
-        from game.sim import random_action as old
-        return old  # type: ignore[no-any-return]
+        module = importlib.import_module("game.ai.random_policy")
+    except ImportError:  # a tree from before the random player moved to game.ai
+        module = importlib.import_module("game.sim")
+    policy: Callable[[Any, Any], Any] = module.random_action
+    return policy
+
+
+def _call(game: Any, name: str) -> object:
+    """``game``'s method ``name``, called (its name differs from tree to tree)."""
+    method: Callable[[], object] = getattr(game, name)
+    return method()
+
+
+def _legal(game: Any) -> list[Any]:
+    return list(game.legal_placements())
+
+
+def _random_game(play: Callable[[Any, int, int], object], tileset: Any, seed: int) -> object:
+    return play(tileset, 2, seed)
 
 
 def _final_scoring_name(game: Any) -> str:
@@ -197,15 +213,14 @@ def driver(seconds: float, positions: int) -> dict[str, float]:
     for seed in range(max(4, positions // 4)):
         done = _last_turn(base, seed, policy)
         name = _final_scoring_name(done)
-        final_times.append(_on_fresh_copies(done, lambda c, n=name: getattr(c, n)(), 60, cost))
+        final_times.append(_on_fresh_copies(done, partial(_call, name=name), 60, cost))
     out["final"] = statistics.median(final_times)
-    out["legal"] = statistics.median(_per_op(lambda g=g: list(g.legal_placements()), 100)
-                                     for g in spots)
+    out["legal"] = statistics.median(_per_op(partial(_legal, g), 100) for g in spots)
     out["legal1"] = statistics.median(_on_fresh_copies(g, lambda c: list(c.legal_placements()),
                                                        60, cost) for g in spots)
     for key, game_id, expansions in OTHER_GAMES:
         tileset = registry.ruleset(game_id, list(expansions))
-        out[f"games:{key}"] = _rate(lambda n, t=tileset: play_random_game(t, 2, n),
+        out[f"games:{key}"] = _rate(partial(_random_game, play_random_game, tileset),
                                     seconds / 2)
     return out
 

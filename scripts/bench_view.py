@@ -12,14 +12,15 @@ import random
 import statistics
 import sys
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
+from functools import partial
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from game.ai.random_policy import random_action
-from game.rules import Deploy, Game, default_registry
-from game.view.cards import feature_card
+from game.rules import Deploy, FeatureView, Game, Worth, default_registry
+from game.view.cards import Card, feature_card
 from game.view.chronicle import Chronicle
 from game.view.history import History
 
@@ -48,6 +49,14 @@ def median_ms(work: Callable[[], object]) -> float:
     return statistics.median(times)
 
 
+def worths(game: Game, features: Sequence[FeatureView]) -> list[Worth]:
+    return [game.feature_worth(f.id) for f in features]
+
+
+def cards(game: Game, features: Sequence[FeatureView]) -> list[Card]:
+    return [feature_card(game, f) for f in features]
+
+
 def main() -> None:
     print(f"finished 3-player games, median of {RUNS} runs")
     print(f"{'game':36} {'moves':>5} {'log again':>10} {'history':>9} "
@@ -56,10 +65,10 @@ def main() -> None:
         game = finished(game_id, expansions, seed=3)
         told = Chronicle.of(game)
         features = game.all_features()
-        log_ms = median_ms(lambda g=game: Chronicle.of(g))
-        history_ms = median_ms(lambda g=game, t=told: History(g, t.turn_ends))
-        worth_ms = median_ms(lambda g=game, fs=features: [g.feature_worth(f.id) for f in fs])
-        card_ms = median_ms(lambda g=game, fs=features: [feature_card(g, f) for f in fs])
+        log_ms = median_ms(partial(Chronicle.of, game))
+        history_ms = median_ms(partial(History, game, told.turn_ends))
+        worth_ms = median_ms(partial(worths, game, features))
+        card_ms = median_ms(partial(cards, game, features))
         name = "+".join([game_id, *expansions])
         worth_us = 1000 * worth_ms / len(features)
         card_us = 1000 * card_ms / len(features)

@@ -120,8 +120,8 @@ def score() -> Samples:
 def wolf() -> Samples:
     """A wolf: a howl rising, holding with a waver, and falling away."""
     def pitch(t: float) -> float:
-        rise = 330 + 260 * min(1.0, t / 0.35) ** 0.6
-        fall = 0 if t < 0.75 else 220 * ((t - 0.75) / 0.5) ** 1.5
+        rise: float = 330 + 260 * min(1.0, t / 0.35) ** 0.6
+        fall: float = 0 if t < 0.75 else 220 * ((t - 0.75) / 0.5) ** 1.5
         return rise - fall + 9 * math.sin(2 * math.pi * 5.5 * t) * min(1.0, t / 0.3)
     howl = tone(pitch, 1.25, ((1.0, 1.0), (2.0, 0.22), (3.0, 0.08)))
     shaped = [s * min(1.0, i / (0.18 * RATE)) for i, s in enumerate(howl)]

@@ -18,6 +18,7 @@ import pytest
 from game.ai import LEVELS, choose_action, strong
 from game.ai.quick import Plan
 from game.ai.random_policy import random_action
+from game.ai.worlds import determinize
 from game.rules import Deploy, FeatureView, Game, Place, Skip, TileSet
 from game.rules.registry import Registry
 from game.sim import main as sim_main
@@ -191,7 +192,7 @@ def test_strong_begins_no_round_it_could_not_finish(base: TileSet,
     # A clock that only a round's future moves: each round costs 0.07 s, nothing else costs.
     clock = [0.0]
     monkeypatch.setattr(strong, "time", SimpleNamespace(perf_counter=lambda: clock[0]))
-    real = strong.determinize
+    real = determinize
 
     def costly(world: Game, r: random.Random) -> Game:
         clock[0] += 0.07

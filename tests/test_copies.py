@@ -59,7 +59,7 @@ def is_mutable(obj: Any) -> bool:
     if isinstance(obj, tuple | frozenset | MappingProxyType):
         return False
     if dataclasses.is_dataclass(obj) and not isinstance(obj, type):
-        return not obj.__dataclass_params__.frozen
+        return not vars(type(obj))["__dataclass_params__"].frozen
     slots = [n for cls in type(obj).__mro__ for n in getattr(cls, "__slots__", ())]
     return hasattr(obj, "__dict__") or bool(slots)
 

@@ -17,6 +17,7 @@ from game.rules.modules.hills_sheep import BAG, Hills, SheepDrawn, Shepherds, Wo
 from game.rules.registry import Registry, builtin_tileset_dir
 from game.tileset import main as tileset_main
 from game.view import notices
+from tests.tile_counts import tile_count
 
 EXPANSION = "hills-and-sheep"
 
@@ -169,8 +170,7 @@ def test_the_question_comes_only_for_ones_own_shepherd(hs: TileSet) -> None:
     assert game.phase is Phase.FIGURE
     game.apply(Skip())
     play(game, "U", 2, 0, 0)  # Red extends it: Red must choose before the figure step
-    assert game.phase is Phase.CHOOSE
-    assert game.legal_actions() == [Choose("grow"), Choose("herd")]
+    assert (game.phase, game.legal_actions()) == (Phase.CHOOSE, [Choose("grow"), Choose("herd")])
     assert [game.held_points(p) for p in (0, 1)] == [2, 0]  # what herding scores
     assert "2 sheep" in game.choices[0].prompt
     with pytest.raises(IllegalAction):
@@ -245,7 +245,7 @@ def test_a_hill_without_a_forced_tile_takes_the_next_one_unseen(hs: TileSet) -> 
     game = Game(hs, ["Red", "Blue"], seed=3)
     play(game, "HS06", 0, -1, 0)
     (_, tid), = hills(game).under
-    assert sum(game.remaining().values()) + 1 + len(game.board) == hs.tile_count
+    assert sum(game.remaining().values()) + 1 + len(game.board) == tile_count(hs)
     assert tid in game.tile_types
 
 
@@ -310,7 +310,7 @@ def test_random_games_keep_the_invariants(hs: TileSet, hand: int) -> None:
             assert all(now >= before for now, before in zip(game.scores, scores, strict=True))
             scores = list(game.scores)
         under = len(hills(game).under)
-        assert len(game.board) + len(game.set_aside) + under == hs.tile_count, seed
+        assert len(game.board) + len(game.set_aside) + under == tile_count(hs), seed
         assert sum(e.points for e in game.events) == sum(game.scores)
         stats["sheep"] += sum(1 for e in game.events if e.category == "sheep")
         stats["under"] += under

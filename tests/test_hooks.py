@@ -72,12 +72,11 @@ def test_a_question_comes_before_the_figure(probe_set: TileSet) -> None:
     game = Game(probe_set, ["Red", "Blue"])
     game.force("tile", "U")
     game.apply(Place("U", 1, 0, 0))
-    assert game.phase is Phase.CHOOSE
-    assert game.legal_actions() == [Choose("left"), Choose("right")]
+    assert (game.phase, game.legal_actions()) == (Phase.CHOOSE, [Choose("left"), Choose("right")])
     with pytest.raises(IllegalAction, match="Which way"):
         game.apply(Skip())
     game.apply(Choose("right"))
-    assert game.phase is Phase.FIGURE and probe(game).answers == ["pick=right"]
+    assert (game.phase, probe(game).answers) == (Phase.FIGURE, ["pick=right"])
     game.undo()  # takes the answer back
     assert game.phase is Phase.CHOOSE and probe(game).answers == []
 

@@ -17,6 +17,7 @@ from game.rules.modules.hunters import GoldFound, HuntersGatherers, NoBonusLeft
 from game.rules.yamlsrc import load_located
 from game.scenario import main as scenario_main
 from game.view import notices
+from tests.tile_counts import has_mark, icon_count
 
 GAME = "hunters-and-gatherers"
 SCENARIOS = Path(__file__).parent / "scenarios" / GAME
@@ -35,7 +36,7 @@ def module(game: Game) -> HuntersGatherers:
 
 
 def icon_total(ts: TileSet, name: str, pile: str = "main", kind: str | None = None) -> int:
-    return sum(t.count * f.icon_count(name) for t in ts.tiles if t.pile == pile
+    return sum(t.count * icon_count(f, name) for t in ts.tiles if t.pile == pile
                for f in t.features if kind is None or f.kind == kind)
 
 
@@ -49,7 +50,7 @@ def test_counts_piles_and_start(hg: TileSet) -> None:
     assert piles == {"main": 79, "bonus": 12}  # 78 landscape tiles + the start tile
     assert hg.start is not None and hg.start.tile == "volcano"
     start = next(t for t in hg.tiles if t.id == "volcano")
-    assert start.count == 1 and start.has_mark("volcano")
+    assert start.count == 1 and has_mark(start, "volcano")
     assert hg.players == (2, 5)
     assert hg.figures["follower"].count == 5 and hg.figures["hut"].count == 2
     hut = hg.figures["hut"]
@@ -83,7 +84,7 @@ def test_animals_fish_and_gold(hg: TileSet) -> None:
     assert icon_total(hg, "fish") == icon_total(hg, "fish", kind="lake")
     for name in ("deer", "tiger", "mammoth", "aurochs", "fire", "cult"):
         assert all(f.kind == "meadow" for t in hg.tiles for f in t.features
-                   if f.icon_count(name)), name
+                   if icon_count(f, name)), name
     # bonus tiles
     assert icon_total(hg, "aurochs", "bonus") == 6
     assert icon_total(hg, "fire", "bonus") == 1 and icon_total(hg, "cult", "bonus") == 1
@@ -95,21 +96,21 @@ def test_animals_fish_and_gold(hg: TileSet) -> None:
         for f in t.features:
             wants = t.pile == "main" and t.id != "volcano" and f.kind == "forest" \
                 and len(f.ports) >= 2
-            assert f.icon_count("gold") == (1 if wants else 0), (t.id, f.index)
-            gold_tiles += t.count * f.icon_count("gold")
+            assert icon_count(f, "gold") == (1 if wants else 0), (t.id, f.index)
+            gold_tiles += t.count * icon_count(f, "gold")
     assert gold_tiles == 30
 
 
 def test_rivers_end_at_lakes_and_springs(hg: TileSet) -> None:
     springs = 0  # tiles with a spring
     for t in hg.tiles:
-        springs += t.count * any(f.icon_count("spring") for f in t.features)
+        springs += t.count * any(icon_count(f, "spring") for f in t.features)
         lakes = {f.index for f in t.features if f.kind == "lake"}
         for f in t.features:
             if f.kind != "river":
                 continue
             ends_in_lake = [i for i in f.touches if i in lakes]
-            if f.icon_count("spring"):
+            if icon_count(f, "spring"):
                 assert len(f.ports) == 1 and not ends_in_lake, t.id
             elif len(f.ports) == 1:
                 assert len(ends_in_lake) == 1, t.id  # a river with one end ends in a lake

@@ -76,12 +76,16 @@ def test_the_png_set_travels_with_the_data(bundle: ModuleType) -> None:
 
 def test_the_window_shows_the_icon(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     from game.ui.app import App, AppConfig
-    from game.ui.scenes import SCENES
+    from game.ui.scenes.routes import SceneRoutes
     shown: list[pygame.Surface] = []
     real = pygame.display.set_icon
-    monkeypatch.setattr(pygame.display, "set_icon",
-                        lambda surface: (shown.append(surface), real(surface)))
-    app = App(AppConfig(size=(960, 640), storage_root=tmp_path), SCENES)
+
+    def recording(surface: pygame.Surface) -> None:
+        shown.append(surface)
+        real(surface)
+
+    monkeypatch.setattr(pygame.display, "set_icon", recording)
+    app = App(AppConfig(size=(960, 640), storage_root=tmp_path), SceneRoutes)
     try:
         assert len(shown) == 1 and shown[0] is app.icon
         assert shown[0].get_size() == (icons.WINDOW_ICON_SIZE,) * 2
@@ -94,8 +98,10 @@ def test_the_window_shows_the_icon(tmp_path: Path, monkeypatch: pytest.MonkeyPat
 def test_a_missing_icon_is_logged_not_fatal(tmp_path: Path,
                                             monkeypatch: pytest.MonkeyPatch) -> None:
     from game.ui import app as app_module
+    from game.ui.scenes.routes import SceneRoutes
     monkeypatch.setattr(icons, "icon_dir", lambda: tmp_path / "nowhere")
-    app = app_module.App(app_module.AppConfig(size=(960, 640), storage_root=tmp_path), {})
+    app = app_module.App(app_module.AppConfig(size=(960, 640), storage_root=tmp_path),
+                         SceneRoutes)
     try:
         assert app.icon is None
         assert "no window icon" in (tmp_path / "logs" / "carcassonne.log").read_text()

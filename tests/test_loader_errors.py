@@ -9,6 +9,7 @@ import pytest
 
 from game.rules import Game, TileSetError, UnknownOption, load_tileset, parse_tileset
 from game.rules.registry import Registry, builtin_tileset_dir
+from tests.tile_counts import tile_count
 
 GOOD = """\
 id: tiny
@@ -81,7 +82,7 @@ CASES = [
 
 def test_the_good_set_loads() -> None:
     ts = parse_tileset(GOOD, "tiny.yaml")
-    assert ts.tile_count == 2
+    assert tile_count(ts) == 2
 
 
 @pytest.mark.parametrize(("case", "change", "line", "message"), CASES, ids=[c[0] for c in CASES])

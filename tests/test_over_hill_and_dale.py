@@ -30,6 +30,7 @@ from game.rules.registry import Registry
 from game.rules.yamlsrc import load_located
 from game.scenario import build_game, play_turn
 from game.view import notices
+from tests.tile_counts import tile_count
 
 SCENARIOS = Path(__file__).parent / "scenarios" / "over-hill-and-dale"
 # The rulebook's inventory, in the order printed; the tile ids are A..X in that order.
@@ -53,7 +54,7 @@ def module(game: Game) -> HillDale:
 def test_inventory(ohd: TileSet) -> None:
     assert [t.count for t in ohd.tiles] == INVENTORY
     assert [t.id for t in ohd.tiles] == [chr(ord("A") + i) for i in range(24)]
-    assert ohd.tile_count == 73
+    assert tile_count(ohd) == 73
     assert ohd.start is not None and ohd.start.tile == "X"  # one of the three X tiles
     assert ohd.players == (2, 5)
     assert ohd.figures["meeple"].count == 4 and ohd.figures["stable"].count == 2
@@ -331,11 +332,11 @@ def test_a_hike_in_the_window(registry: Registry, tmp_path: Path) -> None:
     import pygame
 
     from game.ui.app import App, AppConfig
-    from game.ui.scenes import SCENES
     from game.ui.scenes.play import PlayScene
+    from game.ui.scenes.routes import SceneRoutes
     from game.ui.session import Seat, Session
 
-    app = App(AppConfig(size=(1280, 800), storage_root=tmp_path), SCENES)
+    app = App(AppConfig(size=(1280, 800), storage_root=tmp_path), SceneRoutes)
     try:
         game = _scenario("hike-2-tiles.yaml", app.registry, turns=6)
         game.force("tile", "A")
@@ -356,7 +357,7 @@ def test_a_hike_in_the_window(registry: Registry, tmp_path: Path) -> None:
         assert game.phase is Phase.FIGURE and game.last_cell == (-1, 0)
         assert {m.cell for m in scene.options.moves()} == {(2, 1), (0, 0), (-1, 0)}
         click((2, 1))
-        assert scene.pending == Move(2, 1)
+        assert scene.turn.pending == Move(2, 1)
         for kind in (pygame.KEYDOWN, pygame.KEYUP):
             pygame.event.post(pygame.event.Event(kind, key=pygame.K_RETURN, mod=0, unicode="",
                                                  scancode=0))

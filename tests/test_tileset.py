@@ -13,6 +13,7 @@ from game.rules import ports as P
 from game.rules.registry import Registry, builtin_tileset_dir
 from game.rules.yamlsrc import load_located
 from game.tileset import main as tileset_main
+from tests.tile_counts import icon_count, tile_count
 
 # Edges N E S W of each tile at rotation 0, from the project's tile id table.
 EXPECTED = {
@@ -26,13 +27,13 @@ LETTER = {"city": "C", "road": "R", "field": "F"}
 
 
 def test_counts_and_edges(base: TileSet) -> None:
-    assert base.tile_count == 72
+    assert tile_count(base) == 72
     assert {t.id: (t.count, "".join(LETTER[e] for e in t.rotations[0].edges))
             for t in base.tiles} == EXPECTED
 
 
 def test_shields_and_cloisters(base: TileSet) -> None:
-    shields = sum(t.count * f.icon_count("shield") for t in base.tiles for f in t.features)
+    shields = sum(t.count * icon_count(f, "shield") for t in base.tiles for f in t.features)
     cloisters = sum(t.count for t in base.tiles for f in t.features if f.kind == "cloister")
     assert shields == 10
     assert cloisters == 6

@@ -9,7 +9,6 @@ from pathlib import Path
 
 import pytest
 
-from game import tileset_cache
 from game.rules.registry import Registry, builtin_tileset_dir
 from game.tileset_cache import CACHE_FILE, load_registry
 
@@ -44,7 +43,7 @@ def test_another_key_is_not_read_further(user: Path, tmp_path: Path,
     def no_parsing(*args: object) -> None:
         raise AssertionError("a stale cache was parsed")
 
-    monkeypatch.setattr(tileset_cache.json, "loads", no_parsing)
+    monkeypatch.setattr(json, "loads", no_parsing)
     registry = load_registry([user], cache)
     assert "carcassonne" in registry.sets
 

@@ -34,14 +34,13 @@ from .board import PlacedTile
 from .errors import IllegalAction
 from .events import ChoiceRequest, Notice, ScoreEvent
 from .model import OptionValue, StartDef, TileSet
-from .modules import RuleModule
 from .outcomes import Outcomes
 from .placing import Placing
 from .scoring import Scoring
 from .state import CHOOSE, FIGURE, OVER, PLACE
 
 if TYPE_CHECKING:
-    from .host import Host
+    from .host import Asking, Host
 
 _new = tuple.__new__  # builds a named tuple without its Python-level constructor
 
@@ -244,11 +243,11 @@ class Game(Placing, Scoring, Outcomes):
         return game
 
     # ------------------------------------------------------------------ for rule modules
-    def request_choice(self, module: RuleModule, key: str, options: Sequence[str],
+    def request_choice(self, module: Asking, key: str, options: Sequence[str],
                        prompt: str) -> None:
         """Ask the current player a question before the figure step."""
-        self.choices.append(_new(ChoiceRequest, (self.modules.index(module), key,
-                                                 tuple(options), prompt)))
+        asking = next(i for i, m in enumerate(self.modules) if m is module)
+        self.choices.append(_new(ChoiceRequest, (asking, key, tuple(options), prompt)))
         if self.phase is FIGURE:
             self.phase = CHOOSE
 

@@ -18,7 +18,6 @@ if TYPE_CHECKING:
     from .events import Notice
     from .features import Feature, Features, Figure
     from .model import KindDef, OptionValue, TileSet
-    from .modules import RuleModule
 
 
 class Phase(enum.StrEnum):
@@ -47,6 +46,13 @@ class TurnKey:
     name: str
     form: Form
     meaning: str  # one line for the documentation
+
+
+class Asking(Protocol):
+    """The rule module asking a question (a ``RuleModule``): the answer comes back to its
+    ``on_choice``."""
+
+    def on_choice(self, host: Host, key: str, choice: str) -> None: ...
 
 
 class Host(Protocol):
@@ -98,7 +104,7 @@ class Host(Protocol):
         """A random outcome (the next forced one if a scenario fixed ``what``)."""
     def draw_from_deck(self, what: str) -> str | None:
         """Take a tile from the draw pile unseen; None when it is empty."""
-    def request_choice(self, module: RuleModule, key: str, options: Sequence[str],
+    def request_choice(self, module: Asking, key: str, options: Sequence[str],
                        prompt: str) -> None:
         """Ask the current player a question before the figure step."""
     def grant_extra_placement(self, tile: str) -> bool:

@@ -7,13 +7,9 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass, field
-from functools import cached_property
-from typing import TYPE_CHECKING, Literal
+from typing import Literal
 
 from .geometry import Point, Polygon
-
-if TYPE_CHECKING:
-    from .tables import Tables
 
 Role = Literal["area", "line", "background", "inner"]
 Completion = Literal["closed", "surrounded", "never"]
@@ -78,9 +74,6 @@ class FeatureDef:
     shape: Polygon
     anchor: Point
 
-    def icon_count(self, name: str) -> int:
-        return sum(1 for icon in self.icons if icon.name == name)
-
 
 @dataclass(frozen=True)
 class RotatedTile:
@@ -110,9 +103,6 @@ class TileType:
     rotations: tuple[RotatedTile, RotatedTile, RotatedTile, RotatedTile]
     distinct_rotations: tuple[int, ...]  # rotations that differ for the rules
     names: Mapping[str, int]  # feature name -> index
-
-    def has_mark(self, name: str) -> bool:
-        return any(icon.name == name for icon in self.icons)
 
 
 @dataclass(frozen=True)
@@ -182,13 +172,3 @@ class TileSet:
     # when a tile set changed under it)
     fingerprints: Mapping[str, str] = field(default_factory=dict)
     text: Mapping[str, LanguageText] = field(default_factory=dict)  # by language code
-
-    @property
-    def tile_count(self) -> int:
-        return sum(t.count for t in self.tiles)
-
-    @cached_property
-    def tables(self) -> Tables:
-        """The engine's tables of this set, computed when a game first uses it."""
-        from .tables import Tables
-        return Tables(self)

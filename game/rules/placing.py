@@ -133,11 +133,6 @@ class LegalPlacements:
         of the full list."""
         return list(self._memo(True))
 
-    def pairs(self, distinct: bool = False) -> list[tuple[Cell, int]]:
-        """(cell, quarter turns) pairs, in the order of the full list."""
-        places = self.distinct() if distinct else self._all()
-        return [(p.cell, p.rotation // 90) for p in places]
-
 
 def _is_cell(value: object) -> TypeGuard[Cell]:
     return type(value) is tuple and len(value) == 2 and is_int(value[0]) and is_int(value[1])

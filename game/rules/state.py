@@ -23,10 +23,10 @@ from .features import Feature, Features, Figure
 from .host import Host, Phase, TurnKey
 from .model import KindDef, OptionValue, StartDef, TileSet, TileType
 from .modules import HOOKS, MODULES, RuleModule
+from .tables import Tables, tables_of
 
 if TYPE_CHECKING:
     from .actions import Action
-    from .tables import Tables
 
 PLACE, CHOOSE, FIGURE, OVER = Phase.PLACE, Phase.CHOOSE, Phase.FIGURE, Phase.OVER
 NO_OPTIONS: Mapping[str, OptionValue] = MappingProxyType({})
@@ -113,7 +113,7 @@ class GameState:
         if type(seed) is not int:
             raise IllegalAction(f"the seed must be an integer, not {seed!r}")
         self.tileset = tileset
-        tables = self.tables = tileset.tables
+        tables = self.tables = tables_of(tileset)
         self.kinds = tileset.kinds
         self.players = tuple(players)
         self.seed = seed

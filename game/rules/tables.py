@@ -3,8 +3,8 @@
 For every tile type and each of its four rotations a ``Turned`` table holds, as plain
 tuples, what placing it needs: its edges as one integer (for matching a cell's demands),
 each feature's kind, open edge count, icons and touches, which features join across each
-side, and the names figures use for its features.  A tile set computes its ``Tables`` the
-first time a game uses it (``TileSet.tables``); every game of that set shares them.
+side, and the names figures use for its features.  A tile set's ``Tables`` are computed the
+first time a game uses it (``tables_of``); every game of that set shares them.
 
 Edge demands are small integers: one bit field per side of an empty cell (N, E, S, W from
 the low bits up), holding the code of the kind its neighbour shows there, 0 when that side
@@ -15,6 +15,7 @@ depends only on (tile, demand), so each tile's answers are kept in its fit cache
 
 from __future__ import annotations
 
+import weakref
 from collections.abc import Mapping
 from dataclasses import dataclass
 from types import MappingProxyType
@@ -216,3 +217,17 @@ def _target_name(tile: TileType, target: tuple[int | None, ...],
         return f.name
     # The lowest port that means this feature (a shared port may mean its twin).
     return P.port_name(min(p for p in feature_ports[index] if target[p] == index))
+
+
+_KEPT: dict[int, Tables] = {}  # by the id of a tile set still alive
+
+
+def tables_of(tileset: TileSet) -> Tables:
+    """The tables of ``tileset``: computed the first time a game uses it, kept while the
+    tile set lives."""
+    key = id(tileset)
+    tables = _KEPT.get(key)
+    if tables is None:
+        tables = _KEPT[key] = Tables(tileset)
+        weakref.finalize(tileset, _KEPT.pop, key, None)
+    return tables

@@ -10,8 +10,15 @@ second), unless the top scene says something on it moves (``animating``: frames 
 second) or that it wants to look again after a while (``wake_in``).  Other threads (a
 computer player that finished thinking) end a rest with ``wake``.
 
-Scenes are made by name from factories the entry point hands to the app
-(``game.ui.scenes.SCENES``): the scene modules import the app, never the other way round.
+Scenes are pushed as instances.  A scene module imports the scenes it leads to, except those
+that lead back to it (the title, a game, its final scores), which it asks of the app's
+``Routes``, made at the top of the scene package (``game.ui.scenes.routes``): the scene
+modules import the app, never the other way round.
+
+Crashes lose nothing: an exception raised by a scene is logged with its traceback and the
+window shows the crash screen instead of vanishing.  The autosave is never touched then: it
+was written when the last turn was confirmed, so continuing from it loses at most the turn in
+progress.  If the crash screen itself fails, the window closes cleanly after logging that too.
 """
 
 from __future__ import annotations
@@ -20,14 +27,14 @@ import logging
 import sys
 import threading
 import time
-from collections.abc import Callable, Mapping
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import ClassVar
+from typing import TYPE_CHECKING, Any, ClassVar, Protocol
 
 import pygame
 
-from game import icons, logs
+from game import logs
 from game.i18n import _, set_language
 from game.rules.registry import Registry
 from game.storage import Storage
@@ -35,12 +42,14 @@ from game.tileset_cache import cache_dir, load_registry
 from game.version import version
 
 from . import desktop
-from .crash import CrashGuard
 from .input import InputMapper
 from .intents import Command, Intent, Quit, Resize
 from .settings import Settings
 from .sound import Sounds
-from .window import FULLSCREEN_KEY, MIN_SIZE, SIZE_KEY, first_size, opening_size
+from .window import FULLSCREEN_KEY, MIN_SIZE, SIZE_KEY, opening_size
+
+if TYPE_CHECKING:
+    from .session import Session
 
 FPS = 60  # frames per second while something moves
 POLL_HZ = 60  # how often a resting window looks for events
@@ -68,7 +77,7 @@ class Scene:
     """Base scene: override what you need.  ``overlay`` scenes let the one below show."""
 
     overlay = False
-    name: ClassVar[str] = ""  # the name its factory is registered under, if any
+    help_page: ClassVar[bool] = False  # the rules pages: F1 over them closes them
 
     def __init__(self, app: App) -> None:
         self.app = app
@@ -96,13 +105,20 @@ class Scene:
         return None
 
 
-SceneFactory = Callable[..., Scene]  # called with the app, then the scene's own arguments
+class Routes(Protocol):
+    """The scenes a scene may lead back to (its module cannot import them: they import it,
+    through the scenes that lead to it), and those the app brings up over any scene."""
+
+    def title(self) -> Scene: ...
+    def play(self, session: Session) -> Scene: ...
+    def final(self, session: Session) -> Scene: ...
+    def help(self) -> Scene: ...
+    def crash(self, error: str) -> Scene: ...
 
 
 class App:
-    def __init__(self, config: AppConfig, scenes: Mapping[str, SceneFactory]) -> None:
+    def __init__(self, config: AppConfig, routes: Callable[[App], Routes]) -> None:
         self.config = config
-        self.scenes: dict[str, SceneFactory] = dict(scenes)
         logs.setup(self.config.storage_root)
         log.info("carcassonne %s starting (Python %s, pygame-ce %s, SDL %s, %s)", version(),
                  sys.version.split()[0], pygame.version.ver,
@@ -121,7 +137,7 @@ class App:
         pygame.font.init()
         pygame.display.set_caption("Carcassonne")
         self.desktop_scale = desktop.desktop_scale()
-        self.icon = set_window_icon()
+        self.icon = desktop.set_window_icon()
         self.windowed_size = opening_size(self.config.size, self.settings.recall(SIZE_KEY),
                                           self.desktop(), self.chosen_scale())
         self.fullscreen = False
@@ -139,7 +155,7 @@ class App:
         self.input = InputMapper()
         self.running = True
         self.exit_code = 0
-        self.guard = CrashGuard(self)
+        self.crash_screen: Scene | None = None  # shown after a crash
         self.started = time.perf_counter()
         self.frames = 0
         self.first_frame_at: float | None = None  # perf_counter() when the first frame showed
@@ -151,6 +167,7 @@ class App:
             fullscreen = self.settings.recall(FULLSCREEN_KEY) is True
         if fullscreen:
             self.set_fullscreen(True)
+        self.routes = routes(self)
 
     # -- the interface size
     def chosen_scale(self) -> float:
@@ -169,11 +186,6 @@ class App:
     def desktop() -> tuple[int, int] | None:
         desktops = pygame.display.get_desktop_sizes()
         return desktops[0] if desktops else None
-
-    def first_window_size(self) -> tuple[int, int]:
-        """The window's size when none is remembered: most of the desktop, grown with the
-        interface size as far as the desktop has room (see ``window``)."""
-        return first_size(self.desktop(), self.chosen_scale())
 
     def setting_changed(self, key: str) -> None:
         if key == "ui_scale":
@@ -207,23 +219,6 @@ class App:
             self.pop()
         self.push(scene)
 
-    def make_scene(self, name: str, *args: object) -> Scene:
-        """A new scene from the factory registered as ``name``."""
-        factory = self.scenes.get(name)
-        if factory is None:
-            raise KeyError(f"no scene is registered as {name!r}")
-        return factory(self, *args)
-
-    def push_scene(self, name: str, *args: object) -> Scene:
-        scene = self.make_scene(name, *args)
-        self.push(scene)
-        return scene
-
-    def replace_scene(self, name: str, *args: object) -> Scene:
-        scene = self.make_scene(name, *args)
-        self.replace(scene)
-        return scene
-
     # -- the loop
     def step(self, dt: float | None = None) -> bool:
         """Run one frame (``dt``: the seconds it stands for, default the time since the
@@ -234,11 +229,11 @@ class App:
         self._last_step = now
         dt = min(dt, 0.1)
         for intent in self.input.translate(pygame.event.get()):
-            self.guard.call("handle", self.dispatch, intent)
+            self.guarded("handle", self.dispatch, intent)
         if not self.running or not self.stack:
             return False
-        self.guard.call("update", self.scene.update, dt)
-        self.guard.call("draw", self.draw)
+        self.guarded("update", self.scene.update, dt)
+        self.guarded("draw", self.draw)
         pygame.display.flip()
         if self.first_frame_at is None:
             self.first_frame_at = time.perf_counter()
@@ -276,19 +271,19 @@ class App:
         self._woken.set()
 
     def dispatch(self, intent: Intent) -> None:
-        if isinstance(intent, Quit) or intent == Command("quit"):
+        if isinstance(intent, Quit) or intent is Command.QUIT:
             self.running = False
             return
         if isinstance(intent, Resize):
             self.resized()
             return
-        if intent == Command("fullscreen"):
+        if intent is Command.FULLSCREEN:
             self.toggle_fullscreen()
             return
-        if intent == Command("help"):  # F1 or H on every screen; again (or Esc) closes it
+        if intent is Command.HELP:  # F1 or H on every screen; again (or Esc) closes it
             self.toggle_help()
             return
-        if intent == Command("mute"):  # M on every screen
+        if intent is Command.MUTE:  # M on every screen
             on = self.sound.toggle()
             self.show_toast(_("Sound on") if on else _("Sound off"))
             return
@@ -314,10 +309,10 @@ class App:
         self.toast = (text, time.perf_counter() + seconds)
 
     def toggle_help(self) -> None:
-        if self.stack and self.scene.name == "help":
+        if self.stack and self.scene.help_page:
             self.pop()
         else:
-            self.push_scene("help")
+            self.push(self.routes.help())
 
     def resized(self) -> None:
         self.screen = pygame.display.get_surface() or self.screen
@@ -352,8 +347,8 @@ class App:
         self.resized()
 
     def run(self) -> int:
-        if not self.stack:
-            self.push_scene("autoplay" if self.config.autoplay else "title")
+        """Run the scenes pushed (the entry point pushes the first) until the window closes;
+        the exit code."""
         deadline = (None if self.config.quit_after is None
                     else time.perf_counter() + self.config.quit_after)
         while self.step():
@@ -366,6 +361,38 @@ class App:
         self.close()
         return self.exit_code
 
+    # -- crashes
+    def guarded(self, what: str, function: Callable[..., Any], *args: Any) -> None:
+        """``function(*args)``; an exception from it brings up the crash screen."""
+        try:
+            function(*args)
+        except Exception as exc:  # any failure of a scene: log it, keep the window
+            self.crashed(what, exc)
+
+    def crashed(self, what: str, exc: Exception) -> None:
+        scene = type(self.stack[-1]).__name__ if self.stack else "-"
+        log.error("the window failed in %s (scene %s)", what, scene, exc_info=exc)
+        if self.stack and self.stack[-1] is self.crash_screen:
+            self.give_up("the crash screen failed too")
+            return
+        while self.stack:  # every scene leaves: a computer player's search stops
+            left = self.stack.pop()
+            try:
+                left.exit()
+            except Exception:  # the scene that broke may break again on its way out
+                log.exception("scene %s failed while closing", type(left).__name__)
+        try:
+            self.crash_screen = self.routes.crash(f"{type(exc).__name__}: {exc}")
+            self.push(self.crash_screen)
+        except Exception:
+            log.exception("the crash screen cannot open")
+            self.give_up("the crash screen cannot open")
+
+    def give_up(self, why: str) -> None:
+        log.critical("%s: closing the window", why)
+        self.running = False
+        self.exit_code = 1
+
     def close(self) -> None:
         """End every scene (as when it is popped: searches stop), remember the window's
         size, close the window."""
@@ -373,17 +400,3 @@ class App:
             self.stack.pop().exit()
         self.settings.remember(SIZE_KEY, list(self.windowed_size))
         pygame.quit()
-
-
-def set_window_icon() -> pygame.Surface | None:
-    """The game's icon on the window (before the window opens: some systems read it then).
-    A missing icon file is logged, never fatal."""
-    path = icons.png_path(icons.WINDOW_ICON_SIZE)
-    try:
-        icon = pygame.image.load(str(path))
-    except (pygame.error, OSError, FileNotFoundError) as exc:
-        log.warning("no window icon: %s (%s)", path, exc)
-        return None
-    pygame.display.set_icon(icon)
-    return icon
-

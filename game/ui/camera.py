@@ -15,7 +15,7 @@ from __future__ import annotations
 import math
 from collections.abc import Iterable
 
-from game.rules.geometry import Point, Polygon, point_in_polygon
+from game.rules.geometry import Point
 
 Cell = tuple[int, int]
 Rect = tuple[int, int, int, int]  # x, y, w, h on screen
@@ -87,12 +87,6 @@ class Camera:
 
     def local_to_screen(self, cell: Cell, p: Point) -> tuple[float, float]:
         return self.world_to_screen((cell[0] + p[0], cell[1] + p[1]))
-
-    def hit_polygon(self, s: tuple[float, float], cell: Cell, polygon: Polygon) -> bool:
-        return point_in_polygon(self.local_point(s, cell), polygon)
-
-    def polygon_on_screen(self, cell: Cell, polygon: Polygon) -> list[tuple[float, float]]:
-        return [self.local_to_screen(cell, p) for p in polygon]
 
     def visible_cells(self) -> tuple[int, int, int, int]:
         vx, vy, vw, vh = self.viewport

@@ -2,19 +2,26 @@
 screens, the name desktops match the window to its launcher entry by, and the desktop's own
 interface scale (which the ``auto`` interface size follows).
 
-Nothing here imports pygame: the hints are environment variables SDL reads when the display
-starts, so ``prepare_sdl`` must run before ``pygame.display.init``.
+Nothing here imports pygame when it is imported: the hints are environment variables SDL
+reads when the display starts, so ``prepare_sdl`` must run before ``pygame.display.init``.
+The window's icon is set once pygame is there (``set_window_icon``).
 """
 
 from __future__ import annotations
 
+import logging
 import os
 import shutil
 import subprocess
 import sys
 from collections.abc import Callable, MutableMapping
+from typing import TYPE_CHECKING
 
+from game import icons
 from game.icons import APP_ID
+
+if TYPE_CHECKING:
+    import pygame
 
 SCALES = (1.0, 1.25, 1.5, 1.75, 2.0)  # the interface sizes the settings offer
 BASE_DPI = 96.0  # the DPI of a desktop at 100 %, on Windows and in X resources alike
@@ -104,3 +111,18 @@ def _windows_dpi() -> float:
             finally:
                 user32.ReleaseDC(0, screen)
     return BASE_DPI
+
+
+def set_window_icon() -> pygame.Surface | None:
+    """The game's icon on the window (before the window opens: some systems read it then).
+    A missing icon file is logged, never fatal."""
+    import pygame  # here: SDL's hints (``prepare_sdl``) go before pygame is imported
+
+    path = icons.png_path(icons.WINDOW_ICON_SIZE)
+    try:
+        icon = pygame.image.load(str(path))
+    except (pygame.error, OSError, FileNotFoundError) as exc:
+        logging.getLogger(__name__).warning("no window icon: %s (%s)", path, exc)
+        return None
+    pygame.display.set_icon(icon)
+    return icon

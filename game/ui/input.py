@@ -9,6 +9,8 @@ import pygame
 from .intents import (
     Command,
     Intent,
+    Pan,
+    PickTile,
     PointerDown,
     PointerMove,
     PointerUp,
@@ -20,35 +22,35 @@ from .intents import (
 
 PAN_STEP = 48  # pixels per arrow key press
 
-_KEYS: dict[int, Command] = {}
+_KEYS: dict[int, Command | Pan | PickTile] = {}
 
 
-def _keymap() -> dict[int, Command]:
+def _keymap() -> dict[int, Command | Pan | PickTile]:
     if not _KEYS:
         _KEYS.update({
-            pygame.K_RETURN: Command("confirm"), pygame.K_KP_ENTER: Command("confirm"),
-            pygame.K_SPACE: Command("confirm"), pygame.K_BACKSPACE: Command("undo"),
-            pygame.K_r: Command("rotate"), pygame.K_e: Command("rotate"),
-            pygame.K_q: Command("rotate_back"), pygame.K_HOME: Command("fit"),
-            pygame.K_f: Command("farms"), pygame.K_t: Command("tiles"),
-            pygame.K_l: Command("log"), pygame.K_ESCAPE: Command("back"),
-            pygame.K_F1: Command("help"), pygame.K_h: Command("help"),
-            pygame.K_F11: Command("fullscreen"), pygame.K_c: Command("fit"),
-            pygame.K_PLUS: Command("zoom_in"), pygame.K_EQUALS: Command("zoom_in"),
-            pygame.K_KP_PLUS: Command("zoom_in"), pygame.K_MINUS: Command("zoom_out"),
-            pygame.K_KP_MINUS: Command("zoom_out"), pygame.K_TAB: Command("next"),
-            pygame.K_DELETE: Command("delete"), pygame.K_m: Command("mute"),
-            pygame.K_v: Command("history"),
-            pygame.K_LEFT: Command("pan", PAN_STEP, 0), pygame.K_a: Command("pan", PAN_STEP, 0),
-            pygame.K_RIGHT: Command("pan", -PAN_STEP, 0),
-            pygame.K_d: Command("pan", -PAN_STEP, 0),
-            pygame.K_UP: Command("pan", 0, PAN_STEP), pygame.K_w: Command("pan", 0, PAN_STEP),
-            pygame.K_DOWN: Command("pan", 0, -PAN_STEP),
-            pygame.K_s: Command("pan", 0, -PAN_STEP),
+            pygame.K_RETURN: Command.CONFIRM, pygame.K_KP_ENTER: Command.CONFIRM,
+            pygame.K_SPACE: Command.CONFIRM, pygame.K_BACKSPACE: Command.UNDO,
+            pygame.K_r: Command.ROTATE, pygame.K_e: Command.ROTATE,
+            pygame.K_q: Command.ROTATE_BACK, pygame.K_HOME: Command.FIT,
+            pygame.K_f: Command.FARMS, pygame.K_t: Command.TILES,
+            pygame.K_l: Command.LOG, pygame.K_ESCAPE: Command.BACK,
+            pygame.K_F1: Command.HELP, pygame.K_h: Command.HELP,
+            pygame.K_F11: Command.FULLSCREEN, pygame.K_c: Command.FIT,
+            pygame.K_PLUS: Command.ZOOM_IN, pygame.K_EQUALS: Command.ZOOM_IN,
+            pygame.K_KP_PLUS: Command.ZOOM_IN, pygame.K_MINUS: Command.ZOOM_OUT,
+            pygame.K_KP_MINUS: Command.ZOOM_OUT, pygame.K_TAB: Command.NEXT,
+            pygame.K_DELETE: Command.DELETE, pygame.K_m: Command.MUTE,
+            pygame.K_v: Command.HISTORY,
+            pygame.K_LEFT: Pan(PAN_STEP, 0), pygame.K_a: Pan(PAN_STEP, 0),
+            pygame.K_RIGHT: Pan(-PAN_STEP, 0),
+            pygame.K_d: Pan(-PAN_STEP, 0),
+            pygame.K_UP: Pan(0, PAN_STEP), pygame.K_w: Pan(0, PAN_STEP),
+            pygame.K_DOWN: Pan(0, -PAN_STEP),
+            pygame.K_s: Pan(0, -PAN_STEP),
         })
         # 1, 2, 3...: pick a tile of the hand
-        _KEYS.update({pygame.K_1 + i: Command(f"tile{i + 1}") for i in range(9)})
-        _KEYS.update({pygame.K_KP1 + i: Command(f"tile{i + 1}") for i in range(9)})
+        _KEYS.update({pygame.K_1 + i: PickTile(i) for i in range(9)})
+        _KEYS.update({pygame.K_KP1 + i: PickTile(i) for i in range(9)})
     return _KEYS
 
 
@@ -114,21 +116,21 @@ class InputMapper:
             self.held.add(ev.key)
             mods = ev.mod
             if ev.key == pygame.K_z and mods & pygame.KMOD_CTRL:
-                return Command("undo")
+                return Command.UNDO
             if ev.key == pygame.K_s and mods & pygame.KMOD_CTRL:
-                return Command("save")
+                return Command.SAVE
             if ev.key == pygame.K_q and mods & pygame.KMOD_CTRL:
-                return Command("quit")
+                return Command.QUIT
             if ev.key == pygame.K_TAB and mods & pygame.KMOD_SHIFT:
-                return Command("prev")
+                return Command.PREV
             if self.text_focus:
                 if ev.key in (pygame.K_BACKSPACE, pygame.K_RETURN, pygame.K_KP_ENTER,
                               pygame.K_ESCAPE, pygame.K_TAB, pygame.K_DELETE):
-                    return {pygame.K_BACKSPACE: Command("erase"),
-                            pygame.K_DELETE: Command("erase"),
-                            pygame.K_TAB: Command("next")}.get(ev.key, _keymap().get(ev.key))
+                    return {pygame.K_BACKSPACE: Command.ERASE,
+                            pygame.K_DELETE: Command.ERASE,
+                            pygame.K_TAB: Command.NEXT}.get(ev.key, _keymap().get(ev.key))
                 return None  # letters arrive as TEXTINPUT
             if ev.key == pygame.K_QUESTION or getattr(ev, "unicode", "") == "?":
-                return Command("hint")  # "?" wherever the keyboard layout puts it
+                return Command.HINT  # "?" wherever the keyboard layout puts it
             return _keymap().get(ev.key)
         return None

@@ -1,11 +1,13 @@
 """Intents: what the player means, independent of which device said it.
 
 The input layer (``InputMapper``) is the only place that reads raw pygame events; scenes
-receive these small values instead.
+receive these small values instead: a pointer gesture, a ``Command`` (one of a fixed set,
+compared with ``is``), or a command that carries a value (``Pan``, ``PickTile``).
 """
 
 from __future__ import annotations
 
+import enum
 from dataclasses import dataclass
 
 Pos = tuple[int, int]
@@ -36,15 +38,48 @@ class Wheel:
     steps: int  # positive: away from the player (zoom in / rotate clockwise)
 
 
-@dataclass(frozen=True)
-class Command:
-    """A keyboard command: confirm, undo, rotate, rotate_back, fit, farms, tiles, log, back,
-    pan (with dx, dy), zoom_in, zoom_out, help, hint, fullscreen, quit, next, prev, delete,
-    mute, history, and tile1...tile9 (pick a tile of the hand)."""
+class Command(enum.Enum):
+    """A command of the keyboard (or of a button that does what a key does)."""
 
-    name: str
-    dx: int = 0
-    dy: int = 0
+    CONFIRM = "confirm"  # Enter, Space
+    UNDO = "undo"  # Backspace, Ctrl+Z
+    ROTATE = "rotate"  # R, E
+    ROTATE_BACK = "rotate_back"  # Q
+    FIT = "fit"  # Home, C
+    FARMS = "farms"  # F: the fields coloured by connection
+    TILES = "tiles"  # T: the tiles still to come
+    LOG = "log"  # L: the turn log shown or hidden
+    HISTORY = "history"  # V
+    HINT = "hint"  # ?
+    MENU = "menu"  # the game menu (its button; Esc opens it when nothing else is open)
+    BACK = "back"  # Esc
+    ZOOM_IN = "zoom_in"
+    ZOOM_OUT = "zoom_out"
+    NEXT = "next"  # Tab
+    PREV = "prev"  # Shift+Tab
+    DELETE = "delete"
+    ERASE = "erase"  # Backspace or Delete in a text field
+    SAVE = "save"  # Ctrl+S
+    HELP = "help"  # F1, H
+    FULLSCREEN = "fullscreen"  # F11
+    MUTE = "mute"  # M
+    QUIT = "quit"  # Ctrl+Q
+
+
+@dataclass(frozen=True)
+class Pan:
+    """Move the view (arrow keys, WASD) by pixels; in a list or a page, scroll."""
+
+    dx: int
+    dy: int
+
+
+@dataclass(frozen=True)
+class PickTile:
+    """Handle a tile of the hand: 1, 2, 3... pick the first, second, third (``index`` 0,
+    1, 2...)."""
+
+    index: int
 
 
 @dataclass(frozen=True)
@@ -62,4 +97,5 @@ class Quit:
     pass
 
 
-Intent = PointerDown | PointerUp | PointerMove | Wheel | Command | TextInput | Resize | Quit
+Intent = (PointerDown | PointerUp | PointerMove | Wheel | Command | Pan | PickTile | TextInput
+          | Resize | Quit)

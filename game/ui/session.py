@@ -1,21 +1,28 @@
-"""A game in the window: the rules game plus who sits where.  Handed between scenes."""
+"""A game in the window: the rules game plus who sits where, who is to act now, and its
+autosave.  Handed between scenes.
+
+Who acts is the seam between the play scene and where moves come from: the scene lets the
+pointer and keys play while a person of this window is to act, and its computer players
+while a computer is."""
 
 from __future__ import annotations
 
+import enum
+import logging
 import random
 from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from game.i18n import N_, _
 from game.rules import Game, TileSet
-from game.storage import SavedGame
+from game.rules.registry import Registry
+from game.storage import SavedGame, Storage
 
 from . import palette as pal
 
-if TYPE_CHECKING:
-    from .app import App
+log = logging.getLogger(__name__)
 
 HUMAN = "human"
 COMPUTER_KINDS = ("easy", "quick", "strong", "mcts", "random")  # levels of game.ai
@@ -30,6 +37,14 @@ OFFERED_KINDS = (HUMAN, "easy", "quick", "strong", "mcts")
 def kind_name(kind: str) -> str:
     """A seat kind as players read it: Human, Easy, Medium, Hard, Monte Carlo..."""
     return _(KIND_NAMES[kind]) if kind in KIND_NAMES else kind
+
+
+class Actor(enum.Enum):
+    """Who is to act now in a session's game."""
+
+    PERSON = "person"  # a person at this window: the pointer and the keys play
+    COMPUTER = "computer"  # a computer player of this window
+    NOBODY = "nobody"  # the game is over
 
 
 @dataclass
@@ -73,21 +88,38 @@ class Session:
     def current_seat(self) -> Seat:
         return self.seats[self.game.current]
 
+    def actor(self) -> Actor:
+        """Who is to act now."""
+        if self.game.over:
+            return Actor.NOBODY
+        return Actor.PERSON if self.current_seat.is_human else Actor.COMPUTER
+
     def saved(self) -> SavedGame:
         return SavedGame.of(self.game, self.game_id, self.expansions,
                             [s.colour for s in self.seats], [s.kind for s in self.seats])
 
+    def autosave(self, storage: Storage, registry: Registry) -> str | None:
+        """Save after a confirmed turn; a failure is logged and returned as its text for
+        the player, never raised."""
+        try:
+            storage.autosave(self.saved(), registry)
+        except OSError as exc:
+            log.warning("autosave failed: %s", exc)
+            return str(exc)
+        return None
+
     @classmethod
-    def new(cls, app: App, game_id: str, expansions: Sequence[str], seats: Sequence[Seat],
-            options: dict[str, Any] | None = None, seed: int | None = None) -> Session:
-        tileset = app.registry.ruleset(game_id, list(expansions))
+    def new(cls, registry: Registry, game_id: str, expansions: Sequence[str],
+            seats: Sequence[Seat], options: dict[str, Any] | None = None,
+            seed: int | None = None) -> Session:
+        tileset = registry.ruleset(game_id, list(expansions))
         if seed is None:
             seed = random.SystemRandom().randrange(2**31)
         game = Game(tileset, [s.name for s in seats], seed=seed, options=options or {})
         return cls(game, game_id, list(expansions), list(seats))
 
     @classmethod
-    def seated(cls, app: App, kinds: Sequence[str], seed: int | None,
+    def seated(cls, registry: Registry, kinds: Sequence[str], seed: int | None,
                game_id: str = "carcassonne", expansions: Sequence[str] = ()) -> Session:
         """A new game with a seat of each kind (human or a computer level), named by
         their colours."""
@@ -95,11 +127,11 @@ class Session:
         if len(kinds) > len(names):
             raise KeyError(f"at most {len(names)} players")
         seats = [Seat(pal.colour_name(names[i]), names[i], kind) for i, kind in enumerate(kinds)]
-        return cls.new(app, game_id, expansions, seats, seed=seed)
+        return cls.new(registry, game_id, expansions, seats, seed=seed)
 
     @classmethod
-    def restore(cls, app: App, saved: SavedGame, path: Path) -> Session:
-        game = saved.restore(app.registry, path)
+    def restore(cls, registry: Registry, saved: SavedGame, path: Path) -> Session:
+        game = saved.restore(registry, path)
         colours = saved.colours or [n for n, _ in pal.PLAYER_COLOURS]
         kinds = saved.seat_kinds()  # a person where the level is unknown
         seats = [Seat(name, colours[i % len(colours)], kinds[i])

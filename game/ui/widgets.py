@@ -191,9 +191,9 @@ class TextField:
             return False
         if isinstance(intent, TextInput):
             self.text = (self.text + intent.text)[: self.max_len]
-        elif intent == Command("erase"):
+        elif intent is Command.ERASE:
             self.text = self.text[:-1]
-        elif intent in (Command("confirm"), Command("back")):
+        elif intent in (Command.CONFIRM, Command.BACK):
             self.focused = False
         else:
             return False

@@ -110,7 +110,7 @@ def test_a_crafted_cache_is_thrown_away_and_rebuilt(tmp_path: Path, name: str,
     path.write_text(crafted, encoding="utf-8")
     read = load_registry([], tmp_path)
     assert read.sets == registry.sets
-    assert read.ruleset("carcassonne").tile_count == 72
+    assert sum(t.count for t in read.ruleset("carcassonne").tiles) == 72
     assert path.read_text(encoding="utf-8") == good_cache  # written anew
 
 

@@ -4,8 +4,10 @@ and helpers that post real pygame events and run frames."""
 from __future__ import annotations
 
 import os
+import time
 from collections.abc import Iterator
 from pathlib import Path
+from typing import TypeVar
 
 os.environ["SDL_VIDEODRIVER"] = "dummy"
 os.environ["SDL_AUDIODRIVER"] = "dummy"
@@ -13,10 +15,28 @@ os.environ["SDL_AUDIODRIVER"] = "dummy"
 import pygame
 import pytest
 
-from game.ui.app import App, AppConfig
-from game.ui.scenes import SCENES
+from game.ui.app import App, AppConfig, Scene
+from game.ui.scenes.play.question import Question
+from game.ui.scenes.routes import SceneRoutes
 
 FRAME = 1 / 60
+SceneT = TypeVar("SceneT", bound=Scene)
+
+
+def on_top(app: App, kind: type[SceneT]) -> SceneT:
+    """The scene on top of the app's stack, which must be a ``kind``."""
+    scene = app.scene
+    assert isinstance(scene, kind), f"{type(scene).__name__} is on top, not {kind.__name__}"
+    return scene
+
+
+def measured(question: Question, driver: Driver, seconds: float = 10.0) -> None:
+    """Frames until every answer to the question is measured (off the frame loop), for at
+    most ``seconds``."""
+    deadline = time.monotonic() + seconds
+    while len(question.outcomes) < len(question.options) and time.monotonic() < deadline:
+        driver.frames()
+        time.sleep(0.01)
 
 
 class Driver:
@@ -76,7 +96,7 @@ class Driver:
 
 @pytest.fixture
 def app(tmp_path: Path) -> Iterator[App]:
-    application = App(AppConfig(size=(1280, 800), storage_root=tmp_path), SCENES)
+    application = App(AppConfig(size=(1280, 800), storage_root=tmp_path), SceneRoutes)
     yield application
     pygame.quit()
 

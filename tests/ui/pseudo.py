@@ -17,7 +17,7 @@ from typing import Any
 import pygame
 import pytest
 
-from game import i18n, vocabulary
+from game import i18n, rulespages, vocabulary
 from game.rules.model import LanguageText, TileSet
 from game.rulespages import Heading, Page, Paragraph, Span
 from game.ui.resources import Resources
@@ -119,7 +119,7 @@ def speaking_pseudo(monkeypatch: pytest.MonkeyPatch, res: Resources) -> Iterator
     texts: Callable[[TileSet], list[LanguageText]] = vocabulary._texts
     monkeypatch.setattr(vocabulary, "_texts",
                         lambda tileset: [_pseudo_data(t) for t in texts(tileset)])
-    find_page = help_scene.find_page
+    find_page = rulespages.find_page
     monkeypatch.setattr(help_scene, "find_page", lambda *args: (
         None if (page := find_page(*args)) is None else _pseudo_page(page)))
 

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import random
 import time
+from collections.abc import Iterable
 
 import pygame
 
@@ -13,17 +14,17 @@ from game.ui.app import App
 from game.ui.camera import ZOOM_LEVELS, Camera
 from game.ui.scenes.play import PlayScene
 from game.ui.scenes.play.follow import MAX_FIT_LEVEL
+from game.ui.scenes.title import TitleScene
 from game.ui.session import Seat, Session
 
-from .conftest import Driver
+from .conftest import Driver, on_top
 from .test_play import centre, start
 from .test_user_tilesets import resize
 
 
-def in_free_area(scene: PlayScene, cells: object) -> bool:
+def in_free_area(scene: PlayScene, cells: Iterable[tuple[int, int]]) -> bool:
     free = scene.layout_obj.free
-    return all(free.contains(pygame.Rect(scene.camera.cell_rect(c)))
-               for c in cells)  # type: ignore[attr-defined]
+    return all(free.contains(pygame.Rect(scene.camera.cell_rect(c))) for c in cells)
 
 
 def shown(scene: PlayScene) -> set[tuple[int, int]]:
@@ -72,7 +73,7 @@ def test_panning_stops_before_the_board_leaves_the_screen(app: App, driver: Driv
 def test_the_view_follows_a_computer_placement_out_of_sight(app: App, driver: Driver) -> None:
     app.config.computer_pace = "instant"
     seats = [Seat("Red", "red"), Seat("Blue", "blue", "random")]
-    scene = PlayScene(app, Session.new(app, "carcassonne", [], seats, seed=12))
+    scene = PlayScene(app, Session.new(app.registry, "carcassonne", [], seats, seed=12))
     app.replace(scene)
     game = scene.game
     rng = random.Random(1)
@@ -126,10 +127,10 @@ def test_continue_opens_on_the_whole_board(app: App, driver: Driver) -> None:
     while game.phase != "place":
         game.apply(random_action(game, rng))
     app.storage.autosave(scene.session.saved(), app.registry)
-    app.replace_scene("title")
+    app.replace(TitleScene(app))
     driver.key(pygame.K_RETURN)  # Continue
-    resumed = app.scene
-    assert isinstance(resumed, PlayScene) and resumed is not scene
+    resumed = on_top(app, PlayScene)
+    assert resumed is not scene
     assert len(resumed.game.board) == len(game.board)
     assert in_free_area(resumed, shown(resumed))
 

@@ -4,6 +4,7 @@ the table, at the chosen pace; a computer's answer ends the window's rest."""
 from __future__ import annotations
 
 import time
+from collections.abc import Callable
 
 import pytest
 
@@ -15,17 +16,17 @@ from game.ui.session import Seat, Session
 def computers(app: App, levels: list[str], seed: int = 4) -> PlayScene:
     seats = [Seat(n.capitalize(), n, level)
              for n, level in zip(("red", "blue", "yellow"), levels, strict=False)]
-    scene = PlayScene(app, Session.new(app, "carcassonne", [], seats, seed=seed))
+    scene = PlayScene(app, Session.new(app.registry, "carcassonne", [], seats, seed=seed))
     app.replace(scene)
     return scene
 
 
-def run_until(app: App, done: object, seconds: float = 30.0) -> None:
+def run_until(app: App, done: Callable[[], bool], seconds: float = 30.0) -> None:
     deadline = time.monotonic() + seconds
-    while not done() and time.monotonic() < deadline:  # type: ignore[operator]
+    while not done() and time.monotonic() < deadline:
         app.step(1 / 60)
         time.sleep(0.002)
-    assert done(), "timed out"  # type: ignore[operator]
+    assert done(), "timed out"
 
 
 def test_a_table_of_computers_plays_at_the_levels_it_was_given(app: App) -> None:

@@ -12,12 +12,12 @@ import pytest
 from game import logs
 from game.ai.random_policy import random_action
 from game.ui.app import App, AppConfig
-from game.ui.scenes import SCENES
 from game.ui.scenes.crash import CrashScene
 from game.ui.scenes.play import PlayScene
+from game.ui.scenes.routes import SceneRoutes
 from game.ui.scenes.title import TitleScene
 
-from .conftest import Driver
+from .conftest import Driver, on_top
 from .test_play import centre, start
 
 
@@ -29,7 +29,8 @@ def log_text(tmp_path: Path) -> str:
     return (tmp_path / "logs" / logs.LOG_FILE).read_text(encoding="utf-8")
 
 
-def play_one_turn_then_crash(app: App, driver: Driver) -> bytes:
+def play_one_turn_then_crash(app: App, driver: Driver,
+                             monkeypatch: pytest.MonkeyPatch) -> bytes:
     """Confirm one turn (it is autosaved), place the next tile, then break the play
     scene's update; returns the autosave as it was before the crash."""
     scene = start(app)
@@ -43,7 +44,7 @@ def play_one_turn_then_crash(app: App, driver: Driver) -> bytes:
     def broken(dt: float) -> None:
         raise Injected("a failure injected into the play scene")
 
-    scene.update = broken  # type: ignore[method-assign]
+    monkeypatch.setattr(scene, "update", broken)
     driver.frames()
     return autosave
 
@@ -52,61 +53,60 @@ def button(scene: CrashScene, label: str) -> tuple[int, int]:
     return next(b.rect.center for b in scene.buttons if b.label == label)
 
 
-def test_a_failing_update_shows_the_crash_screen_and_logs_it(app: App, driver: Driver,
-                                                            tmp_path: Path) -> None:
-    autosave = play_one_turn_then_crash(app, driver)
-    scene = app.scene
-    assert isinstance(scene, CrashScene) and app.running and len(app.stack) == 1
+def test_a_failing_update_shows_the_crash_screen_and_logs_it(
+        app: App, driver: Driver, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    autosave = play_one_turn_then_crash(app, driver, monkeypatch)
+    scene = on_top(app, CrashScene)
+    assert app.running and len(app.stack) == 1
     text = log_text(tmp_path)
     assert "Traceback" in text and "Injected: a failure injected into the play scene" in text
-    assert "the window failed in update (scene play)" in text
+    assert "the window failed in update (scene PlayScene)" in text
     shown = [line for line, _, _ in scene.lines()]
     log_file = str(tmp_path / "logs" / logs.LOG_FILE)
     assert log_file in "".join(shown)  # the path, perhaps over several lines
     assert any("Injected" in line for line in shown)
     assert app.storage.autosave_path().read_bytes() == autosave  # never written over
     driver.frames(3)  # the screen draws and stays
-    assert isinstance(app.scene, CrashScene)
+    on_top(app, CrashScene)
 
 
-def test_continue_from_the_autosave_after_a_crash(app: App, driver: Driver) -> None:
-    play_one_turn_then_crash(app, driver)
-    scene = app.scene
-    assert isinstance(scene, CrashScene)
+def test_continue_from_the_autosave_after_a_crash(app: App, driver: Driver,
+                                                  monkeypatch: pytest.MonkeyPatch) -> None:
+    play_one_turn_then_crash(app, driver, monkeypatch)
+    scene = on_top(app, CrashScene)
     driver.click(button(scene, "Continue from the autosave"))
-    play = app.scene
-    assert isinstance(play, PlayScene)
+    play = on_top(app, PlayScene)
     assert [str(m) for m in play.game.moves] == ["U@1,0r0", "pass"]  # the last confirmed turn
 
 
-def test_back_to_the_title_after_a_crash(app: App, driver: Driver) -> None:
-    play_one_turn_then_crash(app, driver)
-    driver.click(button(app.scene, "Back to the title"))  # type: ignore[arg-type]
-    assert isinstance(app.scene, TitleScene)
-    assert app.scene.can_continue  # the autosave is offered
+def test_back_to_the_title_after_a_crash(app: App, driver: Driver,
+                                         monkeypatch: pytest.MonkeyPatch) -> None:
+    play_one_turn_then_crash(app, driver, monkeypatch)
+    driver.click(button(on_top(app, CrashScene), "Back to the title"))
+    assert on_top(app, TitleScene).can_continue  # the autosave is offered
 
 
-def test_without_an_autosave_continue_is_off(app: App, driver: Driver) -> None:
+def test_without_an_autosave_continue_is_off(app: App, driver: Driver,
+                                             monkeypatch: pytest.MonkeyPatch) -> None:
     app.replace(TitleScene(app))
 
     def broken(intent: object) -> None:
         raise Injected("a failure in handle")
 
-    app.scene.handle = broken  # type: ignore[method-assign]
+    monkeypatch.setattr(app.scene, "handle", broken)
     driver.key(pygame.K_SPACE)
-    scene = app.scene
-    assert isinstance(scene, CrashScene)
+    scene = on_top(app, CrashScene)
     assert not next(b for b in scene.buttons if b.label == "Continue from the autosave").enabled
 
 
-def test_a_second_crash_closes_the_window_cleanly(app: App, driver: Driver,
-                                                  tmp_path: Path) -> None:
-    play_one_turn_then_crash(app, driver)
+def test_a_second_crash_closes_the_window_cleanly(
+        app: App, driver: Driver, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    play_one_turn_then_crash(app, driver, monkeypatch)
 
     def broken(surface: pygame.Surface) -> None:
         raise Injected("the crash screen breaks too")
 
-    app.scene.draw = broken  # type: ignore[method-assign]
+    monkeypatch.setattr(app.scene, "draw", broken)
     assert not app.step(1 / 60)
     assert not app.running and app.exit_code == 1
     text = log_text(tmp_path)
@@ -128,7 +128,7 @@ def test_a_skipped_tile_set_is_logged(tmp_path: Path) -> None:
     broken.mkdir()
     (broken / "broken.yaml").write_text("id: broken\nkinds: 3\n", encoding="utf-8")
     app = App(AppConfig(size=(960, 640), storage_root=tmp_path,
-                        extra_tileset_dirs=[broken]), SCENES)
+                        extra_tileset_dirs=[broken]), SceneRoutes)
     try:
         assert app.registry.errors
         assert "tile set skipped" in log_text(tmp_path) and "broken.yaml" in log_text(tmp_path)
@@ -148,13 +148,14 @@ def test_the_log_rotates(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Non
     assert all(p.stat().st_size <= 2200 for p in path.parent.iterdir())
 
 
-def test_a_finished_game_continues_to_its_scores(app: App, driver: Driver) -> None:
+def test_a_finished_game_continues_to_its_scores(app: App, driver: Driver,
+                                                 monkeypatch: pytest.MonkeyPatch) -> None:
     import random
 
     from game.ui.scenes.final import FinalScene
     from game.ui.session import Seat, Session
-    session = Session.new(app, "carcassonne", [], [Seat("Red", "red"), Seat("Blue", "blue")],
-                          seed=2)
+    session = Session.new(app.registry, "carcassonne", [],
+                          [Seat("Red", "red"), Seat("Blue", "blue")], seed=2)
     rng = random.Random(2)
     while not session.game.over:
         session.game.apply(random_action(session.game, rng))
@@ -164,24 +165,25 @@ def test_a_finished_game_continues_to_its_scores(app: App, driver: Driver) -> No
     def broken(dt: float) -> None:
         raise Injected("after the last turn")
 
-    app.scene.update = broken  # type: ignore[method-assign]
+    monkeypatch.setattr(app.scene, "update", broken)
     driver.frames()
-    driver.click(button(app.scene, "Continue from the autosave"))  # type: ignore[arg-type]
-    assert isinstance(app.scene, FinalScene)
+    driver.click(button(on_top(app, CrashScene), "Continue from the autosave"))
+    on_top(app, FinalScene)
     assert isinstance(app.stack[0], TitleScene)
 
 
-def test_a_failing_draw_shows_the_crash_screen(app: App, driver: Driver,
-                                               tmp_path: Path) -> None:
+def test_a_failing_draw_shows_the_crash_screen(
+        app: App, driver: Driver, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     app.replace(TitleScene(app))
 
     def broken(surface: pygame.Surface) -> None:
         raise Injected("a failure in draw")
 
-    app.scene.draw = broken  # type: ignore[method-assign]
+    monkeypatch.setattr(app.scene, "draw", broken)
     driver.frames(2)
-    assert isinstance(app.scene, CrashScene) and app.running
-    assert "the window failed in draw (scene title)" in log_text(tmp_path)
+    on_top(app, CrashScene)
+    assert app.running
+    assert "the window failed in draw (scene TitleScene)" in log_text(tmp_path)
 
 
 def test_a_failure_outside_the_scenes_is_logged_and_told_in_a_message_box(
@@ -189,8 +191,8 @@ def test_a_failure_outside_the_scenes_is_logged_and_told_in_a_message_box(
     import sys
     import threading
 
-    import game.ui.app
     from game.__main__ import main
+    from game.ui.scenes import routes
     monkeypatch.setenv("CARCASSONNE_HOME", str(tmp_path))
     for name in ("SDL_WINDOWS_DPI_AWARENESS", "SDL_VIDEO_WAYLAND_SCALE_TO_DISPLAY",
                  "SDL_VIDEO_X11_WMCLASS", "SDL_VIDEO_WAYLAND_WMCLASS"):
@@ -198,12 +200,11 @@ def test_a_failure_outside_the_scenes_is_logged_and_told_in_a_message_box(
     monkeypatch.setattr(sys, "excepthook", sys.excepthook)  # main installs its own hooks
     monkeypatch.setattr(threading, "excepthook", threading.excepthook)
 
-    class CannotOpen:
-        def __init__(self, *args: object) -> None:
-            raise Injected("no window today")
+    def cannot_open(config: object) -> None:
+        raise Injected("no window today")
 
     boxes: list[tuple[str, str]] = []
-    monkeypatch.setattr(game.ui.app, "App", CannotOpen)
+    monkeypatch.setattr(routes, "open_window", cannot_open)
     monkeypatch.setattr(pygame.display, "message_box",
                         lambda title, text, **kw: boxes.append((title, text)))
     assert main([]) == 1

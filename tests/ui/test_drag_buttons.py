@@ -6,7 +6,7 @@ from __future__ import annotations
 import pygame
 
 from game.ui.app import App
-from game.ui.scenes.play.pointer import TileDrag
+from game.ui.scenes.play.frame import TileDrag
 
 from .conftest import Driver
 from .test_play import centre, start
@@ -19,12 +19,12 @@ def test_right_click_while_dragging_turns_the_tile_and_does_not_drop_it(
     over = centre(scene, (1, 0))
     driver.down(scene.layout_obj.tray_tile.center)
     driver.move(over, buttons=(1, 0, 0))
-    assert scene.rotation == 0
+    assert scene.turn.rotation == 0
     driver.down(over, button=3)
     driver.up(over, button=3)
     assert isinstance(scene.pointer.drag, TileDrag), "the right-click ended the drag"
     assert (1, 0) not in scene.game.board, "the right-click placed the tile"
-    assert scene.rotation == 2  # the cell's other legal rotation
+    assert scene.turn.rotation == 2  # the cell's other legal rotation
     driver.up(over)
     placed = scene.game.board.tiles[(1, 0)]
     assert placed.tile.id == "U" and placed.rotation == 2
@@ -38,7 +38,7 @@ def test_the_wheel_while_dragging_only_turns_the_tile(app: App, driver: Driver) 
     driver.down(scene.layout_obj.tray_tile.center)
     driver.move(away, buttons=(1, 0, 0))
     driver.wheel(-1)
-    assert scene.rotation == 1 and scene.camera.level == level  # turned, not zoomed
+    assert scene.turn.rotation == 1 and scene.camera.level == level  # turned, not zoomed
     assert isinstance(scene.pointer.drag, TileDrag)
     driver.down(away, button=2)  # a middle press during the drag: nothing
     driver.up(away, button=2)

@@ -16,16 +16,19 @@ from game import logs
 from game.ai.random_policy import random_action
 from game.rules import Move
 from game.ui.app import App
+from game.ui.scenes.crash import CrashScene
 from game.ui.scenes.help import HelpScene
 from game.ui.scenes.menus import ConfirmScene
 from game.ui.scenes.play import PlayScene
 from game.ui.scenes.play.hover_card import HOVER_DELAY
+from game.ui.scenes.play.pass_screen import PassScene
 from game.ui.scenes.saves import NameScene
+from game.ui.scenes.settings import SettingsScene
 from game.ui.scenes.setup import SetupScene
 from game.ui.session import Seat, Session
 from game.vocabulary import set_name
 
-from .conftest import Driver
+from .conftest import Driver, measured, on_top
 from .pseudo import Drawn, Pseudo, pseudo, speaking_pseudo
 from .test_hint import question_mark
 from .test_saves import open_list
@@ -58,7 +61,7 @@ def a_game_at(app: App, game_id: str, expansions: list[str], wanted: str) -> Ses
     """A game of two people played at random up to a moment: a question to answer, a hike
     to offer, a bonus tile, or the end."""
     for seed in range(200):
-        session = Session.new(app, game_id, expansions,
+        session = Session.new(app.registry, game_id, expansions,
                               [Seat(NAMES[0], "red"), Seat(NAMES[1], "blue")], seed=seed)
         game = session.game
         rng = random.Random(seed)
@@ -76,10 +79,10 @@ def a_game_at(app: App, game_id: str, expansions: list[str], wanted: str) -> Ses
 
 def play_screens(app: App, driver: Driver, session: Session) -> None:
     """The board with its panels, the hint, the log, the tiles to come, the menu."""
-    play = app.replace_scene("play", session)
-    assert isinstance(play, PlayScene)
+    play = PlayScene(app, session)
+    app.replace(play)
     driver.frames(3)
-    play.question.wait()
+    measured(play.question, driver)
     question_mark(driver)
     driver.frames(3)
     for key in (pygame.K_t, pygame.K_f, pygame.K_l):
@@ -103,7 +106,7 @@ def play_screens(app: App, driver: Driver, session: Session) -> None:
 def saves_screens(app: App, driver: Driver) -> None:
     """Save with a name, the list of saves, renaming and deleting one."""
     driver.key(pygame.K_s, pygame.KMOD_CTRL)
-    assert isinstance(app.scene, NameScene)
+    on_top(app, NameScene)
     driver.frames(2)
     driver.key(pygame.K_RETURN)  # the name offered: the game's and the time
     driver.frames(2)
@@ -112,11 +115,11 @@ def saves_screens(app: App, driver: Driver) -> None:
     driver.frames(2)
     rename, delete = load.row_buttons[:2]
     driver.click(rename.rect.center)
-    assert isinstance(app.scene, NameScene)
+    on_top(app, NameScene)
     driver.frames(2)
     driver.key(pygame.K_ESCAPE)
     driver.click(delete.rect.center)
-    assert isinstance(app.scene, ConfirmScene)
+    on_top(app, ConfirmScene)
     driver.frames(2)
     driver.key(pygame.K_ESCAPE)
     driver.key(pygame.K_ESCAPE)
@@ -126,8 +129,7 @@ def saves_screens(app: App, driver: Driver) -> None:
 def test_every_screen_speaks_through_the_catalog(app: App, driver: Driver,
                                                  drawn: Drawn) -> None:
     driver.click(button(title(app, driver), pseudo("New game")))
-    setup = app.scene
-    assert isinstance(setup, SetupScene)
+    setup = on_top(app, SetupScene)
     for game in app.registry.games():
         driver.click(button(setup, set_name(game)))
         for expansion in app.registry.expansions(game.id):
@@ -137,12 +139,11 @@ def test_every_screen_speaks_through_the_catalog(app: App, driver: Driver,
             driver.move(option.rect.center)  # its rulebook sentence on hover
             driver.frames(2)
     driver.key(pygame.K_F1)
-    help_scene = app.scene
-    assert isinstance(help_scene, HelpScene)
+    help_scene = on_top(app, HelpScene)
     for _topic, row in list(help_scene.rows):
         driver.click(row.rect.center)
     driver.key(pygame.K_ESCAPE)
-    app.push_scene("settings")
+    app.push(SettingsScene(app))
     driver.frames(2)
     driver.key(pygame.K_ESCAPE)
 
@@ -154,12 +155,12 @@ def test_every_screen_speaks_through_the_catalog(app: App, driver: Driver,
         if wanted == "choose":
             saves_screens(app, driver)
     driver.frames(200)  # the final scores come up
-    app.push_scene("pass", Seat(NAMES[0], "red"), lambda: None, lambda: None)
+    app.push(PassScene(app, Seat(NAMES[0], "red"), lambda: None, lambda: None))
     driver.frames(2)
     error = "ValueError: a test"
     drawn.quoted.add(error)  # the error itself is told as Python tells it
     drawn.quoted.add(str(logs.current_file()))
-    app.replace_scene("crash", error)
+    app.replace(CrashScene(app, error))
     driver.frames(2)
 
     assert len(drawn.strings) > 1000 and drawn.escapes() == []

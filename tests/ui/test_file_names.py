@@ -16,10 +16,10 @@ from game import logs
 from game.rules import Game, default_registry
 from game.savefile import SavedGame
 from game.ui.app import App, AppConfig
-from game.ui.scenes import SCENES
 from game.ui.scenes.crash import CrashScene
 from game.ui.scenes.menus import MessageScene
 from game.ui.scenes.play import PlayScene
+from game.ui.scenes.routes import SceneRoutes
 from game.ui.scenes.saves import LoadScene, NameScene, display_name
 from game.ui.scenes.setup import SetupScene
 
@@ -48,7 +48,7 @@ def app(tmp_path: Path) -> Iterator[App]:
     game.apply(game.legal_actions()[0])
     saved = SavedGame.of(game, "carcassonne", [], ["red", "blue"])
     latin1(saves, b"d\xe9j\xe0.json").write_text(saved.to_json(), encoding="utf-8")
-    application = App(AppConfig(size=(1280, 800), storage_root=tmp_path), SCENES)
+    application = App(AppConfig(size=(1280, 800), storage_root=tmp_path), SceneRoutes)
     yield application
     pygame.quit()
 

@@ -12,14 +12,14 @@ from game.ui.scenes.play import PlayScene
 from game.ui.scenes.play.pass_screen import PassScene
 from game.ui.session import Seat, Session
 
-from .conftest import Driver
+from .conftest import Driver, on_top
 from .test_play import centre
 
 
 def hand_game(app: App, kinds: tuple[str, str] = ("human", "human"), hand: int = 3,
               seed: int = 5) -> PlayScene:
     seats = [Seat("Red", "red", kinds[0]), Seat("Blue", "blue", kinds[1])]
-    session = Session.new(app, "carcassonne", [], seats, options={"hand": hand}, seed=seed)
+    session = Session.new(app.registry, "carcassonne", [], seats, options={"hand": hand}, seed=seed)
     scene = PlayScene(app, session)
     app.replace(scene)
     app.step(1 / 60)
@@ -27,9 +27,9 @@ def hand_game(app: App, kinds: tuple[str, str] = ("human", "human"), hand: int =
 
 
 def reveal(app: App, driver: Driver) -> None:
-    assert isinstance(app.scene, PassScene)
+    on_top(app, PassScene)
     driver.click((app.screen.get_width() // 2, app.screen.get_height() // 2))
-    assert isinstance(app.scene, PlayScene)
+    on_top(app, PlayScene)
 
 
 def test_every_tile_of_the_hand_is_a_tile_in_the_tray(app: App, driver: Driver) -> None:
@@ -53,7 +53,7 @@ def test_drag_the_third_tile_of_the_hand(app: App, driver: Driver) -> None:
 
     def turn() -> None:
         for _ in range(4):
-            if scene.rotation * 90 == move.rotation:
+            if scene.turn.rotation * 90 == move.rotation:
                 break
             driver.key(pygame.K_r)
 
@@ -87,14 +87,14 @@ def test_a_pass_screen_hides_the_next_players_hand_until_they_click(
     reveal(app, driver)  # Red takes the mouse
     game = scene.game
     move = next(iter(game.legal_placements(game.hand[0])))
-    scene.select_tile(0)
+    scene.turn.select(0)
     scene.place(move.cell, move.rotation // 90)
     driver.key(pygame.K_RETURN)
     assert game.current == 1
-    assert isinstance(app.scene, PassScene) and app.scene.seat.name == "Blue"
+    assert on_top(app, PassScene).seat.name == "Blue"
     assert scene.hand.face_down
     driver.key(pygame.K_r)  # keys go to the pass screen, not to the hidden hand
-    assert scene.rotation == 0
+    assert scene.turn.rotation == 0
     driver.key(pygame.K_RETURN)
     assert app.scene is scene and not scene.hand.face_down
 

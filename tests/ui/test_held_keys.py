@@ -78,7 +78,7 @@ def test_enter_held_to_end_a_turn_never_opens_the_next_hand(app: App,
     reveal(app, driver)  # Red takes the mouse
     game = scene.game
     move = next(iter(game.legal_placements(game.hand[0])))
-    scene.select_tile(0)
+    scene.turn.select(0)
     scene.place(move.cell, move.rotation // 90)
     key_down(driver, pygame.K_RETURN)
     assert game.current == 1

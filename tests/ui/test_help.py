@@ -10,22 +10,24 @@ import pygame
 import pytest
 
 from game import i18n
-from game.ui.app import MIN_SIZE, App, AppConfig
-from game.ui.scenes import SCENES
+from game.rulespages import Heading, Paragraph
+from game.ui.app import App, AppConfig
 from game.ui.scenes.help import CONTROLS, HelpScene
-from game.ui.scenes.menus import PauseScene
+from game.ui.scenes.pause import PauseScene
+from game.ui.scenes.routes import SceneRoutes
 from game.ui.scenes.setup import SetupScene
 from game.ui.scenes.title import TitleScene
 from game.ui.widgets import fit_text
+from game.ui.window import MIN_SIZE
 from game.vocabulary import set_note
 
-from .conftest import Driver
+from .conftest import Driver, on_top
 from .test_scenes import button, new_game
 
 
 @pytest.fixture
 def small(tmp_path: Path) -> Iterator[App]:
-    application = App(AppConfig(size=MIN_SIZE, storage_root=tmp_path), SCENES)
+    application = App(AppConfig(size=MIN_SIZE, storage_root=tmp_path), SceneRoutes)
     yield application
     i18n.set_language("en")
     pygame.quit()
@@ -35,8 +37,7 @@ def open_from_title(app: App, driver: Driver) -> HelpScene:
     app.replace(TitleScene(app))
     driver.frames()
     driver.click(button(app.scene, i18n._("How to play")))
-    scene = app.scene
-    assert isinstance(scene, HelpScene)
+    scene = on_top(app, HelpScene)
     return scene
 
 
@@ -93,8 +94,8 @@ def test_rules_from_the_set_up_screen_show_the_chosen_game(app: App, driver: Dri
     setup = app.scene
     driver.click(button(setup, "Hunters & Gatherers"))
     driver.click(button(setup, "Rules"))
-    scene = app.scene
-    assert isinstance(scene, HelpScene) and scene.current.key == "hunters-and-gatherers"
+    scene = on_top(app, HelpScene)
+    assert scene.current.key == "hunters-and-gatherers"
     driver.click(scene.close.rect.center)
     assert app.scene is setup
 
@@ -103,14 +104,13 @@ def test_rules_from_the_game_menu_and_f1_show_the_game_in_hand(app: App,
                                                                driver: Driver) -> None:
     play = new_game(app, driver)
     driver.key(pygame.K_F1)
-    assert isinstance(app.scene, HelpScene)
-    assert app.scene.current.key == play.session.game_id
+    assert on_top(app, HelpScene).current.key == play.session.game_id
     driver.key(pygame.K_ESCAPE)
     assert app.scene is play
     driver.key(pygame.K_ESCAPE)
-    assert isinstance(app.scene, PauseScene)
+    on_top(app, PauseScene)
     driver.click(button(app.scene, "Rules"))
-    assert isinstance(app.scene, HelpScene) and app.scene.current.key == "carcassonne"
+    assert on_top(app, HelpScene).current.key == "carcassonne"
 
 
 def test_a_tile_set_without_a_page_gets_one_made_from_its_data(app: App, driver: Driver,
@@ -121,11 +121,13 @@ def test_a_tile_set_without_a_page_gets_one_made_from_its_data(app: App, driver:
     folder = tmp_path / "data" / "tilesets"
     folder.mkdir(parents=True)
     (folder / "mine.yaml").write_text(text, encoding="utf-8")
-    mine = App(AppConfig(size=(1280, 800), storage_root=tmp_path), SCENES)
-    scene = mine.push_scene("help", "mine")
-    assert isinstance(scene, HelpScene) and scene.current.key == "mine"
+    mine = App(AppConfig(size=(1280, 800), storage_root=tmp_path), SceneRoutes)
+    scene = HelpScene(mine, "mine")
+    mine.push(scene)
+    assert scene.current.key == "mine"
     page = scene.page(scene.current)
-    texts = " ".join(page.texts())
+    texts = " ".join([b.text for b in page.blocks if isinstance(b, Heading)]
+                     + [s.text for b in page.blocks if isinstance(b, Paragraph) for s in b.spans])
     assert "brings no rules page" in texts and "2 per tile, 2 per shield" in texts
     assert scene.rendered(scene.current).overflow == []
 
@@ -137,9 +139,8 @@ def test_every_option_shows_what_it_means_and_its_rulebook_sentence(small: App,
     driver = Driver(small)
     small.replace(TitleScene(small))
     driver.frames()
-    small.push_scene("setup")
-    setup = small.scene
-    assert isinstance(setup, SetupScene)
+    setup = SetupScene(small)
+    small.push(setup)
     seen = 0
     for game in small.registry.games():
         setup._choose_game(game.id)()

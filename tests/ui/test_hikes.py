@@ -26,7 +26,7 @@ def hike_onto_the_new_tile(app: App) -> tuple[PlayScene, Move]:
     placed (its badge then lies over that tile's areas)."""
     for seed in range(200):
         seats = [Seat("Red", "red"), Seat("Blue", "blue")]
-        session = Session.new(app, "over-hill-and-dale", [], seats, seed=seed)
+        session = Session.new(app.registry, "over-hill-and-dale", [], seats, seed=seed)
         game = session.game
         rng = random.Random(seed)
         while not game.over:
@@ -53,7 +53,7 @@ def test_a_click_on_a_hike_badge_is_that_hike(app: App, driver: Driver) -> None:
     game = scene.game
     (fid, end), = scene.options.moved_figures(hike).items()
     driver.click(badge_centre(scene, hike))
-    assert scene.pending == hike, "the click chose something else than the hike"
+    assert scene.turn.pending == hike, "the click chose something else than the hike"
     driver.key(pygame.K_RETURN)
     assert hike in game.moves
     assert fid not in game.figures or game.figures[fid].cell == end.cell
@@ -100,13 +100,14 @@ def test_a_click_does_what_the_highlight_under_the_pointer_shows(app: App,
         for j in range(1, 12):
             pos = (x + w * i // 12, y + h * j // 12)
             lit = scene.options.pick_at(pos)  # what the drawing lights there
-            scene.pending = None
+            scene.turn.pending = None
             driver.click(pos)
             if isinstance(lit, Move):
-                assert scene.pending == lit, pos
+                assert scene.turn.pending == lit, pos
             elif isinstance(lit, Target):
-                assert isinstance(scene.pending, Deploy) and scene.pending in lit.deploys, pos
+                pending = scene.turn.pending
+                assert isinstance(pending, Deploy) and pending in lit.deploys, pos
             else:
-                assert scene.pending is None, pos
+                assert scene.turn.pending is None, pos
             checked += 1
     assert checked == 121

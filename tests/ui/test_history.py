@@ -15,14 +15,14 @@ from game.ui.scenes.title import TitleScene
 from game.ui.session import Seat, Session
 from game.view.chronicle import replay
 
-from .conftest import Driver
+from .conftest import Driver, on_top
 
 
 def played(app: App, driver: Driver, turns: int, seed: int = 6) -> PlayScene:
     """A game of ``turns`` turns played through the window, saved, and continued from the
     title (so that it is a replayed save)."""
     seats = [Seat("Red", "red"), Seat("Blue", "blue")]
-    scene = PlayScene(app, Session.new(app, "carcassonne", [], seats, seed=seed))
+    scene = PlayScene(app, Session.new(app.registry, "carcassonne", [], seats, seed=seed))
     app.replace(scene)
     game = scene.game
     rng = random.Random(seed)
@@ -36,8 +36,8 @@ def played(app: App, driver: Driver, turns: int, seed: int = 6) -> PlayScene:
     app.replace(title)
     driver.frames()
     driver.click(next(b for b in title.buttons if b.label == "Continue").rect.center)
-    resumed = app.scene
-    assert isinstance(resumed, PlayScene) and resumed.game.moves == game.moves
+    resumed = on_top(app, PlayScene)
+    assert resumed.game.moves == game.moves
     return resumed
 
 
@@ -57,7 +57,7 @@ def test_the_slider_shows_the_board_after_turn_5_of_a_replayed_save(app: App,
     driver.click(history_button.rect.center)
     mode = scene.history
     assert mode.active and mode.history is not None and mode.turn == 12
-    track = mode._track()
+    track = mode._track(scene.layout_obj)
     x = track.x + round(track.w * 5 / mode.history.turns)
     driver.click((x, track.centery))
     assert mode.turn == 5

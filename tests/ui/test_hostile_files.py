@@ -14,19 +14,20 @@ import pytest
 from game.paths import tilesets_dir
 from game.storage import SavedGame, Storage
 from game.ui.app import App, AppConfig
-from game.ui.scenes import SCENES
 from game.ui.scenes.menus import ConfirmScene, MessageScene
 from game.ui.scenes.play import PlayScene
+from game.ui.scenes.routes import SceneRoutes
 from game.ui.scenes.saves import LoadScene
+from game.ui.scenes.setup import SetupScene
 from game.ui.scenes.title import TitleScene
 
 from ..hostile.make_corpus import COMMITTED_SAVES, UNRESTORABLE, write_saves, write_tilesets
-from .conftest import Driver
+from .conftest import Driver, on_top
 from .test_scenes import button, play_turns, title
 
 
 def _app(home: Path) -> App:
-    return App(AppConfig(size=(1280, 800), storage_root=home), SCENES)
+    return App(AppConfig(size=(1280, 800), storage_root=home), SceneRoutes)
 
 
 def test_the_game_starts_with_every_hostile_file_in_its_folders(tmp_path: Path) -> None:
@@ -47,11 +48,11 @@ def test_the_game_starts_with_every_hostile_file_in_its_folders(tmp_path: Path) 
         scene = title(app, driver)
         assert not scene.can_continue and scene.continue_problem
         driver.click(button(scene, "Load game"))
-        load = app.scene
-        assert isinstance(load, LoadScene) and load.entries
+        load = on_top(app, LoadScene)
+        assert load.entries
         for i in list(load._visible()):
             driver.click(load._row_rect(i).center)
-            assert isinstance(app.scene, MessageScene)  # reported, not loaded
+            on_top(app, MessageScene)  # reported, not loaded
             driver.key(pygame.K_RETURN)
     finally:
         pygame.quit()
@@ -66,10 +67,10 @@ def test_remembered_players_of_any_shape_open_the_set_up_screen(tmp_path: Path) 
     try:
         driver = Driver(app)
         driver.click(button(title(app, driver), "New game"))
-        seats = [(s.name, s.colour, s.kind) for s in app.scene.seats]  # type: ignore[attr-defined]
+        seats = [(s.name, s.colour, s.kind) for s in on_top(app, SetupScene).seats]
         assert seats == [("A", "5", "human"), ("Player", "red", "quick")]
         driver.click(button(app.scene, "Start game"))
-        assert isinstance(app.scene, PlayScene)
+        on_top(app, PlayScene)
     finally:
         pygame.quit()
 
@@ -101,11 +102,11 @@ def home(tmp_path: Path) -> Path:
     driver = Driver(app)
     try:
         driver.click(button(title(app, driver), "New game"))
-        setup = app.scene
-        setup.game_id = "mine"  # type: ignore[attr-defined]
+        setup = on_top(app, SetupScene)
+        setup.game_id = "mine"
         driver.click(button(setup, "Start game"))
-        play = app.scene
-        assert isinstance(play, PlayScene) and play.session.game_id == "mine"
+        play = on_top(app, PlayScene)
+        assert play.session.game_id == "mine"
         play_turns(play, driver, 4)
     finally:
         pygame.quit()
@@ -136,8 +137,7 @@ def test_an_autosave_whose_tile_set_broke_is_kept_aside_not_overwritten(
         assert "no game 'mine'" in scene.continue_problem
         driver.click(button(scene, "New game"))
         driver.click(button(app.scene, "Start game"))
-        play = app.scene
-        assert isinstance(play, PlayScene)
+        play = on_top(app, PlayScene)
         play_turns(play, driver, 1)  # the new game's first autosave
         assert kept.read_bytes() == before and autosave.read_bytes() != before
     finally:
@@ -152,13 +152,13 @@ def test_continue_says_when_a_tile_set_changed_before_the_game_opens(home: Path)
         scene = title(app, driver)
         assert scene.can_continue
         driver.click(button(scene, "Continue"))
-        ask = app.scene
-        assert isinstance(ask, ConfirmScene) and "mine" in ask.text
+        ask = on_top(app, ConfirmScene)
+        assert "mine" in ask.text
         driver.click(button(ask, "Back"))
-        assert isinstance(app.scene, TitleScene)
+        on_top(app, TitleScene)
         driver.click(button(scene, "Continue"))
         driver.click(button(app.scene, "Open anyway"))
-        assert isinstance(app.scene, PlayScene)
+        on_top(app, PlayScene)
     finally:
         pygame.quit()
 
@@ -169,7 +169,7 @@ def test_a_layout_only_change_of_the_tile_set_asks_nothing(home: Path) -> None:
     try:
         driver = Driver(app)
         driver.click(button(title(app, driver), "Continue"))
-        assert isinstance(app.scene, PlayScene)
+        on_top(app, PlayScene)
     finally:
         pygame.quit()
 
@@ -181,12 +181,11 @@ def test_load_reports_saves_that_cannot_be_restored_and_keeps_them(app: App,
         shutil.copy(COMMITTED_SAVES / name, app.storage.saves_dir / name)
     before = {p: p.read_bytes() for p in app.storage.saves_dir.iterdir()}
     driver.click(button(title(app, driver), "Load game"))
-    load = app.scene
-    assert isinstance(load, LoadScene) and len(load.entries) == len(UNRESTORABLE)
+    load = on_top(app, LoadScene)
+    assert len(load.entries) == len(UNRESTORABLE)
     for i in range(len(load.entries)):
         driver.click(load._row_rect(i).center)
-        message = app.scene
-        assert isinstance(message, MessageScene), load.entries[i].path.name
+        message = on_top(app, MessageScene)
         assert UNRESTORABLE[load.entries[i].path.name] in message.text
         driver.key(pygame.K_RETURN)
     assert {p: p.read_bytes() for p in app.storage.saves_dir.iterdir()} == before

@@ -18,7 +18,7 @@ from .conftest import Driver
 def start(app: App, game_id: str = "carcassonne", expansions: list[str] | None = None
           ) -> PlayScene:
     seats = [Seat("Red", "red"), Seat("Blue", "blue")]
-    scene = PlayScene(app, Session.new(app, game_id, expansions or [], seats, seed=5))
+    scene = PlayScene(app, Session.new(app.registry, game_id, expansions or [], seats, seed=5))
     app.replace(scene)
     app.step(1 / 60)
     return scene
@@ -56,7 +56,9 @@ def test_a_city_card_counts_the_small_city_rule(app: App, driver: Driver) -> Non
         "City", "2 tiles, 1 shield", "Open: 1 edge to close", "Red: 1 follower, leads",
         "Worth 3 if completed now", "Worth 3 at the end"]
     # the whole city is outlined, across both tiles, in Red's colour
-    assert set(scene.hover.feature.parts) == set(scene.game.feature_at((0, 0), "N").parts)
+    feature = scene.hover.feature
+    assert feature is not None
+    assert set(feature.parts) == set(scene.game.feature_at((0, 0), "N").parts)
     driver.move((5, 5))  # off the board: the card goes
     driver.frames(2)
     assert scene.hover.card is None

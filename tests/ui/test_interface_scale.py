@@ -10,7 +10,9 @@ import pytest
 
 from game.ui import desktop, fonts
 from game.ui.app import App, AppConfig
-from game.ui.scenes import SCENES
+from game.ui.scenes.routes import SceneRoutes
+from game.ui.scenes.title import TitleScene
+from game.ui.window import first_size
 
 XRDB = "Xcursor.size:\t24\nXft.antialias:\t1\nXft.dpi:\t144\n"
 
@@ -49,7 +51,7 @@ def test_the_scales_offered_are_the_settings_choices() -> None:
 
 
 def scaled_app(tmp_path: Path, size: tuple[int, int], ui_scale: int | str) -> App:
-    app = App(AppConfig(size=size, storage_root=tmp_path), SCENES)
+    app = App(AppConfig(size=size, storage_root=tmp_path), SceneRoutes)
     app.settings.set("ui_scale", ui_scale)
     return app
 
@@ -82,28 +84,34 @@ def test_text_is_rendered_at_the_scaled_size(tmp_path: Path) -> None:
 def test_changing_the_interface_size_lays_the_scenes_out_again(tmp_path: Path) -> None:
     app = scaled_app(tmp_path, (1440, 960), 100)
     try:
-        title = app.push_scene("title")
-        before = title.buttons[0].rect.size  # type: ignore[attr-defined]
+        title = TitleScene(app)
+        app.push(title)
+        before = title.buttons[0].rect.size
         app.settings.set("ui_scale", 150)
-        after = title.buttons[0].rect.size  # type: ignore[attr-defined]
+        after = title.buttons[0].rect.size
         assert after == (round(before[0] * 1.5), round(before[1] * 1.5))
     finally:
         pygame.quit()
 
 
+def first(app: App) -> tuple[int, int]:
+    """The window's size when none is remembered, for the app's desktop and settings."""
+    return first_size(app.desktop(), app.chosen_scale())
+
+
 def test_the_first_window_grows_with_the_interface_size(
         tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
-    app = App(AppConfig(storage_root=tmp_path), SCENES)
+    app = App(AppConfig(storage_root=tmp_path), SceneRoutes)
     try:
         # 85 % of the dummy driver's 1024x768 desktop, held at the least size at 100 %
         assert app.screen.get_size() == (960, 653)
         monkeypatch.setattr(pygame.display, "get_desktop_sizes", lambda: [(1920, 1080)])
-        assert app.first_window_size() == (1632, 918)  # 85 % of the desktop
+        assert first(app) == (1632, 918)  # 85 % of the desktop
         app.settings.set("ui_scale", 200)
-        assert app.first_window_size() == (1920, 1080)  # 200 % needs more: all there is
+        assert first(app) == (1920, 1080)  # 200 % needs more: all there is
         monkeypatch.setattr(pygame.display, "get_desktop_sizes", lambda: [(3840, 2160)])
-        assert app.first_window_size() == (3264, 1836)  # 85 % holds 200 %
+        assert first(app) == (3264, 1836)  # 85 % holds 200 %
         monkeypatch.setattr(pygame.display, "get_desktop_sizes", lambda: [(1024, 768)])
-        assert app.first_window_size() == (1024, 768)  # never beyond the desktop
+        assert first(app) == (1024, 768)  # never beyond the desktop
     finally:
         pygame.quit()

@@ -9,6 +9,7 @@ import pygame
 import pytest
 
 from game.ai.random_policy import random_action
+from game.rules import Choose
 from game.ui.app import App
 from game.ui.scenes.play import PlayScene
 from game.ui.scenes.saves import LoadScene
@@ -23,7 +24,7 @@ from .test_user_tilesets import resize
 def test_the_grow_or_herd_question_leaves_the_tray_alone(app: App, driver: Driver) -> None:
     seats = [Seat("Red", "red"), Seat("Blue", "blue")]
     for seed in range(100):
-        session = Session.new(app, "carcassonne", ["hills-and-sheep"], seats, seed=seed)
+        session = Session.new(app.registry, "carcassonne", ["hills-and-sheep"], seats, seed=seed)
         game = session.game
         rng = random.Random(seed)
         while not game.over and game.phase != "choose":
@@ -43,14 +44,14 @@ def test_the_grow_or_herd_question_leaves_the_tray_alone(app: App, driver: Drive
         assert not rect.colliderect(lay.toolbar)
     option = game.choices[0].options[-1]
     driver.click(question.buttons[-1].rect.center)
-    assert game.moves[-1].choice == option  # type: ignore[attr-defined]
+    assert game.moves[-1] == Choose(option)
 
 
 @pytest.mark.parametrize("size", [MIN_SIZE, (1280, 800)])
 def test_the_tiles_still_to_come_fit_the_window(app: App, driver: Driver,
                                                 size: tuple[int, int]) -> None:
     seats = [Seat("Red", "red"), Seat("Blue", "blue")]
-    scene = PlayScene(app, Session.new(app, "hunters-and-gatherers", [], seats, seed=1))
+    scene = PlayScene(app, Session.new(app.registry, "hunters-and-gatherers", [], seats, seed=1))
     app.replace(scene)
     resize(app, driver, size)
     driver.key(pygame.K_t)
@@ -66,13 +67,12 @@ def test_the_tiles_still_to_come_fit_the_window(app: App, driver: Driver,
 
 
 def test_a_dialog_hides_the_title_buttons_under_it(app: App, driver: Driver) -> None:
-    app.replace(TitleScene(app))
+    title = TitleScene(app)
+    app.replace(title)
     driver.frames()
     load = LoadScene(app)
     app.push(load)
     driver.frames()
-    title = app.stack[0]
-    assert isinstance(title, TitleScene)
     under = [b.rect for b in title.buttons if load.rect.contains(b.rect)]
     assert under
     screen = app.screen

@@ -13,9 +13,10 @@ import pytest
 from game import i18n
 from game.ui.app import App, AppConfig
 from game.ui.hud import describe_phase, draw_banner
-from game.ui.scenes import SCENES
 from game.ui.scenes.play import PlayScene
+from game.ui.scenes.routes import SceneRoutes
 from game.ui.scenes.setup import SetupScene
+from game.ui.scenes.title import TitleScene
 from game.ui.session import Seat, Session
 from game.ui.widgets import Button
 
@@ -25,7 +26,7 @@ SIZES = [((960, 640), 100, 1.0), ((1440, 960), 150, 1.5)]
 @pytest.fixture(params=SIZES, ids=["960x640@100", "1440x960@150"])
 def scaled(request: pytest.FixtureRequest, tmp_path: Path) -> Iterator[App]:
     size, setting, scale = request.param
-    app = App(AppConfig(size=size, storage_root=tmp_path), SCENES)
+    app = App(AppConfig(size=size, storage_root=tmp_path), SceneRoutes)
     app.settings.set("ui_scale", setting)
     assert app.res.scale == scale
     yield app
@@ -57,13 +58,14 @@ def check(app: App, buttons: list[Button], panels: list[pygame.Rect]) -> None:
 
 
 def test_the_title_fits(scaled: App) -> None:
-    title = scaled.push_scene("title")
-    check(scaled, title.buttons, [])  # type: ignore[attr-defined]
+    title = TitleScene(scaled)
+    scaled.push(title)
+    check(scaled, title.buttons, [])
 
 
 def test_the_set_up_screen_fits_five_players_and_an_expansion(scaled: App) -> None:
-    scene = scaled.push_scene("setup")
-    assert isinstance(scene, SetupScene)
+    scene = SetupScene(scaled)
+    scaled.push(scene)
     scene.game_id = "carcassonne"
     scene.expansions = ["hills-and-sheep"]
     while len(scene.seats) < 5:
@@ -80,8 +82,8 @@ def test_the_set_up_screen_fits_five_players_and_an_expansion(scaled: App) -> No
 def test_the_play_scene_fits(scaled: App, players: int) -> None:
     seats = [Seat(f"Player {i + 1}", c) for i, c in
              enumerate(("red", "blue", "yellow", "green", "black")[:players])]
-    scene = PlayScene(scaled, Session.new(scaled, "carcassonne", ["hills-and-sheep"], seats,
-                                          seed=4))
+    scene = PlayScene(scaled, Session.new(scaled.registry, "carcassonne", ["hills-and-sheep"],
+                                          seats, seed=4))
     scaled.replace(scene)
     lay = scene.layout_obj
     panels = [lay.players, lay.tray, lay.tray_tile, lay.supply]
@@ -98,7 +100,7 @@ def test_the_play_scene_fits(scaled: App, players: int) -> None:
 def test_the_banner_stays_clear_of_the_history_button_in_french(scaled: App) -> None:
     i18n.set_language("fr")
     try:
-        scene = PlayScene(scaled, Session.new(scaled, "carcassonne", ["hills-and-sheep"],
+        scene = PlayScene(scaled, Session.new(scaled.registry, "carcassonne", ["hills-and-sheep"],
                                               [Seat("Bernadette", "red"), Seat("Léo", "blue")],
                                               seed=4))
         scaled.replace(scene)
@@ -106,8 +108,8 @@ def test_the_banner_stays_clear_of_the_history_button_in_french(scaled: App) -> 
         prompt = describe_phase(scene.session, False, can_move=True)
         assert len(prompt) > 70  # a long prompt: the French one, with a long name
         rect = draw_banner(scaled.screen, scaled.res, board, prompt, (200, 0, 0),
-                           clear_of=scene.history_button.rect)
-        assert not rect.colliderect(scene.history_button.rect)
+                           clear_of=scene.controls.history_button.rect)
+        assert not rect.colliderect(scene.controls.history_button.rect)
         assert board.contains(rect)
     finally:
         i18n.set_language("en")

@@ -3,6 +3,9 @@ set-up screen, and the level beside a computer seat's name during the game."""
 
 from __future__ import annotations
 
+from typing import Any
+
+import pygame
 import pytest
 
 from game.ui.app import App
@@ -35,16 +38,16 @@ def test_the_set_up_screen_names_the_levels(app: App, driver: Driver) -> None:
 def test_a_computer_seat_shows_its_level_in_the_panel_and_prompt(
         app: App, driver: Driver, monkeypatch: pytest.MonkeyPatch) -> None:
     seats = [Seat("Blue", "blue", "strong"), Seat("Red", "red", "human")]
-    session = Session.new(app, "carcassonne", [], seats, seed=2)
+    session = Session.new(app.registry, "carcassonne", [], seats, seed=2)
     assert [s.label for s in seats] == ["Blue (Hard)", "Red"]
     assert session.game.current == 0
     assert describe_phase(session, pending=False) == "Blue (Hard) is thinking…"
     drawn: list[str] = []
     text = app.res.text
 
-    def recording(s: str, *args: object, **kwargs: object) -> object:
+    def recording(s: str, *args: Any, **kwargs: Any) -> pygame.Surface:
         drawn.append(s)
-        return text(s, *args, **kwargs)  # type: ignore[arg-type]
+        return text(s, *args, **kwargs)
 
     monkeypatch.setattr(app.res, "text", recording)
     scene = PlayScene(app, session)

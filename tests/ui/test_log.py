@@ -13,13 +13,14 @@ from game.ai.random_policy import random_action
 from game.rules import Deploy, Place
 from game.rules import ports as P
 from game.ui.app import App
-from game.ui.scenes.menus import MessageScene, PauseScene
+from game.ui.scenes.menus import MessageScene
+from game.ui.scenes.pause import PauseScene
 from game.ui.scenes.play import PlayScene
 from game.ui.scenes.saves import LoadScene, NameScene
 from game.ui.scenes.title import TitleScene
 from game.ui.session import Seat, Session
 
-from .conftest import Driver
+from .conftest import Driver, on_top
 
 GAMES = [("carcassonne", []), ("carcassonne", ["hills-and-sheep"]),
          ("hunters-and-gatherers", []), ("over-hill-and-dale", [])]
@@ -28,7 +29,7 @@ GAMES = [("carcassonne", []), ("carcassonne", ["hills-and-sheep"]),
 def start(app: App, game_id: str = "carcassonne", expansions: list[str] | None = None,
           seed: int = 5) -> PlayScene:
     seats = [Seat("Red", "red"), Seat("Blue", "blue")]
-    scene = PlayScene(app, Session.new(app, game_id, expansions or [], seats, seed=seed))
+    scene = PlayScene(app, Session.new(app.registry, game_id, expansions or [], seats, seed=seed))
     app.replace(scene)
     app.step(1 / 60)
     return scene
@@ -112,8 +113,8 @@ def test_the_log_survives_continue(app: App, driver: Driver) -> None:
     driver.frames()
     continue_button = next(b for b in title.buttons if b.label == "Continue")
     driver.click(continue_button.rect.center)
-    resumed = app.scene
-    assert isinstance(resumed, PlayScene) and resumed is not scene
+    resumed = on_top(app, PlayScene)
+    assert resumed is not scene
     assert log(resumed) == before
 
 
@@ -122,20 +123,18 @@ def test_the_log_survives_save_and_load(app: App, driver: Driver) -> None:
     play_randomly(scene, seed=8, turns=10)
     before = log(scene)
     driver.key(pygame.K_ESCAPE)
-    pause = app.scene
-    assert isinstance(pause, PauseScene)
+    pause = on_top(app, PauseScene)
     driver.click(next(b for b in pause.buttons if b.label == "Save game").rect.center)
-    assert isinstance(app.scene, NameScene)
+    on_top(app, NameScene)
     driver.key(pygame.K_RETURN)  # the name offered
-    assert isinstance(app.scene, MessageScene)
+    on_top(app, MessageScene)
     driver.key(pygame.K_RETURN)
     driver.click(next(b for b in pause.buttons if b.label == "Load game").rect.center)
-    load = app.scene
-    assert isinstance(load, LoadScene)
+    load = on_top(app, LoadScene)
     row = next(i for i, e in enumerate(load.entries) if e.path.name != "autosave.json")
     driver.click(load._row_rect(row).center)
-    loaded = app.scene
-    assert isinstance(loaded, PlayScene) and loaded is not scene
+    loaded = on_top(app, PlayScene)
+    assert loaded is not scene
     assert loaded.game.moves == scene.game.moves
     assert len(before) >= 10 and log(loaded) == before
 

@@ -77,7 +77,7 @@ def test_drag_a_figure_onto_a_lit_move_cell(stroll_game: PlayScene, driver: Driv
     fx, fy = scene.view.figure_point(scene.camera, fig)
     x, y, w, h = scene.camera.cell_rect(TARGET)
     driver.drag((round(fx), round(fy)), (x + w // 2, y + h // 2))
-    assert scene.pending == Move(*TARGET)
+    assert scene.turn.pending == Move(*TARGET)
     before = game.scores[0]
     driver.key(pygame.K_RETURN)
     assert game.scores[0] == before + 2 and game.current == 1

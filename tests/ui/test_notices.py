@@ -32,7 +32,8 @@ def drawn_columns(scene: PlayScene, screen_x: int) -> tuple[pygame.Rect, list[in
 def test_an_announcement_near_the_boards_edge_stays_on_the_board(app: App,
                                                                   driver: Driver) -> None:
     seats = [Seat("Red", "red"), Seat("Blue", "blue")]
-    scene = PlayScene(app, Session.new(app, "carcassonne", ["hills-and-sheep"], seats, seed=3))
+    scene = PlayScene(app, Session.new(app.registry, "carcassonne", ["hills-and-sheep"], seats,
+                                       seed=3))
     app.replace(scene)
     driver.frames(2)
     for x in (scene.layout_obj.board.right - 4, scene.layout_obj.board.left + 4):

@@ -13,8 +13,8 @@ import pytest
 from game.paths import tilesets_dir
 from game.ui.app import App, AppConfig
 from game.ui.pages import MAX_HEIGHT
-from game.ui.scenes import SCENES
 from game.ui.scenes.help import HelpScene
+from game.ui.scenes.routes import SceneRoutes
 
 from .conftest import Driver
 
@@ -35,7 +35,7 @@ def mine(tmp_path: Path) -> Iterator[App]:
     text = re.sub(r"(?m)^id: carcassonne$", "id: mine", text)
     (folder / "mine.yaml").write_text(text, encoding="utf-8")
     (folder / "help" / "mine.en.md").write_text(PAGE, encoding="utf-8")
-    app = App(AppConfig(size=(1280, 800), storage_root=tmp_path), SCENES)
+    app = App(AppConfig(size=(1280, 800), storage_root=tmp_path), SceneRoutes)
     yield app
     pygame.quit()
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 import pygame
 import pytest
 
-from game.rules import Phase, Place
+from game.rules import Deploy, Phase, Place
 from game.ui.app import App
 from game.ui.camera import ZOOM_LEVELS
 from game.ui.scenes.final import FinalScene
@@ -13,12 +13,12 @@ from game.ui.scenes.play import PlayScene
 from game.ui.scenes.play.sidebar import supply_slots
 from game.ui.session import Seat, Session
 
-from .conftest import Driver
+from .conftest import Driver, on_top
 
 
 def start(app: App, seed: int = 5, players: int = 2) -> PlayScene:
     seats = [Seat(n.capitalize(), n) for n in ("red", "blue", "yellow", "green")[:players]]
-    scene = PlayScene(app, Session.new(app, "carcassonne", [], seats, seed=seed))
+    scene = PlayScene(app, Session.new(app.registry, "carcassonne", [], seats, seed=seed))
     app.replace(scene)
     app.step(1 / 60)
     return scene
@@ -60,12 +60,12 @@ def test_rotate_while_dragging(app: App, driver: Driver) -> None:
     seen: list[int] = []
 
     def rotate() -> None:
-        seen.append(scene.rotation)
+        seen.append(scene.turn.rotation)
         driver.down(driver.pos, button=3)  # right-click turns the dragged tile
         driver.up(driver.pos, button=3)
-        seen.append(scene.rotation)
+        seen.append(scene.turn.rotation)
         driver.key(pygame.K_r)
-        seen.append(scene.rotation)
+        seen.append(scene.turn.rotation)
 
     driver.drag(scene.layout_obj.tray_tile.center, centre(scene, (0, -1)), between=rotate)
     # Hovering the cell offered its only legal rotation; turning stays among legal ones.
@@ -80,7 +80,7 @@ def test_rotate_in_the_tray_cycles_all_four(app: App, driver: Driver) -> None:
     turns = []
     for _ in range(4):
         driver.key(pygame.K_r)
-        turns.append(scene.rotation)
+        turns.append(scene.turn.rotation)
     assert turns == [1, 2, 3, 0]
 
 
@@ -101,7 +101,8 @@ def test_drop_a_meeple_on_a_region_then_confirm(app: App, driver: Driver) -> Non
     supply_slot = supply_slots(scene.game, scene.layout_obj.supply)[0][1].center
     anchor = scene.game.board.tiles[(1, 0)].turned.anchors[road.index]
     driver.drag(supply_slot, screen_of(scene, (1, 0), anchor))
-    assert scene.pending is not None and scene.pending.target == "E"  # the road W-E
+    pending = scene.turn.pending
+    assert isinstance(pending, Deploy) and pending.target == "E"  # the road W-E
     driver.key(pygame.K_RETURN)
     assert scene.game.supply[0]["follower"] == 6
     fig = next(iter(scene.game.figures.values()))
@@ -114,9 +115,10 @@ def test_click_a_field_then_undo_the_figure_then_the_tile(app: App, driver: Driv
     scene.game.force("tile", "U")
     driver.click(centre(scene, (1, 0)))
     driver.click(screen_of(scene, (1, 0), (0.5, 0.85)))  # the south field
-    assert scene.pending is not None and scene.pending.target in ("ER", "SL", "SR", "WL")
+    pending = scene.turn.pending
+    assert isinstance(pending, Deploy) and pending.target in ("ER", "SL", "SR", "WL")
     driver.key(pygame.K_BACKSPACE)
-    assert scene.pending is None and scene.game.phase is Phase.FIGURE
+    assert (scene.turn.pending, scene.game.phase) == (None, Phase.FIGURE)
     driver.key(pygame.K_z, pygame.KMOD_CTRL)
     assert (1, 0) not in scene.game.board and scene.game.phase is Phase.PLACE
     assert scene.game.current_tile == "U"
@@ -179,7 +181,7 @@ def play_turn_through_the_ui(scene: PlayScene, driver: Driver, turn: int) -> Non
 
     def turn_to_choice() -> None:
         for _ in range(4):
-            if scene.rotation * 90 == choice.rotation:
+            if scene.turn.rotation * 90 == choice.rotation:
                 break
             driver.key(pygame.K_r)
 
@@ -194,7 +196,7 @@ def play_turn_through_the_ui(scene: PlayScene, driver: Driver, turn: int) -> Non
                                 scene.layout_obj.board.centery - y)
         anchor = game.board.tiles[choice.cell].turned.anchors[t.index]
         driver.click(screen_of(scene, choice.cell, anchor))
-        assert scene.pending is not None
+        assert scene.turn.pending is not None
     driver.key(pygame.K_RETURN)
 
 
@@ -209,19 +211,18 @@ def test_a_whole_two_player_game_through_the_ui(app: App, driver: Driver) -> Non
     assert not isinstance(app.scene, FinalScene)  # the final scoring is being shown
     driver.key(pygame.K_SPACE)  # skips it
     driver.frames(60)  # the final scores come up after a short pause
-    assert isinstance(app.scene, FinalScene)
-    assert app.scene.session.game.scores == scene.game.scores
+    final = on_top(app, FinalScene)
+    assert final.session.game.scores == scene.game.scores
     # Back to the title, where Continue offers the finished game's scores.
-    final = app.scene
     driver.click(next(b for b in final.buttons if b.label == "Title").rect.center)
     from game.ui.scenes.title import TitleScene
-    assert isinstance(app.scene, TitleScene)
+    on_top(app, TitleScene)
 
 
 def test_a_computer_seat_plays_its_turn_while_frames_go_on(app: App, driver: Driver) -> None:
     import time
     seats = [Seat("Red", "red"), Seat("Blue", "blue", "quick")]
-    scene = PlayScene(app, Session.new(app, "carcassonne", [], seats, seed=9))
+    scene = PlayScene(app, Session.new(app.registry, "carcassonne", [], seats, seed=9))
     app.replace(scene)
     scene.game.force("tile", "U")
     driver.click(centre(scene, (1, 0)))

@@ -15,12 +15,12 @@ from game.ui.scenes.play import PlayScene
 from game.ui.scenes.saves import NameScene
 from game.ui.session import Seat, Session
 
-from .conftest import Driver
+from .conftest import Driver, measured, on_top
 
 
 def play_until(app: App, game_id: str, expansions: list[str], wanted: str) -> PlayScene:
     for seed in range(200):
-        session = Session.new(app, game_id, expansions, [Seat("Red", "red"),
+        session = Session.new(app.registry, game_id, expansions, [Seat("Red", "red"),
                                                           Seat("Blue", "blue")], seed=seed)
         game = session.game
         rng = random.Random(seed)
@@ -29,8 +29,8 @@ def play_until(app: App, game_id: str, expansions: list[str], wanted: str) -> Pl
                     wanted == "move" and game.phase == "figure"
                     and any(isinstance(a, Move) for a in game.legal_actions())) or (
                     wanted == "extra" and game.phase == "place" and game.in_extra):
-                play = app.replace_scene("play", session)
-                assert isinstance(play, PlayScene)
+                play = PlayScene(app, session)
+                app.replace(play)
                 return play
             game.apply(random_action(game, rng))
     raise AssertionError(f"no {wanted} in 200 games of {game_id}")
@@ -40,7 +40,7 @@ def test_grow_or_herd_says_what_each_does_and_scores(app: App, driver: Driver) -
     play = play_until(app, "carcassonne", ["hills-and-sheep"], "choose")
     driver.frames()
     question = play.question
-    question.wait()
+    measured(question, driver)
     driver.frames()
     assert question.prompt == "Your tile extends the field of your shepherd"
     assert [label for label, _ in question.answers] == ["Grow", "Herd"]
@@ -61,10 +61,10 @@ def test_the_question_stays_under_a_dialog_that_follows_another(app: App,
     play = play_until(app, "carcassonne", ["hills-and-sheep"], "choose")
     driver.frames()
     driver.key(pygame.K_s, pygame.KMOD_CTRL)  # a name asked, then a message that it is saved
-    assert isinstance(app.scene, NameScene)
+    on_top(app, NameScene)
     driver.key(pygame.K_RETURN)
     driver.frames(3)
-    assert isinstance(app.scene, MessageScene)  # not the crash screen
+    on_top(app, MessageScene)  # not the crash screen
     assert len(play.question.buttons) == len(play.question.answers) == 2
 
 
@@ -83,7 +83,7 @@ def test_the_tile_asked_about_glides_out_from_under_the_card(app: App, driver: D
     pygame.display.set_mode((960, 640), pygame.RESIZABLE)
     app.resized()
     for seed in range(40):
-        session = Session.new(app, "carcassonne", ["hills-and-sheep"],
+        session = Session.new(app.registry, "carcassonne", ["hills-and-sheep"],
                               [Seat("Red", "red"), Seat("Blue", "blue")], seed=seed)
         game = session.game
         rng = random.Random(seed)
@@ -91,8 +91,8 @@ def test_the_tile_asked_about_glides_out_from_under_the_card(app: App, driver: D
             game.apply(random_action(game, rng))
         if game.over:
             continue
-        play = app.replace_scene("play", session)
-        assert isinstance(play, PlayScene)
+        play = PlayScene(app, session)
+        app.replace(play)
         newest = max(game.board.tiles.values(), key=lambda t: t.order).cell
         card = play.question.card
         if not card.colliderect(play.camera.cell_rect(newest)):

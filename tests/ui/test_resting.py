@@ -11,12 +11,12 @@ from pathlib import Path
 import pygame
 
 from game.ui.app import App, AppConfig
-from game.ui.scenes import SCENES
 from game.ui.scenes.help import HelpScene
+from game.ui.scenes.routes import SceneRoutes
 from game.ui.scenes.title import TitleScene
 from game.ui.window import MIN_SIZE, opening_size
 
-from .conftest import Driver
+from .conftest import Driver, on_top
 from .test_play import start
 
 
@@ -84,7 +84,7 @@ def test_an_event_from_another_thread_ends_the_rest(app: App) -> None:
     app.rest(began + 5)
     assert time.perf_counter() - began < 2
     app.step()
-    assert isinstance(app.scene, HelpScene)
+    on_top(app, HelpScene)
 
 
 def test_the_window_opens_at_most_of_the_desktop() -> None:
@@ -98,17 +98,17 @@ def test_the_window_opens_at_most_of_the_desktop() -> None:
 
 
 def test_the_window_remembers_its_size_and_full_screen(tmp_path: Path) -> None:
-    first = App(AppConfig(storage_root=tmp_path), SCENES)
+    first = App(AppConfig(storage_root=tmp_path), SceneRoutes)
     first.replace(TitleScene(first))
     pygame.display.set_mode((1000, 700), pygame.RESIZABLE)
     pygame.event.post(pygame.event.Event(pygame.VIDEORESIZE, w=1000, h=700, size=(1000, 700)))
     first.step()
     first.close()
-    second = App(AppConfig(storage_root=tmp_path), SCENES)
+    second = App(AppConfig(storage_root=tmp_path), SceneRoutes)
     assert second.screen.get_size() == (1000, 700) and not second.fullscreen
     second.set_fullscreen(True)
     second.close()
-    third = App(AppConfig(storage_root=tmp_path), SCENES)
+    third = App(AppConfig(storage_root=tmp_path), SceneRoutes)
     assert third.fullscreen
     third.set_fullscreen(False)
     assert third.screen.get_size() == (1000, 700)

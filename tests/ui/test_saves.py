@@ -12,7 +12,7 @@ from game.ui.scenes.menus import ConfirmScene, MessageScene
 from game.ui.scenes.play import PlayScene
 from game.ui.scenes.saves import LoadScene, NameScene, describe
 
-from .conftest import Driver
+from .conftest import Driver, on_top
 from .test_scenes import button, new_game, play_turns
 
 
@@ -26,17 +26,15 @@ def type_name(driver: Driver, scene: NameScene, name: str) -> None:
 
 def ctrl_s(driver: Driver, name: str) -> None:
     driver.key(pygame.K_s, pygame.KMOD_CTRL)
-    scene = driver.app.scene
-    assert isinstance(scene, NameScene)
+    scene = on_top(driver.app, NameScene)
     assert scene.field.text.startswith("Carcassonne ")  # a name is offered
     type_name(driver, scene, name)
 
 
 def open_list(app: App, driver: Driver) -> LoadScene:
-    app.push_scene("load")
+    scene = LoadScene(app)
+    app.push(scene)
     driver.frames()
-    scene = app.scene
-    assert isinstance(scene, LoadScene)
     return scene
 
 
@@ -49,16 +47,16 @@ def test_ctrl_s_asks_for_a_name_and_the_list_tells_saves_apart(app: App,
     play = new_game(app, driver)
     play_turns(play, driver, 3)
     ctrl_s(driver, "Sunday game")
-    assert isinstance(app.scene, MessageScene)
+    on_top(app, MessageScene)
     driver.key(pygame.K_RETURN)
     path = app.storage.saves_dir / "Sunday game.json"
     assert path.exists()
     summary = json.loads(path.read_text(encoding="utf-8"))["summary"]
     assert summary == {"turn": 4, "scores": list(play.game.scores), "over": False}
     ctrl_s(driver, "Sunday game")  # the same name: asked before it is replaced
-    assert isinstance(app.scene, ConfirmScene)
+    on_top(app, ConfirmScene)
     driver.click(button(app.scene, "Replace"))
-    assert isinstance(app.scene, MessageScene)
+    on_top(app, MessageScene)
     driver.key(pygame.K_RETURN)
     load = open_list(app, driver)
     entry = load.entries[row_of(load, "Sunday game")]
@@ -79,14 +77,15 @@ def test_a_renamed_save_loads(app: App, driver: Driver) -> None:
     rename = load.row_buttons[2 * (i - load.scroll)]
     assert rename.label == "Rename"
     driver.click(rename.rect.center)
-    assert isinstance(app.scene, NameScene) and app.scene.field.text == "first"
-    type_name(driver, app.scene, "kept for later")
+    name = on_top(app, NameScene)
+    assert name.field.text == "first"
+    type_name(driver, name, "kept for later")
     assert app.scene is load
     assert [e.path.stem for e in load.entries].count("kept for later") == 1
     assert not (app.storage.saves_dir / "first.json").exists()
     driver.click(load._row_rect(row_of(load, "kept for later")).topleft)
-    loaded = app.scene
-    assert isinstance(loaded, PlayScene) and loaded.game.moves == moves
+    loaded = on_top(app, PlayScene)
+    assert loaded.game.moves == moves
 
 
 def test_deleting_a_save_asks_first(app: App, driver: Driver) -> None:
@@ -97,7 +96,7 @@ def test_deleting_a_save_asks_first(app: App, driver: Driver) -> None:
     delete = load.row_buttons[2 * row_of(load, "doomed") + 1]
     assert delete.label == "Delete"
     driver.click(delete.rect.center)
-    assert isinstance(app.scene, ConfirmScene)
+    on_top(app, ConfirmScene)
     driver.key(pygame.K_ESCAPE)  # changed my mind
     assert app.scene is load and (app.storage.saves_dir / "doomed.json").exists()
     delete = load.row_buttons[2 * row_of(load, "doomed") + 1]

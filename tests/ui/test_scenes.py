@@ -10,14 +10,16 @@ import pygame
 import pytest
 
 from game.storage import SavedGame
-from game.ui.app import App
-from game.ui.scenes.menus import MessageScene, PauseScene
+from game.ui.app import App, Scene
+from game.ui.scenes.menus import MessageScene
+from game.ui.scenes.pause import PauseScene
 from game.ui.scenes.play import PlayScene
 from game.ui.scenes.saves import LoadScene, NameScene
 from game.ui.scenes.setup import SetupScene
 from game.ui.scenes.title import TitleScene
+from game.ui.widgets import Button
 
-from .conftest import Driver
+from .conftest import Driver, on_top
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -33,8 +35,7 @@ def new_game(app: App, driver: Driver) -> PlayScene:
     """From the title, through the set-up screen, into a fresh game."""
     driver.click(button(title(app, driver), "New game"))
     driver.click(button(app.scene, "Start game"))
-    play = app.scene
-    assert isinstance(play, PlayScene)
+    play = on_top(app, PlayScene)
     return play
 
 
@@ -45,10 +46,12 @@ def play_turns(play: PlayScene, driver: Driver, turns: int) -> None:
         driver.key(pygame.K_RETURN)
 
 
-def button(scene: object, label: str) -> tuple[int, int]:
-    for b in getattr(scene, "buttons", []) + getattr(scene, "widgets", []):
+def button(scene: Scene, label: str) -> tuple[int, int]:
+    """Where the scene's button (or set-up widget) of that label is."""
+    shown: list[Button] = [*getattr(scene, "buttons", []), *getattr(scene, "widgets", [])]
+    for b in shown:
         if b.label == label:
-            return b.rect.center  # type: ignore[no-any-return]
+            return b.rect.center
     raise AssertionError(f"no button {label!r}")
 
 
@@ -56,8 +59,7 @@ def test_new_game_from_the_title(app: App, driver: Driver) -> None:
     scene = title(app, driver)
     assert not scene.can_continue
     driver.click(button(scene, "New game"))
-    setup = app.scene
-    assert isinstance(setup, SetupScene)
+    setup = on_top(app, SetupScene)
     driver.click(button(setup, "Add player"))
     assert len(setup.seats) == 3
     # Rename the new player by typing into its field.
@@ -71,8 +73,7 @@ def test_new_game_from_the_title(app: App, driver: Driver) -> None:
     assert setup.seats[2].name == "Zoé"
     driver.click(button(setup, "Farmers: per city"))
     driver.click(button(setup, "Start game"))
-    play = app.scene
-    assert isinstance(play, PlayScene)
+    play = on_top(app, PlayScene)
     assert play.game.players == (setup.seats[0].name, setup.seats[1].name, "Zoé")
     assert play.game.option("farm_scoring") == "per-field"
 
@@ -85,8 +86,7 @@ def test_continue_resumes_the_last_game_exactly(app: App, driver: Driver) -> Non
     scene = title(app, driver)
     assert scene.can_continue
     driver.click(button(scene, "Continue"))
-    resumed = app.scene
-    assert isinstance(resumed, PlayScene)
+    resumed = on_top(app, PlayScene)
     assert resumed.game.moves == moves
     assert resumed.game.scores == game.scores and resumed.game.hand == game.hand
 
@@ -107,29 +107,26 @@ def test_pause_save_and_load(app: App, driver: Driver) -> None:
     play = new_game(app, driver)
     play_turns(play, driver, 1)
     driver.key(pygame.K_ESCAPE)
-    pause = app.scene
-    assert isinstance(pause, PauseScene)
+    pause = on_top(app, PauseScene)
     driver.click(button(pause, "Save game"))
-    assert isinstance(app.scene, NameScene)
+    on_top(app, NameScene)
     driver.key(pygame.K_RETURN)  # the name offered
-    assert isinstance(app.scene, MessageScene)
+    on_top(app, MessageScene)
     driver.key(pygame.K_RETURN)
     driver.click(button(pause, "Load game"))
-    load = app.scene
-    assert isinstance(load, LoadScene)
+    load = on_top(app, LoadScene)
     named = [e for e in load.entries if e.path.name != "autosave.json"]
     assert len(named) == 1 and named[0].saved is not None
     (app.storage.saves_dir / "broken.json").write_text("{", encoding="utf-8")
     load.enter()
     broken = next(i for i, e in enumerate(load.entries) if e.path.name == "broken.json")
     driver.click(load._row_rect(broken).center)
-    assert isinstance(app.scene, MessageScene)  # reported, not loaded
+    on_top(app, MessageScene)  # reported, not loaded
     assert (app.storage.saves_dir / "broken.json").read_text() == "{"
     driver.key(pygame.K_RETURN)
     index = next(i for i, e in enumerate(load.entries) if e.path == named[0].path)
     driver.click(load._row_rect(index).center)
-    loaded = app.scene
-    assert isinstance(loaded, PlayScene)
+    loaded = on_top(app, PlayScene)
     assert loaded.game.moves == play.game.moves
 
 

@@ -13,19 +13,24 @@ import pytest
 from game.ai.random_policy import random_action
 from game.rules import Deploy, Place
 from game.ui.app import App
+from game.ui.hud import LogLine
 from game.ui.scenes.final import FinalScene, score_table, table_cells
 from game.ui.scenes.play import PlayScene
-from game.ui.scenes.play.score_show import FINAL_STEP, STEP, group_events
+from game.ui.scenes.play.score_show import FINAL_STEP, STEP, Showing, group_events
 from game.ui.scenes.play.sidebar import visible_log
 from game.ui.scenes.title import TitleScene
 from game.ui.session import Seat, Session
 
-from .conftest import Driver
+from .conftest import Driver, on_top
+
+
+def shown_log(scene: PlayScene) -> list[LogLine]:
+    return visible_log(scene.feedback, scene.history, scene.score_show)
 
 
 def start(app: App, seed: int = 5, game_id: str = "carcassonne") -> PlayScene:
     seats = [Seat("Red", "red"), Seat("Blue", "blue")]
-    scene = PlayScene(app, Session.new(app, game_id, [], seats, seed=seed))
+    scene = PlayScene(app, Session.new(app.registry, game_id, [], seats, seed=seed))
     app.replace(scene)
     app.step(1 / 60)
     return scene
@@ -83,8 +88,8 @@ def test_the_final_scoring_is_stepped_and_reaches_the_rules_totals(app: App,
     final_groups = group_events([ev for ev in game.events[events_before:] if ev.final])
     assert len(final_groups) >= 3
     log_after = [line.text for line in scene.feedback.log_lines()]
-    assert len(visible_log(scene)) < len(log_after)  # the log waits for the board
-    seen = []
+    assert len(shown_log(scene)) < len(log_after)  # the log waits for the board
+    seen: list[Showing] = []
     steps = 0
     while scene.score_show.busy:
         current = scene.score_show.current
@@ -100,9 +105,9 @@ def test_the_final_scoring_is_stepped_and_reaches_the_rules_totals(app: App,
         assert steps < 2000
     assert [s.events for s in seen] == final_groups  # one step per feature or award
     assert scene.score_show.shown_scores() == game.scores
-    assert [line.text for line in visible_log(scene)] == log_after
+    assert [line.text for line in shown_log(scene)] == log_after
     driver.frames(60)
-    assert isinstance(app.scene, FinalScene)
+    on_top(app, FinalScene)
     assert len(seen) * FINAL_STEP * 60 / 6 <= steps + 10
 
 
@@ -116,7 +121,7 @@ def test_space_skips_the_final_scoring_to_the_totals(app: App, driver: Driver) -
     assert scene.score_show.shown_scores() == scene.game.scores
     assert not scene.score_show.busy
     driver.frames(60)
-    assert isinstance(app.scene, FinalScene)
+    on_top(app, FinalScene)
 
 
 def test_a_click_skips_the_final_scoring_too(app: App, driver: Driver) -> None:
@@ -133,8 +138,7 @@ def finished(app: App, driver: Driver) -> tuple[PlayScene, FinalScene]:
     driver.key(pygame.K_RETURN)
     driver.key(pygame.K_SPACE)
     driver.frames(60)
-    final = app.scene
-    assert isinstance(final, FinalScene)
+    final = on_top(app, FinalScene)
     return scene, final
 
 
@@ -152,7 +156,7 @@ def test_view_board_shows_the_finished_board_and_scores_brings_the_table_back(
     board = scene.layout_obj.board.center
     driver.drag(board, (board[0] + 120, board[1] + 40))
     assert scene.camera.centre != centre
-    assert scene.active_buttons()[0].label == "Scores"
+    assert scene.controls.shown(scene.history.active, scene.finished)[0].label == "Scores"
     # the feature card works on the finished board
     x, y = scene.camera.local_to_screen((0, 0), (0.5, 0.1))  # the start tile's city
     driver.move((round(x), round(y)))
@@ -172,20 +176,20 @@ def test_view_board_shows_the_finished_board_and_scores_brings_the_table_back(
     assert scene.hover.feature.id == held.id
     worth = game.feature_worth(held.id).final
     assert card.lines[-1].text == f"Scored {worth} at the end"
-    driver.click(scene.scores_button.rect.center)
-    assert isinstance(app.scene, FinalScene)
+    driver.click(scene.controls.scores_button.rect.center)
+    on_top(app, FinalScene)
     driver.key(pygame.K_ESCAPE)  # Esc: the board again
     assert app.scene is scene
     driver.key(pygame.K_RETURN)  # Enter: the table again
-    assert isinstance(app.scene, FinalScene)
+    on_top(app, FinalScene)
 
 
 def test_play_again_starts_the_same_set_up_afresh(app: App, driver: Driver) -> None:
     scene, final = finished(app, driver)
     old = scene.session
     driver.click(button(final, "Play again"))
-    new = app.scene
-    assert isinstance(new, PlayScene) and new.session is not old
+    new = on_top(app, PlayScene)
+    assert new.session is not old
     assert [(s.name, s.colour, s.kind) for s in new.session.seats] == \
         [(s.name, s.colour, s.kind) for s in old.seats]
     assert new.session.game_id == old.game_id and new.session.expansions == old.expansions
@@ -196,7 +200,7 @@ def test_play_again_starts_the_same_set_up_afresh(app: App, driver: Driver) -> N
 def test_title_goes_to_the_title(app: App, driver: Driver) -> None:
     _, final = finished(app, driver)
     driver.click(button(final, "Title"))
-    assert isinstance(app.scene, TitleScene)
+    on_top(app, TitleScene)
 
 
 def test_every_row_says_what_came_at_the_end(app: App, driver: Driver) -> None:

@@ -11,21 +11,21 @@ import pytest
 from game import i18n
 from game.storage import Storage
 from game.ui.app import App, AppConfig
-from game.ui.scenes import SCENES
+from game.ui.scenes.routes import SceneRoutes
 from game.ui.scenes.settings import SettingsScene
 from game.ui.scenes.title import TitleScene
 from game.ui.settings import BY_KEY, SETTINGS, Settings
 
-from .conftest import Driver
+from .conftest import Driver, on_top
 
 
 def open_from_title(app: App, driver: Driver) -> SettingsScene:
-    app.replace(TitleScene(app))
+    title = TitleScene(app)
+    app.replace(title)
     driver.frames()
-    button = next(b for b in app.scene.buttons if b.label == "Settings")  # type: ignore[attr-defined]
+    button = next(b for b in title.buttons if b.label == "Settings")
     driver.click(button.rect.center)
-    scene = app.scene
-    assert isinstance(scene, SettingsScene)
+    scene = on_top(app, SettingsScene)
     return scene
 
 
@@ -57,16 +57,16 @@ def test_the_button_shows_the_chosen_value(app: App, driver: Driver) -> None:
 def test_done_and_escape_close_the_screen(app: App, driver: Driver) -> None:
     scene = open_from_title(app, driver)
     driver.click(scene.close.rect.center)
-    assert isinstance(app.scene, TitleScene)
+    on_top(app, TitleScene)
     open_from_title(app, driver)
     driver.key(pygame.K_ESCAPE)
-    assert isinstance(app.scene, TitleScene)
+    on_top(app, TitleScene)
 
 
 def test_every_setting_fits_a_small_window(tmp_path: Path) -> None:
     from game.ui.app import AppConfig
-    from game.ui.scenes import SCENES
-    small = App(AppConfig(size=(960, 640), storage_root=tmp_path), SCENES)
+    from game.ui.scenes.routes import SceneRoutes
+    small = App(AppConfig(size=(960, 640), storage_root=tmp_path), SceneRoutes)
     try:
         driver = Driver(small)
         scene = open_from_title(small, driver)
@@ -109,10 +109,10 @@ def test_the_language_setting_speaks_at_once_and_at_the_next_start(app: App, dri
         assert i18n.language() == "fr" and i18n._("Settings") == "Réglages"
         assert scene.close.label == "Terminé"
         driver.click(scene.close.rect.center)
-        title = app.scene
-        assert [b.label for b in title.buttons][1] == "Nouvelle partie"  # type: ignore[attr-defined]
+        title = on_top(app, TitleScene)
+        assert [b.label for b in title.buttons][1] == "Nouvelle partie"
         i18n.set_language("en")
-        again = App(AppConfig(size=(1280, 800), storage_root=tmp_path), SCENES)
+        again = App(AppConfig(size=(1280, 800), storage_root=tmp_path), SceneRoutes)
         assert i18n.language() == "fr" and again.settings.get("language") == "fr"
     finally:
         i18n.set_language("en")

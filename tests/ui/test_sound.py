@@ -24,7 +24,7 @@ ROOT = Path(__file__).resolve().parents[2]
 
 def start(app: App) -> PlayScene:
     seats = [Seat("Red", "red"), Seat("Blue", "blue")]
-    scene = PlayScene(app, Session.new(app, "carcassonne", [], seats, seed=5))
+    scene = PlayScene(app, Session.new(app.registry, "carcassonne", [], seats, seed=5))
     app.replace(scene)
     app.step(1 / 60)
     return scene
@@ -94,7 +94,8 @@ def test_without_an_audio_device_the_game_plays_silently(app: App, driver: Drive
 
 def test_a_wolf_howls(app: App, driver: Driver) -> None:
     seats = [Seat("Red", "red"), Seat("Blue", "blue")]
-    scene = PlayScene(app, Session.new(app, "carcassonne", ["hills-and-sheep"], seats, seed=5))
+    scene = PlayScene(app, Session.new(app.registry, "carcassonne", ["hills-and-sheep"], seats,
+                                       seed=5))
     app.replace(scene)
     game = scene.game
     game.force("tile", "F")

@@ -90,6 +90,6 @@ def test_every_ghost_can_be_clicked_on_a_crowded_tile(app: App, driver: Driver) 
     targets = scene.options.targets()
     assert len(targets) >= 7
     for t in targets:
-        scene.pending = None
+        scene.turn.pending = None
         driver.click(screen_of(scene, move.cell, t.spot))
-        assert scene.pending in t.deploys, t.index
+        assert scene.turn.pending in t.deploys, t.index

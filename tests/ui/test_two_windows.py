@@ -19,8 +19,8 @@ import pytest
 from game.rules import Game
 from game.storage import AUTOSAVE, SavedGame, Storage
 from game.ui.app import App, AppConfig
-from game.ui.scenes import SCENES
 from game.ui.scenes.elsewhere import ElsewhereScene
+from game.ui.scenes.routes import SceneRoutes
 from game.ui.scenes.title import TitleScene
 
 from .conftest import Driver
@@ -56,7 +56,7 @@ def test_a_second_window_writes_nothing_and_says_so(tmp_path: Path,
     store.saves_dir.mkdir(parents=True)
     stray = store.saves_dir / ".autosave.json.123.tmp"  # the first window's write under way
     stray.write_text("{", encoding="utf-8")
-    app = App(AppConfig(size=(1280, 800), storage_root=tmp_path), SCENES)
+    app = App(AppConfig(size=(1280, 800), storage_root=tmp_path), SceneRoutes)
     try:
         assert app.storage.busy and stray.exists()
         game = Game(app.registry.ruleset("carcassonne"), ["Ana", "Bo"], seed=1)

@@ -17,17 +17,18 @@ import pytest
 from game import i18n, paths
 from game.ai.random_policy import random_action
 from game.ui import desktop, fonts
-from game.ui.app import MIN_SIZE, App, AppConfig
+from game.ui.app import App, AppConfig
 from game.ui.pages import COLUMN_GAP
-from game.ui.scenes import SCENES
 from game.ui.scenes.final import FinalScene
 from game.ui.scenes.help import CONTROLS, HelpScene
 from game.ui.scenes.play import PlayScene
+from game.ui.scenes.routes import SceneRoutes
 from game.ui.scenes.saves import LoadScene
 from game.ui.scenes.settings import SettingsScene
 from game.ui.scenes.setup import SetupScene
 from game.ui.scenes.title import TitleScene
 from game.ui.session import Seat, Session
+from game.ui.window import MIN_SIZE
 
 ROOT = Path(__file__).resolve().parents[2]
 CATALOG = ROOT / "game" / "locale" / "fr" / "LC_MESSAGES" / "carcassonne.po"
@@ -35,7 +36,7 @@ CATALOG = ROOT / "game" / "locale" / "fr" / "LC_MESSAGES" / "carcassonne.po"
 
 @pytest.fixture
 def small(tmp_path: Path) -> Iterator[App]:
-    application = App(AppConfig(size=MIN_SIZE, storage_root=tmp_path), SCENES)
+    application = App(AppConfig(size=MIN_SIZE, storage_root=tmp_path), SceneRoutes)
     yield application
     i18n.set_language("en")
     pygame.quit()
@@ -44,7 +45,7 @@ def small(tmp_path: Path) -> Iterator[App]:
 def _mid_game(app: App) -> Session:
     seats = [Seat(name, colour) for name, colour in
              (("Anna", "red"), ("Bertrand", "blue"), ("Chloé", "yellow"))]
-    session = Session.new(app, "carcassonne", ["hills-and-sheep"], seats, seed=4)
+    session = Session.new(app.registry, "carcassonne", ["hills-and-sheep"], seats, seed=4)
     rng = random.Random(4)
     for _ in range(30):
         session.game.apply(random_action(session.game, rng))
@@ -154,7 +155,7 @@ def test_the_controls_are_two_columns_that_never_touch(tmp_path: Path, language:
     """At 960×640 at 100 %, and at every larger interface size in the smallest window that
     holds it: each key's name and its text keep the gutter between them."""
     size = (round(MIN_SIZE[0] * scale), round(MIN_SIZE[1] * scale))
-    app = App(AppConfig(size=size, storage_root=tmp_path), SCENES)
+    app = App(AppConfig(size=size, storage_root=tmp_path), SceneRoutes)
     try:
         app.settings.set("ui_scale", round(scale * 100))
         assert app.res.scale == scale

@@ -10,6 +10,7 @@ import itertools
 import re
 from collections.abc import Iterator
 from pathlib import Path
+from typing import Any
 
 import pygame
 import pytest
@@ -19,15 +20,16 @@ from game.paths import tilesets_dir
 from game.rules import registry as registry_module
 from game.storage import APP_NAME, Storage
 from game.tileset_cache import CACHE_FILE
-from game.ui.app import MIN_SIZE, App, AppConfig
+from game.ui.app import App, AppConfig
 from game.ui.hud import Layout
-from game.ui.scenes import SCENES
 from game.ui.scenes.help import HelpScene
 from game.ui.scenes.play import PlayScene
+from game.ui.scenes.routes import SceneRoutes
 from game.ui.scenes.setup import SetupScene
 from game.ui.scenes.title import TitleScene
+from game.ui.window import MIN_SIZE
 
-from .conftest import Driver
+from .conftest import Driver, on_top
 
 BROKEN = """\
 id: broken-set
@@ -58,7 +60,7 @@ def home(tmp_path: Path) -> Path:
 
 @pytest.fixture
 def app(home: Path) -> Iterator[App]:
-    application = App(AppConfig(size=(1280, 800), storage_root=home), SCENES)
+    application = App(AppConfig(size=(1280, 800), storage_root=home), SceneRoutes)
     yield application
     pygame.quit()
 
@@ -80,15 +82,13 @@ def drawn_texts(app: App, driver: Driver) -> list[str]:
     seen: list[str] = []
     original = app.res.text
 
-    def spy(text: str, *args: object, **kwargs: object) -> pygame.Surface:
+    def spy(text: str, *args: Any, **kwargs: Any) -> pygame.Surface:
         seen.append(text)
-        return original(text, *args, **kwargs)  # type: ignore[arg-type]
+        return original(text, *args, **kwargs)
 
-    app.res.text = spy  # type: ignore[method-assign]
-    try:
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setattr(app.res, "text", spy)
         driver.frames()
-    finally:
-        app.res.text = original  # type: ignore[method-assign]
     return seen
 
 
@@ -96,14 +96,13 @@ def to_setup(app: App, driver: Driver) -> SetupScene:
     app.replace(TitleScene(app))
     driver.frames()
     click(driver, app.scene, "New game")
-    setup = app.scene
-    assert isinstance(setup, SetupScene)
+    setup = on_top(app, SetupScene)
     return setup
 
 
 def test_parsed_tile_sets_are_kept_until_a_file_changes(home: Path,
                                                         monkeypatch: pytest.MonkeyPatch) -> None:
-    first = App(AppConfig(storage_root=home), SCENES)
+    first = App(AppConfig(storage_root=home), SceneRoutes)
     sets = {sid: s.name for sid, s in first.registry.sets.items()}
     errors = [str(e) for e in first.registry.errors]
     pygame.quit()
@@ -114,7 +113,7 @@ def test_parsed_tile_sets_are_kept_until_a_file_changes(home: Path,
 
     with monkeypatch.context() as m:
         m.setattr(registry_module, "build_tileset", parse_again)
-        second = App(AppConfig(storage_root=home), SCENES)  # from the cache
+        second = App(AppConfig(storage_root=home), SceneRoutes)  # from the cache
         assert {sid: s.name for sid, s in second.registry.sets.items()} == sets
         assert [str(e) for e in second.registry.errors] == errors
         assert second.registry.ruleset("my-carcassonne").id == "my-carcassonne"
@@ -122,7 +121,7 @@ def test_parsed_tile_sets_are_kept_until_a_file_changes(home: Path,
     mine = Storage(home).user_tilesets_dir / "mine.yaml"
     mine.write_text(mine.read_text(encoding="utf-8").replace(
         "name: My Carcassonne", "name: Renamed", 1), encoding="utf-8")
-    third = App(AppConfig(storage_root=home), SCENES)
+    third = App(AppConfig(storage_root=home), SceneRoutes)
     assert third.registry.sets["my-carcassonne"].name == "Renamed"
 
 
@@ -139,8 +138,7 @@ def test_a_valid_user_set_is_offered_and_plays(app: App, driver: Driver) -> None
     click(driver, setup, "My Carcassonne")
     assert setup.game_id == "my-carcassonne"
     click(driver, setup, "Start game")
-    play = app.scene
-    assert isinstance(play, PlayScene)
+    play = on_top(app, PlayScene)
     assert play.game.tileset.id == "my-carcassonne"
     assert len(play.game.tileset.tiles) == len(app.registry.sets["carcassonne"].tiles)
 
@@ -198,8 +196,7 @@ def test_resizing_lays_the_scenes_out_again(app: App, driver: Driver) -> None:
         for b in setup.widgets:
             assert inside(b.rect, size), (b.label, b.rect, size)
     click(driver, setup, "Start game")
-    play = app.scene
-    assert isinstance(play, PlayScene)
+    play = on_top(app, PlayScene)
     resize(app, driver, (1500, 900))
     assert play.layout_obj.size == (1500, 900)
     assert play.layout_obj.players.right == 1500 - 12
@@ -209,15 +206,16 @@ def test_resizing_lays_the_scenes_out_again(app: App, driver: Driver) -> None:
 
 
 def test_full_screen_and_back(app: App, driver: Driver) -> None:
-    app.replace(TitleScene(app))
+    title = TitleScene(app)
+    app.replace(title)
     resize(app, driver, (1100, 700))
     driver.key(pygame.K_F11)
     desktop = pygame.display.get_desktop_sizes()[0]
     assert app.fullscreen and app.screen.get_size() == desktop
-    assert {b.rect.centerx for b in app.scene.buttons} == {desktop[0] // 2}  # type: ignore[attr-defined]
+    assert {b.rect.centerx for b in title.buttons} == {desktop[0] // 2}
     driver.key(pygame.K_F11)
     assert not app.fullscreen and app.screen.get_size() == (1100, 700)
-    assert {b.rect.centerx for b in app.scene.buttons} == {550}  # type: ignore[attr-defined]
+    assert {b.rect.centerx for b in title.buttons} == {550}
 
 
 def test_help_opens_on_every_screen(app: App, driver: Driver) -> None:
@@ -225,11 +223,11 @@ def test_help_opens_on_every_screen(app: App, driver: Driver) -> None:
     driver.frames()
     for open_key in (pygame.K_F1, pygame.K_h):
         driver.key(open_key)
-        assert isinstance(app.scene, HelpScene)
+        on_top(app, HelpScene)
         driver.key(pygame.K_F1)
-        assert isinstance(app.scene, TitleScene)
+        on_top(app, TitleScene)
     setup = to_setup(app, driver)
     driver.key(pygame.K_F1)
-    assert isinstance(app.scene, HelpScene)
+    on_top(app, HelpScene)
     driver.key(pygame.K_ESCAPE)
     assert app.scene is setup

@@ -2,9 +2,14 @@
 
 from __future__ import annotations
 
+from typing import Any
+
+import pygame
 import pytest
 
 from game.ui.app import App
+from game.ui.scenes.help import HelpScene
+from game.ui.scenes.title import TitleScene
 from game.version import version
 
 
@@ -12,9 +17,9 @@ def drawn_text(app: App, monkeypatch: pytest.MonkeyPatch) -> list[str]:
     seen: list[str] = []
     real = app.res.text
 
-    def recording(text: str, *args: object, **kwargs: object) -> object:
+    def recording(text: str, *args: Any, **kwargs: Any) -> pygame.Surface:
         seen.append(text)
-        return real(text, *args, **kwargs)  # type: ignore[arg-type]
+        return real(text, *args, **kwargs)
 
     monkeypatch.setattr(app.res, "text", recording)
     return seen
@@ -22,14 +27,14 @@ def drawn_text(app: App, monkeypatch: pytest.MonkeyPatch) -> list[str]:
 
 def test_the_title_shows_the_version(app: App, monkeypatch: pytest.MonkeyPatch) -> None:
     seen = drawn_text(app, monkeypatch)
-    app.push_scene("title")
+    app.push(TitleScene(app))
     app.step(1 / 60)
     assert f"version {version()}" in seen
 
 
 def test_the_help_shows_the_version(app: App, monkeypatch: pytest.MonkeyPatch) -> None:
-    app.push_scene("title")
-    app.push_scene("help")
+    app.push(TitleScene(app))
+    app.push(HelpScene(app))
     seen = drawn_text(app, monkeypatch)
     app.step(1 / 60)
     assert f"Carcassonne {version()}" in seen

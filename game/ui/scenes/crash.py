@@ -1,6 +1,6 @@
 """The crash screen: something went wrong, here is the log file, nothing saved is lost.
 
-Shown by the app's crash guard in place of every scene.  Kept plain (a panel, some text,
+Shown by the app (``App.crashed``) in place of every scene.  Kept plain (a panel, some text,
 three buttons) so that it has as little as possible that could fail in turn.
 """
 
@@ -23,8 +23,6 @@ PATH_CHARS = 64  # a long log path is shown on several lines
 
 
 class CrashScene(Scene):
-    name = "crash"
-
     def __init__(self, app: App, error: str = "") -> None:
         super().__init__(app)
         self.error = error
@@ -59,12 +57,13 @@ class CrashScene(Scene):
     def continue_game(self) -> None:
         """The title's Continue, from the title: the game opens over it, and an autosave
         that cannot be restored after all is kept aside there, with the title saying so."""
-        title = self.app.replace_scene("title")
-        if isinstance(title, TitleScene) and title.can_continue:
+        title = TitleScene(self.app)
+        self.app.replace(title)
+        if title.can_continue:
             title.continue_game()
 
     def to_title(self) -> None:
-        self.app.replace_scene("title")
+        self.app.replace(TitleScene(self.app))
 
     def quit(self) -> None:
         self.app.running = False
@@ -73,7 +72,7 @@ class CrashScene(Scene):
         for button in self.buttons:
             if button.handle(intent):
                 return
-        if intent == Command("back"):
+        if intent is Command.BACK:
             self.to_title()
 
     def lines(self) -> list[tuple[str, int, tuple[int, int, int]]]:

@@ -49,7 +49,7 @@ class ElsewhereScene(Scene):
         """Take the saves if the other window has closed: the title, as after a start."""
         self.app.storage.clean_temporary()  # claims the saves first
         if not self.app.storage.busy:
-            self.app.replace_scene("title")
+            self.app.replace(self.app.routes.title())
             return
         self.still_busy = True
 

@@ -49,7 +49,6 @@ def table_cells(cats: list[str], rows: list[dict[str, int]]
 
 
 class FinalScene(Scene):
-    name = "final"
     overlay = True  # the finished board stays visible behind the scores
 
     def __init__(self, app: App, session: Session) -> None:
@@ -79,7 +78,7 @@ class FinalScene(Scene):
                                         self.button.rect.centery)
 
     def to_title(self) -> None:
-        self.app.replace_scene("title")
+        self.app.replace(self.app.routes.title())
 
     def view_board(self) -> None:
         """Back to the finished board (its Scores button brings this table back)."""
@@ -89,17 +88,17 @@ class FinalScene(Scene):
         """A new game with the same players, game, expansions and options."""
         old = self.session
         seats = [Seat(s.name, s.colour, s.kind) for s in old.seats]
-        session = Session.new(self.app, old.game_id, old.expansions, seats,
+        session = Session.new(self.app.registry, old.game_id, old.expansions, seats,
                               dict(old.game.chosen_options))
-        self.app.replace_scene("play", session)
+        self.app.replace(self.app.routes.play(session))
 
     def handle(self, intent: Intent) -> None:
         for b in self.buttons:
             if b.handle(intent):
                 return
-        if intent == Command("confirm"):
+        if intent is Command.CONFIRM:
             self.play_again()
-        elif intent == Command("back"):
+        elif intent is Command.BACK:
             self.view_board()
 
     def draw(self, surface: pygame.Surface) -> None:

@@ -23,7 +23,7 @@ from game.vocabulary import set_name
 
 from .. import palette as pal
 from ..app import App, Scene
-from ..intents import Command, Intent, PointerDown, PointerMove, PointerUp, Wheel
+from ..intents import Command, Intent, Pan, PointerDown, PointerMove, PointerUp, Wheel
 from ..pages import PageRenderer, RenderedPage
 from ..widgets import Button, blit_centred, panel
 from .menus import dim
@@ -82,8 +82,8 @@ def controls_page() -> Page:
 
 
 class HelpScene(Scene):
-    name = "help"
     overlay = True
+    help_page = True
 
     def __init__(self, app: App, topic: str | None = None) -> None:
         super().__init__(app)
@@ -251,16 +251,12 @@ class HelpScene(Scene):
                 self._clamp()
         elif isinstance(intent, PointerUp):
             self.dragging_bar = None
-        elif isinstance(intent, Command):
-            self._command(intent)
-
-    def _command(self, cmd: Command) -> None:
-        if cmd.name in ("back", "help"):
+        elif isinstance(intent, Pan):
+            self.scroll_by(-intent.dy)
+        elif intent in (Command.BACK, Command.HELP):
             self.app.pop()
-        elif cmd.name == "pan":
-            self.scroll_by(-cmd.dy)
-        elif cmd.name in ("next", "prev"):
-            i = self.topics.index(self.current) + (1 if cmd.name == "next" else -1)
+        elif intent in (Command.NEXT, Command.PREV):
+            i = self.topics.index(self.current) + (1 if intent is Command.NEXT else -1)
             self.show(self.topics[i % len(self.topics)])
 
     # -- drawing

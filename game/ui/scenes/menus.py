@@ -1,36 +1,17 @@
-"""Overlays: the game menu, messages and confirmations, and the autosave."""
+"""Overlays: a menu's panel, messages and confirmations."""
 
 from __future__ import annotations
 
-import logging
 from collections.abc import Callable
-from pathlib import Path
-from typing import TYPE_CHECKING
 
 import pygame
 
-from game.i18n import _, ngettext
-from game.storage import SavedGame
+from game.i18n import _
 
 from .. import palette as pal
 from ..app import App, Scene
 from ..intents import Command, Intent
-from ..session import Session
 from ..widgets import Button, blit_centred, panel
-
-if TYPE_CHECKING:
-    from .play import PlayScene
-
-log = logging.getLogger(__name__)
-
-
-def autosave(app: App, session: Session) -> None:
-    """Save after every confirmed turn; a failure is shown, never fatal."""
-    try:
-        app.storage.autosave(session.saved(), app.registry)
-    except OSError as exc:
-        log.warning("autosave failed: %s", exc)
-        app.push(MessageScene(app, _("Autosave failed"), str(exc)))
 
 
 def dim(surface: pygame.Surface, alpha: int = 140) -> None:
@@ -68,7 +49,7 @@ class MenuScene(Scene):
         for b in self.buttons:
             if b.handle(intent):
                 return
-        if intent == Command("back"):
+        if intent is Command.BACK:
             self.app.pop()
 
     def draw(self, surface: pygame.Surface) -> None:
@@ -79,83 +60,6 @@ class MenuScene(Scene):
                      (self.rect.centerx, self.rect.y + px(38)))
         for b in self.buttons:
             b.draw(surface, self.app.res)
-
-
-class PauseScene(MenuScene):
-    name = "pause"
-
-    def __init__(self, app: App, play: PlayScene) -> None:
-        self.play = play
-        super().__init__(app)
-
-    def layout(self, size: tuple[int, int]) -> None:
-        self.title = _("Game paused")  # again after the settings: the language may change
-        super().layout(size)
-
-    def entries(self) -> list[tuple[str, Callable[[], object]]]:
-        return [(_("Resume"), self.app.pop),
-                (_("Save game"), lambda: self.app.push_scene("save", self.play.session)),
-                (_("Load game"), lambda: self.app.push_scene("load")),
-                (_("Rules"), lambda: self.app.push_scene("help", self.play.session.game_id)),
-                (_("Settings"), self.open_settings),
-                (_("Quit to title"), self.to_title)]
-
-    def open_settings(self) -> None:
-        self.app.push_scene("settings")
-
-    def to_title(self) -> None:
-        self.app.replace_scene("title")
-
-
-def open_saved(app: App, saved: SavedGame, path: Path, final_when_over: bool = False) -> None:
-    """Restore a save and show it (its final scores, with ``final_when_over``, when the game
-    had ended).  A save whose tile sets changed since, or with a seat of a computer level
-    this version does not have, asks first.  A save that cannot be restored raises its
-    SaveError.  A save opened from the list becomes the game Continue resumes: it is
-    autosaved as it opens (the game the autosave held is kept, see ``Storage.autosave``)."""
-    session = Session.restore(app, saved, path)
-
-    def show() -> None:
-        if final_when_over and session.game.over:
-            app.push_scene("final", session)
-        else:
-            app.replace_scene("play", session)
-        if path != app.storage.autosave_path():
-            autosave(app, session)  # a failure is told over the game
-
-    questions: list[tuple[str, str]] = []
-    changed = saved.changed_tilesets(session.tileset)
-    if changed:
-        questions.append((_("A tile set has changed"), ngettext(
-            "The tile set {names} changed since this game was saved. The game is replayed "
-            "with it as it is now: its tiles and scores may differ from those played.",
-            "The tile sets {names} changed since this game was saved. The game is replayed "
-            "with them as they are now: its tiles and scores may differ from those played.",
-            len(changed)).format(names=", ".join(f"'{sid}'" for sid in changed))))
-    unknown = saved.unknown_seats()
-    if unknown:
-        questions.append((_("An unknown computer level"), ngettext(
-            "{players} was played by a computer level this version does not have ({levels}). "
-            "If you open the game, a person plays that seat.",
-            "{players} were played by computer levels this version does not have ({levels}). "
-            "If you open the game, people play those seats.", len(unknown)).format(
-            players=", ".join(session.seats[i].name for i in unknown),
-            levels=", ".join(dict.fromkeys(saved.seats[i][:40] for i in unknown)))))
-    _ask_then(app, questions, show)
-
-
-def _ask_then(app: App, questions: list[tuple[str, str]], then: Callable[[], object]) -> None:
-    """Ask each question in turn (Open anyway or Back), then do ``then``."""
-    if not questions:
-        then()
-        return
-    title, text = questions[0]
-
-    def confirmed() -> None:
-        app.pop()
-        _ask_then(app, questions[1:], then)
-
-    app.push(ConfirmScene(app, title, text, _("Open anyway"), confirmed))
 
 
 class MessageScene(MenuScene):
@@ -178,7 +82,7 @@ class MessageScene(MenuScene):
             b.rect.bottom = self.rect.bottom - px(20)
 
     def handle(self, intent: Intent) -> None:
-        if intent == Command("confirm"):
+        if intent is Command.CONFIRM:
             self.app.pop()
             return
         super().handle(intent)
@@ -215,7 +119,7 @@ class ConfirmScene(MessageScene):
             b.rect.x = self.rect.x + px(40) + i * (width + gap)
 
     def handle(self, intent: Intent) -> None:
-        if intent == Command("confirm"):
+        if intent is Command.CONFIRM:
             self.on_action()
             return
         super().handle(intent)

@@ -13,13 +13,14 @@ from typing import Any
 import pygame
 
 from game.filenames import readable
-from game.i18n import _
+from game.i18n import _, ngettext
 from game.rules import RulesError
 from game.savefile import summary_of
 from game.storage import (
     AUTOSAVE,
     FINISHED,
     UNFINISHED,
+    SavedGame,
     SaveEntry,
     SaveError,
     save_file_name,
@@ -31,7 +32,7 @@ from ..app import App, Scene
 from ..intents import Command, Intent, PointerDown, PointerMove, Wheel
 from ..session import Session
 from ..widgets import Button, TextField, blit_centred, fit_text, panel
-from .menus import ConfirmScene, MessageScene, dim, open_saved
+from .menus import ConfirmScene, MessageScene, dim
 
 ROW = 62
 # Summaries of saves written before saves carried one, made by replaying them once a run.
@@ -96,7 +97,6 @@ def describe(app: App, entry: SaveEntry) -> str:
 class LoadScene(Scene):
     """The list of saved games, newest first."""
 
-    name = "load"
     overlay = True
 
     def __init__(self, app: App) -> None:
@@ -184,7 +184,7 @@ class LoadScene(Scene):
         for b in self.row_buttons:
             if b.handle(intent):
                 return
-        if intent == Command("back"):
+        if intent is Command.BACK:
             self.app.pop()
         elif isinstance(intent, Wheel):
             self.scroll = max(0, min(max(0, len(self.entries) - self._rows()),
@@ -291,10 +291,10 @@ class NameScene(Scene):
         self.on_done(self.field.text.strip())
 
     def handle(self, intent: Intent) -> None:
-        if intent == Command("confirm"):
+        if intent is Command.CONFIRM:
             self.done()
             return
-        if intent == Command("back"):
+        if intent is Command.BACK:
             self.app.pop()
             return
         for b in (self.ok, self.cancel):
@@ -349,3 +349,56 @@ def save_scene(app: App, session: Session) -> NameScene:
         write(name)
 
     return NameScene(app, _("Save the game"), default_name(app, session), done)
+
+
+def open_saved(app: App, saved: SavedGame, path: Path, final_when_over: bool = False) -> None:
+    """Restore a save and show it (its final scores, with ``final_when_over``, when the game
+    had ended).  A save whose tile sets changed since, or with a seat of a computer level
+    this version does not have, asks first.  A save that cannot be restored raises its
+    SaveError.  A save opened from the list becomes the game Continue resumes: it is
+    autosaved as it opens (the game the autosave held is kept, see ``Storage.autosave``)."""
+    session = Session.restore(app.registry, saved, path)
+
+    def show() -> None:
+        if final_when_over and session.game.over:
+            app.push(app.routes.final(session))
+        else:
+            app.replace(app.routes.play(session))
+        if path != app.storage.autosave_path():
+            problem = session.autosave(app.storage, app.registry)
+            if problem is not None:  # told over the game
+                app.push(MessageScene(app, _("Autosave failed"), problem))
+
+    questions: list[tuple[str, str]] = []
+    changed = saved.changed_tilesets(session.tileset)
+    if changed:
+        questions.append((_("A tile set has changed"), ngettext(
+            "The tile set {names} changed since this game was saved. The game is replayed "
+            "with it as it is now: its tiles and scores may differ from those played.",
+            "The tile sets {names} changed since this game was saved. The game is replayed "
+            "with them as they are now: its tiles and scores may differ from those played.",
+            len(changed)).format(names=", ".join(f"'{sid}'" for sid in changed))))
+    unknown = saved.unknown_seats()
+    if unknown:
+        questions.append((_("An unknown computer level"), ngettext(
+            "{players} was played by a computer level this version does not have ({levels}). "
+            "If you open the game, a person plays that seat.",
+            "{players} were played by computer levels this version does not have ({levels}). "
+            "If you open the game, people play those seats.", len(unknown)).format(
+            players=", ".join(session.seats[i].name for i in unknown),
+            levels=", ".join(dict.fromkeys(saved.seats[i][:40] for i in unknown)))))
+    _ask_then(app, questions, show)
+
+
+def _ask_then(app: App, questions: list[tuple[str, str]], then: Callable[[], object]) -> None:
+    """Ask each question in turn (Open anyway or Back), then do ``then``."""
+    if not questions:
+        then()
+        return
+    title, text = questions[0]
+
+    def confirmed() -> None:
+        app.pop()
+        _ask_then(app, questions[1:], then)
+
+    app.push(ConfirmScene(app, title, text, _("Open anyway"), confirmed))

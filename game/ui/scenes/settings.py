@@ -21,7 +21,6 @@ ROW = 62
 
 
 class SettingsScene(Scene):
-    name = "settings"
     overlay = True
 
     def __init__(self, app: App) -> None:
@@ -94,7 +93,7 @@ class SettingsScene(Scene):
                 return
         if isinstance(intent, PointerMove):
             return
-        if intent in (Command("back"), Command("confirm")):
+        if intent in (Command.BACK, Command.CONFIRM):
             self.app.pop()
 
     def draw(self, surface: pygame.Surface) -> None:

@@ -25,7 +25,9 @@ from ..widgets import (
     panel,
     wrap_text,
 )
+from .help import HelpScene
 from .menus import MessageScene
+from .play import PlayScene
 
 ROW = 60
 RIGHT_X = 560  # where the game column starts in the card
@@ -33,8 +35,6 @@ GAME_ROW = 48
 
 
 class SetupScene(Scene):
-    name = "setup"
-
     def __init__(self, app: App) -> None:
         super().__init__(app)
         names = [n for n, _ in pal.PLAYER_COLOURS]
@@ -157,7 +157,7 @@ class SetupScene(Scene):
                      if b.rect.collidepoint(self.mouse)), None)
 
     def show_rules(self) -> None:
-        self.app.push_scene("help", self.game_id)
+        self.app.push(HelpScene(self.app, self.game_id))
 
     def _tileset(self) -> TileSet | None:
         try:
@@ -255,7 +255,7 @@ class SetupScene(Scene):
                                        _("Give every player a different name.")))
             return
         try:
-            session = Session.new(self.app, self.game_id, self.expansions, self.seats,
+            session = Session.new(self.app.registry, self.game_id, self.expansions, self.seats,
                                   self.options, seed=self.app.config.seed)
         except (KeyError, RulesError) as exc:
             self.app.push(MessageScene(self.app, _("This game cannot start"), str(exc)))
@@ -263,7 +263,7 @@ class SetupScene(Scene):
         self.app.settings.remember("game", self.game_id)
         self.app.settings.remember("players", [{"name": s.name, "colour": s.colour,
                                                 "kind": s.kind} for s in self.seats])
-        self.app.replace_scene("play", session)
+        self.app.replace(PlayScene(self.app, session))
 
     # -- events and drawing
     def handle(self, intent: Intent) -> None:
@@ -279,9 +279,9 @@ class SetupScene(Scene):
         for b in self.widgets:
             if b.handle(intent):
                 return
-        if intent == Command("back"):
+        if intent is Command.BACK:
             self.app.pop()
-        elif intent == Command("confirm") and not self.app.input.text_focus:
+        elif intent is Command.CONFIRM and not self.app.input.text_focus:
             self.start()
 
     def exit(self) -> None:

@@ -20,18 +20,21 @@ from ..camera import Camera
 from ..intents import Command, Intent
 from ..session import Session
 from ..widgets import Button, blit_centred, panel
-from .menus import MessageScene, open_saved
+from .help import HelpScene
+from .menus import MessageScene
+from .saves import LoadScene, open_saved
+from .settings import SettingsScene
+from .setup import SetupScene
 
 log = logging.getLogger(__name__)
 
 
 class TitleScene(Scene):
-    name = "title"
-
     def __init__(self, app: App) -> None:
         super().__init__(app)
         self.buttons: list[Button] = []
         self.continue_problem: str | None = None
+        self.can_continue = False  # the autosave can be restored (known once entered)
         self.backdrop: pygame.Surface | None = None
 
     def enter(self) -> None:
@@ -48,7 +51,7 @@ class TitleScene(Scene):
         self.can_continue = False
         if path.exists() or path.is_symlink():
             try:
-                Session.restore(self.app, self.app.storage.load(path), path)
+                Session.restore(self.app.registry, self.app.storage.load(path), path)
                 self.can_continue = True
             except SaveError as exc:
                 log.warning("the autosave cannot be read: %s: %s", path, exc.problem)
@@ -68,11 +71,11 @@ class TitleScene(Scene):
 
     def layout(self, size: tuple[int, int]) -> None:
         w, h = size
-        can_continue = getattr(self, "can_continue", False)
+        can_continue = self.can_continue
         labels = [(_("Continue"), self.continue_game, can_continue, can_continue),
                   (_("New game"), self.new_game, True, not can_continue),
-                  (_("Load game"), lambda: self.app.push_scene("load"), True, False),
-                  (_("How to play"), lambda: self.app.push_scene("help"), True, False),
+                  (_("Load game"), lambda: self.app.push(LoadScene(self.app)), True, False),
+                  (_("How to play"), lambda: self.app.push(HelpScene(self.app)), True, False),
                   (_("Settings"), self.open_settings, True, False),
                   (_("Quit"), self.quit, True, False)]
         self.buttons = []
@@ -120,10 +123,10 @@ class TitleScene(Scene):
                                        self.continue_problem))
 
     def open_settings(self) -> None:
-        self.app.push_scene("settings")
+        self.app.push(SettingsScene(self.app))
 
     def new_game(self) -> None:
-        self.app.push_scene("setup")
+        self.app.push(SetupScene(self.app))
 
     def quit(self) -> None:
         self.app.running = False
@@ -132,10 +135,10 @@ class TitleScene(Scene):
         for b in self.buttons:
             if b.handle(intent):
                 return
-        if intent == Command("back"):
+        if intent is Command.BACK:
             self.quit()
-        elif intent == Command("confirm"):
-            (self.continue_game if getattr(self, "can_continue", False) else self.new_game)()
+        elif intent is Command.CONFIRM:
+            (self.continue_game if self.can_continue else self.new_game)()
 
     def draw(self, surface: pygame.Surface) -> None:
         w, h = surface.get_size()

@@ -1,6 +1,7 @@
-"""The play scene, in parts: ``scene`` (lifecycle and actions), ``pointer`` (drags, pans and
-clicks), ``computer_turns``, ``feedback`` (popups, notices, the turn log), ``options`` (what
-the player may do, where), ``drawing`` and ``sidebar``."""
+"""The play scene, in parts: ``scene`` (its lifecycle, actions and order of work), the parts
+that decide (``pointer``, ``turn``, ``options``, ``question``, ``computer_turns``, ``controls``,
+``history_mode``) and those that show (``drawing`` with ``sidebar``, ``hover_card``,
+``score_show``, ``hint``, ``feedback``, ``remaining``), reading the frame's snapshot (``frame``)."""
 
 from .scene import PlayScene
 

@@ -1,6 +1,7 @@
 """Computer players' turns in the window: each seat's computer player thinks off the frame
 loop at the level the seat was given, then its action is shown at the chosen pace (the tile
-glides from the tray into place, the figure drops onto its spot) and applied."""
+glides from the tray into place, the figure drops onto its spot) and handed to the scene to
+apply."""
 
 from __future__ import annotations
 
@@ -17,6 +18,7 @@ from ...computer import ComputerPlayer
 from ...resources import Resources
 from ...session import Session
 from ...widgets import blit_centred
+from .requests import KeepInSight, Play, Request
 
 
 @dataclass(frozen=True)
@@ -46,15 +48,12 @@ class Animation:
 
 
 class ComputerTurns:
-    """The computer players of one game: ``update`` while a computer is to play; each action
-    is handed to ``play`` once it has been shown."""
+    """The computer players of one game: ``update`` while a computer is to play; it returns
+    each action once it has been shown, for the scene to play."""
 
-    def __init__(self, session: Session, play: Callable[[Action], object],
-                 pace: Callable[[], Pace], wake: Callable[[], None],
-                 showing: Callable[[Action], object]) -> None:
+    def __init__(self, session: Session, pace: Callable[[], Pace],
+                 wake: Callable[[], None]) -> None:
         self.session = session
-        self.play = play
-        self.showing = showing  # told of each action as it starts to be shown
         self.pace = pace  # read at every action: the setting may change during a game
         self.wake = wake  # ends the window's rest when an answer is ready
         self.brains: dict[int, ComputerPlayer] = {}  # per computer seat
@@ -67,26 +66,29 @@ class ComputerTurns:
         for brain in self.brains.values():
             brain.cancel()
 
-    def update(self, dt: float) -> None:
+    def update(self, dt: float) -> list[Request]:
+        """Time passes; a tile about to be shown going down (to keep in sight), and the
+        action to play once it has been shown."""
         game = self.session.game
         self.timer += dt
         if self.animation is not None:
             self.animation.age += dt
             if self.animation.age >= self.animation.length:
-                self._apply(self.animation.action)
-            return
+                return [self._apply(self.animation.action)]
+            return []
         if self.ready is None:
             self.ready = self._answer()
         pace = self.pace()
-        if self.ready is not None and self.timer >= pace.delay and not game.over:
-            action, self.ready = self.ready, None
-            self.showing(action)
-            length = pace.glide if isinstance(action, Place) else \
-                pace.drop if isinstance(action, Deploy) else 0.0
-            if length > 0:
-                self.animation = Animation(action, length)
-            else:
-                self._apply(action)
+        if self.ready is None or self.timer < pace.delay or game.over:
+            return []
+        action, self.ready = self.ready, None
+        shown: list[Request] = [KeepInSight(action.cell)] if isinstance(action, Place) else []
+        length = pace.glide if isinstance(action, Place) else \
+            pace.drop if isinstance(action, Deploy) else 0.0
+        if length > 0:
+            self.animation = Animation(action, length)
+            return shown
+        return [*shown, self._apply(action)]
 
     def _answer(self) -> Action | None:
         """The current seat's action once its computer player has chosen it."""
@@ -103,10 +105,10 @@ class ComputerTurns:
             brain.start(game)  # stale, or not asked yet: think (again)
         return None
 
-    def _apply(self, action: Action) -> None:
+    def _apply(self, action: Action) -> Play:
         self.animation = None
         self.timer = 0.0
-        self.play(action)
+        return Play(action)
 
     def animating(self) -> bool:
         return self.animation is not None

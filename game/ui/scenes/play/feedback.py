@@ -43,6 +43,9 @@ class Feedback:
         self.show_log = True
         self.notices_seen = len(session.game.notices)
 
+    def toggle_log(self) -> None:
+        self.show_log = not self.show_log
+
     def apply(self, action: Action) -> list[ScoreEvent]:
         """Play an action and tell it in the log."""
         return self.chronicle.apply(action)

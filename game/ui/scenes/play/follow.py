@@ -49,6 +49,17 @@ class CameraFollow:
         if not self.user_moved:
             self._keep([cell, *lit], cell)
 
+    def bring_into_view(self, cell: Cell) -> None:
+        """The cell centred, unless it is well inside the view already (what the Hint
+        shows)."""
+        cam = self.camera
+        x0, y0, x1, y1 = cam.visible_cells()
+        if x0 < cell[0] < x1 and y0 < cell[1] < y1:
+            return
+        x, y, w, h = cam.cell_rect(cell)
+        vx, vy, vw, vh = cam.viewport
+        cam.pan_pixels(vx + vw / 2 - (x + w / 2), vy + vh / 2 - (y + h / 2))
+
     def show_newest(self, lit: Iterable[Cell]) -> None:
         tiles = self.game.board.tiles
         if len(tiles) <= 1:

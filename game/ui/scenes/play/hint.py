@@ -4,74 +4,63 @@ never plays (see ``game.hints``)."""
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
 import pygame
 
 from game.hints import Hint, suggest
 from game.i18n import _
-from game.rules import Deploy, Move
+from game.rules import Deploy, Game, Move
 
 from ... import palette as pal
+from ...camera import Cell
 from ...picture import feature_index
 from ...widgets import blit_centred, fit_text, panel
-
-if TYPE_CHECKING:
-    from .scene import PlayScene
+from .frame import Frame
+from .options import TurnOptions
 
 
 class HintShown:
-    """The hint of one moment of the game: it goes as soon as a move is made."""
+    """The hint of one moment of the game: it goes as soon as a move is made, or when the
+    player may no longer act (``hide``)."""
 
-    def __init__(self, scene: PlayScene) -> None:
-        self.scene = scene
+    def __init__(self, game: Game, options: TurnOptions) -> None:
+        self.game = game
+        self.options = options
         self.hint: Hint | None = None
         self.moves = -1  # how many moves the game had when the hint was made
 
-    @property
-    def allowed(self) -> bool:
-        return bool(self.scene.app.settings.get("hints")) and self.scene.human_turn
-
-    def toggle(self) -> None:
-        game = self.scene.game
-        if self.current() is not None:
+    def toggle(self, allowed: bool) -> Cell | None:
+        """Shown, or hidden if it was; the cell it is about when that may be out of sight."""
+        game = self.game
+        if self.current() is not None or not allowed:
             self.hint = None
-            return
-        if not self.allowed or game.over:
-            return
+            return None
+        if game.over:
+            return None
         self.hint = suggest(game, seed=game.seed * 7919 + len(game.moves))
         self.moves = len(game.moves)
-        self._bring_into_view()
+        return self._cell()
+
+    def hide(self) -> None:
+        self.hint = None
 
     def current(self) -> Hint | None:
-        if self.hint is not None and (self.moves != len(self.scene.game.moves)
-                                      or not self.allowed):
+        if self.hint is not None and self.moves != len(self.game.moves):
             self.hint = None
         return self.hint
 
-    def _bring_into_view(self) -> None:
+    def _cell(self) -> Cell | None:
         hint = self.hint
-        cell = hint.place.cell if hint and hint.place else self.scene.game.last_cell
-        if isinstance(hint and hint.figure, Move):
-            cell = hint.figure.cell  # type: ignore[union-attr]
-        if cell is None:
-            return
-        cam = self.scene.camera
-        x0, y0, x1, y1 = cam.visible_cells()
-        if x0 < cell[0] < x1 and y0 < cell[1] < y1:
-            return
-        x, y, w, h = cam.cell_rect(cell)
-        vx, vy, vw, vh = cam.viewport
-        cam.pan_pixels(vx + vw / 2 - (x + w / 2), vy + vh / 2 - (y + h / 2))
+        if hint is not None and isinstance(hint.figure, Move):
+            return hint.figure.cell
+        return hint.place.cell if hint and hint.place else self.game.last_cell
 
-    def draw(self, surface: pygame.Surface) -> None:
+    def draw(self, surface: pygame.Surface, frame: Frame) -> None:
         """The lit cell, the tile and the figure; call with the board clipped."""
         hint = self.current()
         if hint is None:
             return
-        scene = self.scene
-        game, cam, view = scene.game, scene.camera, scene.view
-        rgb = scene.session.current_seat.rgb
+        game, cam, view = self.game, frame.camera, frame.view
+        rgb = frame.session.current_seat.rgb
         if hint.place is not None:
             tile = game.tile_types[hint.place.tile]
             q = hint.place.rotation // 90
@@ -87,13 +76,13 @@ class HintShown:
                     at = cam.local_to_screen(hint.place.cell, turned.anchors[index])
                     size = max(14, round(cam.scale * 0.34))
                     lying = game.kinds[tile.features[index].kind].role == "background"
-                    figure = scene.app.res.figures.figure(hint.figure.figure, rgb, size,
-                                                          lying=lying)
+                    figure = frame.res.figures.figure(hint.figure.figure, rgb, size,
+                                                      lying=lying)
                     blit_centred(surface, figure, at)
         elif isinstance(hint.figure, Deploy) and game.last_cell is not None:
-            target = next((t for t in scene.options.targets() if hint.figure in t.deploys),
+            target = next((t for t in self.options.targets() if hint.figure in t.deploys),
                           None)
-            regions = scene.options.regions()
+            regions = self.options.regions()
             if target is not None and regions is not None:
                 x, y, _w, _h = cam.cell_rect(game.last_cell)
                 surface.blit(regions.highlight(target.index, pal.HIGHLIGHT, 120, edge=3), (x, y))
@@ -102,12 +91,13 @@ class HintShown:
         if isinstance(hint.figure, Move):
             view.cell_overlay(surface, cam, hint.figure.cell, pal.HIGHLIGHT, 120, border=4)
 
-    def draw_line(self, surface: pygame.Surface, board: pygame.Rect, top: int) -> None:
+    def draw_line(self, surface: pygame.Surface, frame: Frame, top: int) -> None:
         """Why, in one line, under the banner (at ``top``)."""
         hint = self.current()
         if hint is None:
             return
-        res = self.scene.app.res
+        res = frame.res
+        board = frame.layout.board
         px = res.px
         text = fit_text(res, _("Hint: {why}").format(why=hint.why), 21, board.w - px(80), True)
         img = res.text(text, 21, pal.TEXT, bold=True)

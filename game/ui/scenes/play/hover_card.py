@@ -4,8 +4,6 @@ says its kind, owners and what it is worth (``game.view.cards``)."""
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
 import pygame
 
 from game.rules import FeatureView, Game
@@ -13,31 +11,22 @@ from game.rules.geometry import point_in_polygon
 from game.view.cards import Card, feature_card
 
 from ... import palette as pal
+from ...highlight import FeatureOutlines
 from ...widgets import panel
+from .frame import Frame, Pos
 from .options import ROLE_ORDER
-from .pointer import FigureDrag, MoveDrag, TileDrag
-
-if TYPE_CHECKING:
-    from .scene import PlayScene
 
 HOVER_DELAY = 0.3  # seconds the pointer rests before the card shows
 CARD_W = (220, 380)  # the card's least and greatest width
 
 
 class HoverCard:
-    def __init__(self, scene: PlayScene) -> None:
-        self.scene = scene
+    def __init__(self, outlines: FeatureOutlines) -> None:
+        self.outlines = outlines
         self.feature: FeatureView | None = None
         self.card: Card | None = None
         self._key: tuple[int, int, int] | None = None  # (game, moves, feature)
         self.rest = 0.0  # seconds the pointer has rested on the feature
-
-    def game(self) -> Game:
-        """The game on the board: its history's state while that is shown."""
-        history = self.scene.history
-        if history.active and history.session is not None:
-            return history.session.game
-        return self.scene.game
 
     def wake_in(self) -> float | None:
         """Seconds until the card of the feature under the resting pointer is due."""
@@ -49,8 +38,8 @@ class HoverCard:
     def shown(self) -> bool:
         return self.feature is not None and self.rest >= HOVER_DELAY
 
-    def update(self, dt: float) -> None:
-        found = self._feature_under(self.scene.pointer.mouse)
+    def update(self, dt: float, frame: Frame) -> None:
+        found = self._feature_under(frame.mouse, frame)
         if found is None:
             self.feature, self.card, self._key = None, None, None
             self.rest = 0.0
@@ -67,25 +56,21 @@ class HoverCard:
         if self.shown and self.card is None and self.feature is not None:
             self.card = feature_card(game, self.feature)
 
-    def _feature_under(self, pos: tuple[int, int]) -> tuple[Game, tuple[int, int], int] | None:
-        scene = self.scene
-        pointer = scene.pointer
-        if isinstance(pointer.drag, (TileDrag, FigureDrag, MoveDrag)) or pointer.panning:
+    def _feature_under(self, pos: Pos, frame: Frame) -> tuple[Game, tuple[int, int], int] | None:
+        if frame.drag is not None or frame.panning:
             return None
-        if scene.app.input.pointer is None:  # the pointer has not been over the window yet
+        if not frame.pointer_seen:  # the pointer has not been over the window yet
             return None
-        if not scene.layout_obj.board.collidepoint(pos) or scene.remaining.shown:
+        if not frame.on_board(pos) or frame.board_covered:
             return None
-        if any(b.rect.collidepoint(pos) for b in scene.active_buttons()):
+        if any(rect.collidepoint(pos) for rect in frame.over_board):
             return None
-        if scene.history.active and scene.history.slider().collidepoint(pos):
-            return None
-        game = self.game()
-        cell = scene.camera.cell_at(pos)
+        game = frame.shown.game  # the history's state while that is shown
+        cell = frame.camera.cell_at(pos)
         placed = game.board.tiles.get(cell)
         if placed is None:
             return None
-        local = scene.camera.local_point(pos, cell)
+        local = frame.camera.local_point(pos, cell)
         kinds = game.kinds
         order = sorted(placed.tile.features, key=lambda f: ROLE_ORDER[kinds[f.kind].role])
         for f in order:
@@ -94,21 +79,19 @@ class HoverCard:
         return None
 
     # ------------------------------------------------------------------ drawing
-    def draw_outline(self, surface: pygame.Surface) -> None:
+    def draw_outline(self, surface: pygame.Surface, frame: Frame) -> None:
         """The whole hovered feature, in its leaders' colours (the highlight if none)."""
         if not self.shown or self.feature is None:
             return
-        scene = self.scene
-        game = self.game()
+        game = frame.shown.game
         leaders = game.winners(list(self.feature.figures)) if self.feature.figures else []
-        colours = [scene.session.seat(p).rgb for p in leaders] or [pal.HIGHLIGHT]
-        scene.outlines.draw(surface, scene.camera, game, self.feature.parts, colours, fill=45)
+        colours = [frame.session.seat(p).rgb for p in leaders] or [pal.HIGHLIGHT]
+        self.outlines.draw(surface, frame.camera, game, self.feature.parts, colours, fill=45)
 
-    def draw_card(self, surface: pygame.Surface) -> None:
+    def draw_card(self, surface: pygame.Surface, frame: Frame) -> None:
         if not self.shown or self.card is None:
             return
-        scene = self.scene
-        res = scene.app.res
+        res = frame.res
         px = res.px
         card = self.card
         title = res.text(card.title, 24, pal.TEXT, bold=True)
@@ -118,8 +101,8 @@ class HoverCard:
                                           for img, who in rows)]) + px(28)
         width = max(px(CARD_W[0]), min(px(CARD_W[1]), width))
         height = px(16) + title.get_height() + px(16) + px(22) * len(rows)
-        x, y = scene.pointer.mouse
-        board = scene.layout_obj.board
+        x, y = frame.mouse
+        board = frame.layout.board
         rect = pygame.Rect(x + px(22), y + px(22), width, height)
         if rect.right > board.right - px(8):
             rect.right = x - px(16)
@@ -134,7 +117,7 @@ class HoverCard:
         for img, who in rows:
             left = rect.x + px(14)
             if who is not None:
-                pygame.draw.circle(surface, scene.session.seat(who).rgb,
+                pygame.draw.circle(surface, frame.session.seat(who).rgb,
                                    (left + px(5), top + px(9)), px(6))
                 left += px(16)
             surface.blit(img, (left, top))

@@ -19,7 +19,6 @@ from ..menus import dim
 
 
 class PassScene(Scene):
-    name = "pass"
     overlay = True  # the board stays visible, veiled; the hand is face down under it
 
     def __init__(self, app: App, seat: Seat, reveal: Callable[[], None],
@@ -46,10 +45,10 @@ class PassScene(Scene):
     def handle(self, intent: Intent) -> None:
         if self.button.handle(intent):
             return
-        if intent == Command("back"):
+        if intent is Command.BACK:
             self.open_menu()
-        elif intent == Command("confirm") or (isinstance(intent, PointerUp)
-                                               and intent.button == 1):
+        elif intent is Command.CONFIRM or (isinstance(intent, PointerUp)
+                                           and intent.button == 1):
             self._done()
 
     def draw(self, surface: pygame.Surface) -> None:

@@ -21,6 +21,7 @@ from ... import palette as pal
 from ...intents import Intent
 from ...resources import Resources
 from ...widgets import Button, fit_text, panel, wrap_text
+from .requests import Play, Request
 
 ROW = 58  # an answer's row, at 100 %
 WIDTH = 720
@@ -29,10 +30,8 @@ BANNER_ROOM = 58  # a line about the turn goes under the banner
 
 
 class Question:
-    def __init__(self, game: Game, answer: Callable[[str], object],
-                 wake: Callable[[], None] = lambda: None) -> None:
+    def __init__(self, game: Game, wake: Callable[[], None] = lambda: None) -> None:
         self.game = game
-        self.answer = answer
         self.wake = wake  # ends the window's rest once the answers are measured
         self.buttons: list[Button] = []
         self.card = pygame.Rect(0, 0, 0, 0)
@@ -45,6 +44,7 @@ class Question:
         self._lock = threading.Lock()
         self._worker: threading.Thread | None = None
         self._measured = -1  # how many moves the game had when the answers were measured
+        self._chosen: list[str] = []  # the answer clicked, until ``handle`` returns it
 
     def refresh(self, asking: bool, board: pygame.Rect, toolbar: pygame.Rect,
                 res: Resources) -> None:
@@ -99,11 +99,6 @@ class Question:
         self._worker = threading.Thread(target=work, name="answers", daemon=True)
         self._worker.start()
 
-    def wait(self, timeout: float = 10.0) -> None:
-        """Until every answer is measured (tests)."""
-        if self._worker is not None:
-            self._worker.join(timeout)
-
     def _layout(self, board: pygame.Rect, toolbar: pygame.Rect, res: Resources) -> None:
         px = res.px
         width = min(px(WIDTH), board.w - px(24))
@@ -121,10 +116,14 @@ class Question:
                                        primary=i == 0))
 
     def _choose(self, option: str) -> Callable[[], object]:
-        return lambda: self.answer(option)
+        return lambda: self._chosen.append(option)
 
-    def handle(self, intent: Intent) -> bool:
-        return any(b.handle(intent) for b in self.buttons)
+    def handle(self, intent: Intent) -> list[Request] | None:
+        """The answer the intent clicked, to play; None when no answer's button took it."""
+        if not any(b.handle(intent) for b in self.buttons):
+            return None
+        chosen, self._chosen = self._chosen, []
+        return [Play(Choose(option)) for option in chosen]
 
     def below_banner(self, res: Resources) -> int:
         """Where the next line under the banner may go."""

@@ -1,79 +1,86 @@
-"""The play scene: its lifecycle, the player's actions (pick, place, rotate, confirm, undo)
-and the frame's order of work; the pointer, the hand tray, the camera's following, computer
-turns, feedback and drawing are its parts."""
+"""The play scene: its lifecycle, the player's actions and the frame's order of work.  Its
+parts get what they need (the camera, the game's view, the hand, the options), never the
+scene: the pointer, the question and the computer players return requests that the scene
+acts on (``act``), the buttons a key's command; the parts that draw read the frame's
+snapshot (``Frame``).  Who acts now is the session's to say (``Session.actor``)."""
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
+from typing import assert_never
 
 import pygame
 
 from game.i18n import _
-from game.rules import Action, Choose, Deploy, Move, Phase, Place, ScoreEvent, Skip
-from game.rules.features import Figure
+from game.rules import Action, Deploy, Move, Phase, Place, ScoreEvent
 from game.view import notices
-from game.vocabulary import background_kind, kind_word
 
 from ...app import App, Scene
 from ...board_view import BoardView
 from ...camera import Camera, Cell
 from ...highlight import FeatureOutlines
 from ...hud import Layout
-from ...intents import Command, Intent, PointerDown, PointerMove, PointerUp, Wheel
-from ...session import Session
+from ...intents import Command, Intent, Pan, PickTile, PointerDown, PointerMove, PointerUp, Wheel
+from ...session import Actor, Session
 from ...widgets import Button
-from ..menus import autosave
+from ..final import FinalScene
+from ..menus import MessageScene
+from ..pause import PauseScene
+from ..saves import save_scene
+from . import requests as rq
 from .computer_turns import AUTOPLAY_PACE, PACES, ComputerTurns, Pace
-from .drawing import draw_play
+from .controls import Controls
+from .drawing import Drawing
 from .feedback import Feedback
 from .follow import CameraFollow
-from .hand import HandTray, hides_hands
+from .frame import Frame
+from .hand import HandTray
 from .hint import HintShown
 from .history_mode import HistoryMode
 from .hover_card import HoverCard
 from .options import TurnOptions
+from .pass_screen import PassScene
 from .pointer import Pointer
 from .question import Question
 from .remaining import RemainingPanel
-from .score_show import ScoreShow
+from .score_show import ScoreShow, figure_placed, sent_home
+from .turn import PersonTurn
 
 FINAL_SCORES_AFTER = 0.8  # seconds the finished board shows after the final scoring
 
 
 class PlayScene(Scene):
-    name = "play"
-
     def __init__(self, app: App, session: Session, autoplay: bool = False) -> None:
         super().__init__(app)
         self.session = session
         self.game = session.game
         self.autoplay = autoplay  # seats made by --autoplay: a brisk pace
-        self.view = BoardView(app.res, self.game)
+        res = app.res
+        self.view = BoardView(res, self.game)
         self.camera = Camera((0, 0, 800, 600))
-        self.layout_obj = Layout.compute(app.screen.get_size(), len(session.seats),
-                                         app.res.scale)
-        self.rotation = 0  # quarter turns of the tile being handled
-        self.pending: Deploy | Move | None = None
-        self.buttons: list[Button] = []
+        self.layout_obj = Layout.compute(app.screen.get_size(), len(session.seats), res.scale)
         self.show_farms = False
         self.over_for = 0.0  # seconds since the game ended
         self.finished = False
         self.entered = False
         self.hand = HandTray(self.game)
+        self.turn = PersonTurn(self.game, self.hand)
         self.options = TurnOptions(self.game, self.camera, self.view.art, self.hand.handled)
-        self.pointer = Pointer(self)
+        self.pointer = Pointer(self.options, self.hand)
         self.feedback = Feedback(session, self.camera)
         self.follow = CameraFollow(self.camera, self.game)
-        self.question = Question(self.game, lambda option: self.play(Choose(option)), app.wake)
+        self.question = Question(self.game, app.wake)
         self.remaining = RemainingPanel()
-        self.computer = ComputerTurns(session, self.play, self.pace, app.wake,
-                                      self._computer_shows)
-        self.viewer: int | None = None  # the human seat whose hand was last shown
-        self.hint = HintShown(self)
-        self.outlines = FeatureOutlines(app.res.images)
-        self.score_show = ScoreShow(self)
-        self.history = HistoryMode(self)
-        self.hover = HoverCard(self)
+        self.computer = ComputerTurns(session, self.pace, app.wake)
+        self.hint = HintShown(self.game, self.options)
+        outlines = FeatureOutlines(res.images)
+        self.score_show = ScoreShow(session, self.camera, self.view, outlines, res)
+        self.history = HistoryMode(session, res)
+        self.hover = HoverCard(outlines)
+        self.controls = Controls(self.layout_obj, res, self.game.tileset, self._hints_on())
+        self.drawing = Drawing(self.options, self.hand, self.controls, self.hint, self.question,
+                               self.remaining, self.score_show, self.history, self.hover,
+                               self.computer, self.feedback)
 
     # ------------------------------------------------------------------ lifecycle
     def enter(self) -> None:
@@ -91,62 +98,31 @@ class PlayScene(Scene):
 
     def layout(self, size: tuple[int, int]) -> None:
         resized = size != self.layout_obj.size
-        px = self.app.res.px
         lay = self.layout_obj = Layout.compute(size, len(self.session.seats),
                                                self.app.res.scale)
         b = lay.board
         self.camera.viewport = (b.x, b.y, b.w, b.h)
         self.camera.free = (lay.free.x, lay.free.y, lay.free.w, lay.free.h)
-        self.confirm_button = Button(lay.confirm, _("Confirm"), self.confirm, primary=True,
-                                     hotkey=_("Enter"))
-        self.undo_button = Button(lay.undo, _("Undo"), self.undo, hotkey=_("Backspace"))
-        self.buttons = [self.confirm_button, self.undo_button]
-        # once the game is over and its scores were shown: the table again
-        self.scores_button = Button(lay.confirm.union(lay.undo), _("Scores"), self.show_final,
-                                    primary=True, hotkey=_("Enter"))
-        land = kind_word(self.game.tileset, background_kind(self.game.tileset), 2)
-        tools = [("−", lambda: self.zoom(-1)), ("+", lambda: self.zoom(1)),
-                 (_("Fit"), self.fit), (land[:1].upper() + land[1:], self.toggle_farms),
-                 (_("Tiles"), self.toggle_tiles), (_("Menu"), self.open_menu)]
-        if self.app.settings.get("hints"):
-            tools.insert(0, (_("Hint"), self.hint.toggle))
-        x = lay.toolbar.x
-        self.hint_button: Button | None = None
-        for label, fn in tools:
-            width = max(px(46), self.app.res.font(24, bold=True).size(label)[0] + px(22))
-            self.buttons.append(Button(pygame.Rect(x, lay.toolbar.y, width, px(46)), label, fn))
-            if fn == self.hint.toggle:
-                self.hint_button = self.buttons[-1]
-            x += width + px(6)
-        # the game's history, top left of the board (the banner takes the top middle)
-        label = _("History")
-        width = self.app.res.font(24, bold=True).size(label)[0] + px(26)
-        self.history_button = Button(pygame.Rect(lay.board.x + px(12), lay.board.y + px(12),
-                                                 width, px(42)),
-                                     label, self.history.toggle, hotkey="V")
-        self.buttons.append(self.history_button)
+        self.controls.layout(lay, self.app.res, self.game.tileset, self._hints_on())
         # Laid out again at once: a dialog may come up over the scene before its next update.
         self.question.refresh(self.human_turn, lay.board, lay.toolbar, self.app.res)
         if resized and self.entered:
             self.follow.fit(self.options.legal_cells(), immediate=True)
 
+    def _hints_on(self) -> bool:
+        return bool(self.app.settings.get("hints"))
+
     def help_topic(self) -> str | None:
         return self.session.game_id
 
-    def active_buttons(self) -> list[Button]:
-        """The buttons that show: Confirm and Undo while the game goes on, Scores after,
-        neither in the history."""
-        if self.history.active:
-            return self.buttons[2:]
-        if self.finished:
-            return [self.scores_button, *self.buttons[2:]]
-        return self.buttons
+    @property
+    def buttons(self) -> list[Button]:
+        return self.controls.buttons
 
     @property
     def human_turn(self) -> bool:
         """The player at the window may act (not while the history is shown)."""
-        return not self.game.over and self.session.current_seat.is_human and \
-            not self.history.active
+        return self.session.actor() is Actor.PERSON and not self.history.active
 
     def pace(self) -> Pace:
         chosen = self.app.config.computer_pace
@@ -154,11 +130,53 @@ class PlayScene(Scene):
             return AUTOPLAY_PACE
         return PACES.get(str(chosen or self.app.settings.get("computer_pace")), PACES["normal"])
 
+    def frame(self) -> Frame:
+        """What the parts read of this moment."""
+        history = self.history
+        covers = [b.rect for b in self.controls.shown(history.active, self.finished)]
+        if history.active:
+            covers.append(history.slider(self.layout_obj))
+        pointer = self.pointer
+        return Frame(
+            res=self.app.res, layout=self.layout_obj, camera=self.camera, session=self.session,
+            view=self.view, human_turn=self.human_turn, rotation=self.turn.rotation,
+            pending=self.turn.pending, drag=pointer.drag, mouse=pointer.mouse,
+            panning=pointer.panning, pointer_seen=self.app.input.pointer is not None,
+            show_farms=self.show_farms, in_history=history.active,
+            shown=history.session if history.active and history.session else self.session,
+            over_board=tuple(covers), board_covered=self.remaining.shown)
+
     # ------------------------------------------------------------------ actions
+    def act(self, requests: Iterable[rq.Request]) -> None:
+        """Do what the parts asked, in order."""
+        for request in requests:
+            match request:
+                case rq.TurnTile(step):
+                    self.rotate(step)
+                case rq.ShowRotation(rotation):
+                    self.turn.rotation = rotation
+                case rq.HandleTile(index):
+                    self.turn.select(index)
+                case rq.PlaceTile(cell, rotation):
+                    self.place(cell, rotation)
+                case rq.Hold(choice):
+                    self.turn.pending = choice
+                case rq.PanBoard(dx, dy):
+                    self.pan(dx, dy)
+                case rq.ZoomBoard(steps, about):
+                    self.zoom(steps, about)
+                case rq.Play(action):
+                    self.play(action)
+                case rq.KeepInSight(cell):
+                    self.follow.placing(cell)
+                case _:
+                    assert_never(request)
+
     def play(self, action: Action) -> list[ScoreEvent]:
+        """Apply an action (the person's, a computer's, an answer): logged, heard, shown."""
         phase_before = self.game.phase
         figures_before = dict(self.game.figures)
-        placing = self._figure_placed(action)
+        placing = figure_placed(self.game, action)
         notices_before = len(self.game.notices)
         events = self.feedback.apply(action)
         if isinstance(action, Place):
@@ -167,77 +185,33 @@ class PlayScene(Scene):
             self.app.sound.play("figure")
         for sound in notices.sounds(self.game, self.game.notices[notices_before:]):
             self.app.sound.play(sound)
-        gone = [f for i, f in figures_before.items() if i not in self.game.figures]
-        if placing is not None and not any(f.cell == placing.cell and f.index == placing.index
-                                           for f in self.game.figures.values()):
-            gone.append(placing)  # placed on a feature it completed: home again at once
-        self.score_show.add(events, gone)
+        self.score_show.add(events, sent_home(self.game, figures_before, placing))
         if phase_before is Phase.FIGURE and self.game.phase is not Phase.FIGURE:
             self._turn_ended()
         return events
 
-    def _figure_placed(self, action: Action) -> Figure | None:
-        """The figure a Deploy puts down (to show it going home if it scores at once)."""
-        game = self.game
-        if not isinstance(action, Deploy) or game.last_cell is None:
-            return None
-        index = game.target_feature(action.target)
-        if index is None:
-            return None
-        return Figure(-1, game.current, action.figure, game.last_cell, index)
-
     def place(self, cell: Cell, rotation: int) -> bool:
-        tile = self.hand.handled()
-        if tile is None:
-            return False
-        action = Place(tile, cell[0], cell[1], rotation * 90)
-        if action not in self.game.legal_placements(tile):
+        """The tile being handled, turned so, on ``cell``; False when that is not legal."""
+        action = self.turn.placement(cell, rotation)
+        if action is None:
             return False
         self.play(action)
-        self.pending = None
+        self.turn.pending = None
         return True
-
-    def select_tile(self, index: int) -> None:
-        if index != self.hand.selected and self.hand.select(index):
-            self.rotation = 0
 
     def confirm(self) -> None:
         if not self.human_turn or self.game.phase is not Phase.FIGURE:
             return
-        action: Action = self.pending if self.pending is not None else Skip()
-        if action not in self.game.legal_actions():
-            self.pending = None
-            return
-        self.pending = None
-        self.play(action)
+        action = self.turn.confirmed()
+        if action is not None:
+            self.play(action)
 
     def undo(self) -> None:
-        if not self.human_turn:
-            return
-        if self.pending is not None:
-            self.pending = None
-        elif self.game.can_undo:
-            last = self.game.moves[-1]
-            self.game.undo()
-            if isinstance(last, Place):
-                self.rotation = last.rotation // 90
-                tiles = self.hand.tiles()
-                if last.tile in tiles:
-                    self.hand.select(tiles.index(last.tile))
+        if self.human_turn and self.turn.take_back():
             self.feedback.taken_back()
 
     def rotate(self, step: int = 1) -> None:
-        tile = self.hand.handled()
-        if tile is None:
-            return
-        hovered = self.pointer.hovered_cell()
-        legal = self.game.legal_placements(tile)
-        if hovered is not None and legal.rotations(hovered):
-            rots = [r // 90 for r in legal.rotations(hovered)]
-            i = rots.index(self.rotation) if self.rotation in rots else -step
-            self.rotation = rots[(i + step) % len(rots)]
-        else:
-            self.rotation = (self.rotation + step) % 4
+        self.turn.rotate(step, self.frame().hovered_cell)
 
     def pan(self, dx: float, dy: float) -> None:
         self.follow.user_moved = True
@@ -250,75 +224,98 @@ class PlayScene(Scene):
     def fit(self) -> None:
         self.follow.fit(self.options.legal_cells())
 
-    def toggle_farms(self) -> None:
-        self.show_farms = not self.show_farms
+    def toggle_history(self) -> None:
+        if self.history.active:
+            self.history.close()
+            return
+        chronicle = self.feedback.chronicle
+        if not chronicle.complete:  # its moves do not rebuild the game
+            self.app.show_toast(_("This game's history cannot be rebuilt"))
+            return
+        self.score_show.skip()
+        self.pointer.drag = None
+        self.history.open(chronicle)
 
-    def toggle_tiles(self) -> None:
-        self.remaining.toggle()
+    def _hints_allowed(self) -> bool:
+        return self._hints_on() and self.human_turn
+
+    def toggle_hint(self) -> None:
+        cell = self.hint.toggle(self._hints_allowed())
+        if cell is not None:
+            self.follow.bring_into_view(cell)
 
     def open_menu(self) -> None:
-        self.app.push_scene("pause", self)
+        self.app.push(PauseScene(self.app, self.session))
 
     # ------------------------------------------------------------------ input
     def handle(self, intent: Intent) -> None:
         if isinstance(intent, PointerMove):
             self.pointer.mouse = intent.pos
-        if self.history.handle(intent):
+        if self.history.handle(intent, self.layout_obj):
             return
         if self.score_show.final_running and (
-                isinstance(intent, PointerDown) or intent in (Command("confirm"),
-                                                              Command("back"))):
+                isinstance(intent, PointerDown) or intent in (Command.CONFIRM, Command.BACK)):
             self.score_show.skip()  # Space, Esc or a click: straight to the final scores
             return
-        if not self.history.active and self.question.handle(intent):
+        answered = None if self.history.active else self.question.handle(intent)
+        if answered is not None:
+            self.act(answered)
             return
-        for b in self.active_buttons():
-            if b.handle(intent):
-                return
+        clicked = self.controls.handle(intent, self.history.active, self.finished)
+        if clicked is not None:
+            for command in clicked:
+                self._command(command)
+            return
         if isinstance(intent, Command):
             self._command(intent)
+        elif isinstance(intent, Pan):
+            self.pan(intent.dx, intent.dy)
+        elif isinstance(intent, PickTile):
+            if self.human_turn:
+                self.turn.select(intent.index)
         elif isinstance(intent, PointerDown):
-            self.pointer.down(intent)
+            self.act(self.pointer.down(intent, self.frame()))
         elif isinstance(intent, PointerMove):
-            self.pointer.move(intent)
+            self.act(self.pointer.move(intent))
         elif isinstance(intent, PointerUp):
-            self.pointer.up(intent)
+            self.act(self.pointer.up(intent, self.frame()))
         elif isinstance(intent, Wheel):
             if self.remaining.shown and self.pointer.drag is None:
                 self.remaining.wheel(intent.steps)
             else:
-                self.pointer.wheel(intent)
+                self.act(self.pointer.wheel(intent, self.frame()))
 
-    def _command(self, cmd: Command) -> None:
-        name = cmd.name
-        simple: dict[str, Callable[[], object]] = {
-            "confirm": self.show_final if self.finished else self.confirm,
-            "undo": self.undo, "fit": self.fit, "history": self.history.toggle,
-            "rotate": lambda: self.rotate(1), "rotate_back": lambda: self.rotate(-1),
-            "farms": self.toggle_farms, "tiles": self.toggle_tiles,
-            "zoom_in": lambda: self.zoom(1), "zoom_out": lambda: self.zoom(-1),
-            "next": lambda: self._cycle(1), "prev": lambda: self._cycle(-1),
-            "save": lambda: self.app.push_scene("save", self.session),
-            "help": lambda: self.app.push_scene("help"), "hint": self.hint.toggle}
-        if name in simple:
-            simple[name]()
-        elif name.startswith("tile") and name[4:].isdigit() and self.human_turn:
-            self.select_tile(int(name[4:]) - 1)
-        elif name == "log":
-            self.feedback.show_log = not self.feedback.show_log
-        elif name == "pan":
-            self.pan(cmd.dx, cmd.dy)
-        elif name == "back":
-            if self.pointer.drag is not None:
-                self.pointer.drag = None
-            elif self.remaining.shown:
-                self.remaining.toggle()
-            else:
-                self.open_menu()
+    def _command(self, command: Command) -> None:
+        does: dict[Command, Callable[[], object]] = {
+            Command.CONFIRM: self.show_final if self.finished else self.confirm,
+            Command.UNDO: self.undo, Command.FIT: self.fit, Command.HISTORY: self.toggle_history,
+            Command.ROTATE: lambda: self.rotate(1), Command.ROTATE_BACK: lambda: self.rotate(-1),
+            Command.FARMS: self._toggle_farms, Command.TILES: self.remaining.toggle,
+            Command.ZOOM_IN: lambda: self.zoom(1), Command.ZOOM_OUT: lambda: self.zoom(-1),
+            Command.NEXT: lambda: self._cycle(1), Command.PREV: lambda: self._cycle(-1),
+            Command.SAVE: lambda: self.app.push(save_scene(self.app, self.session)),
+            Command.HINT: self.toggle_hint, Command.LOG: self.feedback.toggle_log,
+            Command.MENU: self.open_menu, Command.BACK: self._back}
+        action = does.get(command)
+        if action is not None:
+            action()
+
+    def _toggle_farms(self) -> None:
+        self.show_farms = not self.show_farms
+
+    def _back(self) -> None:
+        """Esc: the tile or figure held goes back, else the panel over the board closes,
+        else the game menu opens."""
+        if self.pointer.drag is not None:
+            self.pointer.drag = None
+        elif self.remaining.shown:
+            self.remaining.toggle()
+        else:
+            self.open_menu()
 
     def _cycle(self, step: int) -> None:
-        if self.human_turn and self.hand.cycle(step):
-            self.rotation = 0
+        if self.human_turn:
+            self.turn.cycle(step)
 
     # ------------------------------------------------------------------ update
     def update(self, dt: float) -> None:
@@ -332,9 +329,12 @@ class PlayScene(Scene):
         self.feedback.keep_in_step()
         self.feedback.show_notices(lay.board.center)
         self.feedback.update(dt)
-        self.pointer.update()
-        self.score_show.update(dt)
-        self.hover.update(dt)
+        self.act(self.pointer.update(self.frame()))
+        if self.score_show.update(dt):
+            self.app.sound.play("score")
+        self.hover.update(dt, self.frame())
+        if not (self._hints_on() and (self.human_turn or self.history.active)):
+            self.hint.hide()  # a hint is the player's, for this moment of the game
         if self.history.active:
             return  # the game waits while its history is shown
         if self.game.over:
@@ -345,12 +345,12 @@ class PlayScene(Scene):
                 self.finished = True
                 self.show_final()
             return
-        if not self.human_turn and not self.score_show.busy:
-            self.computer.update(dt)
+        if self.session.actor() is Actor.COMPUTER and not self.score_show.busy:
+            self.act(self.computer.update(dt))
 
     def show_final(self) -> None:
         self.app.sound.play("end")
-        self.app.push_scene("final", self.session)
+        self.app.push(FinalScene(self.app, self.session))
 
     def animating(self) -> bool:
         return (self.camera.moving() or bool(self.feedback.popups)
@@ -359,19 +359,15 @@ class PlayScene(Scene):
 
     def wake_in(self) -> float | None:
         waits = [self.hover.wake_in()]
-        if not (self.human_turn or self.game.over or self.history.active):
+        if self.session.actor() is Actor.COMPUTER and not self.history.active:
             waits.append(self.computer.wake_in())
         return min((w for w in waits if w is not None), default=None)
 
-    def _computer_shows(self, action: Action) -> None:
-        """A computer's tile is about to glide into place: keep its cell in sight."""
-        if isinstance(action, Place):
-            self.follow.placing(action.cell)
-
     def _turn_ended(self) -> None:
-        autosave(self.app, self.session)
-        self.rotation = 0
-        self.hand.reset()
+        problem = self.session.autosave(self.app.storage, self.app.registry)
+        if problem is not None:
+            self.app.push(MessageScene(self.app, _("Autosave failed"), problem))
+        self.turn.ended()
         if not self.game.over:
             self._turn_began()
         else:
@@ -380,27 +376,26 @@ class PlayScene(Scene):
     def _turn_began(self) -> None:
         """The camera shows the new tile and where the next may go; in a game of private
         hands, a person taking the mouse from another first sees the pass screen."""
-        humans = sum(s.is_human for s in self.session.seats)
-        if not self.human_turn:
-            self.hand.face_down = hides_hands(self.game)
-        else:
-            self.hand.face_down = (hides_hands(self.game) and humans > 1
-                                   and self.viewer != self.game.current
-                                   and self.app.settings.get("pass_screen") is True)
+        people = sum(s.is_human for s in self.session.seats)
+        pass_first = self.turn.began(self.human_turn, people,
+                                     self.app.settings.get("pass_screen") is True)
         # Where a hidden tile fits is not shown either.
         self.follow.turn_began(self.options.legal_cells()
                                if self.human_turn and not self.hand.face_down else ())
-        if self.human_turn and self.hand.face_down:
-            self.app.push_scene("pass", self.session.current_seat, self._hand_shown,
-                                self.open_menu)
-        elif self.human_turn:
-            self.viewer = self.game.current
+        if pass_first:
+            self.app.push(PassScene(self.app, self.session.current_seat, self._hand_shown,
+                                    self.open_menu))
 
     def _hand_shown(self) -> None:
-        self.hand.face_down = False
-        self.viewer = self.game.current
+        self.turn.shown()
         self.follow.show_newest(self.options.legal_cells())
 
     # ------------------------------------------------------------------ drawing
     def draw(self, surface: pygame.Surface) -> None:
-        draw_play(surface, self)
+        human = self.human_turn
+        figure_phase = self.game.phase is Phase.FIGURE
+        self.controls.enable(confirm=human and figure_phase,
+                             undo=human and (self.turn.pending is not None
+                                             or self.game.can_undo),
+                             hint=self._hints_allowed())
+        self.drawing.draw(surface, self.frame(), self.finished)

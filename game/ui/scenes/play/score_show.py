@@ -5,22 +5,22 @@ feature (and each rule module's award); Space or a click skips to the end."""
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING
 
 import pygame
 
 from game.i18n import _
-from game.rules import Game, ScoreEvent
+from game.rules import Action, Deploy, Game, ScoreEvent
 from game.rules.features import Figure
 
-from ...camera import Cell
+from ...board_view import BoardView
+from ...camera import Camera, Cell
+from ...highlight import FeatureOutlines
 from ...hud import player_row
+from ...resources import Resources
+from ...session import Session
 from ...widgets import blit_centred
-
-if TYPE_CHECKING:
-    from .scene import PlayScene
 
 STEP = 0.85  # seconds a scored feature is shown before the next
 FINAL_STEP = 0.75  # the final scoring has more to show
@@ -94,10 +94,36 @@ def feature_parts(game: Game, category: str, cells: Sequence[Cell]) -> tuple[Par
     return fallback
 
 
+def figure_placed(game: Game, action: Action) -> Figure | None:
+    """The figure a Deploy is about to put down (to show it going home if it scores at
+    once)."""
+    if not isinstance(action, Deploy) or game.last_cell is None:
+        return None
+    index = game.target_feature(action.target)
+    if index is None:
+        return None
+    return Figure(-1, game.current, action.figure, game.last_cell, index)
+
+
+def sent_home(game: Game, before: Mapping[int, Figure], placed: Figure | None) -> list[Figure]:
+    """The figures an action just applied took off the board (``before``: the figures before
+    it; ``placed``: the one it put down, home again at once if it completed its feature)."""
+    gone = [f for i, f in before.items() if i not in game.figures]
+    if placed is not None and not any(f.cell == placed.cell and f.index == placed.index
+                                      for f in game.figures.values()):
+        gone.append(placed)
+    return gone
+
+
 class ScoreShow:
-    def __init__(self, scene: PlayScene) -> None:
-        self.scene = scene
-        game = scene.game
+    def __init__(self, session: Session, camera: Camera, view: BoardView,
+                 outlines: FeatureOutlines, res: Resources) -> None:
+        self.session = session
+        self.camera = camera
+        self.view = view
+        self.outlines = outlines
+        self.res = res
+        game = session.game
         self.queue: list[Showing] = []
         self.current: Showing | None = None
         self.fading: list[Showing] = []
@@ -107,7 +133,7 @@ class ScoreShow:
     # ------------------------------------------------------------------ what happened
     def add(self, events: Sequence[ScoreEvent], gone: Sequence[Figure]) -> None:
         """Scores of an action just applied, and the figures it sent home."""
-        game = self.scene.game
+        game = self.session.game
         home = list(gone)
         for group in group_events(events):
             first = group[0]
@@ -144,7 +170,7 @@ class ScoreShow:
         self.current = None
         self.fading = []
         self.flights = []
-        self.counted = [float(s) for s in self.scene.game.scores]
+        self.counted = [float(s) for s in self.session.game.scores]
 
     def shown_scores(self) -> list[int]:
         """The scores the counters show now."""
@@ -152,14 +178,16 @@ class ScoreShow:
 
     def targets(self) -> list[int]:
         """What the counters count towards: the scores less what is still queued."""
-        out = list(self.scene.game.scores)
+        out = list(self.session.game.scores)
         for showing in self.queue:
             for ev in showing.events:
                 out[ev.player] -= ev.points
         return out
 
     # ------------------------------------------------------------------ time
-    def update(self, dt: float) -> None:
+    def update(self, dt: float) -> bool:
+        """Time passes; True when a scored feature begins to be shown (it sounds)."""
+        began = False
         cur = self.current
         if cur is not None:
             before = cur.age
@@ -177,7 +205,7 @@ class ScoreShow:
                 self.current = None
         if self.current is None and self.queue:
             self.current = self.queue.pop(0)
-            self.scene.app.sound.play("score")
+            began = True
         for s in self.fading:
             s.age += dt
         self.fading = [s for s in self.fading if s.age < FADE]
@@ -190,12 +218,12 @@ class ScoreShow:
             step = max(25 * dt, abs(gap) * COUNT_SPEED * dt)
             self.counted[p] = target if abs(gap) <= step else self.counted[p] + \
                 (step if gap > 0 else -step)
+        return began
 
     def _fly(self, fig: Figure) -> None:
-        scene = self.scene
-        if fig.cell not in scene.game.board.tiles:
+        if fig.cell not in self.session.game.board.tiles:
             return
-        start = scene.view.figure_point(scene.camera, fig)
+        start = self.view.figure_point(self.camera, fig)
         self.flights.append(Flight(fig, start))
 
     # ------------------------------------------------------------------ drawing
@@ -207,36 +235,33 @@ class ScoreShow:
             self._outline(surface, self.current, min(255, round(255 * self.current.age / 0.12)))
 
     def _outline(self, surface: pygame.Surface, s: Showing, alpha: int) -> None:
-        scene = self.scene
-        colours = [scene.session.seat(p).rgb for p in s.winners()]
+        colours = [self.session.seat(p).rgb for p in s.winners()]
         if s.parts:
-            scene.outlines.draw(surface, scene.camera, scene.game, s.parts, colours, fill=80,
-                                alpha=alpha)
+            self.outlines.draw(surface, self.camera, self.session.game, s.parts, colours,
+                               fill=80, alpha=alpha)
         else:
             for cell in s.cells:
-                scene.view.cell_overlay(surface, scene.camera, cell, colours[0],
-                                        round(alpha * 0.3), border=3)
+                self.view.cell_overlay(surface, self.camera, cell, colours[0],
+                                       round(alpha * 0.3), border=3)
 
     def draw_figures(self, surface: pygame.Surface) -> None:
         """Figures of features still to show stay where they stood until it is their turn;
         then the points on the feature being shown."""
-        scene = self.scene
-        cam = scene.camera
+        cam = self.camera
         for s in [*([self.current] if self.current else []), *self.queue]:
             for fig in s.figures:
-                scene.view.draw_figure(surface, cam, fig.kind, scene.session.seat(fig.player).rgb,
-                                       fig.cell, fig.index)
+                self.view.draw_figure(surface, cam, fig.kind, self.session.seat(fig.player).rgb,
+                                      fig.cell, fig.index)
         if self.current is not None:
             self._points(surface, self.current)
 
     def _points(self, surface: pygame.Surface, s: Showing) -> None:
-        scene = self.scene
-        cam = scene.camera
-        res = scene.app.res
+        cam = self.camera
+        res = self.res
         x, y = self._centre(s)
         size = max(28, min(64, round(cam.scale * 0.42)))
         rise = min(1.0, s.age / 0.25) * cam.scale * 0.12
-        labels = [(f"+{ev.points}", scene.session.seat(ev.player).rgb) for ev in s.events]
+        labels = [(f"+{ev.points}", self.session.seat(ev.player).rgb) for ev in s.events]
         images = [res.board_text(text, size, colour, bold=True) for text, colour in labels]
         width = sum(img.get_width() for img in images) + 12 * (len(images) - 1)
         left = x - width / 2
@@ -250,14 +275,13 @@ class ScoreShow:
 
     def _centre(self, s: Showing) -> tuple[float, float]:
         """Where the points go: the figure spot of the feature's piece nearest its middle."""
-        scene = self.scene
-        cam = scene.camera
+        cam = self.camera
         cells = s.cells or tuple(c for c, _ in s.parts)
         mx = sum(c[0] + 0.5 for c in cells) / len(cells)
         my = sum(c[1] + 0.5 for c in cells) / len(cells)
         spots: list[tuple[float, float]] = []
         for cell, index in s.parts:
-            placed = scene.game.board.tiles.get(cell)
+            placed = self.session.game.board.tiles.get(cell)
             if placed is not None:
                 ax, ay = placed.turned.anchors[index]
                 spots.append((cell[0] + ax, cell[1] + ay))
@@ -265,30 +289,30 @@ class ScoreShow:
             mx, my = min(spots, key=lambda p: (p[0] - mx) ** 2 + (p[1] - my) ** 2)
         return cam.world_to_screen((mx, my))
 
-    def draw_flights(self, surface: pygame.Surface) -> None:
-        """Figures on their way home, over everything (they end in the players' panel)."""
-        scene = self.scene
-        lay = scene.layout_obj
-        n = len(scene.session.seats)
+    def draw_flights(self, surface: pygame.Surface, players: pygame.Rect) -> None:
+        """Figures on their way home, over everything (they end in the players' panel,
+        ``players``)."""
+        res = self.res
+        n = len(self.session.seats)
         for f in self.flights:
             t = min(1.0, f.age / FLIGHT)
             ease = t * t * (3 - 2 * t)
-            row = player_row(scene.app.res, lay.players, f.figure.player, n)
-            end = (row.x + scene.app.res.px(24), row.centery)
+            row = player_row(res, players, f.figure.player, n)
+            end = (row.x + res.px(24), row.centery)
             x = f.start[0] + (end[0] - f.start[0]) * ease
-            arc = scene.app.res.px(60) * (1 - (2 * t - 1) ** 2)  # up, then down into the row
+            arc = res.px(60) * (1 - (2 * t - 1) ** 2)  # up, then down into the row
             y = f.start[1] + (end[1] - f.start[1]) * ease - arc
-            size = max(14, round(scene.camera.scale * 0.34 * (1 - 0.4 * ease)))
-            img = scene.app.res.figures.figure(f.figure.kind,
-                                               scene.session.seat(f.figure.player).rgb, size)
+            size = max(14, round(self.camera.scale * 0.34 * (1 - 0.4 * ease)))
+            img = res.figures.figure(f.figure.kind, self.session.seat(f.figure.player).rgb,
+                                     size)
             if t > 0.75:
                 img = img.copy()
                 img.set_alpha(round(255 * (1 - t) / 0.25))
             blit_centred(surface, img, (x, y))
 
 
-def final_banner(scene: PlayScene) -> str | None:
-    """What the banner says while the final scoring is shown."""
-    if not scene.game.over or not scene.score_show.final_running:
-        return None
-    return _("Final scoring: Space or a click skips to the end")
+    def banner(self) -> str | None:
+        """What the banner says while the final scoring is shown."""
+        if not self.session.game.over or not self.final_running:
+            return None
+        return _("Final scoring: Space or a click skips to the end")

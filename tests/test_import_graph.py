@@ -1,0 +1,114 @@
+"""No import circle anywhere in ``game/``: every module can be read, and tested, after the
+modules it imports.  Every import counts, wherever it stands: at the top, inside a function
+(a deferred import still ties the two modules), and under ``if TYPE_CHECKING:`` (a type
+named from a module that imports this one is a circle the type checker walks)."""
+
+from __future__ import annotations
+
+import ast
+from collections.abc import Container, Iterator, Mapping
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[1]
+PACKAGE = "game"
+
+
+def module_names(root: Path = ROOT, package: str = PACKAGE) -> dict[str, Path]:
+    """Every module of the package by its dotted name (a package by its own name)."""
+    names: dict[str, Path] = {}
+    for path in sorted((root / package).rglob("*.py")):
+        parts = list(path.relative_to(root).with_suffix("").parts)
+        if parts[-1] == "__init__":
+            parts.pop()
+        names[".".join(parts)] = path
+    return names
+
+
+def _imported(node: ast.Import | ast.ImportFrom, module: str, is_package: bool,
+              names: Container[str]) -> Iterator[str]:
+    """The modules an import statement of ``module`` reads: ``from X import name`` reads
+    the submodule ``X.name`` if there is one, else ``X`` itself."""
+    if isinstance(node, ast.Import):
+        for alias in node.names:
+            yield alias.name
+        return
+    if node.level:
+        base = module.split(".") if is_package else module.split(".")[:-1]
+        base = base[:len(base) - (node.level - 1)]
+        source = ".".join([*base, *([node.module] if node.module else [])])
+    else:
+        source = node.module or ""
+    for alias in node.names:
+        submodule = f"{source}.{alias.name}"
+        yield submodule if submodule in names else source
+
+
+def import_graph(names: Mapping[str, Path]) -> dict[str, set[str]]:
+    """Each module's edges to the modules of the package it imports."""
+    graph: dict[str, set[str]] = {}
+    for module, path in names.items():
+        tree = ast.parse(path.read_text(encoding="utf-8"), str(path))
+        is_package = path.name == "__init__.py"
+        edges: set[str] = set()
+        for node in ast.walk(tree):
+            if isinstance(node, ast.Import | ast.ImportFrom):
+                edges.update(target for target in _imported(node, module, is_package, names)
+                             if target in names and target != module)
+        graph[module] = edges
+    return graph
+
+
+def circles(graph: Mapping[str, set[str]]) -> list[list[str]]:
+    """The strongly connected groups of more than one module (Tarjan's algorithm), each
+    sorted, the groups in order."""
+    index: dict[str, int] = {}
+    low: dict[str, int] = {}
+    stack: list[str] = []
+    on_stack: set[str] = set()
+    found: list[list[str]] = []
+
+    def visit(node: str) -> None:
+        index[node] = low[node] = len(index)
+        stack.append(node)
+        on_stack.add(node)
+        for target in sorted(graph.get(node, ())):
+            if target not in index:
+                visit(target)
+                low[node] = min(low[node], low[target])
+            elif target in on_stack:
+                low[node] = min(low[node], index[target])
+        if low[node] == index[node]:
+            group = []
+            while True:
+                member = stack.pop()
+                on_stack.discard(member)
+                group.append(member)
+                if member == node:
+                    break
+            if len(group) > 1:
+                found.append(sorted(group))
+
+    for node in sorted(graph):
+        if node not in index:
+            visit(node)
+    return sorted(found)
+
+
+def test_no_module_of_the_game_imports_itself_through_others() -> None:
+    found = circles(import_graph(module_names()))
+    assert found == [], "import circles:\n" + "\n".join(" <-> ".join(g) for g in found)
+
+
+def test_a_circle_through_a_type_checking_import_is_found(tmp_path: Path) -> None:
+    package = tmp_path / "pkg"
+    (package / "sub").mkdir(parents=True)
+    (package / "__init__.py").write_text("")
+    (package / "sub" / "__init__.py").write_text("")
+    (package / "a.py").write_text("from .sub.b import B\n")
+    (package / "sub" / "b.py").write_text(
+        "from typing import TYPE_CHECKING\nif TYPE_CHECKING:\n    from ..a import A\n")
+    (package / "c.py").write_text("import pkg\ndef late():\n    from pkg import a, sub\n")
+    graph = import_graph(module_names(tmp_path, "pkg"))
+    assert graph["pkg.a"] == {"pkg.sub.b"} and graph["pkg.sub.b"] == {"pkg.a"}
+    assert graph["pkg.c"] == {"pkg", "pkg.a", "pkg.sub"}
+    assert circles(graph) == [["pkg.a", "pkg.sub.b"]]
