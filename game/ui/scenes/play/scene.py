@@ -68,7 +68,8 @@ class PlayScene(Scene):
         self.options = TurnOptions(self.game, self.camera, self.view.art, self.hand.handled)
         self.pointer = Pointer(self.options, self.hand)
         self.feedback = Feedback(session, self.camera)
-        self.follow = CameraFollow(self.camera, self.game)
+        self.follow = CameraFollow(self.camera, self.game,
+                                   watching=not any(s.is_human for s in session.seats))
         self.question = Question(self.game, app.wake)
         self.remaining = RemainingPanel()
         self.computer = ComputerTurns(session, self.pace, app.wake)
@@ -86,7 +87,7 @@ class PlayScene(Scene):
     def enter(self) -> None:
         self.entered = True
         self.follow.update_bounds()
-        self.follow.fit(self.options.legal_cells(), immediate=True)
+        self.follow.fit(self._lit(), immediate=True)
         self._turn_began()
 
     def exit(self) -> None:
@@ -107,7 +108,14 @@ class PlayScene(Scene):
         # Laid out again at once: a dialog may come up over the scene before its next update.
         self.question.refresh(self.human_turn, lay.board, lay.toolbar, self.app.res)
         if resized and self.entered:
-            self.follow.fit(self.options.legal_cells(), immediate=True)
+            self.follow.fit(self._lit(), immediate=True)
+
+    def _lit(self) -> set[Cell]:
+        """The cells lit for the person to play (none on a computer's turn or for a hand
+        face down)."""
+        if not self.human_turn or self.hand.face_down:
+            return set()
+        return self.options.legal_cells()
 
     def _hints_on(self) -> bool:
         return bool(self.app.settings.get("hints"))
@@ -214,15 +222,15 @@ class PlayScene(Scene):
         self.turn.rotate(step, self.frame().hovered_cell)
 
     def pan(self, dx: float, dy: float) -> None:
-        self.follow.user_moved = True
+        self.follow.moved_by_player()
         self.camera.pan_pixels(dx, dy)
 
     def zoom(self, steps: int, about: tuple[int, int] | None = None) -> None:
-        self.follow.user_moved = True
+        self.follow.moved_by_player()
         self.camera.zoom_step(steps, about)
 
     def fit(self) -> None:
-        self.follow.fit(self.options.legal_cells())
+        self.follow.fit_pressed(self._lit())
 
     def toggle_history(self) -> None:
         if self.history.active:
@@ -380,15 +388,14 @@ class PlayScene(Scene):
         pass_first = self.turn.began(self.human_turn, people,
                                      self.app.settings.get("pass_screen") is True)
         # Where a hidden tile fits is not shown either.
-        self.follow.turn_began(self.options.legal_cells()
-                               if self.human_turn and not self.hand.face_down else ())
+        self.follow.turn_began(self._lit())
         if pass_first:
             self.app.push(PassScene(self.app, self.session.current_seat, self._hand_shown,
                                     self.open_menu))
 
     def _hand_shown(self) -> None:
         self.turn.shown()
-        self.follow.show_newest(self.options.legal_cells())
+        self.follow.show_newest(self._lit())
 
     # ------------------------------------------------------------------ drawing
     def draw(self, surface: pygame.Surface) -> None:
