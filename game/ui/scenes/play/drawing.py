@@ -109,10 +109,11 @@ class Drawing:
         view.draw_figures(surface, cam, [s.rgb for s in frame.session.seats], moved)
         self.score_show.draw_figures(surface)
         if isinstance(pending, Deploy) and game.last_cell is not None:
-            target = next((t for t in self.options.targets() if pending in t.deploys), None)
-            if target is not None:
+            # Where its ghost stood, as large: inside its area, as the click that chose it.
+            for target in self.options.shown_figures():
                 view.draw_figure(surface, cam, pending.figure, frame.session.current_seat.rgb,
-                                 game.last_cell, target.index, alpha=235, spot=target.spot)
+                                 game.last_cell, target.index, alpha=235, scale=target.ghost,
+                                 spot=target.spot)
         self.hint.draw(surface, frame)
         self.computer.draw(surface, cam, view, self._glide_start(frame), frame.res)
         self.feedback.draw_popups(surface, frame.res)

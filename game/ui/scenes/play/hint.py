@@ -87,7 +87,7 @@ class HintShown:
                 x, y, _w, _h = cam.cell_rect(game.last_cell)
                 surface.blit(regions.highlight(target.index, pal.HIGHLIGHT, 120, edge=3), (x, y))
                 view.draw_figure(surface, cam, hint.figure.figure, rgb, game.last_cell,
-                                 target.index, alpha=220, spot=target.spot)
+                                 target.index, alpha=220, scale=target.ghost, spot=target.spot)
         if isinstance(hint.figure, Move):
             view.cell_overlay(surface, cam, hint.figure.cell, pal.HIGHLIGHT, 120, border=4)
 

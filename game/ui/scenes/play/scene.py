@@ -65,7 +65,8 @@ class PlayScene(Scene):
         self.entered = False
         self.hand = HandTray(self.game)
         self.turn = PersonTurn(self.game, self.hand)
-        self.options = TurnOptions(self.game, self.camera, self.view.art, self.hand.handled)
+        self.options = TurnOptions(self.game, self.camera, self.view, self.hand.handled,
+                                   lambda: self.turn.pending)
         self.pointer = Pointer(self.options, self.hand)
         self.feedback = Feedback(session, self.camera)
         self.follow = CameraFollow(self.camera, self.game,
@@ -77,7 +78,7 @@ class PlayScene(Scene):
         outlines = FeatureOutlines(res.images)
         self.score_show = ScoreShow(session, self.camera, self.view, outlines, res)
         self.history = HistoryMode(session, res)
-        self.hover = HoverCard(outlines)
+        self.hover = HoverCard(outlines, self.options.feature_at)
         self.controls = Controls(self.layout_obj, res, self.game.tileset, self._hints_on())
         self.drawing = Drawing(self.options, self.hand, self.controls, self.hint, self.question,
                                self.remaining, self.score_show, self.history, self.hover,
