@@ -74,7 +74,7 @@ class PlayScene(Scene):
         self.question = Question(self.game, app.wake)
         self.remaining = RemainingPanel()
         self.computer = ComputerTurns(session, self.pace, app.wake)
-        self.hint = HintShown(self.game, self.options)
+        self.hint = HintShown(self.game, self.options, self.turn)
         outlines = FeatureOutlines(res.images)
         self.score_show = ScoreShow(session, self.camera, self.view, outlines, res)
         self.history = HistoryMode(session, res)
@@ -178,6 +178,8 @@ class PlayScene(Scene):
                     self.play(action)
                 case rq.KeepInSight(cell):
                     self.follow.placing(cell)
+                case rq.LookAt(cell):
+                    self.follow.bring_into_view(cell)
                 case _:
                     assert_never(request)
 
@@ -249,9 +251,7 @@ class PlayScene(Scene):
         return self._hints_on() and self.human_turn
 
     def toggle_hint(self) -> None:
-        cell = self.hint.toggle(self._hints_allowed())
-        if cell is not None:
-            self.follow.bring_into_view(cell)
+        self.act(self.hint.toggle(self._hints_allowed()))
 
     def open_menu(self) -> None:
         self.app.push(PauseScene(self.app, self.session))
