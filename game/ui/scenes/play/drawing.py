@@ -21,6 +21,7 @@ from .history_mode import HistoryMode
 from .hover_card import HoverCard
 from .options import Target, TurnOptions
 from .question import Question
+from .refusal import Refusal
 from .remaining import RemainingPanel
 from .score_show import ScoreShow
 from .sidebar import Sidebar
@@ -32,7 +33,7 @@ class Drawing:
     def __init__(self, options: TurnOptions, hand: HandTray, controls: Controls,
                  hint: HintShown, question: Question, remaining: RemainingPanel,
                  score_show: ScoreShow, history: HistoryMode, hover: HoverCard,
-                 computer: ComputerTurns, feedback: Feedback) -> None:
+                 computer: ComputerTurns, feedback: Feedback, refusal: Refusal) -> None:
         self.options = options
         self.hand = hand
         self.controls = controls
@@ -44,6 +45,7 @@ class Drawing:
         self.hover = hover
         self.computer = computer
         self.feedback = feedback
+        self.refusal = refusal
         self.sidebar = Sidebar(hand, history, score_show, feedback)
 
     def draw(self, surface: pygame.Surface, frame: Frame, finished: bool) -> None:
@@ -87,6 +89,7 @@ class Drawing:
         if history.active:
             history.draw_slider(surface, lay)
         self.hover.draw_card(surface, frame)
+        self.refusal.draw(surface, res, cam, lay.board)
 
     def _draw_board(self, surface: pygame.Surface, frame: Frame) -> None:
         """The game's board with what the player may do lit on it, the held figure, the

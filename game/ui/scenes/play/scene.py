@@ -14,6 +14,7 @@ import pygame
 from game.i18n import _
 from game.rules import Action, Deploy, Move, Phase, Place, ScoreEvent
 from game.view import notices
+from game.view.refusals import misfit_text, place_first
 
 from ...app import App, Scene
 from ...board_view import BoardView
@@ -42,6 +43,7 @@ from .options import TurnOptions
 from .pass_screen import PassScene
 from .pointer import Pointer
 from .question import Question
+from .refusal import Refusal
 from .remaining import RemainingPanel
 from .score_show import ScoreShow, figure_placed, sent_home
 from .turn import PersonTurn
@@ -73,6 +75,7 @@ class PlayScene(Scene):
                                    watching=not any(s.is_human for s in session.seats))
         self.question = Question(self.game, app.wake)
         self.remaining = RemainingPanel()
+        self.refusal = Refusal()
         self.computer = ComputerTurns(session, self.pace, app.wake)
         self.hint = HintShown(self.game, self.options, self.turn)
         outlines = FeatureOutlines(res.images)
@@ -82,7 +85,7 @@ class PlayScene(Scene):
         self.controls = Controls(self.layout_obj, res, self.game.tileset, self._hints_on())
         self.drawing = Drawing(self.options, self.hand, self.controls, self.hint, self.question,
                                self.remaining, self.score_show, self.history, self.hover,
-                               self.computer, self.feedback)
+                               self.computer, self.feedback, self.refusal)
 
     # ------------------------------------------------------------------ lifecycle
     def enter(self) -> None:
@@ -202,15 +205,30 @@ class PlayScene(Scene):
         return events
 
     def place(self, cell: Cell, rotation: int) -> bool:
-        """The tile being handled, turned so, on ``cell``; False when that is not legal."""
+        """The tile being handled, turned so, on ``cell``; False when that is not legal (the
+        player is told why)."""
         action = self.turn.placement(cell, rotation)
         if action is None:
+            self._refuse(cell, rotation)
             return False
+        self.refusal.clear()
         self.play(action)
         self.turn.pending = None
         return True
 
+    def _refuse(self, cell: Cell, rotation: int) -> None:
+        """Why the tile handled, turned so, does not go on ``cell``, near the pointer."""
+        tile = self.hand.handled()
+        if tile is None or self.hand.face_down or not self.human_turn:
+            return
+        misfit = self.game.misfit(Place(tile, cell[0], cell[1], rotation * 90))
+        if misfit is not None:
+            self.refusal.say(misfit_text(self.game.tileset, misfit), self.pointer.mouse, misfit)
+
     def confirm(self) -> None:
+        if (self.human_turn and self.game.phase is Phase.PLACE and not self.hand.face_down
+                and self.pointer.drag is None):
+            self.refusal.say(place_first(), self.pointer.mouse)
         if not self.human_turn or self.game.phase is not Phase.FIGURE:
             return
         action = self.turn.confirmed()
@@ -338,6 +356,7 @@ class PlayScene(Scene):
         self.feedback.keep_in_step()
         self.feedback.show_notices(lay.board.center)
         self.feedback.update(dt)
+        self.refusal.update(dt)
         self.act(self.pointer.update(self.frame()))
         if self.score_show.update(dt):
             self.app.sound.play("score")
@@ -364,10 +383,11 @@ class PlayScene(Scene):
     def animating(self) -> bool:
         return (self.camera.moving() or bool(self.feedback.popups)
                 or self.computer.animating() or self.score_show.moving()
+                or self.refusal.fading()
                 or (self.game.over and not self.finished and not self.history.active))
 
     def wake_in(self) -> float | None:
-        waits = [self.hover.wake_in()]
+        waits = [self.hover.wake_in(), self.refusal.wake_in()]
         if self.session.actor() is Actor.COMPUTER and not self.history.active:
             waits.append(self.computer.wake_in())
         return min((w for w in waits if w is not None), default=None)
