@@ -114,11 +114,9 @@ class BoardView:
         placed = self.game.board.tiles[cell]
         at = cam.local_to_screen(cell, spot if spot is not None else placed.turned.anchors[index])
         size = figure_px(cam.scale, scale)
+        # A faint figure (``alpha`` below 255) keeps its outline whole: only its body fades.
         img = self.res.figures.figure(kind, colour, size,
-                                      lying=self.lies_down(cell, index, kind))
-        if alpha < 255:
-            img = img.copy()
-            img.set_alpha(alpha)
+                                      lying=self.lies_down(cell, index, kind), body_alpha=alpha)
         surface.blit(img, figure_rect(img.get_size(), at, size))
 
     def figure_mask(self, kind: str, px: int, lying: bool) -> pygame.mask.Mask:

@@ -15,7 +15,7 @@ from game.view.cards import Card, feature_card
 
 from ... import palette as pal
 from ...highlight import FeatureOutlines
-from ...widgets import panel
+from ...widgets import blit_centred, panel
 from .frame import Frame, Pos
 
 # The feature under a point of the board in a game, as the board shows it (with the figures
@@ -117,8 +117,8 @@ class HoverCard:
         for img, who in rows:
             left = rect.x + px(14)
             if who is not None:
-                pygame.draw.circle(surface, frame.session.seat(who).rgb,
-                                   (left + px(5), top + px(9)), px(6))
+                blit_centred(surface, res.figures.mark(frame.session.seat(who).rgb, px(6)),
+                             (left + px(5), top + px(9)))
                 left += px(16)
             surface.blit(img, (left, top))
             top += px(22)
