@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import colorsys
-from collections.abc import Mapping
+from collections.abc import Iterable, Mapping
 
 import pygame
 
@@ -18,6 +18,7 @@ from .resources import Resources
 
 Colour = tuple[int, int, int]
 MAX_TOKENS = 3  # tokens drawn one by one beside a figure; more: one with a count
+DEAD: Colour = (214, 96, 70)  # a dead cell's mark: a muted red, clear of the lit cells' green
 FIGURE_SCALE = 0.34  # a figure's height, in tiles
 FIGURE_RISE = 0.08  # a figure stands this share of its height above its spot
 
@@ -169,6 +170,32 @@ class BoardView:
         x, y, w, h = cam.cell_rect(cell)
         pygame.draw.rect(surface, colour, (x - 1, y - 1, w + 2, h + 2), width=width,
                          border_radius=3)
+
+    def draw_dead_cells(self, surface: pygame.Surface, cam: Camera,
+                        cells: Iterable[Cell]) -> None:
+        """Cells no tile still to come can fill: a dark hollow crossed out."""
+        x0, y0, x1, y1 = cam.visible_cells()
+        for cell in cells:
+            if not (x0 <= cell[0] <= x1 and y0 <= cell[1] <= y1):
+                continue
+            x, y, w, _ = cam.cell_rect(cell)
+            surface.blit(self._dead_mark(w), (x, y))
+
+    def _dead_mark(self, w: int) -> pygame.Surface:
+        key = ("dead cell", w)
+        img = self.res.images.get(key)
+        if img is None:
+            img = pygame.Surface((w, w), pygame.SRCALPHA)
+            inset = max(2, round(w * 0.1))
+            box = pygame.Rect(inset, inset, w - 2 * inset, w - 2 * inset)
+            line = max(2, round(w / 22))
+            pygame.draw.rect(img, (12, 8, 6, 120), box, border_radius=max(2, w // 10))
+            pygame.draw.rect(img, (*DEAD, 230), box, width=line, border_radius=max(2, w // 10))
+            a = box.inflate(-box.w // 2, -box.h // 2)
+            pygame.draw.line(img, (*DEAD, 230), a.topleft, a.bottomright, line + 1)
+            pygame.draw.line(img, (*DEAD, 230), a.topright, a.bottomleft, line + 1)
+            self.res.images.put(key, img)
+        return img
 
     def field_colours(self) -> dict[int, Colour]:
         """A colour per connected background feature (field), for the farm hints."""

@@ -7,6 +7,7 @@ from __future__ import annotations
 import pygame
 
 from game.rules import Deploy, Move, Phase, Place
+from game.view.dead import dead_cells
 
 from ... import palette as pal
 from ...hud import describe_phase, draw_banner
@@ -99,8 +100,9 @@ class Drawing:
         view = frame.view
         pending = frame.pending
         view.draw_tiles(surface, cam)
-        if frame.show_farms:
+        if frame.show_farms:  # the board help: fields by connection, and dead cells
             view.draw_field_hints(surface, cam)
+            view.draw_dead_cells(surface, cam, dead_cells(game))
         _draw_last_tiles(surface, frame)
         self.score_show.draw_board(surface)
         self.hover.draw_outline(surface, frame)
