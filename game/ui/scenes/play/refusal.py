@@ -8,7 +8,8 @@ from dataclasses import dataclass
 
 import pygame
 
-from game.rules import EdgesDiffer, Misfit
+from game.rules import EdgesDiffer, Game, Misfit, Place
+from game.view.refusals import misfit_text, place_first
 
 from ... import palette as pal
 from ...camera import Camera, Cell
@@ -31,6 +32,17 @@ class Note:
 class Refusal:
     def __init__(self) -> None:
         self.note: Note | None = None
+
+    def misplaced(self, game: Game, tile: str | None, cell: Cell, rotation: int,
+                  at: tuple[int, int]) -> None:
+        """Why ``tile``, turned ``rotation`` quarters, does not go on ``cell``."""
+        misfit = None if tile is None else game.misfit(Place(tile, cell[0], cell[1],
+                                                             rotation * 90))
+        if misfit is not None:
+            self.say(misfit_text(game.tileset, misfit), at, misfit)
+
+    def place_first(self, at: tuple[int, int]) -> None:
+        self.say(place_first(), at)
 
     def say(self, text: str, at: tuple[int, int], misfit: Misfit | None = None) -> None:
         side = misfit.side if isinstance(misfit, EdgesDiffer) else None

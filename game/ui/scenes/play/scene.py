@@ -14,7 +14,6 @@ import pygame
 from game.i18n import _
 from game.rules import Action, Deploy, Move, Phase, Place, ScoreEvent
 from game.view import notices
-from game.view.refusals import misfit_text, place_first
 
 from ...app import App, Scene
 from ...board_view import BoardView
@@ -115,11 +114,8 @@ class PlayScene(Scene):
             self.follow.fit(self._lit(), immediate=True)
 
     def _lit(self) -> set[Cell]:
-        """The cells lit for the person to play (none on a computer's turn or for a hand
-        face down)."""
-        if not self.human_turn or self.hand.face_down:
-            return set()
-        return self.options.legal_cells()
+        """The cells lit for the person to play (none for a hand face down)."""
+        return self.options.legal_cells() if self.human_turn and not self.hand.face_down else set()
 
     def _hints_on(self) -> bool:
         return bool(self.app.settings.get("hints"))
@@ -209,26 +205,19 @@ class PlayScene(Scene):
         player is told why)."""
         action = self.turn.placement(cell, rotation)
         if action is None:
-            self._refuse(cell, rotation)
+            if self.human_turn and not self.hand.face_down:
+                self.refusal.misplaced(self.game, self.hand.handled(), cell, rotation,
+                                       self.pointer.mouse)
             return False
         self.refusal.clear()
         self.play(action)
         self.turn.pending = None
         return True
 
-    def _refuse(self, cell: Cell, rotation: int) -> None:
-        """Why the tile handled, turned so, does not go on ``cell``, near the pointer."""
-        tile = self.hand.handled()
-        if tile is None or self.hand.face_down or not self.human_turn:
-            return
-        misfit = self.game.misfit(Place(tile, cell[0], cell[1], rotation * 90))
-        if misfit is not None:
-            self.refusal.say(misfit_text(self.game.tileset, misfit), self.pointer.mouse, misfit)
-
     def confirm(self) -> None:
         if (self.human_turn and self.game.phase is Phase.PLACE and not self.hand.face_down
                 and self.pointer.drag is None):
-            self.refusal.say(place_first(), self.pointer.mouse)
+            self.refusal.place_first(self.pointer.mouse)
         if not self.human_turn or self.game.phase is not Phase.FIGURE:
             return
         action = self.turn.confirmed()
