@@ -215,7 +215,7 @@ def draw_log(surface: pygame.Surface, res: Resources, lines: Sequence[LogLine],
             pygame.draw.rect(surface, pal.CURRENT_ROW, band, border_radius=px(5))
             pygame.draw.rect(surface, pal.PANEL_EDGE, band, width=px(1), border_radius=px(5))
         if line.dot is not None:
-            pygame.draw.circle(surface, line.dot, (rect.x + px(16), y + px(9)), px(5))
+            blit_centred(surface, res.figures.mark(line.dot, px(5)), (rect.x + px(16), y + px(9)))
         for k, row in enumerate(rows):
             surface.blit(font.render(row, True, pal.TEXT), (text_x, y + px(20) * k))
     surface.set_clip(clip)
@@ -238,7 +238,7 @@ def draw_banner(surface: pygame.Surface, res: Resources, board: pygame.Rect, tex
     if clear_of is not None and rect.colliderect(clear_of):
         rect.left = left
     panel(surface, rect, radius=px(14))
-    pygame.draw.circle(surface, colour, (rect.x + px(16), rect.centery), px(7))
+    blit_centred(surface, res.figures.mark(colour, px(7)), (rect.x + px(16), rect.centery))
     blit_centred(surface, img, (rect.centerx + px(8), rect.centery))
     return rect
 

@@ -159,7 +159,7 @@ class FinalScene(Scene):
                 pygame.draw.rect(surface, pal.CURRENT_ROW,
                                  (x0 - px(10), ry - px(4), c.w - px(60), px(34)),
                                  border_radius=px(6))
-            pygame.draw.circle(surface, seat.rgb, (x0 + px(8), ry + px(13)), px(9))
+            blit_centred(surface, res.figures.mark(seat.rgb, px(9)), (x0 + px(8), ry + px(13)))
             name = res.text(fit_text(res, seat.name, 24, px(170), True), 24, pal.TEXT,
                             bold=True)
             surface.blit(name, (x0 + px(26), ry + px(2)))

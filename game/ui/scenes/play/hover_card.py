@@ -1,28 +1,35 @@
 """The hovered feature: when the pointer rests on any placed feature (in the game, its
 history or the finished board), the whole feature is outlined across its tiles and a card
-says its kind, owners and what it is worth (``game.view.cards``)."""
+says its kind, owners and what it is worth (``game.view.cards``).  Which feature is under the
+pointer is the question a click asks too (``TurnOptions.feature_at``): the card is always
+about what a click there would choose."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 import pygame
 
-from game.rules import FeatureView, Game
-from game.rules.geometry import point_in_polygon
+from game.rules import FeatureView, Game, Phase
 from game.view.cards import Card, feature_card
 
 from ... import palette as pal
 from ...highlight import FeatureOutlines
-from ...widgets import panel
+from ...widgets import blit_centred, panel
 from .frame import Frame, Pos
-from .options import ROLE_ORDER
+
+# The feature under a point of the board in a game, as the board shows it (with the figures
+# of the player's choice, when they are drawn): (cell, feature index) or None.
+FeatureAt = Callable[[Game, Pos, bool], tuple[tuple[int, int], int] | None]
 
 HOVER_DELAY = 0.3  # seconds the pointer rests before the card shows
 CARD_W = (220, 380)  # the card's least and greatest width
 
 
 class HoverCard:
-    def __init__(self, outlines: FeatureOutlines) -> None:
+    def __init__(self, outlines: FeatureOutlines, feature_at: FeatureAt) -> None:
         self.outlines = outlines
+        self.feature_at = feature_at
         self.feature: FeatureView | None = None
         self.card: Card | None = None
         self._key: tuple[int, int, int] | None = None  # (game, moves, feature)
@@ -66,17 +73,10 @@ class HoverCard:
         if any(rect.collidepoint(pos) for rect in frame.over_board):
             return None
         game = frame.shown.game  # the history's state while that is shown
-        cell = frame.camera.cell_at(pos)
-        placed = game.board.tiles.get(cell)
-        if placed is None:
-            return None
-        local = frame.camera.local_point(pos, cell)
-        kinds = game.kinds
-        order = sorted(placed.tile.features, key=lambda f: ROLE_ORDER[kinds[f.kind].role])
-        for f in order:
-            if point_in_polygon(local, placed.turned.shapes[f.index]):
-                return game, cell, f.index
-        return None
+        choosing = (frame.human_turn and not frame.in_history
+                    and frame.game.phase is Phase.FIGURE)
+        found = self.feature_at(game, pos, choosing)
+        return None if found is None else (game, *found)
 
     # ------------------------------------------------------------------ drawing
     def draw_outline(self, surface: pygame.Surface, frame: Frame) -> None:
@@ -117,8 +117,8 @@ class HoverCard:
         for img, who in rows:
             left = rect.x + px(14)
             if who is not None:
-                pygame.draw.circle(surface, frame.session.seat(who).rgb,
-                                   (left + px(5), top + px(9)), px(6))
+                blit_centred(surface, res.figures.mark(frame.session.seat(who).rgb, px(6)),
+                             (left + px(5), top + px(9)))
                 left += px(16)
             surface.blit(img, (left, top))
             top += px(22)

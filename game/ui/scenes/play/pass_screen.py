@@ -60,8 +60,8 @@ class PassScene(Scene):
         head = res.text(title, 36, pal.TEXT, bold=True)
         top = self.rect.y + px(48)
         blit_centred(surface, head, (self.rect.centerx + px(14), top))
-        pygame.draw.circle(surface, self.seat.rgb,
-                           (self.rect.centerx - head.get_width() // 2 - px(8), top), px(10))
+        blit_centred(surface, res.figures.mark(self.seat.rgb, px(10)),
+                     (self.rect.centerx - head.get_width() // 2 - px(8), top))
         line = _("{player}'s tiles stay hidden until {player} clicks.").format(
             player=self.seat.name)
         blit_centred(surface, res.text(line, 22, pal.TEXT_DIM),

@@ -74,5 +74,12 @@ class KeepInSight:
     cell: Cell
 
 
+@dataclass(frozen=True)
+class LookAt:
+    """Bring ``cell`` into view unless it is well inside it (what the Hint shows)."""
+
+    cell: Cell
+
+
 Request = (TurnTile | ShowRotation | HandleTile | PlaceTile | Hold | PanBoard | ZoomBoard | Play
-           | KeepInSight)
+           | KeepInSight | LookAt)
