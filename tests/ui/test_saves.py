@@ -8,7 +8,7 @@ import json
 import pygame
 
 from game.ui.app import App
-from game.ui.scenes.menus import ConfirmScene, MessageScene
+from game.ui.scenes.menus import ConfirmScene
 from game.ui.scenes.play import PlayScene
 from game.ui.scenes.saves import LoadScene, NameScene, describe
 
@@ -47,8 +47,8 @@ def test_ctrl_s_asks_for_a_name_and_the_list_tells_saves_apart(app: App,
     play = new_game(app, driver)
     play_turns(play, driver, 3)
     ctrl_s(driver, "Sunday game")
-    on_top(app, MessageScene)
-    driver.key(pygame.K_RETURN)
+    assert app.scene is play  # no box to close: a message that fades by itself
+    assert app.toast is not None and app.toast[0] == "Game saved: Sunday game"
     path = app.storage.saves_dir / "Sunday game.json"
     assert path.exists()
     summary = json.loads(path.read_text(encoding="utf-8"))["summary"]
@@ -56,8 +56,7 @@ def test_ctrl_s_asks_for_a_name_and_the_list_tells_saves_apart(app: App,
     ctrl_s(driver, "Sunday game")  # the same name: asked before it is replaced
     on_top(app, ConfirmScene)
     driver.click(button(app.scene, "Replace"))
-    on_top(app, MessageScene)
-    driver.key(pygame.K_RETURN)
+    assert app.scene is play and app.toast is not None
     load = open_list(app, driver)
     entry = load.entries[row_of(load, "Sunday game")]
     line = describe(app, entry)
