@@ -242,9 +242,11 @@ def problems(canvas: Canvas) -> list[str]:
 
 
 def _home(text: Text, boxes: list[Box]) -> Box | None:
-    """The box a text is drawn in: the last one drawn before it under its first letter."""
-    start = (text.visible.x + TOLERANCE, text.visible.centery)
-    under = [b for b in boxes if b.order < text.order and b.rect.collidepoint(start)]
+    """The box a text is drawn in: the last one drawn before it under its first letter or
+    its middle (a centred line too long for its panel starts outside it)."""
+    points = [(text.visible.x + TOLERANCE, text.visible.centery), text.visible.center]
+    under = [b for b in boxes if b.order < text.order
+             and any(b.rect.collidepoint(p) for p in points)]
     return max(under, key=lambda b: b.order, default=None)
 
 

@@ -139,6 +139,9 @@ def test_the_saves_menus_and_messages_fit(window: App) -> None:
     session = a_game(app, "carcassonne", [], "figure", {"hand": 3})
     app.replace(PlayScene(app, session))
     driver.frames()
+    app.push(PassScene(app, session.seats[0], lambda: None, lambda: None))
+    check(app, "the pass screen", found)
+    app.pop()
     app.push(LoadScene(app))
     driver.frames()
     check(app, "saved games", found)
@@ -160,8 +163,6 @@ def test_the_saves_menus_and_messages_fit(window: App) -> None:
                           i18n._("Delete"), lambda: None))
     check(app, "a confirmation", found)
     app.pop()
-    app.push(PassScene(app, session.seats[0], lambda: None, lambda: None))
-    check(app, "the pass screen", found)
     app.replace(TitleScene(app))
     app.push(CrashScene(app, "ValueError: " + "a long error message " * 8))
     check(app, "crash", found)
@@ -242,12 +243,15 @@ def test_the_final_screen_fits(window: App, game_id: str, expansions: list[str])
 
 
 def hover_the_busiest_feature(play: PlayScene, driver: Driver) -> None:
-    """The pointer on the feature with the most figures (its card names their owners)."""
+    """The pointer on the feature with the most figures (its card names their owners), one of
+    them the widest name's if it can."""
     game = play.game
     figures = list(game.figures.values())
     assert figures
+    # The widest name's among them first: its card's line is the longest.
     feature = max((game.feature_at(f.cell, f.index) for f in figures),
-                  key=lambda v: len(v.figures))
+                  key=lambda v: (any(f.player == 0 for f in v.figures),
+                                 len(v.figures)))
     cell, index = min(feature.parts)
     anchor = game.board.tiles[cell].turned.anchors[index]
     play.follow.bring_into_view(cell)

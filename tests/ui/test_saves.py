@@ -4,6 +4,7 @@ game, players, scores and turn, a save is renamed and still loads, deleting asks
 from __future__ import annotations
 
 import json
+import time
 
 import pygame
 
@@ -11,6 +12,7 @@ from game.ui.app import App
 from game.ui.scenes.menus import ConfirmScene
 from game.ui.scenes.play import PlayScene
 from game.ui.scenes.saves import LoadScene, NameScene, describe
+from game.ui.widgets import draw_toast
 
 from .conftest import Driver, on_top
 from .test_scenes import button, new_game, play_turns
@@ -119,3 +121,21 @@ def test_an_old_save_without_a_summary_is_replayed_for_the_list(app: App,
     load = open_list(app, driver)
     line = describe(app, load.entries[row_of(load, "old")])
     assert "turn 3" in line and f"{play.game.players[0]} {play.game.scores[0]}" in line
+
+
+def test_game_saved_fades_away_by_itself(app: App, driver: Driver) -> None:
+    play = new_game(app, driver)
+    ctrl_s(driver, "Monday game")
+    assert app.scene is play and app.toast is not None  # nothing to close
+    text, until = app.toast
+    assert text == "Game saved: Monday game" and until > time.perf_counter()
+
+    def brightness(shown: float) -> int:
+        surface = pygame.Surface((800, 300))
+        draw_toast(surface, app.res, text, shown)
+        return sum(surface.get_at((400, y))[0] for y in range(60, 140))
+
+    assert brightness(1.0) > brightness(0.4) > brightness(0.0) == 0  # it fades out
+    app.toast = (text, time.perf_counter() - 0.01)  # its time is up
+    driver.frames()
+    assert app.toast is None

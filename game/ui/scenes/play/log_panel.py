@@ -175,16 +175,18 @@ class LogPanel:
                     wrapped: list[str], area: pygame.Rect, y: int, height: int,
                     text_x: int) -> None:
         px = res.px
+        step = px(LINE_STEP)
+        if y < area.y or y + step > area.bottom:
+            return  # an entry shows from its first line, whole lines only
         if line.marked:
             band = pygame.Rect(area.x + px(2), y - px(1), area.w - px(14), height)
             pygame.draw.rect(surface, pal.CURRENT_ROW, band, border_radius=px(5))
             pygame.draw.rect(surface, pal.PANEL_EDGE, band, width=px(1), border_radius=px(5))
-        step = px(LINE_STEP)
-        if line.dot is not None and y >= area.y:
+        if line.dot is not None:
             pygame.draw.circle(surface, line.dot, (area.x + px(12), y + step // 2), px(5))
         for k, row in enumerate(wrapped):
             row_y = y + step * k
-            if area.y <= row_y and row_y + step <= area.bottom:  # whole lines only
+            if row_y + step <= area.bottom:
                 surface.blit(res.text(row, LINE_SIZE, pal.TEXT, bold=line.bold),
                              (text_x, row_y + px(1)))
 
