@@ -5,12 +5,20 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from pathlib import Path
+from typing import NamedTuple
 
 import pygame
 
 from game.i18n import _
 from game.rules import RulesError, TileSet
-from game.vocabulary import option_name, set_name, set_note, value_label, value_text
+from game.vocabulary import (
+    option_name,
+    option_quote,
+    set_name,
+    set_note,
+    value_label,
+    value_text,
+)
 
 from .. import palette as pal
 from ..app import App, Scene
@@ -32,6 +40,12 @@ from .play import PlayScene
 ROW = 60
 RIGHT_X = 560  # where the game column starts in the card
 GAME_ROW = 48
+
+
+class OptionRow(NamedTuple):
+    option: str
+    source: str  # the rulebook sentence it comes from, as the rulebook says it
+    button: Button
 
 
 class SetupScene(Scene):
@@ -57,7 +71,7 @@ class SetupScene(Scene):
         self.options: dict[str, str | int] = {}
         self.fields: list[TextField] = []
         self.widgets: list[Button] = []
-        self.option_rows: list[tuple[str, Button]] = []  # (the rulebook's sentence, button)
+        self.option_rows: list[OptionRow] = []
         self.note: list[str] = []  # what the chosen game says about itself
         self.expansions_top = 0
         self.mouse = (0, 0)
@@ -137,7 +151,7 @@ class SetupScene(Scene):
                                 self._cycle_option(name),
                                 detail=meaning.explain if meaning is not None else "")
                 self.widgets.append(button)
-                self.option_rows.append((opt.source, button))
+                self.option_rows.append(OptionRow(name, opt.source, button))
                 y += step
         # The game column may run to the bottom: the buttons sit under the players.
         bottom = c.bottom - px(70)
@@ -151,10 +165,10 @@ class SetupScene(Scene):
     def help_topic(self) -> str | None:
         return self.game_id
 
-    def hovered_option(self) -> tuple[str, pygame.Rect] | None:
-        """The rulebook sentence of the option under the pointer, and where its button is."""
-        return next(((source, b.rect) for source, b in self.option_rows
-                     if b.rect.collidepoint(self.mouse)), None)
+    def hovered_option(self) -> OptionRow | None:
+        """The option under the pointer."""
+        return next((row for row in self.option_rows
+                     if row.button.rect.collidepoint(self.mouse)), None)
 
     def show_rules(self) -> None:
         self.app.push(HelpScene(self.app, self.game_id))
@@ -327,8 +341,12 @@ class SetupScene(Scene):
         for f in self.fields:
             f.draw(surface, res)
         hovered = self.hovered_option()
-        if hovered is not None:
-            draw_tooltip(surface, res, _("The rulebook says:"), *hovered)
+        tileset = self._tileset()
+        if hovered is not None and tileset is not None:
+            # The rulebook's sentence in the window's language, the original under it.
+            quote = option_quote(tileset, hovered.option)
+            draw_tooltip(surface, res, _("The rulebook says:"), quote or hovered.source,
+                         hovered.button.rect, source=hovered.source if quote else "")
         errors = self.app.registry.errors
         y = c.bottom - px(130)
         for err in errors[:3]:

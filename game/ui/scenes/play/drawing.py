@@ -73,9 +73,10 @@ class Drawing:
             self.score_show.banner() or describe_phase(frame.session, frame.pending is not None,
                                                        can_move=bool(self.options.moves()),
                                                        hand=len(self.hand.tiles()))
-        draw_banner(surface, res, lay.board, prompt,
-                    history.colour() if history.active else seat.rgb,
-                    clear_of=self.controls.history_button.rect)
+        banner = draw_banner(surface, res, lay.board, prompt,
+                             history.colour() if history.active else seat.rgb,
+                             clear_of=self.controls.history_button.rect)
+        self.question.under_banner(banner.bottom, res)
         if not history.active:
             hint = self.hint.current()
             self.question.draw(surface, res,

@@ -267,6 +267,9 @@ class PlayScene(Scene):
     def handle(self, intent: Intent) -> None:
         if isinstance(intent, PointerMove):
             self.pointer.mouse = intent.pos
+        if self.pointer.drag is None and self.feedback.show_log \
+                and self.feedback.panel.handle(intent, self.layout_obj.log):
+            return  # the log scrolled
         if self.history.handle(intent, self.layout_obj):
             return
         if self.score_show.final_running and (
