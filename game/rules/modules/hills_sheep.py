@@ -8,8 +8,8 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
-from ..host import Form, TurnKey
-from . import RuleModule
+from ..host import Form, Phase, TurnKey
+from . import Holding, RuleModule
 
 if TYPE_CHECKING:
     from ..board import Cell, PlacedTile
@@ -26,6 +26,7 @@ SHEEP = ("1", "2", "3", "4")
 BAG: tuple[str, ...] = ("1",) * 4 + ("2",) * 5 + ("3",) * 5 + ("4",) * 2 + (WOLF,) * 2
 FLOCK_KEY = "flock"
 GROW, HERD = "grow", "herd"
+CATEGORY = "sheep"  # what herding scores, in score events
 VINEYARD_POINTS = 3
 
 
@@ -171,7 +172,7 @@ class Shepherds(RuleModule):
         cells = sorted({f.cell for f in shepherds})
         players = sorted({f.player for f in shepherds})
         for player in players:
-            host.award(player, sheep, "sheep", cells)
+            host.award(player, sheep, CATEGORY, cells)
         self._clear(host, shepherds)
         names = " and ".join(host.players[p] for p in players)
         host.notice(f"{names} herd{'s' if len(players) == 1 else ''} {sheep} sheep: "
@@ -195,6 +196,21 @@ class Shepherds(RuleModule):
         # Herding scores the whole field's flock for every shepherd standing in it.
         fig = self.shepherd_of(host, player)
         return 0 if fig is None else self.flock_size(host, self.field_of(host, fig))
+
+    def holding(self, host: Host, player: int) -> Holding | None:
+        # The flock is herded, or grown by one token from the bag, only when the player's
+        # own tile extends the shepherd's field; a flock never herded scores nothing.
+        fig = self.shepherd_of(host, player)
+        if fig is None:
+            return None
+        root = self.field_of(host, fig)
+        bag = self.bag
+        tokens = len(bag)
+        counts = {t: bag.count(t) for t in SHEEP if t in bag}
+        growth = tuple((int(t), n / tokens) for t, n in counts.items()) if tokens else ()
+        lost = bag.count(WOLF) / tokens if tokens else 0.0
+        asked = self.asking == fig.id and host.phase is Phase.CHOOSE
+        return Holding(self.flock_size(host, root), root, growth, lost, CATEGORY, asked)
 
 
 class Hills(RuleModule):
