@@ -26,7 +26,8 @@ from game.review import (
 )
 from game.review import __main__ as cli
 from game.review.job import ReviewJob
-from game.rules import Deploy, Game, Place, Skip, TileSet, parse_action
+from game.review.words import describe_plan
+from game.rules import Choose, Deploy, Game, Place, Skip, TileSet, parse_action
 from game.rules.registry import Registry
 from game.savefile import SavedGame
 
@@ -211,3 +212,25 @@ def test_the_command_reviews_a_save_and_keeps_the_review(
     (tmp_path / "broken.json").write_text("{")
     assert cli.main([str(tmp_path / "broken.json")]) == 2
     capsys.readouterr()
+
+
+def test_an_answer_to_a_rule_question_is_a_decision(registry: Registry) -> None:
+    game = Game(registry.ruleset("carcassonne", ["hills-and-sheep"]), ["Red", "Blue"], seed=1)
+    game.force("tile", "U")
+    game.force("draws", "3")
+    game.apply(Place("U", 1, 0, 0))
+    game.apply(Deploy("shepherd", "S"))
+    lay(game, "U", -1, 0, 0)
+    game.force("tile", "U")
+    game.apply(Place("U", 2, 0, 0))  # Red's tile extends the field: grow or herd?
+    game.apply(Choose("herd"))
+    game.apply(Skip())
+    points = decision_points(game, [0])
+    assert [p.played for p in points] == [(Place("U", 1, 0, 0), Deploy("shepherd", "S")),
+                                          (Place("U", 2, 0, 0),), (Choose("herd"),),
+                                          (Skip(),)]
+    asked = points[2]
+    decision = judge_point(game.seed, asked, 0.0, futures=FUTURES)
+    assert decision.futures == FUTURES[0]
+    assert {decision.played[0], decision.best[0]} <= {"choose:herd", "choose:grow"}
+    assert describe_plan(asked.position, [Choose("herd")]) == "Herd"
