@@ -207,7 +207,10 @@ def test_the_command_reviews_a_save_and_keeps_the_review(
 
     monkeypatch.setattr("game.review.judge_point", no_judging)
     assert cli.main([str(path), "--budget", "0.01", "--json"]) == 0
-    assert json.loads(capsys.readouterr().out)["decisions"] == kept["decisions"]
+    printed = json.loads(capsys.readouterr().out)
+    assert printed["decisions"] == kept["decisions"]
+    (summary,) = printed["summary"]
+    assert summary["player"] == 0 and sum(summary["counts"].values()) == 3
     assert cli.main([str(path), "--seat", "3"]) == 2
     (tmp_path / "broken.json").write_text("{")
     assert cli.main([str(tmp_path / "broken.json")]) == 2

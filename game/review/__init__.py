@@ -68,7 +68,7 @@ class Decision:
         return {"move": self.move, "turn": self.turn, "player": self.player,
                 "played": list(self.played), "best": list(self.best),
                 "lost": self.lost, "margin": self.margin, "futures": self.futures,
-                "budget": self.budget, "parts": dict(self.parts)}
+                "budget": self.budget, "parts": dict(self.parts), "verdict": self.verdict}
 
     @classmethod
     def from_json(cls, data: Any) -> Decision:
@@ -134,6 +134,14 @@ class Review:
         for d in self.of_player(player):
             out[d.verdict] += 1
         return out
+
+    def summary(self, player: int) -> dict[str, Any]:
+        """A player's summary as plain data: counts by verdict, points lost, by kind, and the
+        moves (indices in the move list) of the costliest decisions."""
+        return {"player": player, "counts": self.counts(player),
+                "lost": round(self.lost(player), 2),
+                "by_kind": {c: round(v, 2) for c, v in self.lost_by_category(player).items()},
+                "costliest": [d.move for d in self.costliest(player)]}
 
     def to_json(self) -> dict[str, Any]:
         return {"format": FORMAT, "seats": list(self.seats), "moves": self.moves,

@@ -70,7 +70,8 @@ def main(argv: Sequence[str] | None = None) -> int:
     if not args.no_keep:
         _keep(saved, review, args.save)
     if args.json:
-        print(json.dumps(review.to_json(), indent=1))
+        summary = [review.summary(seat) for seat in seats]
+        print(json.dumps({**review.to_json(), "summary": summary}, indent=1))
         return 0
     positions = {p.move: p.position for p in decision_points(game, seats)}
     for decision in review.decisions:
