@@ -30,7 +30,7 @@ def test_a_flock_is_worth_less_as_the_end_comes_and_nothing_after() -> None:
     worth = [values.worth(flock(8), turns, 0.9) for turns in (0, 1, 2, 4, 8, 12, 30)]
     assert worth[0] == 0.0  # never herded: it scores nothing
     assert worth == sorted(worth)  # more turns, more chances to herd (and to grow)
-    assert 0.9 * 8 == pytest.approx(worth[1])  # one turn: herded if the tile reaches it
+    assert worth[1] == pytest.approx(0.9 * 8)  # one turn: herded if the tile reaches it
     assert worth[-1] > 8  # with time, growing first pays
     assert values.worth(flock(8, kept=True), 0, 0.9) == 8.0  # a holding the end counts
 
@@ -116,3 +116,20 @@ def test_the_parts_of_a_value_add_up_to_it(registry: Registry, game_id: str,
         for _ in range(2):  # on to the next turn (a placement and its follow-up)
             if not game.over:
                 game.apply(quick.choose_plan(game, rng).actions[0])
+
+
+def test_the_strong_evaluation_counts_what_a_completion_adds(registry: Registry) -> None:
+    """A cloister beside a vineyard: completed, it scores 3 more (Hills & Sheep)."""
+    game = Game(registry.ruleset("carcassonne", ["hills-and-sheep"]), ["A", "B"], seed=1)
+    game.force("tile", "HS05")  # a vineyard
+    game.apply(Place("HS05", 0, 1, 180))
+    game.apply(Skip())
+    game.force("tile", "B")  # a cloister beside it
+    game.apply(Place("B", -1, 1, 0))
+    game.apply(Deploy("follower", "cloister"))
+    placed = game.board.tiles[(-1, 1)]
+    root = game.features.find(placed.first + placed.t.kinds.index("cloister"))
+    quick_points, p = Evaluator(game).feature_value(game, root, 30.0)
+    strong_points, same_p = Evaluator(game, future=True).feature_value(game, root, 30.0)
+    assert same_p == p > 0.9
+    assert strong_points - quick_points == pytest.approx(3 * p)

@@ -12,7 +12,8 @@ Nothing here knows a particular game.  A position is judged from what every tile
 - what rule modules add at the end (farmers and the like), read generically as the final
   score preview minus the table points of unfinished features;
 - with ``future`` (the strong player's evaluation): what the points figures hold for a later
-  action are worth with the turns left (a shepherd's flock: see ``holdings``);
+  action are worth with the turns left (a shepherd's flock: see ``holdings``), and what the
+  modules add to a feature's points when it is completed (fish, vineyards);
 - the figures each player still has: a figure in the supply is worth a few points while
   there are turns left to use it, and a figure on a feature that will probably be completed
   soon is partly back in the supply.
@@ -152,7 +153,8 @@ class Evaluator:
                 if p == 0.0:
                     break
             n = len(cells)
-            done = game.table_points(data, kind.points) + \
+            table = game.table_points(data, kind.points)
+            done = table + self.completion_bonus(game, data, table) + \
                 kind.points.get("tile", 0) * n * w.growth_complete
             final = game.table_points(data, kind.final) + \
                 kind.final.get("tile", 0) * n * w.growth_final
@@ -171,11 +173,21 @@ class Evaluator:
                 if p == 0.0:
                     break
             n = len(empty)
-            done = game.table_points(data, kind.points) + kind.points.get("tile", 0) * n
+            table = game.table_points(data, kind.points)
+            done = table + self.completion_bonus(game, data, table) + \
+                kind.points.get("tile", 0) * n
             final = game.table_points(data, kind.final) + \
                 kind.final.get("tile", 0) * n * w.growth_final
             return p * done + (1.0 - p) * final, p
         return 0.0, 0.0  # never completed: what it brings comes from the modules' preview
+
+    def completion_bonus(self, game: Game, data: Feature, table: int) -> float:
+        """With ``future``: what the rule modules add to the feature's points when it is
+        completed, as it stands (the fish of the lakes a river runs into, the vineyards
+        beside a cloister); never what they take from a small feature it will outgrow."""
+        if not self.future or not game.hooks.adjust_points:
+            return 0.0
+        return float(max(0, game.feature_points(data, True) - table))
 
     def supply_value(self, count: int, turns_left: float) -> float:
         """What ``count`` figures in the supply are worth with ``turns_left`` own turns."""
