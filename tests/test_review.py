@@ -107,7 +107,8 @@ def test_a_farmer_that_wins_a_big_field_is_the_better_move(base: TileSet) -> Non
 
 
 def test_a_loss_within_the_noise_is_never_a_mistake() -> None:
-    assert verdict(10.0, 6.0) == GOOD  # 10 points lost, but not 2 standard errors clear
+    assert verdict(10.0, 6.0) == GOOD  # 10 points lost, but not 2.5 standard errors clear
+    assert verdict(4.0, 1.7) == GOOD  # 2.35 standard errors: still within the noise
     assert verdict(7.0, 1.0) == MISTAKE
     assert verdict(3.0, 1.0) == INACCURACY
     assert verdict(1.5, 0.1) == GOOD  # clear, but small

@@ -34,7 +34,10 @@ from game.view.chronicle import ends_turn, new_like
 GOOD, INACCURACY, MISTAKE = "good", "inaccuracy", "mistake"
 INACCURACY_POINTS = 2.0  # points lost from which a move is an inaccuracy...
 MISTAKE_POINTS = 6.0  # ... and a mistake
-NOISE_Z = 2.0  # ... provided the loss is this many standard errors clear of nothing
+# ... provided the loss is this many standard errors clear of nothing: 2.5 rather than 2,
+# since the best of several plans is compared with the move made (the largest of several
+# noisy leads is larger than any one of them).
+NOISE_Z = 2.5
 Z95 = 1.96
 DEFAULT_BUDGET = 1.0  # seconds of judging per decision
 FORMAT = 1  # of a review kept in a save
