@@ -15,7 +15,7 @@ from types import SimpleNamespace
 
 import pytest
 
-from game.ai import LEVELS, choose_action, strong
+from game.ai import LEVELS, choose_action, strong, worlds
 from game.ai.quick import Plan
 from game.ai.random_policy import random_action
 from game.rules import Deploy, FeatureView, Game, Place, Skip, TileSet
@@ -191,7 +191,7 @@ def test_strong_begins_no_round_it_could_not_finish(base: TileSet,
     # A clock that only a round's future moves: each round costs 0.07 s, nothing else costs.
     clock = [0.0]
     monkeypatch.setattr(strong, "clock", SimpleNamespace(now=lambda: clock[0]))
-    real = strong.determinize
+    real = worlds.determinize
 
     def costly(world: Game, r: random.Random) -> Game:
         clock[0] += 0.07
