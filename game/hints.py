@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import random
 from collections import defaultdict
+from collections.abc import Sequence
 from dataclasses import dataclass
 
 from .ai import choose_action
@@ -39,27 +40,57 @@ def suggest(game: Game, seed: int = 0) -> Hint:
     me = game.current
     world = determinize(game, rng)
     first = choose_action(world, LEVEL, rng)
-    played: list[Action] = []
-    events: list[ScoreEvent] = []
-    worth = 0  # what the figure adds to the player's score if the game ended now
+    turn = _Turn(world, first)
     action = first
-    placed_at = first.cell if isinstance(first, Place) else world.last_cell
     while True:
-        before = world.final_scores_preview()[me] if isinstance(action, Deploy) else 0
-        played.append(action)
-        events += world.apply(action)
-        if isinstance(action, Deploy):
-            worth = world.final_scores_preview()[me] - before
-        if (len(played) == MAX_STEPS or world.over or world.current != me
+        turn.play(action)
+        if (len(turn.played) == MAX_STEPS or world.over or world.current != me
                 or world.phase not in (Phase.CHOOSE, Phase.FIGURE)
                 or isinstance(action, (Deploy, Move, Skip))):
             break
         action = choose_action(world, LEVEL, rng)
-    place = next((a for a in played if isinstance(a, Place)), None)
-    answer = next((a for a in played if isinstance(a, Choose)), None)
-    figure = next((a for a in played if isinstance(a, (Deploy, Move))), None)
-    why = explain(game, world, me, place, figure, events, placed_at, worth)
-    return Hint(place, answer, figure, why)
+    return turn.hint(game)
+
+
+def reason(game: Game, actions: Sequence[Action], seed: int = 0) -> str:
+    """The Hint's one line for playing ``actions`` now (on a private copy in which the unseen
+    tiles are shuffled): what a plan the review found better does."""
+    world = determinize(game, random.Random(seed))
+    turn = _Turn(world, actions[0])
+    for action in actions:
+        if world.over or not world.is_legal(action):
+            break
+        turn.play(action)
+    return turn.hint(game).why
+
+
+class _Turn:
+    """A turn's actions played on a private copy, with what the hint's line needs."""
+
+    def __init__(self, world: Game, first: Action) -> None:
+        self.world = world
+        self.me = world.current
+        self.played: list[Action] = []
+        self.events: list[ScoreEvent] = []
+        self.worth = 0  # what the figure adds to the player's score if the game ended now
+        self.placed_at = first.cell if isinstance(first, Place) else world.last_cell
+
+    def play(self, action: Action) -> None:
+        world, me = self.world, self.me
+        before = world.final_scores_preview()[me] if isinstance(action, Deploy) else 0
+        self.played.append(action)
+        self.events += world.apply(action)
+        if isinstance(action, Deploy):
+            self.worth = world.final_scores_preview()[me] - before
+
+    def hint(self, game: Game) -> Hint:
+        played = self.played
+        place = next((a for a in played if isinstance(a, Place)), None)
+        answer = next((a for a in played if isinstance(a, Choose)), None)
+        figure = next((a for a in played if isinstance(a, (Deploy, Move))), None)
+        why = explain(game, self.world, self.me, place, figure, self.events, self.placed_at,
+                      self.worth)
+        return Hint(place, answer, figure, why)
 
 
 def explain(game: Game, after: Game, me: int, place: Place | None,

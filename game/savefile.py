@@ -119,6 +119,11 @@ def _none(value: Any) -> str | None:
     return None if value is None else "nothing"
 
 
+def _object(value: Any) -> str | None:
+    # Its parts are checked where they are read (game.review); a malformed one is ignored.
+    return None if isinstance(value, dict) else "a mapping"
+
+
 def _summary(value: Any) -> str | None:
     if (isinstance(value, dict) and set(value) == {"turn", "scores", "over"}
             and _integer(10**6)(value["turn"]) is None
@@ -145,6 +150,7 @@ FIELDS: dict[str, Check] = {
     "version": _text(40),
     "tilesets": _mapping(_NAME, _text(64), 20),
     "summary": _either(_none, _summary),
+    "review": _either(_none, _object),
 }
 REQUIRED = ("game", "expansions", "players", "colours", "seed", "options", "moves")
 
@@ -215,6 +221,7 @@ class SavedGame:
     # What the load list shows without replaying: {"turn": n, "scores": [...], "over": bool}
     # (None in saves written before it existed: the list replays those).
     summary: dict[str, Any] | None = None
+    review: dict[str, Any] | None = None  # the review of the game (game.review), if made
 
     @classmethod
     def of(cls, game: Game, game_id: str, expansions: Sequence[str], colours: Sequence[str],

@@ -39,11 +39,14 @@ def win_shares(scores: Sequence[int]) -> list[float]:
 
 def play_game(tileset: TileSet, seats: Sequence[str], seed: int,
               budget: float | None = None, options: dict[str, OptionValue] | None = None,
-              think_times: dict[int, list[float]] | None = None) -> Game:
+              think_times: dict[int, list[float]] | None = None,
+              budgets: Sequence[float | None] | None = None) -> Game:
     """One game with one computer level per seat.  All-random games are exactly those of
-    ``play_random_game``.  ``think_times`` collects, for each seat, the seconds each of its
-    decisions took (the answers a level gives at once from its turn's plan left out)."""
-    from game.ai import choose_action, has_plan
+    ``play_random_game``.  ``budgets`` gives each seat its own thinking time (else every
+    seat has ``budget``).  ``think_times`` collects, for each seat, the seconds each of its
+    decisions took on the budget clock (``game.ai.clock``; the answers a level gives at once
+    from its turn's plan left out)."""
+    from game.ai import choose_action, clock, has_plan
     game = Game(tileset, [f"P{i + 1}" for i in range(len(seats))], seed=seed,
                 options=options)
     rng = random.Random(seed)
@@ -54,10 +57,10 @@ def play_game(tileset: TileSet, seats: Sequence[str], seed: int,
             game.apply_legal(random_action(game, rng))
             continue
         planned = has_plan(game, kind)
-        t0 = time.perf_counter()
-        action = choose_action(game, kind, rng, budget)
+        t0 = clock.now()
+        action = choose_action(game, kind, rng, budget if budgets is None else budgets[seat])
         if think_times is not None and not planned:
-            think_times.setdefault(seat, []).append(time.perf_counter() - t0)
+            think_times.setdefault(seat, []).append(clock.now() - t0)
         game.apply(action)
     return game
 

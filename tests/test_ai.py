@@ -15,10 +15,9 @@ from types import SimpleNamespace
 
 import pytest
 
-from game.ai import LEVELS, choose_action, strong
+from game.ai import LEVELS, choose_action, strong, worlds
 from game.ai.quick import Plan
 from game.ai.random_policy import random_action
-from game.ai.worlds import determinize
 from game.rules import Deploy, FeatureView, Game, Place, Skip, TileSet
 from game.rules.registry import Registry
 from game.sim import main as sim_main
@@ -191,8 +190,8 @@ def test_strong_begins_no_round_it_could_not_finish(base: TileSet,
         game.apply(choose_action(game, "quick", rng))
     # A clock that only a round's future moves: each round costs 0.07 s, nothing else costs.
     clock = [0.0]
-    monkeypatch.setattr(strong, "time", SimpleNamespace(perf_counter=lambda: clock[0]))
-    real = determinize
+    monkeypatch.setattr(strong, "clock", SimpleNamespace(now=lambda: clock[0]))
+    real = worlds.determinize
 
     def costly(world: Game, r: random.Random) -> Game:
         clock[0] += 0.07
@@ -202,6 +201,19 @@ def test_strong_begins_no_round_it_could_not_finish(base: TileSet,
     strong.choose_plan(game, random.Random(1), budget=0.3)
     # Four rounds end at 0.28 s; a fifth would end at 0.35 s, after the deadline.
     assert math.isclose(clock[0], 0.28)
+
+
+def test_budgets_may_count_processor_time() -> None:
+    from game.ai import clock
+    assert not clock.counts_processor_time()
+    clock.count_processor_time()
+    try:
+        began = clock.now()
+        time.sleep(0.2)  # waiting is no thinking: it costs no processor time
+        assert clock.counts_processor_time() and clock.now() - began < 0.1
+    finally:
+        clock.count_processor_time(False)
+    assert not clock.counts_processor_time()
 
 
 def test_strong_stops_early_only_when_the_best_plan_is_clear() -> None:

@@ -91,3 +91,23 @@ def test_merge_refuses_a_game_twice_or_another_budget(bench: ModuleType,
     with pytest.raises(ValueError, match="no games kept"):
         bench.merge([old])
     assert bench.main(["--merge", str(old)]) == 2
+
+
+def test_each_level_may_think_its_own_time(bench: ModuleType) -> None:
+    assert bench.level_budget("strong", 0.3) == ("strong", 0.3)
+    assert bench.level_budget("mcts@3", 0.3) == ("mcts", 3.0)
+    with pytest.raises(SystemExit):
+        bench.main(["--games", "2", "--pairings", "strong:mcts@soon"])
+    with pytest.raises(SystemExit):
+        bench.main(["--games", "2", "--pairings", "strong:genius"])
+
+
+def test_merge_refuses_runs_on_different_clocks(bench: ModuleType, tmp_path: Path) -> None:
+    _run_file(bench, tmp_path / "wall.json", [0, 1], [3, 4])
+    _run_file(bench, tmp_path / "cpu.json", [2, 3], [3, 4])
+    data = json.loads((tmp_path / "cpu.json").read_text())
+    assert data["clock"] == "wall"
+    data["clock"] = "processor"
+    (tmp_path / "cpu.json").write_text(json.dumps(data))
+    with pytest.raises(ValueError, match="different clocks"):
+        bench.merge([tmp_path / "wall.json", tmp_path / "cpu.json"])

@@ -11,8 +11,9 @@ Nothing here knows a particular game.  A position is judged from what every tile
   them and how few turns are left;
 - what rule modules add at the end (farmers and the like), read generically as the final
   score preview minus the table points of unfinished features;
-- with ``future`` (the strong player's evaluation): part of the points the modules say
-  figures hold and a later action may cash in (a shepherd's flock);
+- with ``future`` (the strong player's evaluation): what the points figures hold for a later
+  action are worth with the turns left (a shepherd's flock: see ``holdings``), and what the
+  modules add to a feature's points when it is completed (fish, vineyards);
 - the figures each player still has: a figure in the supply is worth a few points while
   there are turns left to use it, and a figure on a feature that will probably be completed
   soon is partly back in the supply.
@@ -32,6 +33,8 @@ from game.rules.board import Cell
 from game.rules.features import Feature, Figure
 from game.rules.ports import OFFSETS
 
+from .holdings import HoldingValues, border_cells
+
 
 @dataclass(frozen=True)
 class Weights:
@@ -46,7 +49,9 @@ class Weights:
     rival_max: float = 0.5  # weight of the best rival against the rivals' mean (3+ players)
     future_modules: float = 0.7  # weight of the modules' points from likely completions
     likely: float = 0.5  # chance of completion counted as "will be completed"
-    held: float = 0.7  # share of the points figures hold (a flock) that is later cashed in
+    held: float = 1.0  # weight of the worth of points figures hold for later (a flock)
+    reach: float = 0.9  # the most likely a turn's tile extends a holding's feature (the tile
+    # may be wanted elsewhere)
 
 
 DEFAULT = Weights()
@@ -87,6 +92,9 @@ class Evaluator:
         self._edge_cells: dict[tuple[Cell, str, int, int], tuple[Cell, ...]] = {}
         self._supply: dict[tuple[int, float], float] = {}
         self._cached: tuple[Game, tuple[int, str, int], _Base] | None = None
+        self._holders = [i for i, m in enumerate(root.modules) if type(m).overrides("holding")]
+        self._holdings = HoldingValues()
+        self._reach: dict[tuple[int, int, int], float] = {}
 
     # ------------------------------------------------------------------ pieces
     def fitting(self, game: Game, cell: Cell) -> int:
@@ -145,7 +153,8 @@ class Evaluator:
                 if p == 0.0:
                     break
             n = len(cells)
-            done = game.table_points(data, kind.points) + \
+            table = game.table_points(data, kind.points)
+            done = table + self.completion_bonus(game, data, table) + \
                 kind.points.get("tile", 0) * n * w.growth_complete
             final = game.table_points(data, kind.final) + \
                 kind.final.get("tile", 0) * n * w.growth_final
@@ -164,11 +173,21 @@ class Evaluator:
                 if p == 0.0:
                     break
             n = len(empty)
-            done = game.table_points(data, kind.points) + kind.points.get("tile", 0) * n
+            table = game.table_points(data, kind.points)
+            done = table + self.completion_bonus(game, data, table) + \
+                kind.points.get("tile", 0) * n
             final = game.table_points(data, kind.final) + \
                 kind.final.get("tile", 0) * n * w.growth_final
             return p * done + (1.0 - p) * final, p
         return 0.0, 0.0  # never completed: what it brings comes from the modules' preview
+
+    def completion_bonus(self, game: Game, data: Feature, table: int) -> float:
+        """With ``future``: what the rule modules add to the feature's points when it is
+        completed, as it stands (the fish of the lakes a river runs into, the vineyards
+        beside a cloister); never what they take from a small feature it will outgrow."""
+        if not self.future or not game.hooks.adjust_points:
+            return 0.0
+        return float(max(0, game.feature_points(data, True) - table))
 
     def supply_value(self, count: int, turns_left: float) -> float:
         """What ``count`` figures in the supply are worth with ``turns_left`` own turns."""
@@ -292,18 +311,55 @@ class Evaluator:
             have = supply[player]
             out[player] += value[player] + weight[player] * self.marginal(have, turns) + \
                 self.supply_value(have, turns)
-        if self.future:
+        if self.future and self._holders:
             lam = self.weights.held
-            host = game.host
-            for m in game.modules:
-                for player in range(len(out)):
-                    out[player] += lam * m.held_points(host, player)
+            for player in range(len(out)):
+                out[player] += lam * self.held_worth(game, player, turns)
         return out
+
+    def held_worth(self, game: Game, player: int, turns: float) -> float:
+        """What the points a player's figures hold for later are worth (``holdings``)."""
+        return sum(worth for _, worth in self.held_worths(game, player, turns))
+
+    def held_worths(self, game: Game, player: int, turns: float) -> list[tuple[str, float]]:
+        """The worth of each holding of the player, with its category."""
+        host = game.host
+        out: list[tuple[str, float]] = []
+        for i in self._holders:
+            holding = game.modules[i].holding(host, player)
+            if holding is None:
+                continue
+            if game.over:
+                worth = float(holding.points) if holding.kept else 0.0
+            else:
+                worth = self._holdings.worth(holding, turns, self.reach(game, holding.feature))
+            out.append((holding.category, worth))
+        return out
+
+    def reach(self, game: Game, root: int) -> float:
+        """The chance that a player's tile can extend a feature on one turn: that an unseen
+        tile fits one of the empty cells beside it (capped: the tile may be wanted
+        elsewhere)."""
+        key = (root, game.features.size[root], len(game.board.tiles))
+        hit = self._reach.get(key)
+        if hit is None:
+            miss = 1.0
+            for cell in border_cells(game, root):
+                miss *= 1.0 - self.fitting(game, cell) / self.unseen_total
+            hit = self._reach[key] = min(self.weights.reach, 1.0 - miss)
+        return hit
 
     def future_module_points(self, game: Game, base: _Base) -> list[float]:
         """What the rule modules would award at the end if every feature likely to be
         completed were completed (farmers count the cities that will be closed): the final
         score preview of a private copy in which those features are closed."""
+        world = self.likely_completed(game, base)
+        preview = world.final_scores_preview()
+        return [preview[p] - world.scores[p] - base.table_final[p]
+                for p in range(len(world.players))]
+
+    def likely_completed(self, game: Game, base: _Base) -> Game:
+        """A private copy of the game in which every feature likely to be completed is."""
         world = game.copy()
         feats = world.features
         kinds = world.kinds
@@ -315,9 +371,7 @@ class Evaluator:
             _, p = self.feature_value(world, root, base.turns_left)
             if p >= threshold:
                 feats.open[root] = 0  # this private copy plays the feature completed
-        preview = world.final_scores_preview()
-        return [preview[p] - world.scores[p] - base.table_final[p]
-                for p in range(len(world.players))]
+        return world
 
     def objective(self, values: Sequence[float], me: int | None = None) -> float:
         """One number for one player: their value against their rivals'."""

@@ -26,11 +26,11 @@ from __future__ import annotations
 
 import math
 import random
-import time
 from collections.abc import Callable, Sequence
 
 from game.rules import Action, Game, Phase
 
+from . import clock
 from .quick import Plan
 from .random_policy import random_action
 from .worlds import determinize
@@ -107,11 +107,11 @@ def search(game: Game, rng: random.Random, budget: float,
            stop: Callable[[], bool] | None = None, max_iterations: int | None = None) -> Node:
     """The tree grown from ``game`` until the budget is spent (or ``stop`` says so, or
     ``max_iterations`` are done); at least one iteration is always run."""
-    deadline = time.perf_counter() + budget
+    deadline = clock.now() + budget
     root = Node(-1)
     while True:
         iterate(game, root, rng)
-        if time.perf_counter() >= deadline or (stop is not None and stop()) or \
+        if clock.now() >= deadline or (stop is not None and stop()) or \
                 (max_iterations is not None and root.visits >= max_iterations):
             return root
 

@@ -26,11 +26,11 @@ from __future__ import annotations
 
 import math
 import random
-import time
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 
-from game.rules import Game
+from game.rules import Action, Game
 
+from . import clock
 from .evaluate import DEFAULT, Evaluator
 from .light import LightPolicy
 from .quick import Plan, rank_plans
@@ -49,7 +49,7 @@ SETTLED_EVERY = 4  # rounds between two such checks
 
 def choose_plan(game: Game, rng: random.Random, budget: float,
                 stop: Callable[[], bool] | None = None, max_rounds: int | None = None) -> Plan:
-    deadline = time.perf_counter() + budget
+    deadline = clock.now() + budget
     ev = Evaluator(game, WEIGHTS, future=FUTURE_MODULES)
     light = LightPolicy(ev)
     plans = rank_plans(game, ev, rng, EXACT_PLACEMENTS)
@@ -62,11 +62,11 @@ def choose_plan(game: Game, rng: random.Random, budget: float,
     history: list[list[float]] = []  # each round's values, one per candidate
 
     def out_of_time() -> bool:
-        return time.perf_counter() >= deadline or (stop is not None and stop())
+        return clock.now() >= deadline or (stop is not None and stop())
 
     longest = 0.0  # the longest complete round so far, in seconds
     while not out_of_time() and (max_rounds is None or len(history) < max_rounds):
-        began = time.perf_counter()
+        began = clock.now()
         if began + longest > deadline:
             break  # it would end after the deadline, and an unfinished round counts nothing
         future = determinize(game, rng)
@@ -75,28 +75,40 @@ def choose_plan(game: Game, rng: random.Random, budget: float,
         for cand in candidates:
             if out_of_time():
                 break
-            world = future.copy()
-            world.reseed(seed)
-            for action in cand.actions:
-                if world.over or not world.is_legal(action):
-                    break
-                world.apply_legal(action)
-            roll = random.Random(seed)
-            for _ in range(turns):
-                if world.over:
-                    break
-                world = light.turn(world, roll)
+            world = play_out(future, seed, cand.actions, light, turns, me)
             values.append(ev.objective(ev.values(world, modules=True), me))
         if len(values) < k:
             break  # an unfinished round compares nothing
         history.append(values)
-        longest = max(longest, time.perf_counter() - began)
+        longest = max(longest, clock.now() - began)
         rounds = len(history)
         if rounds >= SETTLED_MIN_ROUNDS and rounds % SETTLED_EVERY == 0 and \
                 _settled(candidates, history):
             break
     scores = _scores(candidates, history)
     return candidates[max(range(k), key=scores.__getitem__)]
+
+
+def play_out(future: Game, seed: int, actions: Sequence[Action], light: LightPolicy,
+             turns: int, me: int) -> Game:
+    """A plan played in one sampled future, then the rest of the player's turn (a question
+    the plan led to, its figure step) and ``turns`` more turns with the light policy: the
+    position it reaches.  Every plan compared in a round meets the same draws (``seed``),
+    and every one is followed by as many turns of the others and of the player."""
+    world = future.copy()
+    world.reseed(seed)
+    for action in actions:
+        if world.over or not world.is_legal(action):
+            break
+        world.apply_legal(action)
+    roll = random.Random(seed)
+    if not world.over and world.current == me:
+        world = light.turn(world, roll)
+    for _ in range(turns):
+        if world.over:
+            break
+        world = light.turn(world, roll)
+    return world
 
 
 def _scores(candidates: list[Plan], history: list[list[float]]) -> list[float]:

@@ -1,5 +1,6 @@
-"""The computer levels as players read them: Easy, Medium, Hard and Monte Carlo on the
-set-up screen, and the level beside a computer seat's name during the game."""
+"""The computer levels as players read them: Easy, Medium and Hard on the set-up screen
+(Monte Carlo only from the command line), and the level beside a computer seat's name during
+the game."""
 
 from __future__ import annotations
 
@@ -31,8 +32,13 @@ def test_the_set_up_screen_names_the_levels(app: App, driver: Driver) -> None:
         label = next(b.label for b in setup.widgets if b.label in
                      {"Human", "Easy", "Medium", "Hard", "Monte Carlo"})
         seen[label] = setup.seats[0].kind
-    assert seen == {"Easy": "easy", "Medium": "quick", "Hard": "strong",
-                    "Monte Carlo": "mcts", "Human": "human"}
+    assert seen == {"Easy": "easy", "Medium": "quick", "Hard": "strong", "Human": "human"}
+    # A Monte Carlo seat remembered from an older version is offered no more: a click on it
+    # goes back to Human.
+    setup.seats[0].kind = "mcts"
+    setup._build()
+    driver.click(button(setup, "Monte Carlo"))
+    assert setup.seats[0].kind == "human"
 
 
 def test_a_computer_seat_shows_its_level_in_the_panel_and_prompt(

@@ -13,6 +13,7 @@ each module's view in ``game.view.modules`` tells it.
 from __future__ import annotations
 
 from collections.abc import Sequence
+from dataclasses import dataclass
 from typing import TYPE_CHECKING, ClassVar
 
 if TYPE_CHECKING:
@@ -27,6 +28,22 @@ if TYPE_CHECKING:
 HOOKS = ("adjust_points", "adjust_winners", "may_deploy", "final_scoring", "after_place",
          "on_choice", "extra_actions", "apply_extra", "on_deploy", "on_scored",
          "after_scoring")
+
+
+@dataclass(frozen=True, slots=True)
+class Holding:
+    """Points a player's figure holds that only a later action of theirs turns into score (a
+    shepherd's flock), told as plain data so that computer players can value them without
+    knowing the game: what cashing in scores, the feature the player's own tile must extend
+    to be offered the choice, and what growing once more may bring."""
+
+    points: int  # what cashing in now scores
+    feature: int  # the feature (its root) whose extension by the player offers the choice
+    growth: tuple[tuple[int, float], ...]  # growing once: (points added, chance) pairs...
+    lost: float  # ... and the chance that growing loses the whole holding
+    category: str = ""  # what cashing in scores, as its score events name it
+    now: bool = False  # the player is being asked now: cash in or grow
+    kept: bool = False  # True: the final scoring counts it; False: lost unless cashed in
 
 
 class RuleModule:
@@ -89,6 +106,11 @@ class RuleModule:
         shepherd's flock, herded on a later turn) and that the final scoring does not count.
         Computer players weigh them; the rules never read them."""
         return 0
+
+    def holding(self, host: Host, player: int) -> Holding | None:
+        """What ``held_points`` rest on, for computer players to value (None: nothing held).
+        The rules never read it."""
+        return None
 
     # -- turn hooks, in the order the engine calls them
     def after_place(self, host: Host, placed: PlacedTile) -> None:

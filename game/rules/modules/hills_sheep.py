@@ -9,8 +9,8 @@ from collections.abc import Sequence
 from typing import TYPE_CHECKING, NamedTuple
 
 from ..board import Cell
-from ..host import Form, TurnKey
-from . import RuleModule
+from ..host import Form, Phase, TurnKey
+from . import Holding, RuleModule
 
 if TYPE_CHECKING:
     from ..board import PlacedTile
@@ -216,6 +216,21 @@ class Shepherds(RuleModule):
         # Herding scores the whole field's flock for every shepherd standing in it.
         fig = self.shepherd_of(host, player)
         return 0 if fig is None else self.flock_size(host, self.field_of(host, fig))
+
+    def holding(self, host: Host, player: int) -> Holding | None:
+        # The flock is herded, or grown by one token from the bag, only when the player's
+        # own tile extends the shepherd's field; a flock never herded scores nothing.
+        fig = self.shepherd_of(host, player)
+        if fig is None:
+            return None
+        root = self.field_of(host, fig)
+        bag = self.bag
+        tokens = len(bag)
+        counts = {t: bag.count(t) for t in SHEEP if t in bag}
+        growth = tuple((int(t), n / tokens) for t, n in counts.items()) if tokens else ()
+        lost = bag.count(WOLF) / tokens if tokens else 0.0
+        asked = self.asking == fig.id and host.phase is Phase.CHOOSE
+        return Holding(self.flock_size(host, root), root, growth, lost, HERDED, asked)
 
 
 class Hills(RuleModule):

@@ -1,0 +1,106 @@
+"""A review in words, in the player's language: a plan ("tile at [2, -1] turned 90°, a
+follower on the city"), a decision's line, a player's summary.  The reason a better move is
+better is the Hint's own line (``game.hints.reason``: "completes your city: +8")."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from game.hints import reason
+from game.i18n import _, decimal, ngettext
+from game.rules import Action, Choose, Deploy, Game, Move, Place, Skip, parse_action
+from game.view import category_title
+from game.vocabulary import a_figure, question_text, the_kind
+
+from . import GOOD, INACCURACY, MISTAKE, Decision, Review
+
+FIGURES_CATEGORY = "figures"  # game.ai.breakdown.FIGURES
+
+
+def verdict_word(verdict: str) -> str:
+    return {GOOD: _("good"), INACCURACY: _("inaccuracy"), MISTAKE: _("mistake")}[verdict]
+
+
+def category_word(game: Game, category: str) -> str:
+    """What points were lost on: "Cities", "Farms", "Sheep", "Figures kept"."""
+    if category == FIGURES_CATEGORY:
+        return _("Figures kept")
+    return category_title(game, category)
+
+
+def describe_plan(position: Game, actions: Sequence[Action | str]) -> str:
+    """A plan played from ``position`` in words (the position is not changed)."""
+    world = position.copy()
+    parts: list[str] = []
+    for item in actions:
+        action = parse_action(item) if isinstance(item, str) else item
+        if isinstance(action, Place):
+            parts.append(_("tile at [{x}, {y}] turned {degrees}°").format(
+                x=action.cell[0], y=action.cell[1], degrees=action.rotation))
+        elif isinstance(action, Deploy):
+            index = world.target_feature(action.target)
+            kind = world.board.tiles[world.last_cell].t.kinds[index] \
+                if index is not None and world.last_cell is not None else ""
+            parts.append(_("{figure} on {feature}").format(
+                figure=a_figure(world.tileset, action.figure),
+                feature=the_kind(world.tileset, kind)))
+        elif isinstance(action, Skip):
+            parts.append(_("no figure"))
+        elif isinstance(action, Choose):
+            parts.append(_answer(world, action.choice))
+        elif isinstance(action, Move):
+            parts.append(_("a figure moved to [{x}, {y}]").format(x=action.x, y=action.y))
+        if world.is_legal(action):
+            world.apply(action)
+    return ", ".join(parts)
+
+
+def _answer(world: Game, choice: str) -> str:
+    if world.choices:
+        text = question_text(world.tileset, world.choices[0].key)
+        if text is not None and choice in text.answers:
+            return text.answers[choice].label
+    return choice
+
+
+def decision_line(position: Game, decision: Decision) -> str:
+    """One reviewed decision: "Turn 11, Red: tile at ... — inaccuracy, 3.0 ± 0.5 points
+    lost; better: tile at ..., a follower on the field (follower here (field): +6 if the game
+    ended now)"."""
+    head = _("Turn {turn}, {player}: {plan}").format(
+        turn=decision.turn, player=position.players[decision.player],
+        plan=describe_plan(position, decision.played))
+    if decision.best == decision.played:
+        return _("{head} — {verdict}").format(head=head, verdict=verdict_word(GOOD))
+    lost = _("{lost} ± {margin} points lost").format(lost=decimal(decision.lost),
+                                                      margin=decimal(decision.margin))
+    better = _("better: {plan} ({why})").format(
+        plan=describe_plan(position, decision.best),
+        why=reason(position, decision.best_actions()))
+    return _("{head} — {verdict}, {lost}; {better}").format(
+        head=head, verdict=verdict_word(decision.verdict), lost=lost, better=better)
+
+
+def summary_lines(game: Game, review: Review, player: int) -> list[str]:
+    """A player's summary: counts, points lost, by kind, the costliest moves."""
+    counts = review.counts(player)
+    lines = [_("{player}: {decisions}, {inaccuracies}, {mistakes}; {lost} points lost").format(
+        player=game.players[player],
+        decisions=ngettext("{n} decision judged", "{n} decisions judged",
+                           len(review.of_player(player))).format(
+                               n=len(review.of_player(player))),
+        inaccuracies=ngettext("{n} inaccuracy", "{n} inaccuracies",
+                              counts[INACCURACY]).format(n=counts[INACCURACY]),
+        mistakes=ngettext("{n} mistake", "{n} mistakes", counts[MISTAKE]).format(
+            n=counts[MISTAKE]),
+        lost=decimal(review.lost(player)))]
+    by_kind = [(c, v) for c, v in review.lost_by_category(player).items() if abs(v) >= 0.05]
+    if by_kind:
+        lines.append("  " + _("lost by kind: {parts}").format(parts=", ".join(
+            f"{category_word(game, c)} {decimal(v)}" for c, v in by_kind)))
+    costly = review.costliest(player)
+    if costly:
+        lines.append("  " + _("costliest: {moves}").format(moves=", ".join(
+            _("turn {turn} ({lost})").format(turn=d.turn, lost=decimal(d.lost))
+            for d in costly)))
+    return lines

@@ -1,0 +1,240 @@
+"""The review: decisions judged by the strong player over sampled futures, right on positions
+whose best move is known, honest about its noise, kept in the save and reused, cancellable,
+and the command line.  Every judgement here samples a fixed number of futures from seeded
+sources, so the figures asserted are the same on every run."""
+
+from __future__ import annotations
+
+import json
+import threading
+from pathlib import Path
+
+import pytest
+
+from game.review import (
+    GOOD,
+    INACCURACY,
+    MISTAKE,
+    MISTAKE_POINTS,
+    Decision,
+    Point,
+    Review,
+    decision_points,
+    judge_point,
+    review_game,
+    verdict,
+)
+from game.review import __main__ as cli
+from game.review.job import ReviewJob
+from game.review.words import describe_plan
+from game.rules import Choose, Deploy, Game, Place, Skip, TileSet, parse_action
+from game.rules.registry import Registry
+from game.savefile import SavedGame
+
+FUTURES = (12, 12)  # exactly this many futures: the judgement does not depend on the clock
+
+
+def lay(game: Game, tile: str, x: int, y: int, rotation: int, kind: str | None = None) -> None:
+    """The current player draws ``tile`` (forced: the game still replays from its moves),
+    places it and puts a follower on the feature of that kind, if one is named."""
+    game.force("tile", tile)
+    game.apply(Place(tile, x, y, rotation))
+    if kind is None:
+        game.apply(Skip())
+        return
+    cell = game.last_cell
+    assert cell is not None
+    kinds = game.board.tiles[cell].t.kinds
+    game.apply(next(o for o in game.legal_actions() if isinstance(o, Deploy)
+                    and o.figure == "follower" and kinds[game.target_feature(o.target) or 0]
+                    == kind))
+
+
+def city_to_close(base: TileSet) -> Game:
+    """A's follower holds a city of 3 tiles and 2 shields, open to the north; A holds a city
+    cap that closes it (12 points) and could as well go south of the start tile."""
+    game = Game(base, ["A", "B"], seed=1)
+    lay(game, "F", 0, -1, 90, "city")
+    lay(game, "U", 1, 0, 0)
+    lay(game, "F", 0, -2, 90)
+    lay(game, "U", -1, 0, 0)
+    game.force("tile", "E")
+    return game
+
+
+CLOSE, ELSEWHERE = Place("E", 0, -3, 180), Place("E", 0, 1, 180)
+
+
+def test_a_completing_placement_is_the_better_move(base: TileSet) -> None:
+    position = city_to_close(base)
+    position.deck = position.deck[-4:]  # near the end: a city left open is worth little
+    decision = judge_point(1, Point(8, 5, 0, position, (ELSEWHERE, Skip())), 0.0,
+                           futures=FUTURES)
+    assert decision.best[0] == str(CLOSE)
+    assert decision.lost >= MISTAKE_POINTS and decision.verdict == MISTAKE
+    assert decision.parts["city"] > 0  # lost on the city, told by kind
+    assert abs(sum(decision.parts.values()) - decision.lost) < 0.01 * len(decision.parts)
+    assert decision.futures == FUTURES[0]
+
+
+FARM_GAME = ["E@0,-1r180", "O@-1,0r0", "M@1,-1r90", "V@0,-2r90", "V@-1,-2r180", "U@-1,-3r270",
+             "F@2,-1r0", "E@-1,-1r180", "K@-1,1r90", "J@-2,-3r180", "A@-1,2r0", "U@1,0r0",
+             "U@-1,3r90", "O@-1,-4r90", "X@-2,-4r0", "D@-3,-3r180", "U@0,2r90", "H@0,-4r90",
+             "H@1,-2r180", "P@-4,-3r0", "D@1,-4r270", "K@-2,-2r0", "W@1,-5r90", "B@2,-5r270",
+             "R@-5,-3r90", "N@3,-1r0", "U@-2,1r180", "B@2,-4r270", "J@3,-2r180", "B@-2,2r270"]
+
+
+def test_a_farmer_that_wins_a_big_field_is_the_better_move(base: TileSet) -> None:
+    """Thirty tiles of a seeded game placed without figures; A's tile can join a field that
+    touches four completed cities and no farmer (12 points at the end)."""
+    moves = [a for m in FARM_GAME for a in (parse_action(m), Skip())]
+    position = Game.replay(base, ["A", "B"], 164, {}, moves)
+    position.deck = position.deck[-8:]
+    placed = Place("H", -2, 0, 90)
+    decision = judge_point(1, Point(60, 31, 0, position, (placed, Skip())), 0.0,
+                           futures=FUTURES)
+    best = decision.best_actions()
+    assert isinstance(best[1], Deploy) and best[1].figure == "follower"
+    after = position.copy()
+    for action in best:
+        after.apply(action)
+    farmer = next(f for f in after.figures.values() if f.player == 0)
+    root = after.features.find(after.board.tiles[farmer.cell].first + farmer.index)
+    assert after.features.kind[root] == "field"
+    assert sum(after.is_complete(c) for c in after.features.touched_roots(root)) >= 4
+    assert decision.lost >= MISTAKE_POINTS and decision.verdict == MISTAKE
+    assert max(decision.parts, key=decision.parts.__getitem__) == "field"
+
+
+def test_a_loss_within_the_noise_is_never_a_mistake() -> None:
+    assert verdict(10.0, 6.0) == GOOD  # 10 points lost, but not 2.5 standard errors clear
+    assert verdict(4.0, 1.7) == GOOD  # 2.35 standard errors: still within the noise
+    assert verdict(7.0, 1.0) == MISTAKE
+    assert verdict(3.0, 1.0) == INACCURACY
+    assert verdict(1.5, 0.1) == GOOD  # clear, but small
+    assert verdict(30.0, float("inf")) == GOOD  # nothing measured
+
+
+def finished_game(base: TileSet) -> Game:
+    """A short game: A builds a city, then plays the closing tile elsewhere."""
+    game = city_to_close(base)
+    game.apply(ELSEWHERE)
+    game.apply(Skip())
+    lay(game, "V", 2, 0, 0)
+    return game
+
+
+def test_each_decision_has_its_position_and_plan(base: TileSet) -> None:
+    game = finished_game(base)
+    points = decision_points(game, [0])
+    assert [(p.move, p.turn, p.player) for p in points] == [(0, 1, 0), (4, 3, 0), (8, 5, 0)]
+    assert points[2].played == (ELSEWHERE, Skip())
+    assert points[2].position.hand == ("E",) and len(points[2].position.moves) == 8
+    assert [p.player for p in decision_points(game, [1])] == [1, 1, 1]
+
+
+def test_a_review_is_kept_in_the_save_and_reused(base: TileSet,
+                                                 monkeypatch: pytest.MonkeyPatch) -> None:
+    game = finished_game(base)
+    seen: list[tuple[int, int]] = []
+    review = review_game(game, [0], 0.0, progress=lambda d, n: seen.append((d, n)),
+                         futures=FUTURES)
+    assert review.complete and seen == [(1, 3), (2, 3), (3, 3)]
+    last = review.decisions[-1]
+    assert (last.move, last.turn, last.played) == (8, 5, (str(ELSEWHERE), "pass"))
+    assert last.best[0] == str(CLOSE) and last.lost > 0
+    saved = SavedGame.of(game, "carcassonne", [], ["red", "blue"], ["human", "quick"])
+    saved.review = review.to_json()
+    text = saved.to_json()
+    again = Review.from_json(SavedGame.from_json(text, Path("x.json")).review)
+    assert again == review
+
+    def no_judging(*args: object, **kwargs: object) -> Decision:
+        raise AssertionError("judged again")
+
+    monkeypatch.setattr("game.review.judge_point", no_judging)
+    assert review_game(game, [0], 0.0, previous=again, futures=FUTURES) == review
+    # Another budget is another review; a malformed one is none.
+    assert Review.from_json({"format": 1, "decisions": [{"move": "x"}]}) is None
+    with pytest.raises(AssertionError):
+        review_game(game, [0], 0.5, previous=again, futures=FUTURES)
+
+
+def test_a_review_stops_when_asked_and_keeps_what_it_judged(base: TileSet) -> None:
+    game = finished_game(base)
+    judged: list[int] = []
+    review = review_game(game, [0], 0.0, progress=lambda d, n: judged.append(d),
+                         stop=lambda: len(judged) >= 1, futures=FUTURES)
+    assert not review.complete and len(review.decisions) == 1
+
+
+def test_a_review_job_runs_off_the_caller(base: TileSet) -> None:
+    game = finished_game(base)
+    moves = list(game.moves)
+    woken = threading.Event()
+    job = ReviewJob(game, [0], budget=0.01, on_progress=woken.set)
+    job.start()
+    assert woken.wait(60)
+    assert job.wait(120) and job.progress == (3, 3)
+    result = job.result()
+    assert result is not None and result.complete and len(result.decisions) == 3
+    assert game.moves == moves
+    cancelled = ReviewJob(game, [0, 1], budget=0.01)
+    cancelled.cancel()
+    cancelled.start()
+    assert cancelled.wait(60)
+    result = cancelled.result()
+    assert result is not None and not result.complete and not result.decisions
+
+
+def test_the_command_reviews_a_save_and_keeps_the_review(
+        base: TileSet, registry: Registry, tmp_path: Path,
+        monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]) -> None:
+    monkeypatch.setenv("CARCASSONNE_HOME", str(tmp_path / "home"))
+    game = finished_game(base)
+    path = tmp_path / "game.json"
+    path.write_text(SavedGame.of(game, "carcassonne", [], ["red", "blue"],
+                                 ["human", "quick"]).to_json())
+    assert cli.main([str(path), "--budget", "0.01"]) == 0
+    out = capsys.readouterr().out
+    assert out.count("Turn ") == 3 and "Turn 5, A: tile at [0, 1] turned 180°" in out
+    assert "better: tile at [0, -3] turned 180°" in out
+    assert "A: 3 decisions judged" in out
+    kept = json.loads(path.read_text())["review"]
+    assert [d["move"] for d in kept["decisions"]] == [0, 4, 8]
+
+    def no_judging(*args: object, **kwargs: object) -> Decision:
+        raise AssertionError("judged again")
+
+    monkeypatch.setattr("game.review.judge_point", no_judging)
+    assert cli.main([str(path), "--budget", "0.01", "--json"]) == 0
+    printed = json.loads(capsys.readouterr().out)
+    assert printed["decisions"] == kept["decisions"]
+    (summary,) = printed["summary"]
+    assert summary["player"] == 0 and sum(summary["counts"].values()) == 3
+    assert cli.main([str(path), "--seat", "3"]) == 2
+    (tmp_path / "broken.json").write_text("{")
+    assert cli.main([str(tmp_path / "broken.json")]) == 2
+    capsys.readouterr()
+
+
+def test_an_answer_to_a_rule_question_is_a_decision(registry: Registry) -> None:
+    game = Game(registry.ruleset("carcassonne", ["hills-and-sheep"]), ["Red", "Blue"], seed=1)
+    game.force("tile", "U")
+    game.force("draws", "3")
+    game.apply(Place("U", 1, 0, 0))
+    game.apply(Deploy("shepherd", "S"))
+    lay(game, "U", -1, 0, 0)
+    game.force("tile", "U")
+    game.apply(Place("U", 2, 0, 0))  # Red's tile extends the field: grow or herd?
+    game.apply(Choose("herd"))
+    game.apply(Skip())
+    points = decision_points(game, [0])
+    assert [p.played for p in points] == [(Place("U", 1, 0, 0), Deploy("shepherd", "S")),
+                                          (Place("U", 2, 0, 0),), (Choose("herd"),),
+                                          (Skip(),)]
+    asked = points[2]
+    decision = judge_point(game.seed, asked, 0.0, futures=FUTURES)
+    assert decision.futures == FUTURES[0]
+    assert {decision.played[0], decision.best[0]} <= {"choose:herd", "choose:grow"}
+    assert describe_plan(asked.position, [Choose("herd")]) == "Herd"
