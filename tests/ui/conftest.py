@@ -15,9 +15,11 @@ os.environ["SDL_AUDIODRIVER"] = "dummy"
 import pygame
 import pytest
 
+from game import i18n
 from game.ui.app import App, AppConfig, Scene
 from game.ui.scenes.play.question import Question
 from game.ui.scenes.routes import SceneRoutes
+from game.ui.window import MIN_SIZE
 
 FRAME = 1 / 60
 SceneT = TypeVar("SceneT", bound=Scene)
@@ -118,3 +120,12 @@ def app(tmp_path: Path) -> Iterator[App]:
 @pytest.fixture
 def driver(app: App) -> Driver:
     return Driver(app)
+
+
+@pytest.fixture
+def small(tmp_path: Path) -> Iterator[App]:
+    """An app at the smallest window size; the language is English again after it."""
+    application = App(AppConfig(size=MIN_SIZE, storage_root=tmp_path), SceneRoutes)
+    yield application
+    i18n.set_language("en")
+    pygame.quit()

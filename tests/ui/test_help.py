@@ -3,7 +3,6 @@ screen, the game menu and F1, fit the smallest window in both languages, and scr
 
 from __future__ import annotations
 
-from collections.abc import Iterator
 from pathlib import Path
 
 import pygame
@@ -23,14 +22,6 @@ from game.vocabulary import set_note
 
 from .conftest import Driver, lines_set, on_top
 from .test_scenes import button, new_game
-
-
-@pytest.fixture
-def small(tmp_path: Path) -> Iterator[App]:
-    application = App(AppConfig(size=MIN_SIZE, storage_root=tmp_path), SceneRoutes)
-    yield application
-    i18n.set_language("en")
-    pygame.quit()
 
 
 def open_from_title(app: App, driver: Driver) -> HelpScene:

@@ -6,8 +6,6 @@ an announcement floated over the board sits on a plate readable on any tile."""
 from __future__ import annotations
 
 import random
-from collections.abc import Iterator
-from pathlib import Path
 from typing import Any
 
 import pygame
@@ -17,14 +15,12 @@ from game import i18n
 from game.ai.random_policy import random_action
 from game.rules import Deploy
 from game.ui import palette as pal
-from game.ui.app import App, AppConfig
+from game.ui.app import App
 from game.ui.hud import describe_phase, draw_banner
 from game.ui.scenes.play import PlayScene
 from game.ui.scenes.play.feedback import Popup
 from game.ui.scenes.play.log_panel import LINE_STEP
-from game.ui.scenes.routes import SceneRoutes
 from game.ui.session import Seat, Session
-from game.ui.window import MIN_SIZE
 
 from . import fit
 from .conftest import Driver, lines_set, measured
@@ -32,14 +28,6 @@ from .conftest import Driver, lines_set, measured
 NAMES = ("WWWWWWWWWWWWWWWW", "Bernadette-Amély", "Maximilien Dupré", "Ééééééééééééééé",
          "MMMMMMMMMMMMMMMM")
 COLOURS = ("red", "blue", "yellow", "green", "black")
-
-
-@pytest.fixture
-def small(tmp_path: Path) -> Iterator[App]:
-    application = App(AppConfig(size=MIN_SIZE, storage_root=tmp_path), SceneRoutes)
-    yield application
-    i18n.set_language("en")
-    pygame.quit()
 
 
 def five(app: App, game_id: str, expansions: list[str], stop: Any, seed: int = 1

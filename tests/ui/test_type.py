@@ -7,7 +7,6 @@ from __future__ import annotations
 
 import random
 import re
-from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
@@ -32,14 +31,6 @@ from game.ui.window import MIN_SIZE
 
 ROOT = Path(__file__).resolve().parents[2]
 CATALOG = ROOT / "game" / "locale" / "fr" / "LC_MESSAGES" / "carcassonne.po"
-
-
-@pytest.fixture
-def small(tmp_path: Path) -> Iterator[App]:
-    application = App(AppConfig(size=MIN_SIZE, storage_root=tmp_path), SceneRoutes)
-    yield application
-    i18n.set_language("en")
-    pygame.quit()
 
 
 def _mid_game(app: App) -> Session:
