@@ -302,7 +302,9 @@ class Table:
                 "expansions": list(self.config.expansions),
                 "seats": [s.info() for s in self.seats],
                 "clock": list(self.config.clock) if self.config.clock else None,
-                "clocks": clocks, "running": self.running(), "takeover": self.config.takeover}
+                "clocks": clocks, "running": self.running(), "takeover": self.config.takeover,
+                "options": [[k, v] for k, v in self.config.options],
+                "colours": list(self.config.colours), "aids": self.config.aids}
 
     def start_message(self, seats: Collection[int]) -> dict[str, Any]:
         """The game as it began, as the holder of ``seats`` may see it."""

@@ -16,6 +16,7 @@ from . import palette as pal
 from .art.icons import BARE_BELOW
 from .palette import Colour
 from .resources import Resources
+from .seat_marks import draw_seat_marks
 from .session import Session
 from .widgets import blit_centred, fit_text, panel
 
@@ -107,6 +108,10 @@ def draw_players(surface: pygame.Surface, res: Resources, session: Session,
         score = res.text(str(shown[i]), 34, pal.TEXT, bold=True)
         score_rect = score.get_rect(midright=(row.right - px(10), row.centery))
         surface.blit(score, score_rect)
+        marks = session.marks(i)  # at a network table: connected, clock
+        if marks is not None:
+            score_rect = score_rect.move(-draw_seat_marks(surface, res, row, score_rect,
+                                                          marks), 0)
         name_img = _fitted(res, seat.label, score_rect.x - px(8) - (row.x + px(46)), current)
         surface.blit(name_img, (row.x + px(46), row.y + px(7)))
         supply = "  ".join(_("{n} {figures}").format(

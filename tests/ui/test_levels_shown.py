@@ -1,5 +1,6 @@
 """The computer levels as players read them: Easy, Medium, Hard and Monte Carlo on the
-set-up screen, and the level beside a computer seat's name during the game."""
+set-up screen (then Open: someone joining over the network), and the level beside a
+computer seat's name during the game."""
 
 from __future__ import annotations
 
@@ -26,13 +27,13 @@ def test_the_set_up_screen_names_the_levels(app: App, driver: Driver) -> None:
     setup._build()
     seen: dict[str, str] = {}
     label = "Human"
-    for _ in range(5):
+    for _ in range(6):
         driver.click(button(setup, label))
         label = next(b.label for b in setup.widgets if b.label in
-                     {"Human", "Easy", "Medium", "Hard", "Monte Carlo"})
+                     {"Human", "Easy", "Medium", "Hard", "Monte Carlo", "Open"})
         seen[label] = setup.seats[0].kind
     assert seen == {"Easy": "easy", "Medium": "quick", "Hard": "strong",
-                    "Monte Carlo": "mcts", "Human": "human"}
+                    "Monte Carlo": "mcts", "Open": "open", "Human": "human"}
 
 
 def test_a_computer_seat_shows_its_level_in_the_panel_and_prompt(

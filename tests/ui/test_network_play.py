@@ -1,0 +1,135 @@
+"""Network play in the window, on the loopback address: a host's window and a guest's at one
+table, each playing with the mouse and keys; the other's moves shown as they come; a placement
+taken back; a guest that leaves and comes back; resigning; the finished game kept."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pygame
+import pytest
+
+from game.rules import Phase, Place
+from game.ui.net_session import NetworkSession
+from game.ui.session import SeatMarks
+from game.ui.scenes import pause
+from game.ui.scenes.final import FinalScene
+from game.ui.scenes.menus import ConfirmScene
+from game.ui.scenes.play import TablePlayScene, at_table
+from game.ui.scenes.play.table_turns import TableTurns
+from game.ui.scenes.title import TitleScene
+
+from .conftest import Driver, on_top
+from .tables import join_lobby, play_a_turn, two_windows
+from .test_scenes import button
+
+
+def marks(session: NetworkSession, seat: int) -> SeatMarks:
+    shown = session.marks(seat)
+    assert shown is not None
+    return shown
+
+
+def boards(*scenes: TablePlayScene) -> list[dict[tuple[int, int], tuple[str, int]]]:
+    return [{c: (p.tile.id, p.rotation) for c, p in s.game.board.tiles.items()}
+            for s in scenes]
+
+
+def test_host_and_guest_play_turns_and_see_each_others_moves(tmp_path: Path) -> None:
+    with two_windows(tmp_path, pace="normal") as table:
+        host, guest = table.play(table.host), table.play(table.guest)
+        assert isinstance(host.session, NetworkSession) and host.session.link.hosting
+        assert [s.name for s in guest.session.seats] == ["Ann", "Bob"]
+        glides: list[str] = []
+        turns = guest.computer
+        assert isinstance(turns, TableTurns)
+        follow = turns.follow
+
+        def watched(dt: float) -> list[object]:
+            out = follow(dt)
+            if turns.animation is not None:
+                glides.append(str(turns.animation.action))
+            return list(out)
+
+        turns.follow = watched  # type: ignore[assignment, method-assign]
+        for _ in range(3):
+            play_a_turn(table, table.host)
+            play_a_turn(table, table.guest)
+        table.until(lambda: len(host.game.moves) == len(guest.game.moves) == 12,
+                    "both windows showing every move")
+        assert boards(host, guest)[0] == boards(host, guest)[1]
+        assert host.game.scores == guest.game.scores
+        served = host.session.link.server
+        assert served is not None
+        real = next(iter(served.server.tables.values())).game
+        assert real is not None and [str(m) for m in real.moves] == [
+            str(m) for m in guest.game.moves]
+        # the host's tiles glided into place in the guest's window, as a computer's do
+        assert any("@" in g for g in glides)
+        # each player's own turn log tells the other's moves too
+        assert any("Ann" in line.text for line in guest.feedback.log_lines())
+
+
+def test_a_placement_taken_back_before_confirming(tmp_path: Path) -> None:
+    with two_windows(tmp_path) as table:
+        host, guest = table.play(table.host), table.play(table.guest)
+        table.until(lambda: host.human_turn and not host.animating(), "the host's turn")
+        handled = host.hand.handled()
+        cell = sorted(host.options.legal_cells())[0]
+        x, y, w, h = host.camera.cell_rect(cell)
+        Driver(table.host).click((x + w // 2, y + h // 2))
+        table.until(lambda: len(guest.game.moves) == len(host.game.moves) == 1,
+                    "the placement shown in both windows")
+        placed = host.game.moves[0]
+        assert isinstance(placed, Place) and host.game.phase is Phase.FIGURE
+        Driver(table.host).key(pygame.K_BACKSPACE)
+        table.until(lambda: not host.game.moves and not guest.game.moves,
+                    "the placement taken back everywhere")
+        assert len(host.game.board) == len(guest.game.board) == 1
+        assert host.hand.handled() == handled and host.turn.rotation == placed.rotation // 90
+        play_a_turn(table, table.host)  # and the turn goes on as usual
+
+
+def test_a_guest_who_leaves_is_waited_for_handed_over_and_takes_the_seat_back(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(at_table, "TAKEOVER_OFFER", 0.0)  # the host may hand over at once
+    with two_windows(tmp_path) as table:
+        host = table.play(table.host)
+        play_a_turn(table, table.host)
+        link = table.play(table.guest).session
+        assert isinstance(link, NetworkSession)
+        shown = str(link.link.link)
+        table.guest.replace(TitleScene(table.guest))  # the guest's window leaves the game
+        session = host.session
+        assert isinstance(session, NetworkSession)
+        table.until(lambda: not marks(session, 1).connected, "the host seeing the guest gone")
+        table.step(2)
+        assert host.table.rect is not None  # "Bob is reconnecting…", with the hand-over
+        offer = next(b for _, b in host.table.buttons)
+        assert "Bob" in offer.label
+        Driver(table.host).click(offer.rect.center)
+        table.until(lambda: len(host.game.moves) >= 4, "a computer playing Bob's turn")
+        assert marks(session, 1).stand_in
+        join_lobby(table.guest, shown, "Bob")  # the same computer: its seat back
+        table.until(lambda: isinstance(table.guest.scene, TablePlayScene), "the game again")
+        guest = table.play(table.guest)
+        table.until(lambda: len(guest.game.moves) == len(host.game.moves),
+                    "the guest's window where the game stands")
+        table.until(lambda: not marks(session, 1).stand_in, "Bob playing again")
+        assert isinstance(guest.session, NetworkSession)
+        assert guest.session.link.net.seats == (1,)
+
+
+def test_the_guest_resigns_from_the_menu(tmp_path: Path) -> None:
+    with two_windows(tmp_path) as table:
+        play_a_turn(table, table.host)
+        guest = table.play(table.guest)
+        Driver(table.guest).key(pygame.K_ESCAPE)
+        menu = on_top(table.guest, pause.PauseScene)
+        Driver(table.guest).click(button(menu, "Resign"))
+        Driver(table.guest).click(button(on_top(table.guest, ConfirmScene), "Resign"))
+        table.until(lambda: all(isinstance(a.scene, FinalScene) for a in table.windows),
+                    "the final scores in both windows")
+        assert guest.session.ended()
+        kept = table.host.storage.load(table.host.storage.autosave_path())
+        assert kept.players == ["Ann", "Bob"] and len(kept.moves) == 2
