@@ -139,11 +139,13 @@ class Table:
         return self.state == LOBBY and all(s.kind != OPEN for s in self.seats)
 
     def set_seat(self, seat: int, kind: str) -> None:
-        """The host turns an open seat into a computer (or back) before the game."""
+        """The host turns an open seat into a computer (or back) before the game, or opens
+        again the seat of a player who joined and left."""
         if self.state != LOBBY or not 0 <= seat < len(self.seats):
             raise Refused("not-now", "seats change only before the game")
         current = self.seats[seat]
-        if current.kind not in (OPEN, COMPUTER):
+        gone = current.kind == PLAYER and not current.connected
+        if current.kind not in (OPEN, COMPUTER) and not gone:
             raise Refused("seat-taken", f"seat {seat + 1} is taken")
         if kind == OPEN:
             self.seats[seat] = Seat(OPEN, current.name)

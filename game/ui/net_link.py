@@ -73,6 +73,7 @@ class TableLink:
                  seat: int | None = None, host_key: str | None = None,
                  server: LocalServer | None = None, shown: Link | None = None,
                  level: str | None = None) -> None:
+        wake_type()  # made on the window's thread, before the network's posts it
         self.link = link
         self.tokens = tokens
         self.server = server
@@ -157,9 +158,12 @@ def host_table(registry: Registry, storage: Storage, config: TableConfig, name: 
 
 def join_table(registry: Registry, storage: Storage, link: Link, name: str,
                seat: int | None = None, level: str | None = None,
-               wake: Callable[[], None] = post_wake) -> TableLink:
-    """Join the table of ``link`` (taking back the seat this computer holds there, if any)."""
-    table = TableLink(registry, link, name, wake=wake,
-                      tokens=Tokens(storage.data_dir / "tables"), seat=seat, level=level)
+               wake: Callable[[], None] = post_wake, fresh: bool = False) -> TableLink:
+    """Join the table of ``link``, taking back the seat this computer holds there, if any
+    (unless ``fresh``)."""
+    tokens = Tokens(storage.data_dir / "tables")
+    table = TableLink(registry, link, name, wake=wake, tokens=None if fresh else tokens,
+                      seat=seat, level=level)
+    table.tokens = tokens
     table.start()
     return table

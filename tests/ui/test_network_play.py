@@ -4,23 +4,26 @@ taken back; a guest that leaves and comes back; resigning; the finished game kep
 
 from __future__ import annotations
 
+import time
 from pathlib import Path
 
 import pygame
 import pytest
 
+from game.net.client import Status
 from game.rules import Phase, Place
 from game.ui.net_session import NetworkSession
-from game.ui.session import SeatMarks
 from game.ui.scenes import pause
 from game.ui.scenes.final import FinalScene
 from game.ui.scenes.menus import ConfirmScene
 from game.ui.scenes.play import TablePlayScene, at_table
 from game.ui.scenes.play.table_turns import TableTurns
 from game.ui.scenes.title import TitleScene
+from game.ui.session import SeatMarks
 
 from .conftest import Driver, on_top
 from .tables import join_lobby, play_a_turn, two_windows
+from .test_resting import frames_during_rest
 from .test_scenes import button
 
 
@@ -133,3 +136,49 @@ def test_the_guest_resigns_from_the_menu(tmp_path: Path) -> None:
         assert guest.session.ended()
         kept = table.host.storage.load(table.host.storage.autosave_path())
         assert kept.players == ["Ann", "Bob"] and len(kept.moves) == 2
+
+
+def test_a_dropped_connection_comes_back_by_itself(tmp_path: Path) -> None:
+    with two_windows(tmp_path) as table:
+        host, guest = table.play(table.host), table.play(table.guest)
+        play_a_turn(table, table.host)
+        served = host.session.link.server if isinstance(host.session, NetworkSession) else None
+        assert served is not None and isinstance(guest.session, NetworkSession)
+
+        def cut() -> None:  # on the server's loop: the guest's connection breaks
+            for peers in served.server.peers.values():
+                for peer in list(peers):
+                    if peer.seats == [1]:
+                        peer.drop(1011, "cut", at_once=True)
+
+        served._call(cut)
+        seen: list[Status] = []
+        watched = guest.session
+
+        def back() -> bool:
+            seen.append(watched.status)
+            return Status.RECONNECTING in seen and seen[-1] == Status.PLAYING
+
+        table.until(back, "the guest's window reconnecting, then playing again")
+        play_a_turn(table, table.guest)  # the seat is still the guest's
+        table.until(lambda: len(host.game.moves) == len(guest.game.moves) == 4,
+                    "both windows where the game stands")
+
+
+def test_a_window_waiting_for_the_table_rests_until_a_move_comes(tmp_path: Path) -> None:
+    with two_windows(tmp_path) as table:
+        host, guest = table.play(table.host), table.play(table.guest)
+        table.until(lambda: host.human_turn and not host.animating()
+                    and not guest.animating(), "the host's turn, both views settled")
+        for _ in range(3):
+            guest.app.step()
+            time.sleep(0.02)
+        assert guest.wake_in() is None
+        drawn, _took = frames_during_rest(table.guest, 0.4)
+        assert drawn == 0  # the guest's window waits for the host without drawing
+        place = next(iter(host.game.legal_placements()))
+        host.play(place)  # the host's tile goes to the table, which tells the guest
+        began = time.perf_counter()
+        table.guest.rest(began + 10)
+        assert time.perf_counter() - began < 5  # woken by the network, not the deadline
+        table.until(lambda: len(guest.game.moves) == 1, "the host's tile in the guest's window")

@@ -15,14 +15,14 @@ from typing import Any
 import pygame
 
 from game.i18n import _
-from game.net.client import Status
+from game.net.client import Refusal, Status
 from game.net.seats import OPEN
 
 from .. import clipboard
 from .. import palette as pal
 from ..app import App, Scene
 from ..intents import Command, Intent
-from ..net_link import TableLink
+from ..net_link import TableLink, join_table
 from ..net_session import NetworkSession
 from ..session import kind_name
 from ..table_options import table_lines
@@ -44,6 +44,7 @@ class LobbyScene(Scene):
         self.start_button: Button | None = None
         self.copy_button: Button | None = None
         self._seen: Any = None  # the table's description the buttons were made for
+        self.retried = False
 
     # ------------------------------------------------------------------ the table
     @property
@@ -51,8 +52,11 @@ class LobbyScene(Scene):
         return self.table.net.table.seats
 
     def update(self, dt: float) -> None:
-        self.table.poll()
+        refused = [h.code for h in self.table.poll() if isinstance(h, Refusal)]
         net = self.table.net
+        if "token" in refused and net.status == Status.FAILED and not self.retried:
+            self._join_afresh()  # the seat held here was opened again: join as new
+            return
         if net.game is not None and net.status in (Status.PLAYING, Status.OVER):
             self.handed = True
             self.app.replace(self.app.routes.play(NetworkSession.joined(self.table)))
@@ -61,6 +65,15 @@ class LobbyScene(Scene):
         if seen != self._seen:
             self._seen = seen
             self.layout(self.app.screen.get_size())
+
+    def _join_afresh(self) -> None:
+        """Join the table again without the seat this computer held there."""
+        old = self.table
+        old.forget_seats()
+        old.close()
+        self.retried = True
+        self.table = join_table(self.app.registry, self.app.storage, old.link, old.net.name,
+                                level=old.level, fresh=True)
 
     def exit(self) -> None:
         if not self.handed:
@@ -80,8 +93,9 @@ class LobbyScene(Scene):
         host = self.table.hosting
         if host and self.table.net.status == Status.LOBBY:
             for i, seat in enumerate(self.seats):
-                if seat["kind"] in (OPEN, "computer"):
-                    label = _("Computer") if seat["kind"] == OPEN else _("Open")
+                gone = seat["kind"] == "player" and not seat["connected"]
+                if seat["kind"] in (OPEN, "computer") or gone:
+                    label = _("Computer") if seat["kind"] == OPEN else _("Reopen")
                     rect = pygame.Rect(c.x + px(RIGHT_X - 150), self._row(i) + px(6), px(120),
                                        px(40))
                     self.buttons.append(Button(rect, label, self._seat_kind(i, seat["kind"])))
@@ -230,8 +244,8 @@ class LobbyScene(Scene):
     def _draw_waiting(self, surface: pygame.Surface, x: int, y: int, width: int) -> None:
         res = self.app.res
         link = self.table.link
-        surface.blit(res.text(fit_text(res, f"{link.host}:{link.port}", 19, width), 19,
-                              pal.TEXT_DIM), (x, y))
+        host = _("Host: {address}").format(address=f"{link.host}:{link.port}")
+        surface.blit(res.text(fit_text(res, host, 19, width), 19, pal.TEXT_DIM), (x, y))
         status = self.table.net.status
         text = (_("Waiting for the host to start the game…") if status == Status.LOBBY
                 else self._status_text(status))

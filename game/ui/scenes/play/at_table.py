@@ -153,8 +153,8 @@ class AtTable:
         width = max(res.font(18, bold=True).size(text)[0] for text, _colour in self._lines) + px(28)
         labels = {seat: _("Computer plays for {player}").format(
             player=self.session.seats[seat].name) for seat in offers}
-        for label in labels.values():
-            width = max(width, res.font(18, bold=True).size(label)[0] + px(44))
+        for label in labels.values():  # a button 36 px high sets its label at 22 points
+            width = max(width, res.font(22, bold=True).size(label)[0] + px(44))
         width = min(width, frame.layout.free.w // 2)
         height = px(14) + px(24) * len(self._lines) + px(44) * len(offers)
         board = frame.layout.free
@@ -163,7 +163,7 @@ class AtTable:
         self.buttons = []
         y = self.rect.y + px(8) + px(24) * len(self._lines)
         for seat in offers:
-            rect = pygame.Rect(self.rect.x + px(10), y, width - px(20), px(38))
+            rect = pygame.Rect(self.rect.x + px(10), y, width - px(20), px(36))
             button = old.get(seat) or Button(rect, labels[seat], self._hand_over(seat))
             button.rect, button.label = rect, labels[seat]
             self.buttons.append((seat, button))

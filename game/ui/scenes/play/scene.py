@@ -79,7 +79,8 @@ class PlayScene(Scene):
         self.score_show = ScoreShow(session, self.camera, self.view, outlines, res)
         self.history = HistoryMode(session, res)
         self.hover = HoverCard(outlines)
-        self.controls = Controls(self.layout_obj, res, self.game.tileset, self._hints_on())
+        self.controls = Controls(self.layout_obj, res, self.game.tileset, self._hints_on(),
+                                 tiles=session.aids)
         self.drawing = Drawing(self.options, self.hand, self.controls, self.hint, self.question,
                                self.remaining, self.score_show, self.history, self.hover,
                                self.computer, self.feedback)
