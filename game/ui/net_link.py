@@ -109,7 +109,7 @@ class TableLink:
         out = self.net.poll()
         token = self.net.token
         if token is not None and token != self._kept and self.net.seats \
-                and self.tokens is not None and not self.hosting:
+                and self.tokens is not None:
             with contextlib.suppress(OSError):
                 for seat in self.net.seats:
                     self.tokens.put(self.link, seat, token)
@@ -134,7 +134,11 @@ class TableLink:
 def host_table(registry: Registry, storage: Storage, config: TableConfig, name: str,
                listening: Listening, wake: Callable[[], None] = post_wake) -> TableLink:
     """Serve a new table from this window (OSError when no port can be opened) and join it
-    with the host's key: this window plays the table's ``host`` seats."""
+    with the host's key: this window plays the table's ``host`` seats.  The table is saved
+    after every turn in the data folder's ``hosted-tables`` and the host's token kept under
+    the loopback link: should the window die, ``python -m game.server --data`` that folder
+    serves the table again, and ``--join ws://127.0.0.1:PORT/CODE`` takes the host's seats
+    back."""
     server = LocalServer(registry, storage.data_dir / "hosted-tables")
     try:
         port = server.start(listening.interface, listening.port)
@@ -151,7 +155,7 @@ def host_table(registry: Registry, storage: Storage, config: TableConfig, name: 
     shown = server.link_for(code, listening.address or local_address())
     log.info("hosting table %s on port %d", code, port)
     table = TableLink(registry, local, name, wake=wake, host_key=key, server=server,
-                      shown=shown)
+                      shown=shown, tokens=Tokens(storage.data_dir / "tables"))
     table.start()
     return table
 

@@ -4,12 +4,14 @@ taken back; a guest that leaves and comes back; resigning; the finished game kep
 
 from __future__ import annotations
 
+import random
 import time
 from pathlib import Path
 
 import pygame
 import pytest
 
+from game.ai import choose_action
 from game.net.client import Status
 from game.rules import Phase, Place
 from game.ui.net_session import NetworkSession
@@ -182,3 +184,26 @@ def test_a_window_waiting_for_the_table_rests_until_a_move_comes(tmp_path: Path)
         table.guest.rest(began + 10)
         assert time.perf_counter() - began < 5  # woken by the network, not the deadline
         table.until(lambda: len(guest.game.moves) == 1, "the host's tile in the guest's window")
+
+
+@pytest.mark.slow
+def test_a_whole_game_with_hidden_hands_and_sheep_ends_alike_in_both_windows(
+        tmp_path: Path) -> None:
+    rng = random.Random(5)
+    with two_windows(tmp_path, expansions=["hills-and-sheep"], options={"hand": 3}) as table:
+        host, guest = table.play(table.host), table.play(table.guest)
+
+        def over() -> bool:
+            for app in table.windows:
+                scene = app.scene
+                if isinstance(scene, TablePlayScene) and scene.human_turn \
+                        and not scene.score_show.busy:
+                    scene.play(choose_action(scene.game, "random", rng))
+            return all(isinstance(app.scene, FinalScene) for app in table.windows)
+
+        table.until(over, "the final scores in both windows", seconds=300)
+        assert boards(host, guest)[0] == boards(host, guest)[1]
+        kept = [app.storage.load(app.storage.autosave_path()) for app in table.windows]
+        assert kept[0].moves == kept[1].moves and kept[0].seed == kept[1].seed
+        assert kept[0].summary is not None and kept[0].summary["over"]
+        assert kept[0].summary["scores"] == host.game.scores == guest.game.scores

@@ -14,7 +14,10 @@ import pygame
 import pytest
 
 from game.net.hosting import LocalServer
+from game.net.links import Link
 from game.net.seats import TableConfig
+from game.net.server import TableServer
+from game.net.tokens import Tokens
 from game.rules import Place
 from game.rules.registry import default_registry
 from game.ui import clipboard
@@ -28,7 +31,7 @@ from game.ui.session import Seat, Session
 from game.view.cards import feature_card
 
 from .conftest import Driver, on_top
-from .tables import Table, host_lobby, join_lobby, two_windows
+from .tables import Table, host_lobby, join_lobby, play_a_turn, two_windows
 from .test_scenes import button, title
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -213,3 +216,20 @@ def test_a_guest_who_leaves_the_lobby_frees_the_seat_for_the_host_to_open(
         assert lobby.seats[1]["name"] == "Cid"
     finally:
         table.close()
+
+
+def test_a_hosted_table_is_saved_and_its_host_keeps_a_token_for_a_restarted_server(
+        tmp_path: Path) -> None:
+    with two_windows(tmp_path) as table:
+        play_a_turn(table, table.host)
+        session = table.play(table.host).session
+        assert isinstance(session, NetworkSession)
+        code, port = session.link.link.code, session.link.link.port
+    folder = tmp_path / "host" / "data" / "hosted-tables"
+    again = TableServer(default_registry(), folder)
+    assert again.load_tables() == []
+    resumed = again.tables[code]
+    assert resumed.game is not None and len(resumed.game.moves) == 2
+    token = Tokens(tmp_path / "host" / "data" / "tables").get(
+        Link("127.0.0.1", port, code), 0)
+    assert token is not None and resumed.join("", None, token, None)[0] == [0]
