@@ -119,6 +119,15 @@ def background_kind(tileset: TileSet) -> str:
     return next(k.name for k in tileset.kinds.values() if k.role == "background")
 
 
+def option_quote(tileset: TileSet, option: str) -> str:
+    """The rulebook sentence an option comes from, in the window's language, when the tile
+    set gives it there (the rulebook being in another); "" when it does not: the window then
+    shows the sentence as the rulebook says it (``OptionDef.source``)."""
+    text = tileset.text.get(language())
+    found = text.options.get(option) if text is not None else None
+    return found.quote if found is not None else ""
+
+
 def option_name(tileset: TileSet, option: str) -> str:
     for t in _texts(tileset):
         if option in t.options:

@@ -2,7 +2,17 @@
 
 from .actions import Action, Choose, Deploy, Move, Place, Skip, parse_action
 from .errors import IllegalAction, RulesError, TileSetError, UnknownOption
-from .events import ChoiceRequest, FeatureView, Notice, ScoreEvent, Worth
+from .events import (
+    CellTaken,
+    ChoiceRequest,
+    EdgesDiffer,
+    FeatureView,
+    Misfit,
+    NoNeighbour,
+    Notice,
+    ScoreEvent,
+    Worth,
+)
 from .game import Game
 from .host import Form, Host, Phase, TurnKey
 from .loader import load_tileset, parse_tileset
@@ -12,16 +22,20 @@ from .registry import Registry, default_registry
 
 __all__ = [
     "Action",
+    "CellTaken",
     "ChoiceRequest",
     "Choose",
     "Deploy",
+    "EdgesDiffer",
     "FeatureView",
     "Form",
     "Game",
     "Host",
     "IllegalAction",
     "LegalPlacements",
+    "Misfit",
     "Move",
+    "NoNeighbour",
     "Notice",
     "Phase",
     "Place",

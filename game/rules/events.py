@@ -36,6 +36,33 @@ class Notice(Protocol):
         """The player it is about (None: nobody in particular)."""
 
 
+class CellTaken(NamedTuple):
+    """A tile was put on a cell that holds one."""
+
+    cell: Cell
+
+
+class NoNeighbour(NamedTuple):
+    """A tile was put on a cell beside no tile."""
+
+    cell: Cell
+
+
+class EdgesDiffer(NamedTuple):
+    """A tile was put where one of its edges meets a neighbour's edge of another kind:
+    across ``side`` of the cell (0-3: N, E, S, W) its edge of kind ``mine`` meets the
+    neighbour's edge of kind ``theirs``."""
+
+    cell: Cell
+    side: int
+    mine: str
+    theirs: str
+
+
+# Why a placement is not legal (``Game.misfit``).
+Misfit = CellTaken | NoNeighbour | EdgesDiffer
+
+
 class Worth(NamedTuple):
     """What a feature is worth to the players leading it, as it stands."""
 

@@ -122,6 +122,9 @@ class ValueText:
 class OptionText:
     name: str
     values: Mapping[str, ValueText] = field(default_factory=dict)  # by str(value)
+    # The rulebook sentence the option comes from (``OptionDef.source``) in this language,
+    # where the rulebook is in another: the set-up screen shows it with the original.
+    quote: str = ""
 
 
 @dataclass(frozen=True)

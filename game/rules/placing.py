@@ -11,6 +11,7 @@ from typing import TypeGuard
 from .actions import DEGREES, Deploy, Place, is_int
 from .board import Board, Cell, PlacedTile
 from .errors import IllegalAction
+from .events import CellTaken, EdgesDiffer, Misfit, NoNeighbour
 from .features import Figure
 from .model import FigureDef
 from .state import FIGURE, GameState
@@ -150,6 +151,28 @@ class Placing(GameState):
         if tid not in self.tables.turned:
             raise IllegalAction(f"unknown tile {tid!r}")
         return LegalPlacements(self.board, self.tables, tid)
+
+    def misfit(self, place: Place) -> Misfit | None:
+        """Why ``place`` breaks the placing rules, None when it does not: the cell holds a
+        tile, or touches none, or an edge of the tile meets a neighbour's edge of another
+        kind (the first such side, N E S W)."""
+        tile, x, y, rotation = place
+        if tile not in self.tables.turned:
+            raise IllegalAction(f"unknown tile {tile!r}")
+        cell = (x, y)
+        board = self.board
+        if cell in board.tiles:
+            return CellTaken(cell)
+        if cell not in board.demands:
+            return NoNeighbour(cell)
+        edges = self.tables.turned[tile][0].tile.rotations[rotation // 90 % 4].edges
+        for side, (dx, dy) in enumerate(((0, -1), (1, 0), (0, 1), (-1, 0))):
+            other = board.tiles.get((x + dx, y + dy))
+            if other is not None:
+                theirs = other.turned.edges[(side + 2) % 4]
+                if theirs != edges[side]:
+                    return EdgesDiffer(cell, side, edges[side], theirs)
+        return None
 
     def _fits_somewhere(self, tile: str) -> bool:
         return has_placement(self.board, self.tables, tile)

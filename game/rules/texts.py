@@ -50,7 +50,7 @@ from .yamlsrc import Located, LocatedList, line_of
 
 LANGUAGE_KEYS = {"name", "note", "kinds", "figures", "icons", "options", "questions", "moves",
                  "extra"}
-OPTION_TEXT_KEYS = {"name", "values"}
+OPTION_TEXT_KEYS = {"name", "values", "quote"}
 QUESTION_KEYS = {"prompt", "answers"}
 VALUE_TEXT_KEYS = {"label", "explain"}
 
@@ -125,7 +125,9 @@ class _Texts:
                 raise self.fail(at, f"{what}: '{value}' is not one of its values "
                                     f"({', '.join(sorted(allowed))})")
             out[value] = self.value_text(spec, at, f"{what} value '{value}'")
-        return OptionText(name, out)
+        quote = m.get("quote")
+        return OptionText(name, out, "" if quote is None else
+                          self.string(quote, m.key_line("quote"), f"'quote' of {what}"))
 
 
 def parse_texts(raw: Any, line: int, path: str, kinds: Mapping[str, KindDef],

@@ -53,6 +53,7 @@ if TYPE_CHECKING:
 
 FPS = 60  # frames per second while something moves
 POLL_HZ = 60  # how often a resting window looks for events
+TOAST_FADE = 0.5  # seconds a toast takes to fade away, at the end of its time
 
 log = logging.getLogger(__name__)
 
@@ -253,16 +254,18 @@ class App:
         It looks for events POLL_HZ times a second and sleeps in between: pygame's own
         ``event.wait`` looks every millisecond, which costs several times more."""
         scene = self.stack[-1] if self.stack else None
-        if scene is None or scene.animating():
-            self.clock.tick(FPS)
-            return
         now = time.perf_counter()
+        if scene is None or scene.animating() or (
+                self.toast is not None and now >= self.toast[1] - TOAST_FADE):
+            self.clock.tick(FPS)  # a toast fading out moves too
+            return
         wake = scene.wake_in()
         end = None if wake is None else now + wake
         if until is not None:
             end = until if end is None else min(end, until)
-        if self.toast is not None:  # wake to take the message away
-            end = self.toast[1] if end is None else min(end, self.toast[1])
+        if self.toast is not None:  # wake to fade the message away
+            fade = self.toast[1] - TOAST_FADE
+            end = fade if end is None else min(end, fade)
         while end is None or now < end:
             if pygame.event.peek() or self._woken.is_set():
                 break  # the events stay queued for the next step
@@ -303,14 +306,16 @@ class App:
             scene.draw(self.screen)
         if self.toast is not None:
             text, until = self.toast
-            if time.perf_counter() < until:
+            left = until - time.perf_counter()
+            if left > 0:
                 from .widgets import draw_toast
-                draw_toast(self.screen, self.res, text)
+                draw_toast(self.screen, self.res, text, min(1.0, left / TOAST_FADE))
             else:
                 self.toast = None
 
     def show_toast(self, text: str, seconds: float = 1.4) -> None:
-        """A short message over every scene (sound on or off...)."""
+        """A short message over every scene (sound on or off, the game saved...), which
+        fades away by itself after ``seconds``."""
         self.toast = (text, time.perf_counter() + seconds)
 
     def toggle_help(self) -> None:

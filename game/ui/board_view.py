@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import colorsys
-from collections.abc import Mapping
+from collections.abc import Iterable, Mapping
 
 import pygame
 
@@ -18,6 +18,22 @@ from .resources import Resources
 
 Colour = tuple[int, int, int]
 MAX_TOKENS = 3  # tokens drawn one by one beside a figure; more: one with a count
+DEAD: Colour = (214, 96, 70)  # a dead cell's mark: a muted red, clear of the lit cells' green
+FIGURE_SCALE = 0.34  # a figure's height, in tiles
+FIGURE_RISE = 0.08  # a figure stands this share of its height above its spot
+
+
+def figure_px(tile_px: float, scale: float) -> int:
+    """A figure's height in pixels on tiles ``tile_px`` wide."""
+    return max(12, round(tile_px * scale))
+
+
+def figure_rect(shape: tuple[int, int], at: tuple[float, float], px: int) -> pygame.Rect:
+    """Where a figure's sprite of ``shape`` (w, h), ``px`` tall, is drawn for the spot
+    ``at`` on screen."""
+    rect = pygame.Rect((0, 0), shape)
+    rect.center = (round(at[0]), round(at[1] - px * FIGURE_RISE))
+    return rect
 
 
 def draw_tokens(surface: pygame.Surface, res: Resources, icons: IconArt,
@@ -52,6 +68,7 @@ class BoardView:
         # Tiles at an in-between scale (while a zoom eases) are scaled from the nearest
         # cached level once, then kept until the zoom settles.
         self._transient: dict[tuple[str, int, int], pygame.Surface] = {}
+        self._masks: dict[tuple[str, int, bool], pygame.mask.Mask] = {}
 
     def tile_image(self, tile: TileType, rotation: int, px: int) -> pygame.Surface:
         if px in ZOOM_LEVELS or px <= 16:
@@ -91,20 +108,28 @@ class BoardView:
             and not fig.building
 
     def draw_figure(self, surface: pygame.Surface, cam: Camera, kind: str, colour: Colour,
-                    cell: Cell, index: int, alpha: int = 255, scale: float = 0.34,
+                    cell: Cell, index: int, alpha: int = 255, scale: float = FIGURE_SCALE,
                     spot: Point | None = None) -> None:
         """A figure on feature ``index`` of the tile at ``cell``: at its anchor, or at
         ``spot`` (unit tile coordinates)."""
         placed = self.game.board.tiles[cell]
         at = cam.local_to_screen(cell, spot if spot is not None else placed.turned.anchors[index])
-        size = max(12, round(cam.scale * scale))
+        size = figure_px(cam.scale, scale)
+        # A faint figure (``alpha`` below 255) keeps its outline whole: only its body fades.
         img = self.res.figures.figure(kind, colour, size,
-                                      lying=self.lies_down(cell, index, kind))
-        if alpha < 255:
-            img = img.copy()
-            img.set_alpha(alpha)
-        rect = img.get_rect(center=(round(at[0]), round(at[1] - size * 0.08)))
-        surface.blit(img, rect)
+                                      lying=self.lies_down(cell, index, kind), body_alpha=alpha)
+        surface.blit(img, figure_rect(img.get_size(), at, size))
+
+    def figure_mask(self, kind: str, px: int, lying: bool) -> pygame.mask.Mask:
+        """The pixels a figure drawn ``px`` tall covers (its shadow left out)."""
+        key = (kind, px, lying)
+        mask = self._masks.get(key)
+        if mask is None:
+            img = self.res.figures.figure(kind, (128, 128, 128), px, lying=lying)
+            mask = self._masks[key] = pygame.mask.from_surface(img, 127)
+            if len(self._masks) > 256:
+                self._masks.pop(next(iter(self._masks)))
+        return mask
 
     def draw_figures(self, surface: pygame.Surface, cam: Camera, colours: list[Colour],
                      moved: Mapping[int, Figure] | None = None) -> None:
@@ -145,6 +170,32 @@ class BoardView:
         x, y, w, h = cam.cell_rect(cell)
         pygame.draw.rect(surface, colour, (x - 1, y - 1, w + 2, h + 2), width=width,
                          border_radius=3)
+
+    def draw_dead_cells(self, surface: pygame.Surface, cam: Camera,
+                        cells: Iterable[Cell]) -> None:
+        """Cells no tile still to come can fill: a dark hollow crossed out."""
+        x0, y0, x1, y1 = cam.visible_cells()
+        for cell in cells:
+            if not (x0 <= cell[0] <= x1 and y0 <= cell[1] <= y1):
+                continue
+            x, y, w, _ = cam.cell_rect(cell)
+            surface.blit(self._dead_mark(w), (x, y))
+
+    def _dead_mark(self, w: int) -> pygame.Surface:
+        key = ("dead cell", w)
+        img = self.res.images.get(key)
+        if img is None:
+            img = pygame.Surface((w, w), pygame.SRCALPHA)
+            inset = max(2, round(w * 0.1))
+            box = pygame.Rect(inset, inset, w - 2 * inset, w - 2 * inset)
+            line = max(2, round(w / 22))
+            pygame.draw.rect(img, (12, 8, 6, 120), box, border_radius=max(2, w // 10))
+            pygame.draw.rect(img, (*DEAD, 230), box, width=line, border_radius=max(2, w // 10))
+            a = box.inflate(-box.w // 2, -box.h // 2)
+            pygame.draw.line(img, (*DEAD, 230), a.topleft, a.bottomright, line + 1)
+            pygame.draw.line(img, (*DEAD, 230), a.topright, a.bottomleft, line + 1)
+            self.res.images.put(key, img)
+        return img
 
     def field_colours(self) -> dict[int, Colour]:
         """A colour per connected background feature (field), for the farm hints."""

@@ -138,6 +138,22 @@ class Camera:
         self._aim(((box[0] + box[2]) / 2, (box[1] + box[3]) / 2), (fx + fw / 2, fy + fh / 2),
                   immediate)
 
+    def show_around(self, box: Box, least_level: int, top_level: int, keep: Box | None = None,
+                    immediate: bool = False) -> None:
+        """``box`` in the free area at the largest level up to ``top_level`` that holds it;
+        when even ``least_level`` does not, at that level, centred on the box's middle as far
+        as ``keep`` allows (it is moved just far enough to lie in the free area)."""
+        level = max(least_level, self._fitting_level(box, top_level))
+        scale = float(ZOOM_LEVELS[level])
+        goal: Point = ((box[0] + box[2]) / 2, (box[1] + box[3]) / 2)
+        fx, fy, fw, fh = self.free_rect()
+        if keep is not None and not self._fits(box, scale):
+            shift = [_shift_into(lo, hi, c, free_len, scale) for lo, hi, c, free_len in
+                     ((keep[0], keep[2], goal[0], fw), (keep[1], keep[3], goal[1], fh))]
+            goal = (goal[0] + shift[0], goal[1] + shift[1])
+        self.level = level
+        self._aim(goal, (fx + fw / 2, fy + fh / 2), immediate)
+
     def keep_in_view(self, box: Box, min_level: int, priority: Box | None = None) -> bool:
         """Move (gliding) only as far as needed for ``box`` to lie in the free area, zooming
         out down to ``min_level`` if it must; when even that is too small, ``priority`` is
@@ -278,3 +294,16 @@ class Camera:
             return True
         self._glide = None
         return False
+
+
+def _shift_into(lo: float, hi: float, centre: float, length: float, scale: float) -> float:
+    """How far (world units) a view of ``length`` px centred on ``centre`` moves along one
+    axis for the span ``lo``..``hi`` to lie in it (its middle when it is longer)."""
+    half = length / 2 / scale
+    if hi - lo > 2 * half:
+        return (lo + hi) / 2 - centre
+    if lo < centre - half:
+        return lo - (centre - half)
+    if hi > centre + half:
+        return hi - (centre + half)
+    return 0.0

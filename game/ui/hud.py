@@ -1,9 +1,10 @@
-"""Heads-up display of the play scene: players, tray, log, banner, remaining tiles."""
+"""Heads-up display of the play scene: its layout, the players' rows and the prompt banner."""
 
 from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
+from typing import NamedTuple
 
 import pygame
 
@@ -14,21 +15,43 @@ from game.vocabulary import figure_word, question_text
 
 from . import palette as pal
 from .art.icons import BARE_BELOW
-from .palette import Colour
 from .resources import Resources
 from .seat_marks import draw_seat_marks
 from .session import Session
-from .widgets import blit_centred, fit_text, panel
+from .widgets import blit_centred, fit_line, fit_lines, panel
 
 SIDEBAR_W = 316
 ROW_H = 58  # a player's row, when the window is tall enough
-MIN_ROW_H = 46  # rows shrink to this on short windows, so that the turn log keeps some room
-PLAYERS_TITLE_H = 34
-TRAY_H = 268
-TRAY_TILE = 132
+MIN_ROW_H = 40  # rows shrink to this on short windows, so that the turn log keeps some room
+PLAYERS_TITLE_H = 24  # the players' panel's title, left out when room is short
+PLAYERS_EDGE = 4  # above the first row and below the last
+TRAY_TILE = 132  # the tray's tile, when the window is tall enough
+MIN_TRAY_TILE = 92
+
+
+class Spacing(NamedTuple):
+    """The sidebar's spacing at 100 %: roomy, or tight when the turn log would be short."""
+
+    pad: int  # around and between the panels
+    tray_top: int  # the tray's title above its tile
+    gap: int  # around the supply row
+    supply: int  # the supply row
+    button: int  # Confirm and Undo
+    foot: int  # under them
+
+    def below(self) -> int:
+        """The tray under its tile."""
+        return self.gap * 2 + self.supply + self.button + self.foot
+
+
+ROOMY = Spacing(pad=12, tray_top=32, gap=8, supply=36, button=46, foot=10)
+TIGHT = Spacing(pad=8, tray_top=30, gap=6, supply=34, button=40, foot=8)
 LOG_MIN_H = 60  # a turn log shorter than this is not drawn
-LOG_WANTED_H = 120  # rows shrink (down to MIN_ROW_H) before the log gets shorter than this
+LOG_WANTED_H = 170  # room for the rules' state lines and a few lines of the log
+BOARD_PAD = 12  # between the board's edges and the toolbar, the free area
 BANNER_H = 60  # the prompt banner's strip at the top of the board
+BANNER_SIZES = (24, 21, 18)  # the banner's type, smaller for a long prompt
+BANNER_LINES = 2  # a prompt too long for one line wraps
 
 
 @dataclass
@@ -54,35 +77,63 @@ class Layout:
         w, h = size
         side_w = px(SIDEBAR_W)
         side_x = w - side_w
-        pad = px(12)
-        # The sidebar stacks players, tray and log; on a short window the player rows shrink
-        # before the log does, and a log with no room left is not drawn (height 0).
-        room = h - 4 * pad - px(TRAY_H + PLAYERS_TITLE_H + LOG_WANTED_H)
-        row_h = max(px(MIN_ROW_H), min(px(ROW_H), room // max(1, players)))
+        n = max(1, players)
+        # The sidebar stacks players, tray and log.  Each starts at its least (short rows,
+        # a small tile, no players' title), then the room left goes, in turn, to the log up
+        # to a few lines, to the players' title, to the rows, to the tile, and what remains
+        # to the log: with five players on the smallest window the log still shows lines
+        # (there, with tighter spacing).
+        least = n * px(MIN_ROW_H) + px(2 * PLAYERS_EDGE + MIN_TRAY_TILE)
+        space = ROOMY
+        spare = h - least - px(4 * space.pad + space.tray_top + space.below())
+        if spare < px(LOG_WANTED_H):
+            space = TIGHT
+            spare = h - least - px(4 * space.pad + space.tray_top + space.below())
+        pad = px(space.pad)
+        log_h = min(spare, px(LOG_WANTED_H))
+        spare -= log_h
+        title = px(PLAYERS_TITLE_H) if spare >= px(PLAYERS_TITLE_H) else 0
+        spare -= title
+        row_h = px(MIN_ROW_H) + min(px(ROW_H - MIN_ROW_H), max(0, spare) // n)
+        spare -= (row_h - px(MIN_ROW_H)) * n
+        tile = px(MIN_TRAY_TILE) + min(px(TRAY_TILE - MIN_TRAY_TILE), max(0, spare))
+        spare -= tile - px(MIN_TRAY_TILE)
+        log_h += max(0, spare)
         players_r = pygame.Rect(side_x + pad, pad, side_w - 2 * pad,
-                                px(PLAYERS_TITLE_H) + row_h * players)
-        tray_r = pygame.Rect(side_x + pad, players_r.bottom + pad, side_w - 2 * pad, px(TRAY_H))
-        tray_tile = pygame.Rect(0, 0, px(TRAY_TILE), px(TRAY_TILE))
-        tray_tile.midtop = (tray_r.centerx, tray_r.y + px(34))
-        supply = pygame.Rect(tray_r.x + px(10), tray_tile.bottom + px(8), tray_r.w - px(20),
-                             px(36))
+                                title + px(2 * PLAYERS_EDGE) + row_h * n)
+        tray_r = pygame.Rect(side_x + pad, players_r.bottom + pad, side_w - 2 * pad,
+                             px(space.tray_top + space.below()) + tile)
+        tray_tile = pygame.Rect(0, 0, tile, tile)
+        tray_tile.midtop = (tray_r.centerx, tray_r.y + px(space.tray_top))
+        supply = pygame.Rect(tray_r.x + px(10), tray_tile.bottom + px(space.gap),
+                             tray_r.w - px(20), px(space.supply))
         bw = (tray_r.w - px(30)) // 2
-        confirm = pygame.Rect(tray_r.x + px(10), tray_r.bottom - px(56), bw, px(46))
-        undo = pygame.Rect(confirm.right + px(10), confirm.y, bw, px(46))
-        log_h = h - tray_r.bottom - 2 * pad
+        confirm = pygame.Rect(tray_r.x + px(10), tray_r.bottom - px(space.button + space.foot),
+                              bw, px(space.button))
+        undo = pygame.Rect(confirm.right + px(10), confirm.y, bw, px(space.button))
         log_r = pygame.Rect(side_x + pad, tray_r.bottom + pad, side_w - 2 * pad,
                             log_h if log_h >= px(LOG_MIN_H) else 0)
-        toolbar = pygame.Rect(pad, h - px(58), px(6 * 52 + 5 * 6), px(46))
-        free = pygame.Rect(pad, px(BANNER_H), side_x - 2 * pad, toolbar.y - pad - px(BANNER_H))
+        edge = px(BOARD_PAD)
+        toolbar = pygame.Rect(edge, h - px(58), px(6 * 52 + 5 * 6), px(46))
+        free = pygame.Rect(edge, px(BANNER_H), side_x - 2 * edge, toolbar.y - edge - px(BANNER_H))
         return cls(size, pygame.Rect(0, 0, side_x, h), players_r, tray_r, tray_tile, supply,
                    confirm, undo, log_r, toolbar, free)
+
+
+def _players_title(res: Resources, rect: pygame.Rect, players: int) -> int:
+    """The height of the players' panel's title: none when the rows had to shrink for it
+    (see Layout.compute)."""
+    px = res.px
+    with_title = px(PLAYERS_TITLE_H) + px(2 * PLAYERS_EDGE) + max(1, players) * px(MIN_ROW_H)
+    return px(PLAYERS_TITLE_H) if rect.h >= with_title else 0
 
 
 def player_row(res: Resources, rect: pygame.Rect, player: int, players: int) -> pygame.Rect:
     """A player's row in the players' panel ``rect``."""
     px = res.px
-    row_h = min(px(ROW_H), (rect.h - px(PLAYERS_TITLE_H)) // max(1, players))
-    return pygame.Rect(rect.x + px(6), rect.y + px(30) + player * row_h, rect.w - px(12),
+    top = _players_title(res, rect, players) + px(PLAYERS_EDGE)
+    row_h = (rect.h - top - px(PLAYERS_EDGE)) // max(1, players)
+    return pygame.Rect(rect.x + px(6), rect.y + top + player * row_h, rect.w - px(12),
                        row_h - px(4))
 
 
@@ -93,8 +144,9 @@ def draw_players(surface: pygame.Surface, res: Resources, session: Session,
     game = session.game
     px = res.px
     panel(surface, rect)
-    title = res.text(_("Players"), 22, pal.TEXT_DIM, bold=True)
-    surface.blit(title, (rect.x + px(14), rect.y + px(9)))
+    if _players_title(res, rect, len(session.seats)):
+        title = res.text(_("Players"), 20, pal.TEXT_DIM, bold=True)
+        surface.blit(title, (rect.x + px(14), rect.y + px(7)))
     fig_kinds = list(game.tileset.figures)
     shown = game.scores if scores is None else scores
     for i, seat in enumerate(session.seats):
@@ -105,41 +157,41 @@ def draw_players(surface: pygame.Surface, res: Resources, session: Session,
             pygame.draw.rect(surface, seat.rgb, row, width=px(2), border_radius=px(8))
         meeple = res.figures.figure(fig_kinds[0], seat.rgb, px(30))
         surface.blit(meeple, meeple.get_rect(midleft=(row.x + px(8), row.centery)))
-        score = res.text(str(shown[i]), 34, pal.TEXT, bold=True)
+        score = res.text(str(shown[i]), 34 if row.h >= px(44) else 30, pal.TEXT, bold=True)
         score_rect = score.get_rect(midright=(row.right - px(10), row.centery))
         surface.blit(score, score_rect)
         marks = session.marks(i)  # at a network table: connected, clock
         if marks is not None:
             score_rect = score_rect.move(-draw_seat_marks(surface, res, row, score_rect,
                                                           marks), 0)
-        name_img = _fitted(res, seat.label, score_rect.x - px(8) - (row.x + px(46)), current)
-        surface.blit(name_img, (row.x + px(46), row.y + px(7)))
+        room = score_rect.x - px(8) - (row.x + px(46))
+        # Name and supply fill the row, its two lines set closer on a short row.
+        short = row.h < px(50)
+        name, size = fitted_name(res, seat.label, room, current)
+        name_img = res.text(name, size, pal.TEXT, bold=current)
+        name_y = row.y + (px(2) if short else px(5))
+        surface.blit(name_img, (row.x + px(46), name_y))
         supply = "  ".join(_("{n} {figures}").format(
             n=game.supply[i][k], figures=figure_word(game.tileset, k, game.supply[i][k]))
             for k in fig_kinds)
-        line_y = row.y + min(px(30), row.h - px(15))
-        text = res.text(supply, 17, pal.TEXT_DIM)
+        line_y = row.bottom - (px(19) if short else px(22))
+        supply, supply_size = fit_line(res, supply, (16, 15, 14), room)
+        text = res.text(supply, supply_size, pal.TEXT_DIM)
         surface.blit(text, (row.x + px(46), line_y))
         # Tokens fill the room after the name, then after the supply line.
         tokens = sorted(game.tokens(i).items())
-        for left, top in ((row.x + px(56) + name_img.get_width(), row.y + px(8)),
-                          (row.x + px(52) + text.get_width(), line_y - px(2))):
+        for left, top in ((row.x + px(56) + name_img.get_width(), name_y + px(2)),
+                          (row.x + px(52) + text.get_width(), line_y - px(1))):
             tokens = _draw_tokens(surface, res, session, tokens,
                                   pygame.Rect(left, top, score_rect.x - px(8) - left, px(18)),
-                                  last=top != row.y + px(8))
+                                  last=top != name_y + px(2))
 
 
-def _fitted(res: Resources, name: str, width: int, bold: bool) -> pygame.Surface:
+def fitted_name(res: Resources, name: str, width: int, bold: bool) -> tuple[str, int]:
     """A player's name (with a computer's level) in the room before the score: smaller
-    type for a long one, cut short with an ellipsis when even that is too wide."""
-    for size in (22, 20, 18):
-        img = res.text(name, size, pal.TEXT, bold=bold)
-        if img.get_width() <= width:
-            return img
-    while len(name) > 1 and img.get_width() > width:
-        name = name[:-1]
-        img = res.text(name.rstrip() + "…", 18, pal.TEXT, bold=bold)
-    return img
+    type for a long one, cut short with an ellipsis when even that is too wide (a name a
+    player typed, in a row of one line)."""
+    return fit_line(res, name, (21, 19, 17), width, bold)
 
 
 def _draw_tokens(surface: pygame.Surface, res: Resources, session: Session,
@@ -162,89 +214,40 @@ def _draw_tokens(surface: pygame.Surface, res: Resources, session: Session,
     return []
 
 
-@dataclass(frozen=True)
-class LogLine:
-    text: str
-    dot: Colour | None = None  # the player it is about
-    bold: bool = False
-    marked: bool = False  # lit (the turn shown in the history)
-
-
-def _wrap(font: pygame.font.Font, text: str, width: int) -> list[str]:
-    lines: list[str] = []
-    line = ""
-    for word in text.split():
-        trial = f"{line} {word}".strip()
-        if line and font.size(trial)[0] > width:
-            lines.append(line)
-            line = word
-        else:
-            line = trial
-    return [*lines, line]
-
-
-def draw_log(surface: pygame.Surface, res: Resources, lines: Sequence[LogLine],
-             rect: pygame.Rect, info: list[str] | None = None) -> None:
-    """The turn log, newest at the bottom (or, when some lines are marked, the last marked
-    one near the bottom); rule modules' state lines (``info``) on top."""
+def banner_layout(res: Resources, board: pygame.Rect, text: str,
+                  clear_of: pygame.Rect | None = None) -> tuple[pygame.Rect, list[str], int]:
+    """Where the prompt goes at the top of the board, its lines and their size: centred,
+    moved right of ``clear_of`` (a button in the board's corner) when it would cover it; in
+    smaller letters if it does not fit, then on two lines (cut short only if even those do
+    not hold it)."""
     px = res.px
-    if rect.h < px(LOG_MIN_H):  # no room at this window size (see Layout.compute)
-        return
-    panel(surface, rect)
-    top = rect.y + px(9)
-    for state in info or []:
-        surface.blit(res.text(state, 18, pal.TEXT, bold=True), (rect.x + px(14), top))
-        top += px(21)
-    if info:
-        top += px(6)
-        pygame.draw.line(surface, pal.PANEL_EDGE, (rect.x + px(10), top - px(4)),
-                         (rect.right - px(10), top - px(4)))
-    surface.blit(res.text(_("Turn log"), 22, pal.TEXT_DIM, bold=True), (rect.x + px(14), top))
-    marked = [i for i, line in enumerate(lines) if line.marked]
-    last = min(len(lines), marked[-1] + 3) if marked else len(lines)
-    y = rect.bottom - px(10)
-    clip = surface.get_clip()
-    surface.set_clip(pygame.Rect(rect.x + px(4), top + px(24), rect.w - px(8),
-                                 rect.bottom - top - px(30)))
-    text_x = rect.x + px(26)
-    width = rect.right - px(10) - text_x
-    for line in reversed(lines[:last]):
-        font = res.font(18, bold=line.bold)
-        rows = _wrap(font, line.text, width)
-        height = px(20) * len(rows) + px(2)
-        y -= height
-        if y < top + px(24):  # only whole entries
-            break
-        if line.marked:
-            band = pygame.Rect(rect.x + px(6), y - px(1), rect.w - px(12), height)
-            pygame.draw.rect(surface, pal.CURRENT_ROW, band, border_radius=px(5))
-            pygame.draw.rect(surface, pal.PANEL_EDGE, band, width=px(1), border_radius=px(5))
-        if line.dot is not None:
-            pygame.draw.circle(surface, line.dot, (rect.x + px(16), y + px(9)), px(5))
-        for k, row in enumerate(rows):
-            surface.blit(font.render(row, True, pal.TEXT), (text_x, y + px(20) * k))
-    surface.set_clip(clip)
+    left = board.x + px(8) if clear_of is None else clear_of.right + px(8)
+    room = board.right - px(8) - left - px(44)
+    lines, size = fit_lines(res, text, BANNER_SIZES, room, BANNER_LINES, bold=True)
+    font = res.font(size, bold=True)
+    width = max(font.size(line)[0] for line in lines)
+    height = font.get_linesize() * len(lines) + px(4) * (len(lines) - 1)
+    rect = pygame.Rect(0, 0, width + px(44), height + px(20))
+    rect.midtop = (board.centerx, px(12))
+    if clear_of is not None and rect.colliderect(clear_of):
+        rect.left = left
+    return rect, lines, size
 
 
 def draw_banner(surface: pygame.Surface, res: Resources, board: pygame.Rect, text: str,
                 colour: tuple[int, int, int], clear_of: pygame.Rect | None = None
                 ) -> pygame.Rect:
-    """The prompt at the top of the board, centred; moved right of ``clear_of`` (a button in
-    the board's corner) when it would cover it, in smaller letters if it does not fit, and cut
-    short if even then it does not.
-    Returns where it is drawn."""
+    """The prompt at the top of the board (``banner_layout``), with a dot of the player's
+    ``colour``.  Returns where it is drawn."""
     px = res.px
-    left = board.x + px(8) if clear_of is None else clear_of.right + px(8)
-    room = board.right - px(8) - left - px(36)
-    size = next((points for points in (24, 21, 18)
-                 if res.font(points, bold=True).size(text)[0] <= room), 18)
-    img = res.text(fit_text(res, text, size, room, bold=True), size, pal.TEXT, bold=True)
-    rect = img.get_rect(midtop=(board.centerx, px(12))).inflate(px(36), px(18))
-    if clear_of is not None and rect.colliderect(clear_of):
-        rect.left = left
+    rect, lines, size = banner_layout(res, board, text, clear_of)
     panel(surface, rect, radius=px(14))
-    pygame.draw.circle(surface, colour, (rect.x + px(16), rect.centery), px(7))
-    blit_centred(surface, img, (rect.centerx + px(8), rect.centery))
+    blit_centred(surface, res.figures.mark(colour, px(7)), (rect.x + px(16), rect.centery))
+    step = res.font(size, bold=True).get_linesize() + px(4)
+    top = rect.centery - (step * len(lines) - px(4)) / 2
+    for i, line in enumerate(lines):
+        img = res.text(line, size, pal.TEXT, bold=True)
+        blit_centred(surface, img, (rect.centerx + px(8), top + step * i + img.get_height() / 2))
     return rect
 
 

@@ -23,6 +23,7 @@ from game.rules import TileSet
 from . import fonts
 from .art.cache import ImageCache
 from .art.figures import FigureArt
+from .art.table import make_table
 from .art.tiles import TileArt
 
 TEXT_BUDGET = 8 * 1024 * 1024  # the lines set, kept: a few screens' worth
@@ -38,6 +39,7 @@ class Resources:
         self.images = ImageCache()
         self._tile_art: dict[str, TileArt] = {}
         self._figure_art: FigureArt | None = None
+        self._table: tuple[tuple[int, int, float], pygame.Surface] | None = None
 
     def set_scale(self, scale: float) -> None:
         if scale != self.scale:
@@ -94,6 +96,16 @@ class Resources:
         if art is None:
             art = self._tile_art[key] = TileArt(tileset, images=self.images)
         return art
+
+    def table(self, size: tuple[int, int]) -> pygame.Surface:
+        """The table the board lies on, for a window of ``size`` (the last one kept)."""
+        key = (size[0], size[1], self.scale)
+        if self._table is None or self._table[0] != key:
+            table = make_table(size, self.scale)
+            if pygame.display.get_surface() is not None:
+                table = table.convert()
+            self._table = (key, table)
+        return self._table[1]
 
     @property
     def figures(self) -> FigureArt:

@@ -2,12 +2,13 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 
 import pygame
 
 from game.filenames import readable
+from game.i18n import _
 
 from . import palette as pal
 from .intents import Command, Intent, PointerDown, PointerMove, PointerUp, TextInput
@@ -52,19 +53,27 @@ GLYPHS: dict[str, Callable[[pygame.Surface, pygame.Rect, Colour], None]] = {
 
 def wrap_text(res: Resources, text: str, size: int, width: int,
               bold: bool = False) -> list[str]:
-    """``text`` in lines no wider than ``width`` px (a word wider than that stands alone),
-    broken only at plain spaces: a no-break space ("12\u00a0%") holds."""
+    """``text`` in lines no wider than ``width`` px, broken at plain spaces (a no-break
+    space, "12\u00a0%", holds); a word wider than a line (a long file path) is broken
+    where the line ends."""
     font = res.font(size, bold)
     lines: list[str] = []
     for paragraph in text.split("\n"):
         line = ""
         for word in filter(None, paragraph.split(" ")):
             candidate = f"{line} {word}" if line else word
-            if line and font.size(candidate)[0] > width:
-                lines.append(line)
-                line = word
-            else:
+            if font.size(candidate)[0] <= width:
                 line = candidate
+                continue
+            if line:
+                lines.append(line)
+            line = word
+            while font.size(line)[0] > width and len(line) > 1:
+                cut = len(line) - 1
+                while cut > 1 and font.size(line[:cut])[0] > width:
+                    cut -= 1
+                lines.append(line[:cut])
+                line = line[cut:]
         lines.append(line)
     return lines
 
@@ -80,14 +89,46 @@ def fit_text(res: Resources, text: str, size: int, width: int, bold: bool = Fals
     return text.rstrip() + "…"
 
 
+def fit_line(res: Resources, text: str, sizes: Sequence[int], width: int,
+             bold: bool = False) -> tuple[str, int]:
+    """``text`` on one line of ``width`` px: at the first of ``sizes`` (largest first) it
+    fits at, else at the last, cut short.  Returns the text and its size."""
+    for size in sizes:
+        if res.font(size, bold).size(readable(text))[0] <= width:
+            return text, size
+    return fit_text(res, text, sizes[-1], width, bold), sizes[-1]
+
+
+def fit_lines(res: Resources, text: str, sizes: Sequence[int], width: int, most: int,
+              bold: bool = False) -> tuple[list[str], int]:
+    """``text`` wrapped in lines of ``width`` px, at most ``most`` of them: at the first of
+    ``sizes`` (largest first) it fits at; else at the last, its last line cut short.
+    Returns the lines and their size."""
+    for size in sizes:
+        lines = wrap_text(res, text, size, width, bold)
+        font = res.font(size, bold)
+        if len(lines) <= most and all(font.size(line)[0] <= width for line in lines):
+            return lines, size
+    size = sizes[-1]
+    lines = wrap_text(res, text, size, width, bold)
+    kept = [fit_text(res, line, size, width, bold) for line in lines[:most]]
+    if len(lines) > most:
+        kept[-1] = fit_text(res, " ".join(lines[most - 1:]), size, width, bold)
+    return kept, size
+
+
 def draw_tooltip(surface: pygame.Surface, res: Resources, title: str, text: str,
-                 beside: pygame.Rect, width: int = 440) -> pygame.Rect:
+                 beside: pygame.Rect, width: int = 440, source: str = "") -> pygame.Rect:
     """A small panel with a bold title and wrapped text beside the ``beside`` rectangle (to
-    its left when there is room, else to its right), kept on screen; ``width`` at 100 %."""
+    its left when there is room, else to its right), kept on screen; ``width`` at 100 %.
+    ``source``: the text as first written, when ``text`` is a translation of it, told
+    under it in smaller type."""
     px = res.px
     width = px(width)
     lines = wrap_text(res, text, 17, width - px(24))
-    height = px(34 + 20 * len(lines) + 8)
+    original = wrap_text(res, _("Original: {text}").format(text=source), 15,
+                         width - px(24)) if source else []
+    height = px(34 + 20 * len(lines) + 8) + (px(8 + 18 * len(original)) if original else 0)
     gap = px(12)
     x = beside.x - gap - width if beside.x - gap - width >= px(4) else beside.right + gap
     rect = pygame.Rect(x, beside.y, width, height)
@@ -97,6 +138,9 @@ def draw_tooltip(surface: pygame.Surface, res: Resources, title: str, text: str,
     for i, line in enumerate(lines):
         surface.blit(res.text(line, 17, pal.TEXT_DIM),
                      (rect.x + px(12), rect.y + px(32 + 20 * i)))
+    top = rect.y + px(32 + 20 * len(lines) + 8)
+    for i, line in enumerate(original):
+        surface.blit(res.text(line, 15, pal.TEXT_DIM), (rect.x + px(12), top + px(18 * i)))
     return rect
 
 
@@ -172,6 +216,9 @@ class Button:
             blit_centred(surface, label, r.center)
 
 
+FIELD_SIZES = (24, 21, 18)  # a text field's type, smaller for a long text
+
+
 @dataclass
 class TextField:
     rect: pygame.Rect
@@ -217,18 +264,36 @@ class TextField:
         pygame.draw.rect(surface, edge, self.rect, width=px(2), border_radius=px(6))
         shown = self.text or self.placeholder
         colour = pal.TEXT if self.text else pal.TEXT_DIM
-        label = res.text(shown, 24, colour)
+        room = self.rect.w - px(22)
+        size = next((s for s in FIELD_SIZES if res.font(s).size(readable(shown))[0] <= room),
+                    FIELD_SIZES[-1])
+        label = res.text(shown, size, colour)
         y = self.rect.centery - label.get_height() // 2
-        surface.blit(label, (self.rect.x + px(10), y))
+        # Too long even in the smallest type: the field scrolls to show its end, where the
+        # cursor is, as a text field does.
+        hidden = max(0, label.get_width() - room)
+        surface.blit(label, (self.rect.x + px(10), y),
+                     pygame.Rect(hidden, 0, label.get_width() - hidden, label.get_height()))
         if self.focused and self._blink < 0.5:
-            x = self.rect.x + px(10) + (label.get_width() if self.text else 0) + 1
+            x = self.rect.x + px(10) + (label.get_width() - hidden if self.text else 0) + 1
             pygame.draw.line(surface, pal.TEXT, (x, y), (x, y + label.get_height()), px(2))
 
 
-def draw_toast(surface: pygame.Surface, res: Resources, text: str) -> None:
-    """A short message at the top of the window, under the banner."""
-    img = res.text(text, 24, pal.TEXT, bold=True)
-    rect = img.get_rect(midtop=(surface.get_width() // 2, res.px(70)))
-    rect = rect.inflate(res.px(40), res.px(20))
-    panel(surface, rect, radius=res.px(14), alpha=245)
-    blit_centred(surface, img, rect.center)
+def draw_toast(surface: pygame.Surface, res: Resources, text: str,
+               shown: float = 1.0) -> None:
+    """A short message at the top of the window, under the banner, on up to two lines;
+    ``shown``: how much of it is left as it fades away (1 whole, 0 gone)."""
+    px = res.px
+    lines, size = fit_lines(res, text, (24, 21), surface.get_width() - px(120), 2, bold=True)
+    images = [res.text(line, size, pal.TEXT, bold=True) for line in lines]
+    step = res.font(size, bold=True).get_linesize() + px(4)
+    width = max(img.get_width() for img in images) + px(40)
+    height = step * len(images) - px(4) + px(20)
+    toast = pygame.Surface((width + 12, height + 12), pygame.SRCALPHA)
+    rect = pygame.Rect(6, 6, width, height)
+    panel(toast, rect, radius=px(14), alpha=245)
+    for i, img in enumerate(images):
+        blit_centred(toast, img, (rect.centerx, rect.y + px(10) + step * i
+                                  + img.get_height() // 2))
+    toast.set_alpha(round(255 * max(0.0, min(1.0, shown))))
+    surface.blit(toast, toast.get_rect(midtop=(surface.get_width() // 2, px(70) - 6)))

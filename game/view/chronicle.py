@@ -139,7 +139,8 @@ class Chronicle:
             if not ev.final:
                 add(narrate.scored(game, ev), Tone.SCORE, ev.player)
         for notice in game.notices[self._notices:]:
-            add(notices.told(game, notice), Tone.NOTICE, notice.player)
+            if notices.logged(game, notice):
+                add(notices.told(game, notice), Tone.NOTICE, notice.player)
         self._notices = len(game.notices)
         if game.over:
             add(_("Final scoring"), Tone.HEADING, None)

@@ -22,6 +22,11 @@ def told(game: Game, notice: Notice) -> str:
     return re.sub(r"(?<!^)(?=[A-Z])", " ", type(notice).__name__).capitalize()
 
 
+def logged(game: Game, notice: Notice) -> bool:
+    """Whether the turn log tells the announcement (see ``ModuleView.logged``)."""
+    return all(view.logged(game, rule, notice) for view, rule in views_of(game))
+
+
 def sounds(game: Game, notices: Sequence[Notice]) -> list[str]:
     """The sounds announcements play (names of sound files, each once, in order)."""
     out: dict[str, None] = {}

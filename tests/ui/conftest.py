@@ -94,6 +94,20 @@ class Driver:
         self.frames()
 
 
+def lines_set(app: App, monkeypatch: pytest.MonkeyPatch) -> list[str]:
+    """Every line of text the app's fonts set from now on, in order."""
+    drawn: list[str] = []
+    line = app.res.line
+
+    def recorded(font: pygame.font.Font, text: str, colour: tuple[int, int, int]
+                 ) -> pygame.Surface:
+        drawn.append(text)
+        return line(font, text, colour)
+
+    monkeypatch.setattr(app.res, "line", recorded)
+    return drawn
+
+
 @pytest.fixture
 def app(tmp_path: Path) -> Iterator[App]:
     application = App(AppConfig(size=(1280, 800), storage_root=tmp_path), SceneRoutes)

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import random
 import time
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 
 import pygame
 
@@ -13,7 +13,8 @@ from game.ai.random_policy import random_action
 from game.ui.app import App
 from game.ui.camera import ZOOM_LEVELS, Camera
 from game.ui.scenes.play import PlayScene
-from game.ui.scenes.play.follow import MAX_FIT_LEVEL
+from game.ui.scenes.play.computer_turns import PACES
+from game.ui.scenes.play.follow import MAX_FIT_LEVEL, WATCH_LEVEL
 from game.ui.scenes.title import TitleScene
 from game.ui.session import Seat, Session
 
@@ -146,3 +147,72 @@ def test_keep_in_view_moves_only_when_needed() -> None:
         cam.update(1 / 60)
     right = cam.world_to_screen((9.0, 1.0))[0]
     assert 999.0 <= right <= 1000.5 and cam.level == 7  # just far enough, no zoom needed
+
+
+def play_until(app: App, done: Callable[[], bool], seconds: float = 60) -> None:
+    deadline = time.monotonic() + seconds
+    while not done() and time.monotonic() < deadline:
+        app.step(1 / 60)
+        time.sleep(0.001)
+    assert done(), "the computers did not get there in time"
+
+
+def test_a_game_watched_keeps_the_whole_board_in_sight(app: App) -> None:
+    app.config.computer_pace = "instant"
+    seats = [Seat("Red", "red", "random"), Seat("Blue", "blue", "random")]
+    scene = PlayScene(app, Session.new(app.registry, "carcassonne", [], seats, seed=4))
+    app.replace(scene)
+    game = scene.game
+    for size in (8, 20, 35):
+        play_until(app, lambda n=size: len(game.board) >= n)  # type: ignore[misc]
+        scene.computer.pace = lambda: PACES["relaxed"]  # time to settle, no move meanwhile
+        settle(app, scene)
+        assert in_free_area(scene, game.board.tiles), f"the board of {size} tiles"
+        scene.computer.pace = lambda: PACES["instant"]
+
+
+def test_a_large_board_watched_keeps_its_middle_and_the_newest_tile(app: App) -> None:
+    app.config.computer_pace = "instant"
+    seats = [Seat("Red", "red", "random"), Seat("Blue", "blue", "random")]
+    scene = PlayScene(app, Session.new(app.registry, "carcassonne", [], seats, seed=4))
+    app.replace(scene)
+    resize(app, Driver(app), (960, 640))
+    game = scene.game
+    play_until(app, lambda: len(game.board) >= 60)
+    scene.computer.pace = lambda: PACES["relaxed"]
+    settle(app, scene)
+    newest = max(game.board.tiles.values(), key=lambda t: t.order).cell
+    assert in_free_area(scene, [newest])
+    assert scene.camera.level >= WATCH_LEVEL  # still readable
+    xs = [c[0] for c in game.board.tiles]
+    ys = [c[1] for c in game.board.tiles]
+    middle = ((min(xs) + max(xs) + 1) / 2, (min(ys) + max(ys) + 1) / 2)
+    free = scene.layout_obj.free
+    assert free.collidepoint(scene.camera.world_to_screen(middle))
+
+
+def test_fit_stays_fitted_until_the_player_pans(app: App, driver: Driver) -> None:
+    app.config.computer_pace = "instant"
+    seats = [Seat("Red", "red"), Seat("Blue", "blue", "random"), Seat("Green", "green", "random")]
+    scene = PlayScene(app, Session.new(app.registry, "carcassonne", [], seats, seed=12))
+    app.replace(scene)
+    game = scene.game
+    rng = random.Random(1)
+    while len(game.board) < 20:
+        game.apply(random_action(game, rng))
+    while game.current != 0 or game.phase != "place":
+        game.apply(random_action(game, rng))
+    driver.key(pygame.K_c)  # Fit
+    for turn in range(3):
+        cell = max(scene.options.legal_cells(), key=lambda c: (abs(c[0]) + abs(c[1]), c))
+        scene.place(cell, scene.options.fitting_rotation(cell, 0) or 0)
+        driver.key(pygame.K_RETURN)  # the two computers play
+        play_until(app, lambda: game.current == 0 and game.phase == "place")
+        settle(app, scene)
+        assert in_free_area(scene, shown(scene)), f"turn {turn}"
+    driver.drag((300, 500), (500, 560))  # the player pans: the view is theirs again
+    settle(app, scene)
+    moved_to = scene.camera.centre
+    scene.follow.placing(max(scene.options.legal_cells()))
+    settle(app, scene)
+    assert scene.camera.centre == moved_to

@@ -68,6 +68,5 @@ def test_a_dialog_during_a_drag_lets_go_of_the_tile(app: App, driver: Driver) ->
     driver.move(away, buttons=(1, 0, 0))
     driver.key(pygame.K_s, pygame.KMOD_CTRL)  # the save's name is asked over the drag
     driver.up(away)  # the release goes to the dialog
-    driver.key(pygame.K_RETURN)  # the name offered: "Game saved" comes up
-    driver.key(pygame.K_RETURN)  # which closes
+    driver.key(pygame.K_RETURN)  # the name offered: "Game saved" shows and fades
     assert app.scene is scene and scene.pointer.drag is None

@@ -21,7 +21,7 @@ from game.ui.widgets import fit_text
 from game.ui.window import MIN_SIZE
 from game.vocabulary import set_note
 
-from .conftest import Driver, on_top
+from .conftest import Driver, lines_set, on_top
 from .test_scenes import button, new_game
 
 
@@ -150,20 +150,49 @@ def test_every_option_shows_what_it_means_and_its_rulebook_sentence(small: App,
             tileset = setup._tileset()
             assert tileset is not None
             assert len(setup.option_rows) == len(tileset.options)
-            for (source, b), option in zip(setup.option_rows, tileset.options.values(),
-                                           strict=True):
-                assert source == option.source
+            for (name, source, b), option in zip(setup.option_rows, tileset.options.values(),
+                                                 strict=True):
+                assert source == option.source and name == option.name
                 assert b.detail and "…" not in fit_text(small.res, b.detail, 15, b.rect.w - 24)
                 assert setup.card.contains(b.rect), (game.id, b.label)
                 for _ in option.values:  # every value explained, in turn
                     driver.click(b.rect.center)
-                    b = next(r for s, r in setup.option_rows if s == source)
+                    b = next(row.button for row in setup.option_rows if row.source == source)
                     assert b.detail
                     seen += 1
                 driver.move(b.rect.center)
-                assert setup.hovered_option() == (option.source, b.rect)
+                assert setup.hovered_option() == (option.name, option.source, b)
     assert seen == 18  # 4 options of 2 values, with and without the expansion; then 1 of 2
     setup._choose_game("over-hill-and-dale")()
     note = set_note(small.registry.sets["over-hill-and-dale"])
     assert note.startswith(("Reconstructed tiles", "Tuiles reconstituées"))
     assert " ".join(setup.note) == note
+
+
+@pytest.mark.parametrize("language", ["en", "fr"])
+def test_an_options_rulebook_sentence_is_in_the_windows_language(
+        small: App, language: str, monkeypatch: pytest.MonkeyPatch) -> None:
+    """In English the quote is the English sentence with the rulebook's French original
+    under it; in French, the rulebook's own sentence alone."""
+    i18n.set_language(language)
+    driver = Driver(small)
+    setup = SetupScene(small)
+    small.replace(setup)
+    drawn = lines_set(small, monkeypatch)
+    quoted = 0
+    for game in small.registry.games():
+        setup._choose_game(game.id)()
+        setup.layout(small.screen.get_size())
+        for row in list(setup.option_rows):
+            source, button = row[-2], row[-1]  # the sentence as the rulebook says it
+            drawn.clear()
+            driver.move(button.rect.center)
+            shown = " ".join(drawn)
+            first = " ".join(source.split()[:3])
+            if language == "en":
+                assert first not in shown.split("Original:")[0], source
+                assert "Original: " + first in shown, source
+            else:
+                assert first in shown and "Texte original" not in shown
+            quoted += 1
+    assert quoted == 5  # the base game's four options, Hunters & Gatherers' one

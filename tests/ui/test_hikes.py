@@ -13,6 +13,7 @@ import pytest
 from game.ai.random_policy import random_action
 from game.rules import Deploy, Move
 from game.ui.app import App
+from game.ui.resources import Resources
 from game.ui.scenes.play import PlayScene
 from game.ui.scenes.play import drawing as drawing_module
 from game.ui.scenes.play.options import Target
@@ -62,8 +63,13 @@ def test_a_click_on_a_hike_badge_is_that_hike(app: App, driver: Driver) -> None:
 def test_the_prompt_names_hiking(app: App, monkeypatch: pytest.MonkeyPatch) -> None:
     scene, _ = hike_onto_the_new_tile(app)
     shown: list[str] = []
-    monkeypatch.setattr(drawing_module, "draw_banner",
-                        lambda surface, res, board, text, colour, **_kw: shown.append(text))
+
+    def banner(surface: pygame.Surface, res: Resources, board: pygame.Rect, text: str,
+               colour: tuple[int, int, int], **_kw: object) -> pygame.Rect:
+        shown.append(text)
+        return pygame.Rect(0, 0, 10, 10)
+
+    monkeypatch.setattr(drawing_module, "draw_banner", banner)
     scene.draw(app.screen)
     assert "hike" in shown[-1]
 

@@ -9,6 +9,8 @@ from game.rules import Deploy, Move, Place
 from game.ui.app import App
 
 from .conftest import Driver
+from .test_hand import hand_game, reveal
+from .test_play import centre, start
 from .test_scenes import button, new_game
 
 
@@ -57,3 +59,34 @@ def test_the_hints_setting_hides_the_button_and_the_key(app: App, driver: Driver
     app.settings.set("hints", True)
     play.layout(app.screen.get_size())
     assert "Hint" in [b.label for b in play.buttons]
+
+
+def test_a_click_on_the_hinted_cell_places_the_hinted_tile_as_hinted(app: App,
+                                                                      driver: Driver) -> None:
+    scene = start(app, seed=12)  # the hint turns V: turned as in the tray, it fits there too
+    question_mark(driver)
+    hint = scene.hint.current()
+    assert hint is not None and hint.place is not None and hint.place.rotation != 0
+    assert 0 in scene.game.legal_placements().rotations(hint.place.cell)
+    assert scene.turn.rotation == hint.place.rotation // 90  # the tray shows it turned so
+    driver.click(centre(scene, hint.place.cell))
+    assert scene.game.moves[-1] == hint.place
+
+
+def test_the_hint_takes_up_the_hinted_tile_of_a_hand(app: App, driver: Driver) -> None:
+    scene = hand_game(app, seed=25)  # the hint places the second tile of the hand
+    reveal(app, driver)
+    question_mark(driver)
+    hint = scene.hint.current()
+    assert hint is not None and hint.place is not None
+    assert hint.place.tile != scene.game.hand[0]
+    driver.click(centre(scene, hint.place.cell))
+    assert scene.game.moves[-1] == hint.place
+
+
+def test_turning_the_tile_takes_the_hint_away(app: App, driver: Driver) -> None:
+    scene = start(app, seed=12)
+    question_mark(driver)
+    assert scene.hint.current() is not None
+    driver.key(pygame.K_r)  # what the lit cell shows is no longer what a click places
+    assert scene.hint.current() is None

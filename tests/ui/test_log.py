@@ -10,10 +10,9 @@ import pygame
 import pytest
 
 from game.ai.random_policy import random_action
-from game.rules import Deploy, Place
+from game.rules import Choose, Deploy, Place
 from game.rules import ports as P
 from game.ui.app import App
-from game.ui.scenes.menus import MessageScene
 from game.ui.scenes.pause import PauseScene
 from game.ui.scenes.play import PlayScene
 from game.ui.scenes.saves import LoadScene, NameScene
@@ -126,9 +125,8 @@ def test_the_log_survives_save_and_load(app: App, driver: Driver) -> None:
     pause = on_top(app, PauseScene)
     driver.click(next(b for b in pause.buttons if b.label == "Save game").rect.center)
     on_top(app, NameScene)
-    driver.key(pygame.K_RETURN)  # the name offered
-    on_top(app, MessageScene)
-    driver.key(pygame.K_RETURN)
+    driver.key(pygame.K_RETURN)  # the name offered: "Game saved" fades by itself
+    on_top(app, PauseScene)
     driver.click(next(b for b in pause.buttons if b.label == "Load game").rect.center)
     load = on_top(app, LoadScene)
     row = next(i for i, e in enumerate(load.entries) if e.path.name != "autosave.json")
@@ -170,3 +168,26 @@ def test_no_tile_id_or_port_name_in_any_log_line(app: App, driver: Driver, game_
     for line in lines:
         assert not forbidden.search(line), line
     assert any(isinstance(m, Place) for m in scene.game.moves)
+
+
+def test_a_herded_flock_is_told_once(app: App, driver: Driver) -> None:
+    """Herding scores the flock: its points' line tells it ("+4: a flock of 4 sheep"), the
+    announcement floated over the board is not told again in the log."""
+    for seed in range(60):
+        scene = start(app, "carcassonne", ["hills-and-sheep"], seed=seed)
+        game = scene.game
+        rng = random.Random(seed)
+        while not game.over and not (game.phase == "choose" and "herd" in game.choices[0].options):
+            scene.play(random_action(game, rng))
+            scene.score_show.skip()
+        if not game.over:
+            break
+    else:
+        raise AssertionError("no flock to herd in 60 games")
+    before = len(log(scene))
+    scene.play(Choose("herd"))
+    driver.frames(2)
+    herded = log(scene)[before:]
+    sheep = [line for line in herded if "sheep" in line]
+    assert len(sheep) == 1 and "a flock of" in sheep[0], herded
+    assert any("herded" in p.text for p in scene.feedback.popups)  # still floated

@@ -6,6 +6,7 @@ from __future__ import annotations
 import random
 
 import pygame
+import pytest
 
 from game.ai.random_policy import random_action
 from game.rules import Choose, Move
@@ -56,11 +57,16 @@ def test_grow_or_herd_says_what_each_does_and_scores(app: App, driver: Driver) -
     assert question.buttons == [] and question.answers == []
 
 
-def test_the_question_stays_under_a_dialog_that_follows_another(app: App,
-                                                                 driver: Driver) -> None:
+def test_the_question_stays_under_a_dialog_that_follows_another(
+        app: App, driver: Driver, monkeypatch: pytest.MonkeyPatch) -> None:
     play = play_until(app, "carcassonne", ["hills-and-sheep"], "choose")
     driver.frames()
-    driver.key(pygame.K_s, pygame.KMOD_CTRL)  # a name asked, then a message that it is saved
+
+    def full(*_args: object) -> None:
+        raise OSError(28, "No space left on device")
+
+    monkeypatch.setattr(app.storage, "save", full)
+    driver.key(pygame.K_s, pygame.KMOD_CTRL)  # a name asked, then a message that it failed
     on_top(app, NameScene)
     driver.key(pygame.K_RETURN)
     driver.frames(3)

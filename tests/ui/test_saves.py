@@ -4,13 +4,15 @@ game, players, scores and turn, a save is renamed and still loads, deleting asks
 from __future__ import annotations
 
 import json
+import time
 
 import pygame
 
 from game.ui.app import App
-from game.ui.scenes.menus import ConfirmScene, MessageScene
+from game.ui.scenes.menus import ConfirmScene
 from game.ui.scenes.play import PlayScene
 from game.ui.scenes.saves import LoadScene, NameScene, describe
+from game.ui.widgets import draw_toast
 
 from .conftest import Driver, on_top
 from .test_scenes import button, new_game, play_turns
@@ -47,8 +49,8 @@ def test_ctrl_s_asks_for_a_name_and_the_list_tells_saves_apart(app: App,
     play = new_game(app, driver)
     play_turns(play, driver, 3)
     ctrl_s(driver, "Sunday game")
-    on_top(app, MessageScene)
-    driver.key(pygame.K_RETURN)
+    assert app.scene is play  # no box to close: a message that fades by itself
+    assert app.toast is not None and app.toast[0] == "Game saved: Sunday game"
     path = app.storage.saves_dir / "Sunday game.json"
     assert path.exists()
     summary = json.loads(path.read_text(encoding="utf-8"))["summary"]
@@ -56,8 +58,7 @@ def test_ctrl_s_asks_for_a_name_and_the_list_tells_saves_apart(app: App,
     ctrl_s(driver, "Sunday game")  # the same name: asked before it is replaced
     on_top(app, ConfirmScene)
     driver.click(button(app.scene, "Replace"))
-    on_top(app, MessageScene)
-    driver.key(pygame.K_RETURN)
+    assert app.scene is play and app.toast is not None
     load = open_list(app, driver)
     entry = load.entries[row_of(load, "Sunday game")]
     line = describe(app, entry)
@@ -120,3 +121,21 @@ def test_an_old_save_without_a_summary_is_replayed_for_the_list(app: App,
     load = open_list(app, driver)
     line = describe(app, load.entries[row_of(load, "old")])
     assert "turn 3" in line and f"{play.game.players[0]} {play.game.scores[0]}" in line
+
+
+def test_game_saved_fades_away_by_itself(app: App, driver: Driver) -> None:
+    play = new_game(app, driver)
+    ctrl_s(driver, "Monday game")
+    assert app.scene is play and app.toast is not None  # nothing to close
+    text, until = app.toast
+    assert text == "Game saved: Monday game" and until > time.perf_counter()
+
+    def brightness(shown: float) -> int:
+        surface = pygame.Surface((800, 300))
+        draw_toast(surface, app.res, text, shown)
+        return sum(surface.get_at((400, y))[0] for y in range(60, 140))
+
+    assert brightness(1.0) > brightness(0.4) > brightness(0.0) == 0  # it fades out
+    app.toast = (text, time.perf_counter() - 0.01)  # its time is up
+    driver.frames()
+    assert app.toast is None

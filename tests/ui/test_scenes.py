@@ -111,8 +111,7 @@ def test_pause_save_and_load(app: App, driver: Driver) -> None:
     driver.click(button(pause, "Save game"))
     on_top(app, NameScene)
     driver.key(pygame.K_RETURN)  # the name offered
-    on_top(app, MessageScene)
-    driver.key(pygame.K_RETURN)
+    assert app.scene is pause and app.toast is not None  # "Game saved", fading by itself
     driver.click(button(pause, "Load game"))
     load = on_top(app, LoadScene)
     named = [e for e in load.entries if e.path.name != "autosave.json"]

@@ -13,9 +13,9 @@ import pytest
 from game.ai.random_policy import random_action
 from game.rules import Deploy, Place
 from game.ui.app import App
-from game.ui.hud import LogLine
 from game.ui.scenes.final import FinalScene, score_table, table_cells
 from game.ui.scenes.play import PlayScene
+from game.ui.scenes.play.log_panel import LogLine
 from game.ui.scenes.play.score_show import FINAL_STEP, STEP, Showing, group_events
 from game.ui.scenes.play.sidebar import visible_log
 from game.ui.scenes.title import TitleScene

@@ -15,7 +15,7 @@ from .. import palette as pal
 from ..app import App, Scene
 from ..intents import Command, Intent
 from ..session import Seat, Session, kind_name
-from ..widgets import Button, blit_centred, fit_text, panel
+from ..widgets import Button, blit_centred, fit_line, fit_text, panel
 
 CATEGORY_COLOURS = [(190, 96, 60), (214, 178, 110), (120, 132, 170), (112, 168, 84),
                     (90, 150, 190), (170, 120, 170), (200, 150, 60), (130, 130, 130)]
@@ -128,9 +128,10 @@ class FinalScene(Scene):
         width = (c.w - px(80)) // columns
         for i, line in enumerate(details[:8 * columns]):
             col, row = divmod(i, rows_shown) if rows_shown else (0, 0)
-            img = res.text(line, 19 if columns == 1 else 17, pal.TEXT_DIM)
-            clip = img.get_rect(w=min(img.get_width(), width - px(10)))
-            surface.blit(img, (c.x + px(40) + col * width, top + px(22 * row)), clip)
+            shown, size = fit_line(res, line, (19, 17, 15) if columns == 1 else (17, 15, 14),
+                                   width - px(10))
+            surface.blit(res.text(shown, size, pal.TEXT_DIM),
+                         (c.x + px(40) + col * width, top + px(22 * row)))
         for b in self.buttons:
             b.draw(surface, res)
 
@@ -159,9 +160,9 @@ class FinalScene(Scene):
                 pygame.draw.rect(surface, pal.CURRENT_ROW,
                                  (x0 - px(10), ry - px(4), c.w - px(60), px(34)),
                                  border_radius=px(6))
-            pygame.draw.circle(surface, seat.rgb, (x0 + px(8), ry + px(13)), px(9))
-            name = res.text(fit_text(res, seat.name, 24, px(170), True), 24, pal.TEXT,
-                            bold=True)
+            blit_centred(surface, res.figures.mark(seat.rgb, px(9)), (x0 + px(8), ry + px(13)))
+            shown, size = fit_line(res, seat.name, (24, 21, 18), px(170), True)
+            name = res.text(shown, size, pal.TEXT, bold=True)
             surface.blit(name, (x0 + px(26), ry + px(2)))
             room = px(196) - px(32) - name.get_width()
             if not seat.is_human and room > px(40):  # who played: "Hard", "Monte Carlo"

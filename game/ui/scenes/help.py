@@ -45,8 +45,10 @@ KEYS = [
     (N_("Take back"), N_("Backspace or Ctrl+Z, before confirming")),
     (N_("Hint"), N_("? or the Hint button: where the computer would play, and why")),
     (N_("Move the board"), N_("drag empty board, arrow keys or WASD")),
-    (N_("Zoom"), N_("mouse wheel (about the cursor), + and −; Home or C fits")),
-    (N_("Land by connection"), N_("F colours the land between features by what it joins")),
+    (N_("Zoom"), N_("mouse wheel (about the cursor), + and −; Home or C fits the board "
+                    "and keeps it fitted until you move it")),
+    (N_("Board help"), N_("F colours the land between features by what it joins and "
+                          "crosses out the cells no tile still to come can fill")),
     (N_("Tiles to come"), N_("T shows the tiles still in the pile")),
     (N_("Feature card"), N_("rest the pointer on a placed feature: who holds it, what it "
                             "is worth")),

@@ -11,7 +11,11 @@ from game.i18n import _
 from .. import palette as pal
 from ..app import App, Scene
 from ..intents import Command, Intent
-from ..widgets import Button, blit_centred, panel
+from ..widgets import Button, blit_centred, fit_lines, panel
+
+MESSAGE_W = 640  # a message's panel, at most (at 100 %)
+TEXT_SIZE = 21
+TEXT_STEP = 24
 
 
 def dim(surface: pygame.Surface, alpha: int = 140) -> None:
@@ -63,9 +67,13 @@ class MenuScene(Scene):
 
 
 class MessageScene(MenuScene):
+    """A title, a text wrapped in the panel's width (the panel grows with it, as far as the
+    window allows), and OK."""
+
     def __init__(self, app: App, title: str, text: str) -> None:
         self.title = title
         self.text = text
+        self.lines: list[str] = []
         super().__init__(app)
 
     def entries(self) -> list[tuple[str, Callable[[], object]]]:
@@ -74,8 +82,10 @@ class MessageScene(MenuScene):
     def layout(self, size: tuple[int, int]) -> None:
         super().layout(size)
         px = self.app.res.px
-        self.rect.h += px(40)
-        self.rect.w = max(self.rect.w, px(560))
+        width = min(px(MESSAGE_W), size[0] - px(40))
+        most = max(1, (size[1] - px(40 + 78 + 96)) // px(TEXT_STEP))
+        self.lines, _size = fit_lines(self.app.res, self.text, (TEXT_SIZE,), width - px(60), most)
+        self.rect.size = (width, px(78 + 96) + px(TEXT_STEP) * len(self.lines))
         self.rect.center = (size[0] // 2, size[1] // 2)
         for b in self.buttons:
             b.rect.centerx = self.rect.centerx
@@ -91,10 +101,10 @@ class MessageScene(MenuScene):
         super().draw(surface)
         px = self.app.res.px
         y = self.rect.y + px(78)
-        for line in _wrap(self.text, 60):
-            blit_centred(surface, self.app.res.text(line, 21, pal.TEXT_DIM),
+        for line in self.lines:
+            blit_centred(surface, self.app.res.text(line, TEXT_SIZE, pal.TEXT_DIM),
                          (self.rect.centerx, y))
-            y += px(22)
+            y += px(TEXT_STEP)
 
 
 class ConfirmScene(MessageScene):
@@ -123,17 +133,3 @@ class ConfirmScene(MessageScene):
             self.on_action()
             return
         super().handle(intent)
-
-
-def _wrap(text: str, width: int) -> list[str]:
-    lines: list[str] = []
-    for para in text.split("\n"):
-        line = ""
-        for word in para.split():
-            if len(line) + len(word) + 1 > width and line:
-                lines.append(line)
-                line = word
-            else:
-                line = f"{line} {word}".strip()
-        lines.append(line)
-    return lines[:6]

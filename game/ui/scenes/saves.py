@@ -35,6 +35,7 @@ from ..widgets import Button, TextField, blit_centred, fit_text, panel
 from .menus import ConfirmScene, MessageScene, dim
 
 ROW = 62
+TOAST_SECONDS = 2.5  # "Game saved" shows this long, then fades
 # Summaries of saves written before saves carried one, made by replaying them once a run.
 _replayed: dict[tuple[Path, int, int], dict[str, Any] | None] = {}
 
@@ -333,7 +334,7 @@ def save_scene(app: App, session: Session) -> NameScene:
         except OSError as exc:
             app.push(MessageScene(app, _("Could not save"), str(exc)))
             return
-        app.push(MessageScene(app, _("Game saved"), name))
+        app.show_toast(_("Game saved: {name}").format(name=name), TOAST_SECONDS)
 
     def done(name: str) -> None:
         if (app.storage.saves_dir / save_file_name(name)).exists():

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from pathlib import Path
+from typing import NamedTuple
 
 import pygame
 
@@ -15,7 +16,14 @@ from game.i18n import _
 from game.net.headless import PACES as TABLE_PACES
 from game.net.seats import HOST, TableConfig
 from game.rules import RulesError, TileSet
-from game.vocabulary import option_name, set_name, set_note, value_label, value_text
+from game.vocabulary import (
+    option_name,
+    option_quote,
+    set_name,
+    set_note,
+    value_label,
+    value_text,
+)
 
 from .. import palette as pal
 from ..app import App, Scene
@@ -40,6 +48,12 @@ from .play import PlayScene
 ROW = 60
 RIGHT_X = 560  # where the game column starts in the card
 GAME_ROW = 48
+
+
+class OptionRow(NamedTuple):
+    option: str
+    source: str  # the rulebook sentence it comes from, as the rulebook says it
+    button: Button
 
 
 class SetupScene(Scene):
@@ -70,7 +84,7 @@ class SetupScene(Scene):
         self._recall(kept)
         self.fields: list[TextField] = []
         self.widgets: list[Button] = []
-        self.option_rows: list[tuple[str, Button]] = []  # (the rulebook's sentence, button)
+        self.option_rows: list[OptionRow] = []
         self.note: list[str] = []  # what the chosen game says about itself
         self.expansions_top = 0
         self.mouse = (0, 0)
@@ -173,7 +187,7 @@ class SetupScene(Scene):
                                 self._cycle_option(name),
                                 detail=meaning.explain if meaning is not None else "")
                 self.widgets.append(button)
-                self.option_rows.append((opt.source, button))
+                self.option_rows.append(OptionRow(name, opt.source, button))
                 y += step
         # The game column may run to the bottom: the buttons sit under the players.
         bottom = c.bottom - px(70)
@@ -188,10 +202,10 @@ class SetupScene(Scene):
     def help_topic(self) -> str | None:
         return self.game_id
 
-    def hovered_option(self) -> tuple[str, pygame.Rect] | None:
-        """The rulebook sentence of the option under the pointer, and where its button is."""
-        return next(((source, b.rect) for source, b in self.option_rows
-                     if b.rect.collidepoint(self.mouse)), None)
+    def hovered_option(self) -> OptionRow | None:
+        """The option under the pointer."""
+        return next((row for row in self.option_rows
+                     if row.button.rect.collidepoint(self.mouse)), None)
 
     def show_rules(self) -> None:
         self.app.push(HelpScene(self.app, self.game_id))
@@ -410,8 +424,12 @@ class SetupScene(Scene):
                 surface.blit(res.text(line, 18, pal.TEXT_DIM),
                              (c.x + px(92), c.y + px(110 + i * ROW + 12)))
         hovered = self.hovered_option()
-        if hovered is not None:
-            draw_tooltip(surface, res, _("The rulebook says:"), *hovered)
+        tileset = self._tileset()
+        if hovered is not None and tileset is not None:
+            # The rulebook's sentence in the window's language, the original under it.
+            quote = option_quote(tileset, hovered.option)
+            draw_tooltip(surface, res, _("The rulebook says:"), quote or hovered.source,
+                         hovered.button.rect, source=hovered.source if quote else "")
         errors = self.app.registry.errors
         y = c.bottom - px(130)
         for err in errors[:3]:

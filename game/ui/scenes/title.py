@@ -100,8 +100,7 @@ class TitleScene(Scene):
 
     def _make_backdrop(self, size: tuple[int, int]) -> pygame.Surface:
         """A board from a random game, as a table to sit the menu on."""
-        surf = pygame.Surface(size)
-        surf.fill(pal.TABLE)
+        surf = self.app.res.table(size).copy()
         try:
             tileset = self.app.registry.ruleset("carcassonne")
         except KeyError:

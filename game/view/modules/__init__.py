@@ -75,6 +75,11 @@ class ModuleView(Generic[M]):
         """The sound one of its announcements plays (one of ``sounds``)."""
         return None
 
+    def logged(self, game: Game, rule: M, notice: Notice) -> bool:
+        """Whether the turn log tells one of its announcements: not when the line of the
+        points it came with says it all (it is still floated over the board)."""
+        return True
+
     # -- points
     def award(self, game: Game, rule: M, event: ScoreEvent) -> str | None:
         """What points the module awarded were for ("a flock of 5 sheep")."""

@@ -96,6 +96,10 @@ class ShepherdsView(ModuleView[Shepherds]):
     def sound(self, game: Game, rule: Shepherds, notice: Notice) -> str | None:
         return WOLF_SOUND if isinstance(notice, WolfDrawn) else None
 
+    def logged(self, game: Game, rule: Shepherds, notice: Notice) -> bool:
+        # A herded flock is told by its points' line ("+4: a flock of 4 sheep").
+        return not isinstance(notice, FlockHerded)
+
     def award(self, game: Game, rule: Shepherds, event: ScoreEvent) -> str | None:
         if event.category != HERDED:
             return None

@@ -33,7 +33,7 @@ class HuntersView(ModuleView[HuntersGatherers]):
     def info(self, game: Game, rule: HuntersGatherers) -> list[str]:
         lines = [_("Bonus tiles: {n} left").format(n=len(rule.pile))]
         if game.in_extra and game.extra_tile is not None:
-            lines.append(_("Bonus tile {tile} to place now").format(tile=game.extra_tile))
+            lines.append(_("A bonus tile to place now"))
         return lines
 
     def extra_prompt(self, game: Game, rule: HuntersGatherers, player: str) -> str | None:

@@ -7,6 +7,7 @@ from __future__ import annotations
 import pygame
 
 from game.rules import Deploy, Move, Phase, Place
+from game.view.dead import dead_cells
 
 from ... import palette as pal
 from ...hud import describe_phase, draw_banner
@@ -21,6 +22,7 @@ from .history_mode import HistoryMode
 from .hover_card import HoverCard
 from .options import Target, TurnOptions
 from .question import Question
+from .refusal import Refusal
 from .remaining import RemainingPanel
 from .score_show import ScoreShow
 from .sidebar import Sidebar
@@ -32,7 +34,7 @@ class Drawing:
     def __init__(self, options: TurnOptions, hand: HandTray, controls: Controls,
                  hint: HintShown, question: Question, remaining: RemainingPanel,
                  score_show: ScoreShow, history: HistoryMode, hover: HoverCard,
-                 computer: ComputerTurns, feedback: Feedback) -> None:
+                 computer: ComputerTurns, feedback: Feedback, refusal: Refusal) -> None:
         self.options = options
         self.hand = hand
         self.controls = controls
@@ -44,6 +46,7 @@ class Drawing:
         self.hover = hover
         self.computer = computer
         self.feedback = feedback
+        self.refusal = refusal
         self.sidebar = Sidebar(hand, history, score_show, feedback)
 
     def draw(self, surface: pygame.Surface, frame: Frame, finished: bool) -> None:
@@ -52,7 +55,7 @@ class Drawing:
         drag = frame.drag
         history = self.history
         res = frame.res
-        surface.fill(pal.TABLE, lay.board)
+        surface.blit(res.table(surface.get_size()), lay.board, area=lay.board)
         clip = surface.get_clip()
         surface.set_clip(lay.board)
         if history.active:
@@ -70,9 +73,10 @@ class Drawing:
             self.score_show.banner() or describe_phase(frame.session, frame.pending is not None,
                                                        can_move=bool(self.options.moves()),
                                                        hand=len(self.hand.tiles()))
-        draw_banner(surface, res, lay.board, prompt,
-                    history.colour() if history.active else seat.rgb,
-                    clear_of=self.controls.history_button.rect)
+        banner = draw_banner(surface, res, lay.board, prompt,
+                             history.colour() if history.active else seat.rgb,
+                             clear_of=self.controls.history_button.rect)
+        self.question.under_banner(banner.bottom, res)
         if not history.active:
             hint = self.hint.current()
             self.question.draw(surface, res,
@@ -87,6 +91,7 @@ class Drawing:
         if history.active:
             history.draw_slider(surface, lay)
         self.hover.draw_card(surface, frame)
+        self.refusal.draw(surface, res, cam, lay.board)
 
     def _draw_board(self, surface: pygame.Surface, frame: Frame) -> None:
         """The game's board with what the player may do lit on it, the held figure, the
@@ -96,8 +101,9 @@ class Drawing:
         view = frame.view
         pending = frame.pending
         view.draw_tiles(surface, cam)
-        if frame.show_farms:
+        if frame.show_farms:  # the board help: fields by connection, and dead cells
             view.draw_field_hints(surface, cam)
+            view.draw_dead_cells(surface, cam, dead_cells(game))
         _draw_last_tiles(surface, frame)
         self.score_show.draw_board(surface)
         self.hover.draw_outline(surface, frame)
@@ -109,10 +115,11 @@ class Drawing:
         view.draw_figures(surface, cam, [s.rgb for s in frame.session.seats], moved)
         self.score_show.draw_figures(surface)
         if isinstance(pending, Deploy) and game.last_cell is not None:
-            target = next((t for t in self.options.targets() if pending in t.deploys), None)
-            if target is not None:
+            # Where its ghost stood, as large: inside its area, as the click that chose it.
+            for target in self.options.shown_figures():
                 view.draw_figure(surface, cam, pending.figure, frame.session.current_seat.rgb,
-                                 game.last_cell, target.index, alpha=235, spot=target.spot)
+                                 game.last_cell, target.index, alpha=235, scale=target.ghost,
+                                 spot=target.spot)
         self.hint.draw(surface, frame)
         self.computer.draw(surface, cam, view, self._glide_start(frame), frame.res)
         self.feedback.draw_popups(surface, frame.res)

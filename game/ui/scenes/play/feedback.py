@@ -13,12 +13,15 @@ from game.view.chronicle import Chronicle, Tone
 
 from ... import palette as pal
 from ...camera import Camera
-from ...hud import LogLine
 from ...resources import Resources
 from ...session import Session
-from ...widgets import blit_centred
+from ...widgets import blit_centred, fit_lines, panel
+from .log_panel import LogLine, LogPanel
 
 Rgb = tuple[int, int, int]
+PLATE_W = 560  # an announcement's plate at most, at 100 %
+PLATE_MARGIN = 24  # what the board keeps on either side of a plate
+PLATE_PAD = 10
 
 
 @dataclass
@@ -41,6 +44,7 @@ class Feedback:
         self.popups: list[Popup] = []
         self.chronicle = Chronicle.of(session.game)
         self.show_log = True
+        self.panel = LogPanel()  # how the log is scrolled
         self.notices_seen = len(session.game.notices)
 
     def toggle_log(self) -> None:
@@ -73,7 +77,7 @@ class Feedback:
         fresh = game.notices[self.notices_seen:]
         self.notices_seen = len(game.notices)
         for i, n in enumerate(fresh):
-            colour = self.session.seat(n.player).rgb if n.player is not None else pal.TEXT_LIGHT
+            colour = self.session.seat(n.player).rgb if n.player is not None else pal.PANEL_EDGE
             if n.cells:
                 xs = [c[0] + 0.5 for c in n.cells]
                 ys = [c[1] + 0.5 for c in n.cells]
@@ -81,7 +85,7 @@ class Feedback:
             else:
                 where = self.camera.screen_to_world(board_centre)
             self.popups.append(Popup(notices.told(game, n), where, colour, age=-0.45 * i,
-                                     size=28, life=2.6))
+                                     size=24, life=2.6))
 
     def update(self, dt: float) -> None:
         for p in self.popups:
@@ -89,21 +93,43 @@ class Feedback:
         self.popups = [p for p in self.popups if p.age < p.life]
 
     def draw_popups(self, surface: pygame.Surface, res: Resources) -> None:
+        """Each announcement on a plate of its own (parchment, edged in its player's colour),
+        readable on any tile; wrapped in the board's width.  Drawn while the board is the
+        clip."""
+        board = surface.get_clip()
         for p in self.popups:
             if p.age < 0:
                 continue  # waits for its turn
+            plate = popup_plate(res, p.text, p.size, p.colour, board.w)
             x, y = self.camera.world_to_screen((p.world[0], p.world[1] - 0.5 * p.age))
-            img = res.text(p.text, p.size, p.colour, bold=True)
-            x = within(x, img.get_width() + 4, surface.get_clip())
-            outline = res.text(p.text, p.size, (20, 20, 20), bold=True)
+            x = within(x, plate.get_width(), board)
             fade = p.life - 0.7
-            alpha = 255 if p.age < fade else max(0, int(255 * (p.life - p.age) / 0.7))
-            for dx, dy in ((-2, 0), (2, 0), (0, -2), (0, 2)):
-                o = outline.copy()
-                o.set_alpha(alpha)
-                blit_centred(surface, o, (x + dx, y + dy))
-            img.set_alpha(alpha)
-            blit_centred(surface, img, (x, y))
+            plate.set_alpha(255 if p.age < fade else max(0, int(255 * (p.life - p.age) / 0.7)))
+            blit_centred(surface, plate, (x, y))
+
+
+def popup_plate(res: Resources, text: str, size: int, colour: Rgb,
+                board_w: int) -> pygame.Surface:
+    """An announcement set on its plate: up to three lines no wider than the board allows
+    (smaller type first), a dot of the player's colour before them."""
+    px = res.px
+    room = min(board_w - px(PLATE_MARGIN), px(PLATE_W)) - px(PLATE_PAD * 2 + 18)
+    lines, points = fit_lines(res, text, (size, size - 4, size - 8), room, 3, bold=True)
+    images = [res.text(line, points, pal.TEXT, bold=True) for line in lines]
+    step = res.font(points, bold=True).get_linesize() + px(2)
+    width = max(img.get_width() for img in images) + px(PLATE_PAD * 2 + 18)
+    height = step * len(images) - px(2) + px(PLATE_PAD * 2) - px(4)
+    plate = pygame.Surface((width + 12, height + 12), pygame.SRCALPHA)  # with its shadow
+    rect = pygame.Rect(6, 6, width, height)
+    panel(plate, rect, radius=px(10), alpha=242, border=None)
+    pygame.draw.rect(plate, colour, rect, width=px(3), border_radius=px(10))
+    blit_centred(plate, res.figures.mark(colour, px(6)),
+                 (rect.x + px(PLATE_PAD + 5), rect.centery))
+    for i, img in enumerate(images):
+        plate.blit(img, img.get_rect(midleft=(rect.x + px(PLATE_PAD + 18),
+                                              rect.y + px(PLATE_PAD - 2) + step * i
+                                              + step // 2)))
+    return plate
 
 
 def within(x: float, width: int, area: pygame.Rect, margin: int = 6) -> float:

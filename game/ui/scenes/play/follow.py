@@ -7,6 +7,12 @@
   may go to are kept in sight: the view glides only when they would leave the free area,
   zooming out no further than a readable size (the new tile first, if all will not fit).
 - The player's own pan and zoom are respected until the next turn begins.
+- Fit stays fitted: after Fit, every placement and every turn fits the whole board again
+  (with the lit cells), until the player pans or zooms.
+- A game watched (no person plays at this window) keeps the whole board in sight from the
+  start, as after Fit; when it no longer fits at a readable size, the view stays at that size
+  on the board's middle, moved only as far as the newest tile needs.  A pan or zoom there
+  leaves the view to the player until Fit.
 - The view never leaves the board: panning stops while part of it is still on screen.
 - A question's card over the board's bottom shrinks the free area to the room above it, and
   the tile the question is about glides out from under the card.
@@ -24,30 +30,73 @@ from ...camera import Camera, Cell, box_of
 
 MAX_FIT_LEVEL = 10  # fitting never shows tiles larger than 160 px
 MIN_FOLLOW_LEVEL = 5  # following zooms out to 64 px tiles at most
+WATCH_LEVEL = 2  # a game watched shows the whole board down to 40 px tiles
+WATCH_TOP_LEVEL = 8  # ... and up to 112 px tiles (a small board)
 FOLLOW_MARGIN = 0.2  # tiles of room kept around what is followed
+FIT_MARGIN = 0.25  # tiles of room around what Fit shows
+WATCH_MARGIN = 0.75  # ... around a game watched: most of the cells the next tile may go to
 
 
 class CameraFollow:
-    def __init__(self, camera: Camera, game: Game) -> None:
+    def __init__(self, camera: Camera, game: Game, watching: bool = False) -> None:
         self.camera = camera
         self.game = game
-        self.user_moved = False  # the player moved the view during this turn
+        self.watching = watching  # no person plays at this window: the game is watched
+        self.user_moved = False  # the player moved the view (during this turn, or watching)
+        self.fitted = watching  # the whole board is kept in sight (Fit, or watching)
+        self._least = WATCH_LEVEL if watching else 0  # the smallest tiles a fit shows
         self._bounds_for = -1  # the board size the bounds were computed for
 
     def fit(self, lit: Iterable[Cell], immediate: bool = False) -> None:
-        """Every placed tile and lit cell in the free area."""
-        box = box_of([*self.game.board.tiles, *lit], margin=0.25)
+        """Every placed tile and lit cell in the free area (the opening view, a resize):
+        the whole board when it is kept fitted."""
+        if self.fitted:
+            self._fitted([*lit], immediate=immediate)
+            return
+        box = box_of([*self.game.board.tiles, *lit], margin=FIT_MARGIN)
         if box is not None:
             self.camera.fit_box(box, immediate=immediate, max_level=MAX_FIT_LEVEL)
 
+    def fit_pressed(self, lit: Iterable[Cell]) -> None:
+        """Fit (Home, C): the whole board with the lit cells, kept so until the player pans
+        or zooms."""
+        self.fitted, self.user_moved, self._least = True, False, 0
+        self._fitted([*lit])
+
+    def moved_by_player(self) -> None:
+        """The player panned or zoomed: the view is theirs."""
+        self.user_moved, self.fitted = True, False
+
     def turn_began(self, lit: Iterable[Cell]) -> None:
-        self.user_moved = False
-        self.show_newest(lit)
+        if self.fitted:
+            self._fitted([*lit])
+            return
+        if not self.watching:
+            self.user_moved = False
+        if not self.user_moved:
+            self.show_newest(lit)
 
     def placing(self, cell: Cell, lit: Iterable[Cell] = ()) -> None:
         """A tile is going down at ``cell`` (a computer's, about to glide there)."""
-        if not self.user_moved:
+        if self.fitted:
+            self._fitted([cell, *lit], newest=cell)
+        elif not self.user_moved:
             self._keep([cell, *lit], cell)
+
+    def _fitted(self, extra: list[Cell], newest: Cell | None = None,
+                immediate: bool = False) -> None:
+        """The whole board (with ``extra`` cells) in the free area; below the least size a
+        fit allows, its middle, as far as the newest tile lets it be."""
+        tiles = self.game.board.tiles
+        margin = WATCH_MARGIN if self.watching else FIT_MARGIN
+        box = box_of([*tiles, *extra], margin=margin)
+        if box is None:
+            return
+        if newest is None and len(tiles) > 1:
+            newest = max(tiles.values(), key=lambda t: t.order).cell
+        keep = box_of([newest], margin=0.6) if newest is not None else None
+        top = WATCH_TOP_LEVEL if self.watching else MAX_FIT_LEVEL
+        self.camera.show_around(box, self._least, top, keep, immediate=immediate)
 
     def bring_into_view(self, cell: Cell) -> None:
         """The cell centred, unless it is well inside the view already (what the Hint
@@ -61,6 +110,9 @@ class CameraFollow:
         cam.pan_pixels(vx + vw / 2 - (x + w / 2), vy + vh / 2 - (y + h / 2))
 
     def show_newest(self, lit: Iterable[Cell]) -> None:
+        if self.fitted:
+            self._fitted([*lit])
+            return
         tiles = self.game.board.tiles
         if len(tiles) <= 1:
             self._keep(list(lit), None)

@@ -1,6 +1,10 @@
 """The Hint on the board: the quick computer player's tile, lit where it would go, its figure
 on it, and why in one line under the banner.  Shown until the player acts or asks again; it
-never plays (see ``game.hints``)."""
+never plays (see ``game.hints``).
+
+The hinted placement is the one a click on its cell makes: asking for the hint takes up the
+hinted tile of the hand, turned as hinted, and the hint goes as soon as the player turns the
+tile or takes up another (the lit cell would no longer be what a click places)."""
 
 from __future__ import annotations
 
@@ -11,48 +15,64 @@ from game.i18n import _
 from game.rules import Deploy, Game, Move
 
 from ... import palette as pal
-from ...camera import Cell
 from ...picture import feature_index
 from ...widgets import blit_centred, fit_text, panel
 from .frame import Frame
 from .options import TurnOptions
+from .requests import HandleTile, LookAt, Request, ShowRotation
+from .turn import PersonTurn
 
 
 class HintShown:
     """The hint of one moment of the game: it goes as soon as a move is made, or when the
     player may no longer act (``hide``)."""
 
-    def __init__(self, game: Game, options: TurnOptions) -> None:
+    def __init__(self, game: Game, options: TurnOptions, turn: PersonTurn) -> None:
         self.game = game
         self.options = options
+        self.turn = turn
         self.hint: Hint | None = None
         self.moves = -1  # how many moves the game had when the hint was made
 
-    def toggle(self, allowed: bool) -> Cell | None:
-        """Shown, or hidden if it was; the cell it is about when that may be out of sight."""
+    def toggle(self, allowed: bool) -> list[Request]:
+        """Shown, or hidden if it was: the hinted tile taken up and turned as hinted, and
+        the cell it is about looked at (it may be out of sight)."""
         game = self.game
         if self.current() is not None or not allowed:
             self.hint = None
-            return None
+            return []
         if game.over:
-            return None
-        self.hint = suggest(game, seed=game.seed * 7919 + len(game.moves))
+            return []
+        hint = self.hint = suggest(game, seed=game.seed * 7919 + len(game.moves))
         self.moves = len(game.moves)
-        return self._cell()
+        out: list[Request] = []
+        if hint.place is not None:
+            tiles = self.turn.hand.tiles()
+            if hint.place.tile in tiles:
+                out.append(HandleTile(tiles.index(hint.place.tile)))
+            out.append(ShowRotation(hint.place.rotation // 90))
+        if isinstance(hint.figure, Move):
+            out.append(LookAt(hint.figure.cell))
+        elif hint.place is not None:
+            out.append(LookAt(hint.place.cell))
+        elif game.last_cell is not None:
+            out.append(LookAt(game.last_cell))
+        return out
 
     def hide(self) -> None:
         self.hint = None
 
     def current(self) -> Hint | None:
-        if self.hint is not None and self.moves != len(self.game.moves):
-            self.hint = None
-        return self.hint
-
-    def _cell(self) -> Cell | None:
+        """The hint of this moment: none once a move was made, or once the tile handled or
+        its turn is no longer the one hinted."""
         hint = self.hint
-        if hint is not None and isinstance(hint.figure, Move):
-            return hint.figure.cell
-        return hint.place.cell if hint and hint.place else self.game.last_cell
+        if hint is not None and self.moves != len(self.game.moves):
+            self.hint = hint = None
+        if hint is not None and hint.place is not None and (
+                self.turn.hand.handled() != hint.place.tile
+                or self.turn.rotation != hint.place.rotation // 90):
+            self.hint = hint = None
+        return hint
 
     def draw(self, surface: pygame.Surface, frame: Frame) -> None:
         """The lit cell, the tile and the figure; call with the board clipped."""
@@ -87,7 +107,7 @@ class HintShown:
                 x, y, _w, _h = cam.cell_rect(game.last_cell)
                 surface.blit(regions.highlight(target.index, pal.HIGHLIGHT, 120, edge=3), (x, y))
                 view.draw_figure(surface, cam, hint.figure.figure, rgb, game.last_cell,
-                                 target.index, alpha=220, spot=target.spot)
+                                 target.index, alpha=220, scale=target.ghost, spot=target.spot)
         if isinstance(hint.figure, Move):
             view.cell_overlay(surface, cam, hint.figure.cell, pal.HIGHLIGHT, 120, border=4)
 

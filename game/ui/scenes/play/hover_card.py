@@ -1,28 +1,35 @@
 """The hovered feature: when the pointer rests on any placed feature (in the game, its
 history or the finished board), the whole feature is outlined across its tiles and a card
-says its kind, owners and what it is worth (``game.view.cards``)."""
+says its kind, owners and what it is worth (``game.view.cards``).  Which feature is under the
+pointer is the question a click asks too (``TurnOptions.feature_at``): the card is always
+about what a click there would choose."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 import pygame
 
-from game.rules import FeatureView, Game
-from game.rules.geometry import point_in_polygon
+from game.rules import FeatureView, Game, Phase
 from game.view.cards import Card, feature_card
 
 from ... import palette as pal
 from ...highlight import FeatureOutlines
-from ...widgets import panel
+from ...widgets import blit_centred, panel, wrap_text
 from .frame import Frame, Pos
-from .options import ROLE_ORDER
+
+# The feature under a point of the board in a game, as the board shows it (with the figures
+# of the player's choice, when they are drawn): (cell, feature index) or None.
+FeatureAt = Callable[[Game, Pos, bool], tuple[tuple[int, int], int] | None]
 
 HOVER_DELAY = 0.3  # seconds the pointer rests before the card shows
-CARD_W = (220, 380)  # the card's least and greatest width
+CARD_W = (220, 460)  # the card's least and greatest width
 
 
 class HoverCard:
-    def __init__(self, outlines: FeatureOutlines) -> None:
+    def __init__(self, outlines: FeatureOutlines, feature_at: FeatureAt) -> None:
         self.outlines = outlines
+        self.feature_at = feature_at
         self.feature: FeatureView | None = None
         self.card: Card | None = None
         self._key: tuple[int, int, int] | None = None  # (game, moves, feature)
@@ -66,17 +73,10 @@ class HoverCard:
         if any(rect.collidepoint(pos) for rect in frame.over_board):
             return None
         game = frame.shown.game  # the history's state while that is shown
-        cell = frame.camera.cell_at(pos)
-        placed = game.board.tiles.get(cell)
-        if placed is None:
-            return None
-        local = frame.camera.local_point(pos, cell)
-        kinds = game.kinds
-        order = sorted(placed.tile.features, key=lambda f: ROLE_ORDER[kinds[f.kind].role])
-        for f in order:
-            if point_in_polygon(local, placed.turned.shapes[f.index]):
-                return game, cell, f.index
-        return None
+        choosing = (frame.human_turn and not frame.in_history
+                    and frame.game.phase is Phase.FIGURE)
+        found = self.feature_at(game, pos, choosing)
+        return None if found is None else (game, *found)
 
     # ------------------------------------------------------------------ drawing
     def draw_outline(self, surface: pygame.Surface, frame: Frame) -> None:
@@ -89,20 +89,24 @@ class HoverCard:
         self.outlines.draw(surface, frame.camera, game, self.feature.parts, colours, fill=45)
 
     def draw_card(self, surface: pygame.Surface, frame: Frame) -> None:
+        """The card beside the pointer, within the board: as wide as its longest line up to
+        CARD_W, a longer line (owners of long names) wrapped."""
         if not self.shown or self.card is None:
             return
         res = frame.res
         px = res.px
         card = self.card
-        title = res.text(card.title, 24, pal.TEXT, bold=True)
-        rows = [(res.text(line.text, 19, pal.TEXT, bold=line.strong), line.player)
-                for line in card.lines]
-        width = max([title.get_width(), *(img.get_width() + (px(16) if who is not None else 0)
-                                          for img, who in rows)]) + px(28)
-        width = max(px(CARD_W[0]), min(px(CARD_W[1]), width))
-        height = px(16) + title.get_height() + px(16) + px(22) * len(rows)
-        x, y = frame.mouse
         board = frame.layout.board
+        title = res.text(card.title, 24, pal.TEXT, bold=True)
+        widest = min(px(CARD_W[1]), board.w - px(16))
+        room = widest - px(28 + 16)
+        rows = [(wrap_text(res, line.text, 19, room, line.strong), line.strong, line.player)
+                for line in card.lines]
+        width = max([title.get_width(), *(res.font(19, strong).size(text)[0] + px(16)
+                                          for lines, strong, _who in rows for text in lines)])
+        width = max(px(CARD_W[0]), min(widest, width + px(28)))
+        height = px(16) + title.get_height() + px(16) + px(22) * sum(len(r[0]) for r in rows)
+        x, y = frame.mouse
         rect = pygame.Rect(x + px(22), y + px(22), width, height)
         if rect.right > board.right - px(8):
             rect.right = x - px(16)
@@ -112,14 +116,12 @@ class HoverCard:
         panel(surface, rect, alpha=248)
         surface.blit(title, (rect.x + px(14), rect.y + px(10)))
         top = rect.y + px(16) + title.get_height()
-        clip = surface.get_clip()
-        surface.set_clip(rect.inflate(-px(8), -px(4)))
-        for img, who in rows:
+        for lines, strong, who in rows:
             left = rect.x + px(14)
             if who is not None:
-                pygame.draw.circle(surface, frame.session.seat(who).rgb,
-                                   (left + px(5), top + px(9)), px(6))
+                blit_centred(surface, res.figures.mark(frame.session.seat(who).rgb, px(6)),
+                             (left + px(5), top + px(9)))
                 left += px(16)
-            surface.blit(img, (left, top))
-            top += px(22)
-        surface.set_clip(clip)
+            for text in lines:
+                surface.blit(res.text(text, 19, pal.TEXT, bold=strong), (left, top))
+                top += px(22)

@@ -4,8 +4,10 @@ figure may move to (a hike) with their badges.
 
 ``pick_at`` is the one answer to "what would a click here do": the drawing lights exactly
 what it returns and a click does exactly that, so a click never does something other than
-what the highlight under the pointer shows.  Badges come first, then ghost figures, then the
-regions of the tile as painted, then the rest of a move's cell.
+what the highlight under the pointer shows.  Badges come first, then what ``feature_at``
+finds (the figures drawn on the new tile, by their silhouettes, then the regions of the tile
+as painted), then the rest of a move's cell.  ``feature_at`` is also what the feature card
+asks, on every tile: the card under the pointer is always about what a click there chooses.
 """
 
 from __future__ import annotations
@@ -13,14 +15,16 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass
 
+import pygame
+
 from game.rules import Deploy, Game, Move, Phase
 from game.rules.features import Figure
 from game.view import move_label
 
 from ...art.regions import Regions
-from ...art.tiles import TileArt
+from ...board_view import BoardView, figure_px, figure_rect
 from ...camera import Camera, Cell
-from .ghosts import GHOST_SCALE, spread
+from .ghosts import GHOST_SCALE, place_ghosts
 
 ROLE_ORDER = {"inner": 0, "line": 1, "area": 2, "background": 3}
 GHOST_PX = 96  # the size of the region map ghost spots are checked on
@@ -42,12 +46,15 @@ Choice = Target | Move
 class TurnOptions:
     """The current player's choices, and which of them lies under a screen point."""
 
-    def __init__(self, game: Game, camera: Camera, art: TileArt,
-                 handled: Callable[[], str | None]) -> None:
+    def __init__(self, game: Game, camera: Camera, view: BoardView,
+                 handled: Callable[[], str | None],
+                 pending: Callable[[], Deploy | Move | None]) -> None:
         self.game = game
         self.camera = camera
-        self.art = art
+        self.view = view
+        self.art = view.art
         self.handled = handled  # the tile being handled (of a hand of several)
+        self.pending = pending  # the figure or hike held, not confirmed yet
         self._targets: tuple[tuple[object, ...], list[Target]] | None = None
         self._preview: tuple[Move, dict[int, Figure]] | None = None
 
@@ -100,10 +107,18 @@ class TurnOptions:
             by_index.setdefault(idx, Target(idx, [], role)).deploys.append(d)
         targets = sorted(by_index.values(), key=lambda t: ROLE_ORDER[t.role])
         if targets:
-            spots, size = spread([t.index for t in targets], placed.turned.anchors,
-                                 self._regions(GHOST_PX))
+            kinds = {t.index: t.deploys[0].figure for t in targets}
+            cell = placed.cell
+
+            def footprint(index: int, px: int) -> pygame.mask.Mask:
+                lying = self.view.lies_down(cell, index, kinds[index])
+                return self.view.figure_mask(kinds[index], px, lying)
+
+            ghosts = place_ghosts([t.index for t in targets], placed.turned.anchors,
+                                  self._regions(GHOST_PX), footprint,
+                                  lines={t.index for t in targets if t.role == "line"})
             for t in targets:
-                t.spot, t.ghost = spots[t.index], size
+                t.spot, t.ghost = ghosts[t.index].spot, ghosts[t.index].size
         self._targets = (key, targets)
         return targets
 
@@ -149,29 +164,71 @@ class TurnOptions:
     # ------------------------------------------------------------------ under the pointer
     def pick_at(self, pos: tuple[int, int]) -> Choice | None:
         """What a click at ``pos`` would choose (see the module's text)."""
-        moves = self.moves()
-        for move in moves:
+        badge = self._badge_at(pos)
+        if badge is not None:
+            return badge
+        target = self.target_at(pos)
+        if target is not None:
+            return target
+        cell = self.camera.cell_at(pos)
+        return next((m for m in self.moves() if m.cell == cell), None)
+
+    def target_at(self, pos: tuple[int, int]) -> Target | None:
+        """The figure target under ``pos`` (see ``feature_at``)."""
+        found = self.feature_at(self.game, pos, figures_shown=True)
+        if found is None or found[0] != self.game.last_cell:
+            return None
+        return next((t for t in self.targets() if t.index == found[1]), None)
+
+    def feature_at(self, game: Game, pos: tuple[int, int], figures_shown: bool
+                   ) -> tuple[Cell, int] | None:
+        """The placed feature (cell, index) under ``pos`` as the board shows it to the player
+        (``game``: the one in play, or as the history shows it): with the figures of the
+        player's choice shown on the new tile (``figures_shown``), a badge hides what lies
+        under it and a figure stands for its feature; elsewhere the region of the tile
+        painted there."""
+        if figures_shown and game is self.game:
+            if self._badge_at(pos) is not None:
+                return None
+            target = self._figure_under(pos)
+            if target is not None and game.last_cell is not None:
+                return game.last_cell, target.index
+        cell = self.camera.cell_at(pos)
+        placed = game.board.tiles.get(cell)
+        if placed is None:
+            return None
+        regions = self.art.regions(placed.tile, placed.rotation, self.camera.tile_px)
+        index = regions.at(self.camera.local_point(pos, cell))
+        return None if index is None else (cell, index)
+
+    def shown_figures(self) -> list[Target]:
+        """The targets with a figure drawn on them: a ghost on each while none is held,
+        else the one held (drawn at its ghost's spot and size)."""
+        pending = self.pending()
+        if pending is None:
+            return self.targets()
+        return [t for t in self.targets() if pending in t.deploys]
+
+    def _figure_under(self, pos: tuple[int, int]) -> Target | None:
+        """The target whose figure's silhouette is under ``pos``."""
+        cell = self.game.last_cell
+        if cell is None:
+            return None
+        cam = self.camera
+        for t in self.shown_figures():
+            px = figure_px(cam.scale, t.ghost)
+            kind = t.deploys[0].figure
+            mask = self.view.figure_mask(kind, px, self.view.lies_down(cell, t.index, kind))
+            rect = figure_rect(mask.get_size(), cam.local_to_screen(cell, t.spot), px)
+            if rect.collidepoint(pos) and mask.get_at((pos[0] - rect.x, pos[1] - rect.y)):
+                return t
+        return None
+
+    def _badge_at(self, pos: tuple[int, int]) -> Move | None:
+        for move in self.moves():
             if not self.label(move):
                 continue  # no badge drawn, none to click
             bx, by, bw, bh = self.badge_rect(move.cell)
             if bx <= pos[0] < bx + bw and by <= pos[1] < by + bh:
                 return move
-        target = self.target_at(pos)
-        if target is not None:
-            return target
-        cell = self.camera.cell_at(pos)
-        return next((m for m in moves if m.cell == cell), None)
-
-    def target_at(self, pos: tuple[int, int]) -> Target | None:
-        """The figure target under ``pos``: a ghost figure, else the region painted
-        there."""
-        cell = self.game.last_cell
-        targets = self.targets()
-        if cell is None or not targets:
-            return None
-        local = self.camera.local_point(pos, cell)
-        for t in targets:
-            if (local[0] - t.spot[0]) ** 2 + (local[1] - t.spot[1]) ** 2 <= (t.ghost / 2) ** 2:
-                return t
-        index = self._regions(self.camera.tile_px).at(local)
-        return next((t for t in targets if t.index == index), None)
+        return None

@@ -151,6 +151,8 @@ class Pointer:
             rotation = self.options.fitting_rotation(cell, frame.rotation)
             if rotation is not None:
                 return [ShowRotation(rotation), PlaceTile(cell, rotation)]
+            if cell in frame.game.board.demands and not self.hand.face_down:
+                return [PlaceTile(cell, frame.rotation)]  # an unlit cell: refused, and why
         elif phase is Phase.FIGURE:
             pending = frame.pending
             choice = self.options.pick_at(pos)

@@ -81,5 +81,12 @@ class KeepInSight:
     cell: Cell
 
 
+@dataclass(frozen=True)
+class LookAt:
+    """Bring ``cell`` into view unless it is well inside it (what the Hint shows)."""
+
+    cell: Cell
+
+
 Request = (TurnTile | ShowRotation | HandleTile | PlaceTile | Hold | PanBoard | ZoomBoard | Play
-           | Follow | KeepInSight)
+           | Follow | KeepInSight | LookAt)

@@ -44,6 +44,7 @@ from .options import TurnOptions
 from .pass_screen import PassScene
 from .pointer import Pointer
 from .question import Question
+from .refusal import Refusal
 from .remaining import RemainingPanel
 from .score_show import ScoreShow, figure_placed, sent_home
 from .turn import PersonTurn
@@ -67,23 +68,26 @@ class PlayScene(Scene):
         self.entered = False
         self.hand = HandTray(self.game)
         self.turn = PersonTurn(self.game, self.hand)
-        self.options = TurnOptions(self.game, self.camera, self.view.art, self.hand.handled)
+        self.options = TurnOptions(self.game, self.camera, self.view, self.hand.handled,
+                                   lambda: self.turn.pending)
         self.pointer = Pointer(self.options, self.hand)
         self.feedback = Feedback(session, self.camera)
-        self.follow = CameraFollow(self.camera, self.game)
+        self.follow = CameraFollow(self.camera, self.game,
+                                   watching=not any(s.is_human for s in session.seats))
         self.question = Question(self.game, app.wake)
         self.remaining = RemainingPanel()
+        self.refusal = Refusal()
         self.computer = self._computer_turns()
-        self.hint = HintShown(self.game, self.options)
+        self.hint = HintShown(self.game, self.options, self.turn)
         outlines = FeatureOutlines(res.images)
         self.score_show = ScoreShow(session, self.camera, self.view, outlines, res)
         self.history = HistoryMode(session, res)
-        self.hover = HoverCard(outlines)
+        self.hover = HoverCard(outlines, self.options.feature_at)
         self.controls = Controls(self.layout_obj, res, self.game.tileset, self._hints_on(),
                                  tiles=session.aids)
         self.drawing = Drawing(self.options, self.hand, self.controls, self.hint, self.question,
                                self.remaining, self.score_show, self.history, self.hover,
-                               self.computer, self.feedback)
+                               self.computer, self.feedback, self.refusal)
 
     def _computer_turns(self) -> ComputerTurns:
         """The part that plays the turns nobody plays with the pointer."""
@@ -93,7 +97,7 @@ class PlayScene(Scene):
     def enter(self) -> None:
         self.entered = True
         self.follow.update_bounds()
-        self.follow.fit(self.options.legal_cells(), immediate=True)
+        self.follow.fit(self._lit(), immediate=True)
         self._turn_began()
 
     def exit(self) -> None:
@@ -114,7 +118,11 @@ class PlayScene(Scene):
         # Laid out again at once: a dialog may come up over the scene before its next update.
         self.question.refresh(self.human_turn, lay.board, lay.toolbar, self.app.res)
         if resized and self.entered:
-            self.follow.fit(self.options.legal_cells(), immediate=True)
+            self.follow.fit(self._lit(), immediate=True)
+
+    def _lit(self) -> set[Cell]:
+        """The cells lit for the person to play (none for a hand face down)."""
+        return self.options.legal_cells() if self.human_turn and not self.hand.face_down else set()
 
     def _hints_on(self) -> bool:
         return bool(self.app.settings.get("hints")) and self.session.aids
@@ -178,6 +186,8 @@ class PlayScene(Scene):
                     self.apply(action)
                 case rq.KeepInSight(cell):
                     self.follow.placing(cell)
+                case rq.LookAt(cell):
+                    self.follow.bring_into_view(cell)
                 case _:
                     assert_never(request)
 
@@ -205,15 +215,23 @@ class PlayScene(Scene):
         return events
 
     def place(self, cell: Cell, rotation: int) -> bool:
-        """The tile being handled, turned so, on ``cell``; False when that is not legal."""
+        """The tile being handled, turned so, on ``cell``; False when that is not legal (the
+        player is told why)."""
         action = self.turn.placement(cell, rotation)
         if action is None:
+            if self.human_turn and not self.hand.face_down:
+                self.refusal.misplaced(self.game, self.hand.handled(), cell, rotation,
+                                       self.pointer.mouse)
             return False
+        self.refusal.clear()
         self.play(action)
         self.turn.pending = None
         return True
 
     def confirm(self) -> None:
+        if (self.human_turn and self.game.phase is Phase.PLACE and not self.hand.face_down
+                and self.pointer.drag is None):
+            self.refusal.place_first(self.pointer.mouse)
         if not self.human_turn or self.game.phase is not Phase.FIGURE:
             return
         action = self.turn.confirmed()
@@ -228,15 +246,15 @@ class PlayScene(Scene):
         self.turn.rotate(step, self.frame().hovered_cell)
 
     def pan(self, dx: float, dy: float) -> None:
-        self.follow.user_moved = True
+        self.follow.moved_by_player()
         self.camera.pan_pixels(dx, dy)
 
     def zoom(self, steps: int, about: tuple[int, int] | None = None) -> None:
-        self.follow.user_moved = True
+        self.follow.moved_by_player()
         self.camera.zoom_step(steps, about)
 
     def fit(self) -> None:
-        self.follow.fit(self.options.legal_cells())
+        self.follow.fit_pressed(self._lit())
 
     def toggle_history(self) -> None:
         if self.history.active:
@@ -254,9 +272,7 @@ class PlayScene(Scene):
         return self._hints_on() and self.human_turn
 
     def toggle_hint(self) -> None:
-        cell = self.hint.toggle(self._hints_allowed())
-        if cell is not None:
-            self.follow.bring_into_view(cell)
+        self.act(self.hint.toggle(self._hints_allowed()))
 
     def open_menu(self) -> None:
         self.app.push(PauseScene(self.app, self.session))
@@ -265,6 +281,9 @@ class PlayScene(Scene):
     def handle(self, intent: Intent) -> None:
         if isinstance(intent, PointerMove):
             self.pointer.mouse = intent.pos
+        if self.pointer.drag is None and self.feedback.show_log \
+                and self.feedback.panel.handle(intent, self.layout_obj.log):
+            return  # the log scrolled
         if self.history.handle(intent, self.layout_obj):
             return
         if self.score_show.final_running and (
@@ -354,6 +373,7 @@ class PlayScene(Scene):
         self.feedback.keep_in_step()
         self.feedback.show_notices(lay.board.center)
         self.feedback.update(dt)
+        self.refusal.update(dt)
         self.act(self.pointer.update(self.frame()))
         if self.score_show.update(dt):
             self.app.sound.play("score")
@@ -385,10 +405,11 @@ class PlayScene(Scene):
     def animating(self) -> bool:
         return (self.camera.moving() or bool(self.feedback.popups)
                 or self.computer.animating() or self.score_show.moving()
+                or self.refusal.fading()
                 or (self.session.ended() and not self.finished and not self.history.active))
 
     def wake_in(self) -> float | None:
-        waits = [self.hover.wake_in()]
+        waits = [self.hover.wake_in(), self.refusal.wake_in()]
         if self.session.actor() is Actor.COMPUTER and not self.history.active:
             waits.append(self.computer.wake_in())
         return min((w for w in waits if w is not None), default=None)
@@ -410,15 +431,14 @@ class PlayScene(Scene):
         pass_first = self.turn.began(self.human_turn, people,
                                      self.app.settings.get("pass_screen") is True)
         # Where a hidden tile fits is not shown either.
-        self.follow.turn_began(self.options.legal_cells()
-                               if self.human_turn and not self.hand.face_down else ())
+        self.follow.turn_began(self._lit())
         if pass_first:
             self.app.push(PassScene(self.app, self.session.current_seat, self._hand_shown,
                                     self.open_menu))
 
     def _hand_shown(self) -> None:
         self.turn.shown()
-        self.follow.show_newest(self.options.legal_cells())
+        self.follow.show_newest(self._lit())
 
     # ------------------------------------------------------------------ drawing
     def draw(self, surface: pygame.Surface) -> None:

@@ -10,12 +10,13 @@ from game.rules import Deploy, Game, Phase
 from game.view import module_lines
 
 from ... import palette as pal
-from ...hud import LogLine, draw_log, draw_players
+from ...hud import draw_players
 from ...widgets import blit_centred, panel
 from .feedback import Feedback
 from .frame import Frame, TileDrag
 from .hand import HandTray, hides_hands
 from .history_mode import HistoryMode
+from .log_panel import LogLine
 from .score_show import ScoreShow
 
 
@@ -65,8 +66,9 @@ class Sidebar:
         # the rules' state lines of the game shown (in the history: as it stood then)
         info = module_lines(frame.shown.game)
         if self.feedback.show_log:
-            draw_log(surface, res, visible_log(self.feedback, history, self.score_show),
-                     lay.log, info)
+            self.feedback.panel.draw(surface, res,
+                                     visible_log(self.feedback, history, self.score_show),
+                                     lay.log, info)
 
     def _draw_tray(self, surface: pygame.Surface, frame: Frame) -> None:
         """The tile to place, the figures to take, the rules' questions."""
