@@ -8,8 +8,10 @@ import time
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from pathlib import Path
+from typing import Any
 
 import pygame
+import pytest
 
 from game.rules import Phase
 from game.ui.app import App, AppConfig
@@ -28,8 +30,8 @@ from .test_scenes import button
 LIMIT = 60.0  # seconds any one wait may take before the test fails
 
 
-def window(root: Path, pace: str = "instant") -> App:
-    return App(AppConfig(size=(1280, 800), storage_root=root, computer_pace=pace,
+def window(root: Path, pace: str = "instant", size: tuple[int, int] = (1280, 800)) -> App:
+    return App(AppConfig(size=size, storage_root=root, computer_pace=pace,
                          host_interface=LOOPBACK, host_port=0, host_address=LOOPBACK),
                SceneRoutes)
 
@@ -37,9 +39,10 @@ def window(root: Path, pace: str = "instant") -> App:
 class Table:
     """The host's window and a guest's, stepped in turn."""
 
-    def __init__(self, root: Path, pace: str = "instant") -> None:
-        self.host = window(root / "host", pace)
-        self.guest = window(root / "guest", pace)
+    def __init__(self, root: Path, pace: str = "instant",
+                 size: tuple[int, int] = (1280, 800)) -> None:
+        self.host = window(root / "host", pace, size)
+        self.guest = window(root / "guest", pace, size)
         self.windows = [self.host, self.guest]
 
     def step(self, frames: int = 1) -> None:
@@ -122,3 +125,18 @@ def play_a_turn(table: Table, app: App) -> None:
     assert scene.game.phase is Phase.FIGURE
     Driver(app).key(pygame.K_RETURN)
     table.until(lambda: len(scene.game.moves) > moves + 1, "the turn confirmed")
+
+
+def drawn_texts(app: App) -> list[str]:
+    """The texts one frame of ``app`` draws."""
+    drawn: list[str] = []
+    text = app.res.text
+
+    def spy(shown: str, *args: Any, **kwargs: Any) -> pygame.Surface:
+        drawn.append(shown)
+        return text(shown, *args, **kwargs)
+
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setattr(app.res, "text", spy)
+        app.step(FRAME)
+    return drawn

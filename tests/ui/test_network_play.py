@@ -14,17 +14,19 @@ import pytest
 from game.ai import choose_action
 from game.net.client import Status
 from game.rules import Phase, Place
+from game.storage import save_file_name
 from game.ui.net_session import NetworkSession
 from game.ui.scenes import pause
 from game.ui.scenes.final import FinalScene
 from game.ui.scenes.menus import ConfirmScene
 from game.ui.scenes.play import TablePlayScene, at_table
 from game.ui.scenes.play.table_turns import TableTurns
+from game.ui.scenes.saves import NameScene
 from game.ui.scenes.title import TitleScene
 from game.ui.session import SeatMarks
 
 from .conftest import Driver, on_top
-from .tables import join_lobby, play_a_turn, two_windows
+from .tables import drawn_texts, join_lobby, play_a_turn, two_windows
 from .test_resting import frames_during_rest
 from .test_scenes import button
 
@@ -110,8 +112,10 @@ def test_a_guest_who_leaves_is_waited_for_handed_over_and_takes_the_seat_back(
         table.until(lambda: not marks(session, 1).connected, "the host seeing the guest gone")
         table.step(2)
         assert host.table.rect is not None  # "Bob is reconnecting…", with the hand-over
-        offer = next(b for _, b in host.table.buttons)
-        assert "Bob" in offer.label
+        drawn = drawn_texts(table.host)
+        assert "Bob is reconnecting…" in drawn and "reconnecting…" in drawn  # and in his row
+        [(seat, offer)] = host.table.buttons  # under Bob's line
+        assert seat == 1 and offer.rect.y > host.table._lines[0][3] + host.table.rect.y
         Driver(table.host).click(offer.rect.center)
         table.until(lambda: len(host.game.moves) >= 4, "a computer playing Bob's turn")
         assert marks(session, 1).stand_in
@@ -207,3 +211,34 @@ def test_a_whole_game_with_hidden_hands_and_sheep_ends_alike_in_both_windows(
         assert kept[0].moves == kept[1].moves and kept[0].seed == kept[1].seed
         assert kept[0].summary is not None and kept[0].summary["over"]
         assert kept[0].summary["scores"] == host.game.scores == guest.game.scores
+
+
+def test_every_player_saves_the_finished_game_and_browses_its_history(tmp_path: Path) -> None:
+    with two_windows(tmp_path) as table:
+        play_a_turn(table, table.host)
+        play_a_turn(table, table.guest)
+        Driver(table.host).key(pygame.K_ESCAPE)
+        Driver(table.host).click(button(on_top(table.host, pause.PauseScene), "Resign"))
+        Driver(table.host).click(button(on_top(table.host, ConfirmScene), "Resign"))
+        table.until(lambda: all(isinstance(a.scene, FinalScene) for a in table.windows),
+                    "the final scores in both windows")
+        for app, name in ((table.host, "at Ann's"), (table.guest, "at Bob's")):
+            driver = Driver(app)
+            driver.key(pygame.K_ESCAPE)  # View board
+            play = on_top(app, TablePlayScene)
+            driver.key(pygame.K_s, pygame.KMOD_CTRL)
+            asking = on_top(app, NameScene)
+            asking.field.text = name
+            driver.key(pygame.K_RETURN)
+            assert app.scene is play
+            kept = app.storage.load(app.storage.saves_dir / save_file_name(name))
+            assert kept.players == ["Ann", "Bob"] and kept.seed is not None
+            assert len(kept.moves) == 4
+            driver.key(pygame.K_v)
+            assert play.history.active and play.history.turn == 2  # turn by turn
+            driver.key(pygame.K_LEFT)
+            assert play.history.turn == 1 and play.history.session is not None
+            assert len(play.history.session.game.board.tiles) == 2
+        seeds = {app.storage.load(app.storage.saves_dir / save_file_name(n)).seed
+                 for app, n in ((table.host, "at Ann's"), (table.guest, "at Bob's"))}
+        assert len(seeds) == 1  # the table's game, the same in both

@@ -24,6 +24,7 @@ from game.ui import clipboard
 from game.ui.app import App
 from game.ui.net_session import NetworkSession
 from game.ui.scenes.join import JoinScene, read_link
+from game.ui.scenes.lobby import LobbyScene
 from game.ui.scenes.play import PlayScene, TablePlayScene
 from game.ui.scenes.setup import SetupScene
 from game.ui.seat_marks import clock_text
@@ -31,7 +32,7 @@ from game.ui.session import Seat, Session
 from game.view.cards import feature_card
 
 from .conftest import Driver, on_top
-from .tables import Table, host_lobby, join_lobby, play_a_turn, two_windows
+from .tables import Table, drawn_texts, host_lobby, join_lobby, play_a_turn, two_windows, window
 from .test_scenes import button, title
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -233,3 +234,50 @@ def test_a_hosted_table_is_saved_and_its_host_keeps_a_token_for_a_restarted_serv
     token = Tokens(tmp_path / "host" / "data" / "tables").get(
         Link("127.0.0.1", port, code), 0)
     assert token is not None and resumed.join("", None, token, None)[0] == [0]
+
+
+def test_guests_join_by_address_and_code_or_a_pasted_ws_link_and_the_lobby_shows_them(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    table = Table(tmp_path)
+    third = window(tmp_path / "third")
+    table.windows.append(third)
+    try:
+        lobby = host_lobby(table.host, [Seat("Ann", "red"), Seat("Blue", "blue", "open"),
+                                        Seat("Green", "green", "open")])
+        shown = lobby.table.shown
+        # Bob types the address and the code (in small letters, a space for the dash).
+        driver = Driver(table.guest)
+        driver.click(button(title(table.guest, driver), "Join game"))
+        join = on_top(table.guest, JoinScene)
+        code = lobby.table.code.lower().replace("-", " ")
+        join.address.text, join.code.text = f"{shown.host}:{shown.port}", code
+        join.name.text = "Bob"
+        driver.click(button(join, "Join"))
+        bob = on_top(table.guest, LobbyScene)
+        # Cid pastes the whole ws:// link.
+        driver = Driver(third)
+        driver.click(button(title(third, driver), "Join game"))
+        join = on_top(third, JoinScene)
+        monkeypatch.setattr(clipboard, "paste", lambda: f"ws://{shown.host}:{shown.port}/"
+                                                        f"{lobby.table.link.code}")
+        driver.key(pygame.K_v, pygame.KMOD_CTRL)
+        join.name.text = "Cid"
+        driver.click(button(join, "Join"))
+        cid = on_top(third, LobbyScene)
+        table.until(lambda: [s["name"] for s in lobby.seats] == ["Ann", "Bob", "Cid"]
+                    and all(s["connected"] for s in lobby.seats), "both guests seated")
+        assert bob.table.net.seats == (1,) and cid.table.net.seats == (2,)
+        drawn = drawn_texts(table.host)
+        assert "Bob" in drawn and "Cid" in drawn and drawn.count("joined") == 2
+        assert "Open seat" not in drawn
+        assert "Waiting for the host to start the game…" in drawn_texts(third)
+        table.step()
+        assert lobby.start_button is not None and lobby.start_button.enabled
+        Driver(table.host).key(pygame.K_RETURN)  # Enter starts, as the button does
+        table.until(lambda: all(isinstance(a.scene, TablePlayScene) for a in table.windows),
+                    "the game open in the three windows")
+        names = [s.name for s in table.play(third).session.seats]
+        assert names == ["Ann", "Bob", "Cid"]
+    finally:
+        table.close()
+

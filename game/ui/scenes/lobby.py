@@ -26,7 +26,7 @@ from ..net_link import TableLink, join_table
 from ..net_session import NetworkSession
 from ..session import kind_name
 from ..table_options import table_lines
-from ..widgets import Button, blit_centred, fit_text, panel
+from ..widgets import Button, blit_centred, fit_line, fit_text, panel
 from .help import HelpScene
 
 ROW = 56
@@ -182,8 +182,9 @@ class LobbyScene(Scene):
         blit_centred(surface, figure, (self.card.x + px(52), y + px(26)))
         room = px(RIGHT_X - 110) - (px(130) if self.table.hosting else 0)
         shown = _("Open seat") if seat["kind"] == OPEN else seat["name"]
-        surface.blit(res.text(fit_text(res, shown, 22, room, bold=True), 22, pal.TEXT,
-                              bold=True), (self.card.x + px(80), y + px(4)))
+        text, size = fit_line(res, shown, (22, 20, 18), room, bold=True)  # smaller, then cut
+        surface.blit(res.text(text, size, pal.TEXT, bold=True),
+                     (self.card.x + px(80), y + px(4 + (22 - size) // 2)))
         state, colour = self._seat_state(i, seat)
         surface.blit(res.text(fit_text(res, state, 17, room), 17, colour),
                      (self.card.x + px(80), y + px(30)))

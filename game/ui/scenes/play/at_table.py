@@ -21,8 +21,9 @@ from game.view.chronicle import Chronicle
 from ... import palette as pal
 from ...intents import Intent
 from ...net_session import TAKEOVER_OFFER, NetworkSession
+from ...palette import Colour
 from ...resources import Resources
-from ...widgets import Button, panel
+from ...widgets import Button, fit_lines, panel
 from .feedback import Feedback
 from .follow import CameraFollow
 from .frame import Frame
@@ -32,6 +33,8 @@ from .pointer import Pointer
 from .score_show import ScoreShow
 from .table_turns import TableTurns
 from .turn import PersonTurn
+
+LINE_SIZE = 18
 
 
 @dataclass(frozen=True)
@@ -72,7 +75,7 @@ class AtTable:
         self.parts = parts
         self.buttons: list[tuple[int, Button]] = []  # the host's hand-over buttons, by seat
         self.rect: pygame.Rect | None = None
-        self._lines: list[tuple[str, tuple[int, int, int]]] = []
+        self._lines: list[tuple[str, int, Colour, int]] = []  # text, size, colour, y
 
     def update(self) -> list[News]:
         """Read what the table sent: what the scene must know of it."""
@@ -119,55 +122,65 @@ class AtTable:
         parts.follow.fit(parts.options.legal_cells(), immediate=True)
 
     # ------------------------------------------------------------------ the state shown
-    def _state(self) -> list[tuple[str, tuple[int, int, int]]]:
+    def _state(self) -> list[tuple[str, Colour, int | None]]:
+        """The lines to show, each with its colour and the seat of a dropped player."""
         session = self.session
         status = session.status
-        lines: list[tuple[str, tuple[int, int, int]]] = []
+        lines: list[tuple[str, Colour, int | None]] = []
         if status == client.Status.CONNECTING:
-            lines.append((_("Connecting to the table…"), pal.TEXT))
+            lines.append((_("Connecting to the table…"), pal.TEXT, None))
         elif status == client.Status.RECONNECTING:
-            lines.append((_("Connection lost: reconnecting…"), pal.ILLEGAL))
+            lines.append((_("Connection lost: reconnecting…"), pal.ILLEGAL, None))
         elif status in (client.Status.FAILED, client.Status.CLOSED):
             problem = session.link.net.problem or _("the connection was closed")
-            lines.append((_("Left the table: {problem}").format(problem=problem), pal.ILLEGAL))
+            lines.append((_("Left the table: {problem}").format(problem=problem), pal.ILLEGAL,
+                          None))
         elif session.resigned and not session.game.over:
-            lines.append((_("You resigned: a computer plays your seat"), pal.TEXT_DIM))
+            lines.append((_("You resigned: a computer plays your seat"), pal.TEXT_DIM, None))
         mine = session.link.net.seats
         for seat, _waited in session.away():
             if seat not in mine:
                 lines.append((_("{player} is reconnecting…").format(
-                    player=session.seats[seat].name), pal.TEXT))
+                    player=session.seats[seat].name), pal.TEXT, seat))
         return lines
 
     def layout(self, frame: Frame) -> None:
-        """Where the table's state shows: the board's top right corner, under the banner."""
+        """Where the table's state shows: the board's top right corner, under the banner;
+        each line wrapped to the panel, the host's hand-over button under a dropped
+        player's line once the wait is over."""
         res = frame.res
         px = res.px
-        self._lines = self._state()
-        offers = [seat for seat, waited in self.session.away()
+        state = self._state()
+        offers = {seat for seat, waited in self.session.away()
                   if self.session.link.hosting and waited >= TAKEOVER_OFFER
-                  and seat not in self.session.link.net.seats]
-        if not self._lines:
-            self.rect, self.buttons = None, []
+                  and seat not in self.session.link.net.seats}
+        if not state:
+            self.rect, self.buttons, self._lines = None, [], []
             return
-        width = max(res.font(18, bold=True).size(text)[0] for text, _colour in self._lines) + px(28)
-        labels = {seat: _("Computer plays for {player}").format(
-            player=self.session.seats[seat].name) for seat in offers}
-        for label in labels.values():  # a button 36 px high sets its label at 22 points
-            width = max(width, res.font(22, bold=True).size(label)[0] + px(44))
-        width = min(width, frame.layout.free.w // 2)
-        height = px(14) + px(24) * len(self._lines) + px(44) * len(offers)
         board = frame.layout.free
-        self.rect = pygame.Rect(board.right - width - px(8), board.y + px(8), width, height)
-        old = {seat: b for seat, b in self.buttons}
+        label = _("Computer plays meanwhile")
+        widest = max(res.font(LINE_SIZE, bold=True).size(text)[0] for text, _c, _s in state)
+        if offers:
+            widest = max(widest, res.font(22, bold=True).size(label)[0] + px(30))
+        width = min(widest + px(28), max(board.w // 2, px(300)))
+        self._lines = []
+        old = dict(self.buttons)
         self.buttons = []
-        y = self.rect.y + px(8) + px(24) * len(self._lines)
-        for seat in offers:
-            rect = pygame.Rect(self.rect.x + px(10), y, width - px(20), px(36))
-            button = old.get(seat) or Button(rect, labels[seat], self._hand_over(seat))
-            button.rect, button.label = rect, labels[seat]
-            self.buttons.append((seat, button))
-            y += px(44)
+        y = px(8)
+        for text, colour, seat in state:
+            lines, size = fit_lines(res, text, (LINE_SIZE, 16), width - px(28), 2, bold=True)
+            for line in lines:
+                self._lines.append((line, size, colour, y))
+                y += px(LINE_SIZE + 6)
+            if seat in offers:
+                rect = pygame.Rect(px(10), y, width - px(20), px(36))
+                button = old.get(seat) or Button(rect, label, self._hand_over(seat))
+                button.rect, button.label = rect, label
+                self.buttons.append((seat, button))
+                y += px(44)
+        self.rect = pygame.Rect(board.right - width - px(8), board.y + px(8), width, y + px(6))
+        for _seat, button in self.buttons:
+            button.rect.move_ip(self.rect.topleft)
 
     def _hand_over(self, seat: int) -> Callable[[], object]:
         return lambda: self.session.hand_over(seat)
@@ -183,14 +196,9 @@ class AtTable:
             return
         px = res.px
         panel(surface, self.rect, radius=px(10))
-        y = self.rect.y + px(8)
-        for text, colour in self._lines:
-            img = res.text(text, 18, colour, bold=True)
-            clip = surface.get_clip()
-            surface.set_clip(self.rect.inflate(-px(8), 0))
-            surface.blit(img, (self.rect.x + px(14), y))
-            surface.set_clip(clip)
-            y += px(24)
+        for text, size, colour, y in self._lines:
+            surface.blit(res.text(text, size, colour, bold=True),
+                         (self.rect.x + px(14), self.rect.y + y))
         for _seat, button in self.buttons:
             button.draw(surface, res)
 
