@@ -22,6 +22,7 @@ import os
 import sys
 import time
 from collections.abc import Sequence
+from dataclasses import replace
 from pathlib import Path
 from typing import TYPE_CHECKING
 
@@ -78,6 +79,9 @@ def parse_args(argv: Sequence[str] | None = None) -> argparse.Namespace:
     parser.add_argument("--seat", type=int, metavar="N",
                         help="with --join: the seat to take (1, 2...), else the first open one")
     parser.add_argument("--name", help="with --join: the name the table shows")
+    parser.add_argument("--listen", type=listen_on, metavar="ADDRESS[:PORT]",
+                        help="where a table hosted from New game listens (default: every "
+                             "interface, port 7417); e.g. 127.0.0.1 for this computer only")
     entry = parser.add_mutually_exclusive_group()
     entry.add_argument("--install-desktop-entry", action="store_true",
                        help="put the game in the desktop's application menu (Linux: a "
@@ -92,6 +96,24 @@ def parse_args(argv: Sequence[str] | None = None) -> argparse.Namespace:
 
 # The choices of --computer-pace and --seats, known without importing pygame.
 PACES = ("relaxed", "normal", "instant")
+
+
+def listen_on(text: str) -> tuple[str, int | None]:
+    """``ADDRESS[:PORT]`` (an IPv6 address in brackets with a port): the interface a hosted
+    table listens on, and its port."""
+    if text.startswith("["):
+        address, _, rest = text[1:].partition("]")
+        port = rest[1:] if rest.startswith(":") else None
+        bad = bool(rest) and port is None
+    elif text.count(":") == 1:
+        address, port = text.split(":")
+        bad = False
+    else:
+        address, port, bad = text, None, False
+    if bad or not address or (port is not None and not (port.isdigit()
+                                                         and 0 <= int(port) <= 65535)):
+        raise argparse.ArgumentTypeError(f"{text!r} is not ADDRESS or ADDRESS:PORT")
+    return address, None if port is None else int(port)
 
 
 def seat_kinds(text: str) -> list[str]:
@@ -159,6 +181,11 @@ def main(argv: Sequence[str] | None = None) -> int:
                            quit_after=quit_after, screenshot=args.screenshot, seed=args.seed,
                            players=args.players or 2, game=args.game or "carcassonne",
                            expansions=args.expansions, computer_pace=args.computer_pace)
+        if args.listen is not None:
+            interface, port = args.listen
+            shown = None if interface in ("0.0.0.0", "::") else interface
+            config = replace(config, host_interface=interface, host_address=shown,
+                             host_port=config.host_port if port is None else port)
         app = open_window(config)
         if app.storage.busy:  # another window has the saves: this one says so, writes nothing
             from game.ui.scenes.elsewhere import ElsewhereScene

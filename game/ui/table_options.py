@@ -37,6 +37,17 @@ def clock_label(clock: Sequence[int] | None) -> str:
     return _("{minutes} min").format(minutes=minutes)
 
 
+def clock_short(clock: Sequence[int] | None) -> str:
+    """The turn clock for a button: "10 + 10 s" (minutes, then the seconds added a turn, as
+    chess players write it), or "no clock"."""
+    if not clock:
+        return _("no clock")
+    minutes, added = clock[0] // 60, clock[1]
+    if added:
+        return _("{minutes} + {seconds} s").format(minutes=minutes, seconds=added)
+    return _("{minutes} min").format(minutes=minutes)
+
+
 def table_lines(registry: Registry, info: dict[str, Any]) -> list[str]:
     """What a table plays, for its lobby: the game and expansions, the rule options chosen,
     the clock, and whether aids are off."""

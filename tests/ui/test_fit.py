@@ -127,6 +127,10 @@ def test_the_title_set_up_and_settings_fit(window: App) -> None:
         for row in setup.option_rows:
             driver.move(row.button.rect.center)
             check(app, f"set-up {game.id}, an option's rulebook sentence", found)
+    setup.seats[1].kind, setup.clock = "open", (1800, 30)  # hosting: the clock's button
+    setup.layout(app.screen.get_size())
+    driver.frames()
+    check(app, "set-up of a hosted table, a clock", found)
     app.replace(SettingsScene(app))
     driver.frames()
     check(app, "settings", found)
