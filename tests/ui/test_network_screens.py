@@ -4,6 +4,7 @@ aids, the clocks beside the scores, and ``--join`` from the command line."""
 
 from __future__ import annotations
 
+import argparse
 import os
 import subprocess
 import sys
@@ -281,3 +282,13 @@ def test_guests_join_by_address_and_code_or_a_pasted_ws_link_and_the_lobby_shows
     finally:
         table.close()
 
+
+
+def test_listen_names_where_a_hosted_table_listens() -> None:
+    from game.__main__ import listen_on
+    assert listen_on("127.0.0.1") == ("127.0.0.1", None)
+    assert listen_on("127.0.0.1:7500") == ("127.0.0.1", 7500)
+    assert listen_on("[::1]:80") == ("::1", 80) and listen_on("::1") == ("::1", None)
+    for wrong in ("x:abc", "x:99999", ":80", "[::1]x"):
+        with pytest.raises(argparse.ArgumentTypeError):
+            listen_on(wrong)
