@@ -51,7 +51,7 @@ def test_new_game_offers_an_open_seat_and_remembers_every_choice(app: App,
     setup._build()
     assert button(setup, "Host game") and len(setup.fields) == 1  # the open seat: no name
     driver.click(button(setup, "Clock: no clock"))
-    driver.click(button(setup, "Clock: 5 min + 5 s a turn"))
+    driver.click(button(setup, "Clock: 5 + 5 s"))
     setup.seats[1].kind = "strong"  # no open seat: a game on this screen again
     setup._build()
     driver.click(button(setup, "Start game"))
