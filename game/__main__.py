@@ -4,13 +4,15 @@
                    [--seed N] [--computer-pace relaxed|normal|instant]
                    [--autoplay] [--quit-after SECONDS] [--screenshot FILE]
                    [--size WxH] [--fullscreen] [--time-first-frame] [--smoke] [--version]
-                   [--join ws://HOST:PORT/CODE [--seat N] [--name NAME]]
+                   [--join ws://HOST:PORT/CODE [--seat N] [--name NAME] [--headless]]
                    [--install-desktop-entry] [--uninstall-desktop-entry]
 
 With ``--game`` or ``--seats`` the window opens straight into that game; otherwise at the
-title screen.  ``--join`` takes a seat at a network table (see docs/network.md): with
-``--seats LEVEL`` a computer plays it, without a window.  The ``carcassonne`` command
-(installed) and the standalone executable take the same options.
+title screen.  ``--join`` takes a seat at a network table (see docs/network.md) in the
+window, as a person, or with ``--seats LEVEL`` as a computer of the window; with
+``--headless`` too, that computer plays without a window (how tests and benchmarks fill
+tables).  The ``carcassonne`` command (installed) and the standalone executable take the
+same options.
 """
 
 from __future__ import annotations
@@ -20,6 +22,7 @@ import os
 import sys
 import time
 from collections.abc import Sequence
+from dataclasses import replace
 from pathlib import Path
 from typing import TYPE_CHECKING
 
@@ -68,11 +71,17 @@ def parse_args(argv: Sequence[str] | None = None) -> argparse.Namespace:
                              "draw frames offscreen, "
                              "print a one-line summary; exit 0 when all is well")
     parser.add_argument("--join", metavar="LINK",
-                        help="take a seat at a network table (ws://HOST:PORT/CODE); with "
-                             "--seats LEVEL a computer plays it, without a window")
+                        help="take a seat at a network table (ws://HOST:PORT/CODE) in the "
+                             "window; with --seats LEVEL a computer of the window plays it")
+    parser.add_argument("--headless", action="store_true",
+                        help="with --join and --seats LEVEL: the computer plays without a "
+                             "window and prints the final scores")
     parser.add_argument("--seat", type=int, metavar="N",
                         help="with --join: the seat to take (1, 2...), else the first open one")
     parser.add_argument("--name", help="with --join: the name the table shows")
+    parser.add_argument("--listen", type=listen_on, metavar="ADDRESS[:PORT]",
+                        help="where a table hosted from New game listens (default: every "
+                             "interface, port 7417); e.g. 127.0.0.1 for this computer only")
     entry = parser.add_mutually_exclusive_group()
     entry.add_argument("--install-desktop-entry", action="store_true",
                        help="put the game in the desktop's application menu (Linux: a "
@@ -87,6 +96,24 @@ def parse_args(argv: Sequence[str] | None = None) -> argparse.Namespace:
 
 # The choices of --computer-pace and --seats, known without importing pygame.
 PACES = ("relaxed", "normal", "instant")
+
+
+def listen_on(text: str) -> tuple[str, int | None]:
+    """``ADDRESS[:PORT]`` (an IPv6 address in brackets with a port): the interface a hosted
+    table listens on, and its port."""
+    if text.startswith("["):
+        address, _, rest = text[1:].partition("]")
+        port = rest[1:] if rest.startswith(":") else None
+        bad = bool(rest) and port is None
+    elif text.count(":") == 1:
+        address, port = text.split(":")
+        bad = False
+    else:
+        address, port, bad = text, None, False
+    if bad or not address or (port is not None and not (port.isdigit()
+                                                         and 0 <= int(port) <= 65535)):
+        raise argparse.ArgumentTypeError(f"{text!r} is not ADDRESS or ADDRESS:PORT")
+    return address, None if port is None else int(port)
 
 
 def seat_kinds(text: str) -> list[str]:
@@ -125,7 +152,7 @@ def process_age() -> tuple[float, str]:
 
 def main(argv: Sequence[str] | None = None) -> int:
     args = parse_args(argv)
-    if args.join is not None:
+    if args.join is not None and args.headless:
         return join(args)
     if args.install_desktop_entry or args.uninstall_desktop_entry:
         from game import desktop_entry
@@ -154,10 +181,21 @@ def main(argv: Sequence[str] | None = None) -> int:
                            quit_after=quit_after, screenshot=args.screenshot, seed=args.seed,
                            players=args.players or 2, game=args.game or "carcassonne",
                            expansions=args.expansions, computer_pace=args.computer_pace)
+        if args.listen is not None:
+            interface, port = args.listen
+            shown = None if interface in ("0.0.0.0", "::") else interface
+            config = replace(config, host_interface=interface, host_address=shown,
+                             host_port=config.host_port if port is None else port)
         app = open_window(config)
         if app.storage.busy:  # another window has the saves: this one says so, writes nothing
             from game.ui.scenes.elsewhere import ElsewhereScene
             app.push(ElsewhereScene(app))
+        elif args.join is not None:
+            problem = join_in_window(app, args)
+            if problem is not None:
+                app.close()
+                print(f"cannot join: {problem}", file=sys.stderr)
+                return 2
         elif (args.game is not None or args.seats is not None) and not args.autoplay:
             problem = open_game(app, args)
             if problem is not None:
@@ -177,16 +215,39 @@ def main(argv: Sequence[str] | None = None) -> int:
 
 
 def join(args: argparse.Namespace) -> int:
-    """``--join``: a computer plays a seat at a network table (a person's seat needs the
-    window, which does not join tables yet)."""
+    """``--join --headless``: a computer plays a seat at a network table, without a window."""
     kinds = args.seats or ["human"]
     if len(kinds) != 1 or kinds[0] == "human":
-        print("--join needs one computer level in --seats (e.g. --seats quick): a person "
-              "joins from the window", file=sys.stderr)
+        print("--join --headless needs one computer level in --seats (e.g. --seats quick): "
+              "a person joins in the window", file=sys.stderr)
         return 2
     from game.net.headless import join_headless
     return join_headless(args.join, kinds[0], args.computer_pace or "normal", args.name,
                          args.seat)
+
+
+def join_in_window(app: App, args: argparse.Namespace) -> str | None:
+    """``--join`` in the window: the table's lobby over the title (a computer of the window
+    plays the seat with ``--seats LEVEL``); the problem with the options, if any."""
+    from game.net.links import parse_link
+    from game.ui.net_link import join_table
+    from game.ui.scenes.lobby import LobbyScene
+    from game.ui.scenes.title import TitleScene
+
+    kinds = args.seats or ["human"]
+    if len(kinds) != 1:
+        return "--join plays one seat: give one kind in --seats"
+    try:
+        link = parse_link(args.join)
+    except ValueError as exc:
+        return str(exc)
+    name = args.name or (kinds[0].capitalize() if kinds[0] != "human" else "Player")
+    seat = None if args.seat is None else args.seat - 1
+    table = join_table(app.registry, app.storage, link, name, seat,
+                       None if kinds[0] == "human" else kinds[0])
+    app.push(TitleScene(app))
+    app.push(LobbyScene(app, table))
+    return None
 
 
 def open_game(app: App, args: argparse.Namespace) -> str | None:

@@ -115,6 +115,10 @@ def _start(value: Any) -> str | None:
     return "{tile, at: [x, y], rotation}"
 
 
+def _boolean(value: Any) -> str | None:
+    return None if isinstance(value, bool) else "true or false"
+
+
 def _none(value: Any) -> str | None:
     return None if value is None else "nothing"
 
@@ -151,6 +155,7 @@ FIELDS: dict[str, Check] = {
     "tilesets": _mapping(_NAME, _text(64), 20),
     "summary": _either(_none, _summary),
     "review": _either(_none, _object),
+    "aids": _boolean,
 }
 REQUIRED = ("game", "expansions", "players", "colours", "seed", "options", "moves")
 
@@ -222,10 +227,11 @@ class SavedGame:
     # (None in saves written before it existed: the list replays those).
     summary: dict[str, Any] | None = None
     review: dict[str, Any] | None = None  # the review of the game (game.review), if made
+    aids: bool = True  # False: played without aids (no hints, tiles to come, worth on cards)
 
     @classmethod
     def of(cls, game: Game, game_id: str, expansions: Sequence[str], colours: Sequence[str],
-           seats: Sequence[str] = ()) -> SavedGame:
+           seats: Sequence[str] = (), aids: bool = True) -> SavedGame:
         start = None
         if game.start != game.tileset.start:
             s = game.start
@@ -235,10 +241,13 @@ class SavedGame:
                    moves=[str(m) for m in game.moves],
                    forced=[list(f) for f in game.forced], start=start, seats=list(seats),
                    saved_at=time.time(), version=version(),
-                   tilesets=dict(game.tileset.fingerprints), summary=summary_of(game))
+                   tilesets=dict(game.tileset.fingerprints), summary=summary_of(game),
+                   aids=aids)
 
     def to_json(self) -> str:
         data = {"format": SAVE_FORMAT, **self.__dict__}
+        if self.aids:  # the usual game: the field is left out (older versions read it)
+            del data["aids"]
         return json.dumps(data, indent=1, ensure_ascii=False)
 
     @classmethod

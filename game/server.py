@@ -59,6 +59,9 @@ def parse_args(argv: Sequence[str] | None) -> argparse.Namespace:
                    help="the level of a computer playing for a player")
     p.add_argument("--computer-pace", default="normal", choices=list(PACES),
                    help="how fast the table's computers play")
+    p.add_argument("--no-aids", action="store_true",
+                   help="tournament play: no hints, no tiles still to come, no worth on the "
+                        "feature cards, for everyone at the table")
     p.add_argument("--tables", type=int, default=1, help="games under way to keep")
     p.add_argument("--data", type=Path, help="folder the tables are saved in")
     p.add_argument("--max-connections", type=int, default=Limits.max_connections)
@@ -150,7 +153,7 @@ def main(argv: Sequence[str] | None = None) -> int:
                              args.seats, tuple(n.strip() for n in args.names.split(",")
                                                if n.strip()),
                              args.clock, args.takeover, args.stand_in, True,
-                             PACES[args.computer_pace])
+                             PACES[args.computer_pace], aids=not args.no_aids)
         Table(config, default_registry())  # refuses what no table can be, before serving
     except (KeyError, ValueError) as exc:
         print(f"cannot make that table: {str(exc).strip(chr(39))}", file=sys.stderr)

@@ -1,7 +1,7 @@
 """A computer player at a network table, without a window.
 
-    python -m game --join ws://HOST:PORT/CODE --seats quick [--seat N] [--name NAME]
-                   [--computer-pace relaxed|normal|instant]
+    python -m game --join ws://HOST:PORT/CODE --headless --seats quick [--seat N]
+                   [--name NAME] [--computer-pace relaxed|normal|instant]
 
 joins the table, plays its seat at that computer level until the game ends and prints the
 final scores (exit 0; 1 when the table refused it).  It keeps its seat's token on this

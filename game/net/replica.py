@@ -68,6 +68,20 @@ class Replica(Game):
         out._again = list(self.steps)
         return out
 
+    def expect(self, step: Step) -> None:
+        """The table's next step, played when ``apply`` is given its action: a window
+        shows a move before its copy plays it."""
+        self._again.append(step)
+
+    @property
+    def expected(self) -> int:
+        """Steps expected and not played yet."""
+        return len(self._again)
+
+    def upcoming(self) -> Step | None:
+        """The next step expected, if any."""
+        return self._again[0] if self._live and self._again else None
+
     def copy(self) -> Self:
         out = super().copy()
         out._live = False

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import hashlib
+import re
 import secrets
 from dataclasses import dataclass, field
 
@@ -13,6 +14,7 @@ OPEN, PLAYER, COMPUTER, HOST = "open", "player", "computer", "host"
 CODE_ALPHABET = "23456789ABCDEFGHJKMNPQRSTVWXYZ"  # no 0/O, 1/I/L, U: easy to read aloud
 CODE_LENGTH = 8
 MAX_NAME = 24
+_COLOUR = re.compile(r"^[a-z][a-z0-9_-]{0,39}$")
 
 
 class Refused(Exception):
@@ -37,6 +39,8 @@ class TableConfig:
     stand_in: str = "quick"  # the computer level that plays a turn nobody plays
     auto_start: bool = True  # the game begins once no seat is open
     pace: float = 0.0  # seconds a computer waits before each of its actions
+    colours: tuple[str, ...] = ()  # each seat's colour as the host chose it (palette names)
+    aids: bool = True  # False: no hints, tiles still to come or worth on cards, for everyone
 
     def check(self) -> None:
         """ValueError for a configuration no table can have."""
@@ -52,6 +56,9 @@ class TableConfig:
             raise ValueError("waits cannot be negative")
         for name in self.names:
             clean_name(name)
+        if len(self.colours) > len(self.seats) or not all(
+                _COLOUR.match(c) for c in self.colours):
+            raise ValueError("a colour is a short lowercase word, one per seat at most")
 
 
 @dataclass

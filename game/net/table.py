@@ -139,11 +139,13 @@ class Table:
         return self.state == LOBBY and all(s.kind != OPEN for s in self.seats)
 
     def set_seat(self, seat: int, kind: str) -> None:
-        """The host turns an open seat into a computer (or back) before the game."""
+        """The host turns an open seat into a computer (or back) before the game, or opens
+        again the seat of a player who joined and left."""
         if self.state != LOBBY or not 0 <= seat < len(self.seats):
             raise Refused("not-now", "seats change only before the game")
         current = self.seats[seat]
-        if current.kind not in (OPEN, COMPUTER):
+        gone = current.kind == PLAYER and not current.connected
+        if current.kind not in (OPEN, COMPUTER) and not gone:
             raise Refused("seat-taken", f"seat {seat + 1} is taken")
         if kind == OPEN:
             self.seats[seat] = Seat(OPEN, current.name)
@@ -302,7 +304,9 @@ class Table:
                 "expansions": list(self.config.expansions),
                 "seats": [s.info() for s in self.seats],
                 "clock": list(self.config.clock) if self.config.clock else None,
-                "clocks": clocks, "running": self.running(), "takeover": self.config.takeover}
+                "clocks": clocks, "running": self.running(), "takeover": self.config.takeover,
+                "options": [[k, v] for k, v in self.config.options],
+                "colours": list(self.config.colours), "aids": self.config.aids}
 
     def start_message(self, seats: Collection[int]) -> dict[str, Any]:
         """The game as it began, as the holder of ``seats`` may see it."""

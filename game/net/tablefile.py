@@ -62,7 +62,9 @@ FILE_SCHEMA: dict[str, Any] = {
                                            {"type": "array", "items": _MS, "minItems": 2,
                                             "maxItems": 2}]},
                        "takeover": _MS, "stand_in": _WORD, "auto_start": {"type": "boolean"},
-                       "pace_ms": _MS}},
+                       "pace_ms": _MS,
+                       "colours": {"type": "array", "items": _WORD, "maxItems": 8},
+                       "aids": {"type": "boolean"}}},
         "seats": {"type": "array", "minItems": 1, "maxItems": 8, "items": {
             "type": "object", "additionalProperties": False,
             "required": ["kind", "name", "level", "token", "resigned"],
@@ -90,7 +92,7 @@ def table_json(table: Table) -> str:
                    "options": [[k, v] for k, v in c.options], "seats": list(c.seats),
                    "names": list(c.names), "clock": list(c.clock) if c.clock else None,
                    "takeover": c.takeover, "stand_in": c.stand_in, "auto_start": c.auto_start,
-                   "pace_ms": int(c.pace * 1000)},
+                   "pace_ms": int(c.pace * 1000), "colours": list(c.colours), "aids": c.aids},
         "seats": [{"kind": s.kind, "name": s.name, "level": s.level, "token": s.token,
                    "resigned": s.resigned} for s in table.seats],
         "clocks": None if table.clocks is None else [int(c * 1000) for c in table.clocks],
@@ -118,7 +120,8 @@ def load_table(path: Path, registry: Registry, now: float) -> Table:
         config = TableConfig(c["game"], tuple(c["expansions"]),
                              tuple((k, v) for k, v in c["options"]), tuple(c["seats"]),
                              tuple(c["names"]), tuple(c["clock"]) if c["clock"] else None,
-                             c["takeover"], c["stand_in"], c["auto_start"], c["pace_ms"] / 1000)
+                             c["takeover"], c["stand_in"], c["auto_start"], c["pace_ms"] / 1000,
+                             tuple(c.get("colours", ())), c.get("aids", True))
         table = Table(config, registry, data["code"], data["uid"], data["seed"], data["host"])
         if len(data["seats"]) != len(table.seats):
             raise ValueError("the seats do not match the settings")

@@ -7,6 +7,7 @@ closed, killed or restarted joins its table again with the token and gets its se
 
 from __future__ import annotations
 
+import contextlib
 import re
 from pathlib import Path
 
@@ -32,6 +33,20 @@ class Tokens:
         except (OSError, ValueError):
             return None
         return token if _TOKEN.match(token) else None
+
+    def find(self, link: Link) -> tuple[int, str] | None:
+        """A seat this computer holds at the table of ``link``, with its token (the first
+        seat when it holds several)."""
+        for seat in range(8):
+            token = self.get(link, seat)
+            if token is not None:
+                return seat, token
+        return None
+
+    def forget(self, link: Link, seat: int) -> None:
+        """The seat is no longer this computer's to take back (the game is over)."""
+        with contextlib.suppress(OSError):
+            self._path(link, seat).unlink()
 
     def put(self, link: Link, seat: int, token: str) -> None:
         atomic_write(self._path(link, seat), token + "\n")

@@ -219,6 +219,11 @@ class Game(Placing, Scoring, Outcomes):
                             self.moves[:-1], self.forced, self.start)
         self.__dict__.update(other.__dict__)
 
+    def fresh(self) -> Game:
+        """A new game with this one's set-up (tile set, players, seed, options, start), to
+        play its moves again (a turn log, a history)."""
+        return Game(self.tileset, self.players, self.seed, self.chosen_options, self.start)
+
     @property
     def can_undo(self) -> bool:
         """Undo works within a turn until something random was revealed in it (a token, a

@@ -72,6 +72,11 @@ class AppConfig:
     computer_pace: str | None = None  # overrides the setting for this run
     expansions: list[str] = field(default_factory=list)
     extra_tileset_dirs: list[Path] = field(default_factory=list)
+    # A table hosted from the window: where it listens (the tests: the loopback address,
+    # any port) and the address its link shows (None: this computer's on its network).
+    host_interface: str = "0.0.0.0"
+    host_port: int = 7417
+    host_address: str | None = None
 
 
 class Scene:

@@ -16,6 +16,7 @@ from game.vocabulary import figure_word, question_text
 from . import palette as pal
 from .art.icons import BARE_BELOW
 from .resources import Resources
+from .seat_marks import draw_seat_marks
 from .session import Session
 from .widgets import blit_centred, fit_line, fit_lines, panel
 
@@ -159,6 +160,10 @@ def draw_players(surface: pygame.Surface, res: Resources, session: Session,
         score = res.text(str(shown[i]), 34 if row.h >= px(44) else 30, pal.TEXT, bold=True)
         score_rect = score.get_rect(midright=(row.right - px(10), row.centery))
         surface.blit(score, score_rect)
+        marks = session.marks(i)  # at a network table: connected, clock
+        if marks is not None:
+            score_rect = score_rect.move(-draw_seat_marks(surface, res, row, score_rect,
+                                                          marks), 0)
         room = score_rect.x - px(8) - (row.x + px(46))
         # Name and supply fill the row, its two lines set closer on a short row.
         short = row.h < px(50)

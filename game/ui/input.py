@@ -119,6 +119,10 @@ class InputMapper:
                 return Command.UNDO
             if ev.key == pygame.K_s and mods & pygame.KMOD_CTRL:
                 return Command.SAVE
+            if ev.key == pygame.K_c and mods & pygame.KMOD_CTRL:
+                return Command.COPY
+            if ev.key == pygame.K_v and mods & pygame.KMOD_CTRL:
+                return Command.PASTE
             if ev.key == pygame.K_q and mods & pygame.KMOD_CTRL:
                 return Command.QUIT
             if ev.key == pygame.K_TAB and mods & pygame.KMOD_SHIFT:

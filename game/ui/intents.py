@@ -60,6 +60,8 @@ class Command(enum.Enum):
     DELETE = "delete"
     ERASE = "erase"  # Backspace or Delete in a text field
     SAVE = "save"  # Ctrl+S
+    COPY = "copy"  # Ctrl+C
+    PASTE = "paste"  # Ctrl+V
     HELP = "help"  # F1, H
     FULLSCREEN = "fullscreen"  # F11
     MUTE = "mute"  # M

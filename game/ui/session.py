@@ -24,15 +24,19 @@ from . import palette as pal
 
 log = logging.getLogger(__name__)
 
-HUMAN = "human"
+HUMAN = "human"  # a person at this window
+OPEN = "open"  # someone joining over the network (a seat of a table this window hosts)
+REMOTE = "remote"  # a person at another window, at a network table
 COMPUTER_KINDS = ("easy", "quick", "strong", "mcts", "random")  # levels of game.ai
 # What players call each kind of seat (translated where shown).
 KIND_NAMES = {HUMAN: N_("Human"), "easy": N_("Easy"), "quick": N_("Medium"),
-              "strong": N_("Hard"), "mcts": N_("Monte Carlo"), "random": N_("Random")}
-# The kinds the set-up screen offers, in the order a click cycles through them.  Random
-# play is no opponent, and Monte Carlo is a benchmark opponent weaker than its name sounds
-# (at the window's 1 s it loses to Easy): both stay levels for the command line and tests.
-OFFERED_KINDS = (HUMAN, "easy", "quick", "strong")
+              "strong": N_("Hard"), "mcts": N_("Monte Carlo"), "random": N_("Random"),
+              OPEN: N_("Open")}
+# The kinds the set-up screen offers, in the order a click cycles through them (then Open:
+# someone joining over the network).  Random play is no opponent, and Monte Carlo is a
+# benchmark opponent weaker than its name sounds (at the window's 1 s it loses to Easy):
+# both stay levels for the command line and tests.
+OFFERED_KINDS = (HUMAN, "easy", "quick", "strong", OPEN)
 
 
 def kind_name(kind: str) -> str:
@@ -45,7 +49,20 @@ class Actor(enum.Enum):
 
     PERSON = "person"  # a person at this window: the pointer and the keys play
     COMPUTER = "computer"  # a computer player of this window
+    TABLE = "table"  # a network table's move is awaited or shown (another window's, its
+    # computer's, or this window's own on its way back)
     NOBODY = "nobody"  # the game is over
+
+
+@dataclass(frozen=True)
+class SeatMarks:
+    """What a player's row shows of a seat at a network table."""
+
+    connected: bool  # someone holds the seat now (a computer always does)
+    stand_in: bool  # a computer plays its turns now (resigned, away too long, out of time)
+    resigned: bool
+    clock: float | None = None  # seconds of thinking time left, when the table has a clock
+    running: bool = False  # its clock runs now
 
 
 @dataclass
@@ -65,7 +82,7 @@ class Seat:
     @property
     def label(self) -> str:
         """The name players see during the game: a computer's with its level beside it."""
-        if self.is_human:
+        if self.kind in (HUMAN, OPEN, REMOTE):
             return self.name
         return _("{player} ({level})").format(player=self.name, level=kind_name(self.kind))
 
@@ -77,6 +94,7 @@ class Session:
     expansions: list[str]
     seats: list[Seat]
     save_path: Path | None = None
+    aids: bool = True  # False: no hints, tiles still to come or worth on cards (tournament)
 
     @property
     def tileset(self) -> TileSet:
@@ -95,9 +113,29 @@ class Session:
             return Actor.NOBODY
         return Actor.PERSON if self.current_seat.is_human else Actor.COMPUTER
 
+    @property
+    def remote(self) -> bool:
+        """Whether the game is played at a network table (its moves come from the table)."""
+        return False
+
+    def ended(self) -> bool:
+        """Whether the game is over (at a network table also: ended by resignations)."""
+        return self.game.over
+
+    def final(self) -> Session | None:
+        """The game a save and the final scores show: this one (at a network table, the
+        real game, once the table has told it)."""
+        return self
+
+    def marks(self, player: int) -> SeatMarks | None:
+        """What the player's row shows of their seat at a network table (None on one
+        screen)."""
+        return None
+
     def saved(self) -> SavedGame:
         return SavedGame.of(self.game, self.game_id, self.expansions,
-                            [s.colour for s in self.seats], [s.kind for s in self.seats])
+                            [s.colour for s in self.seats], [s.kind for s in self.seats],
+                            aids=self.aids)
 
     def autosave(self, storage: Storage, registry: Registry) -> str | None:
         """Save after a confirmed turn; a failure is logged and returned as its text for
@@ -112,12 +150,12 @@ class Session:
     @classmethod
     def new(cls, registry: Registry, game_id: str, expansions: Sequence[str],
             seats: Sequence[Seat], options: dict[str, Any] | None = None,
-            seed: int | None = None) -> Session:
+            seed: int | None = None, aids: bool = True) -> Session:
         tileset = registry.ruleset(game_id, list(expansions))
         if seed is None:
             seed = random.SystemRandom().randrange(2**31)
         game = Game(tileset, [s.name for s in seats], seed=seed, options=options or {})
-        return cls(game, game_id, list(expansions), list(seats))
+        return cls(game, game_id, list(expansions), list(seats), aids=aids)
 
     @classmethod
     def seated(cls, registry: Registry, kinds: Sequence[str], seed: int | None,
@@ -137,4 +175,4 @@ class Session:
         kinds = saved.seat_kinds()  # a person where the level is unknown
         seats = [Seat(name, colours[i % len(colours)], kinds[i])
                  for i, name in enumerate(saved.players)]
-        return cls(game, saved.game, list(saved.expansions), seats)
+        return cls(game, saved.game, list(saved.expansions), seats, aids=saved.aids)

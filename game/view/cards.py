@@ -27,7 +27,9 @@ class Card:
     lines: tuple[CardLine, ...]
 
 
-def feature_card(game: Game, feature: FeatureView) -> Card:
+def feature_card(game: Game, feature: FeatureView, worth: bool = True) -> Card:
+    """The card of a feature; without ``worth`` (a game without aids) an open feature's
+    projected worth is left out (what it scored stays)."""
     kind = game.kinds[feature.kind]
     lines: list[CardLine] = [CardLine(_size(game, feature))]
     if kind.completion == "closed":
@@ -43,7 +45,8 @@ def feature_card(game: Game, feature: FeatureView) -> Card:
         lines.append(CardLine(_("Completed") if around == 8 else
                               _("{n} of the 8 tiles around it").format(n=around)))
     lines.extend(_owners(game, feature))
-    lines.extend(_worth(game, feature))
+    if worth or feature.complete or game.over:
+        lines.extend(_worth(game, feature))
     return Card(kind_title(game.tileset, feature.kind), tuple(lines))
 
 

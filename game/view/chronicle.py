@@ -36,8 +36,10 @@ class Entry:
 
 
 def new_like(game: Game) -> Game:
-    """A new game with the set-up of ``game`` (its tile set, players, seed, options)."""
-    return Game(game.tileset, game.players, game.seed, game.chosen_options, game.start)
+    """A new game with the set-up of ``game`` (its tile set, players, seed, options), which
+    plays its moves again as they were played (a network game's copy follows the table's
+    steps again)."""
+    return game.fresh()
 
 
 def replay(game: Game, play: Callable[[Game, Action], object] | None = None,

@@ -54,7 +54,8 @@ class Server:
 
 
 def joiner(home: Path, link: str, seat: int, pace: str) -> subprocess.Popen[str]:
-    return subprocess.Popen([sys.executable, "-m", "game", "--join", link, "--seats", "random",
+    return subprocess.Popen([sys.executable, "-m", "game", "--join", link, "--headless",
+                             "--seats", "random",
                              "--computer-pace", pace, "--seat", str(seat), "--name",
                              f"J{seat}"], cwd=ROOT, env=env(home), text=True,
                             stdout=subprocess.PIPE, stderr=subprocess.PIPE)
@@ -110,7 +111,7 @@ def test_commands_refuse_what_they_cannot_do(tmp_path: Path) -> None:
     assert bad_game.returncode == 2 and "chess" in bad_game.stderr
     too_many = run("game.server", "--seats", "open,open,open,open,open,open", "--port", "0")
     assert too_many.returncode == 2 and "players" in too_many.stderr
-    person = run("game", "--join", "ws://127.0.0.1:1/ABCD-EFGH")
+    person = run("game", "--join", "ws://127.0.0.1:1/ABCD-EFGH", "--headless")
     assert person.returncode == 2 and "--seats" in person.stderr
-    bad_link = run("game", "--join", "http://x/ABCD", "--seats", "quick")
+    bad_link = run("game", "--join", "http://x/ABCD", "--seats", "quick", "--headless")
     assert bad_link.returncode == 2 and "ws://" in bad_link.stdout

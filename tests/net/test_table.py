@@ -183,3 +183,18 @@ def test_every_step_of_a_game_masks_only_the_hidden_hands() -> None:
         step = table.play(action, 1.0)
         for deal in step.view({0}, False).deals:
             assert isinstance(deal.hands[0], tuple) and isinstance(deal.hands[1], int)
+
+
+def test_the_host_opens_again_the_seat_of_a_player_who_left_the_lobby() -> None:
+    table = Table(TableConfig("carcassonne", seats=("host", "open"), auto_start=False),
+                  registry(), host_key=token_hash("h" * 32))
+    seats, token = table.join("Ann", None, None, None)
+    table.connected(seats, True, 0.0)
+    with pytest.raises(Refused, match="seat-taken"):
+        table.set_seat(1, "open")  # Ann is there
+    table.connected(seats, False, 1.0)
+    table.set_seat(1, "open")  # Ann left before the game: the seat is open again
+    assert table.seats[1].kind == "open"
+    with pytest.raises(Refused, match="token"):
+        table.join("", None, token, None)  # her token takes nothing back now
+    assert table.join("Bea", None, None, None)[0] == [1]

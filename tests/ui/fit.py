@@ -39,6 +39,8 @@ CUT_ON_PURPOSE = {
     "final.FinalScene._draw_table": "a player's name in the score table's column (set "
                                     "smaller first)",
     "setup.SetupScene.draw": "a tile set file's own error message, of any length",
+    "lobby.LobbyScene._draw_seat": "a player's name in the lobby's seat row (set smaller "
+                                   "first)",
     "final.FinalScene.draw": "a line of the final scoring's details, in rows of one line "
                              "(set smaller first; up to 16 lines in two columns)",
 }

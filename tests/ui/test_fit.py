@@ -14,15 +14,18 @@ import pytest
 
 from game import i18n
 from game.ai.random_policy import random_action
+from game.net.seats import MAX_NAME
 from game.rules import Deploy, Move
 from game.rules.modules.hills_sheep import WolfDrawn
 from game.ui.app import App, AppConfig
 from game.ui.scenes.crash import CrashScene
 from game.ui.scenes.final import FinalScene
 from game.ui.scenes.help import CONTROLS, HelpScene
+from game.ui.scenes.join import JoinScene
+from game.ui.scenes.lobby import LobbyScene
 from game.ui.scenes.menus import ConfirmScene, MessageScene
 from game.ui.scenes.pause import PauseScene
-from game.ui.scenes.play import PlayScene
+from game.ui.scenes.play import PlayScene, TablePlayScene, at_table
 from game.ui.scenes.play.feedback import Popup
 from game.ui.scenes.play.hover_card import HOVER_DELAY
 from game.ui.scenes.play.pass_screen import PassScene
@@ -36,8 +39,9 @@ from game.view import notices
 from game.view.modules import views_of
 from game.view.modules.hills_sheep import ShepherdsView
 
-from . import fit
+from . import fit, tables
 from .conftest import Driver, measured
+from .test_scenes import button
 
 SIZES = {"960x640": ((960, 640), 100), "1920x1280": ((1920, 1280), 200)}
 # Five players, the widest names a name field takes (16 letters), some computers.
@@ -123,6 +127,10 @@ def test_the_title_set_up_and_settings_fit(window: App) -> None:
         for row in setup.option_rows:
             driver.move(row.button.rect.center)
             check(app, f"set-up {game.id}, an option's rulebook sentence", found)
+    setup.seats[1].kind, setup.clock = "open", (1800, 30)  # hosting: the clock's button
+    setup.layout(app.screen.get_size())
+    driver.frames()
+    check(app, "set-up of a hosted table, a clock", found)
     app.replace(SettingsScene(app))
     driver.frames()
     check(app, "settings", found)
@@ -269,3 +277,62 @@ def longest_notice(play: PlayScene) -> str:
     if any(isinstance(view, ShepherdsView) for view, _rule in views_of(game)):
         told.append(notices.told(game, WolfDrawn((), 0, (0, 1, 2, 3, 4), 5, 40)))
     return max(told, key=len, default=i18n._("Game over"))
+
+
+@pytest.mark.parametrize("language", ["en", "fr"])
+def test_the_lobby_and_join_game_fit(tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
+                                     language: str) -> None:
+    """At 960×640: the host's lobby with five seats of long names (a guest of the longest
+    name a table takes, an open seat, a computer), the guest's lobby, a table that refused
+    the join, a dropped player at the table, and Join game with each of its complaints."""
+    table = tables.Table(tmp_path, size=(960, 640))
+    found: list[str] = []
+    try:
+        players = seats()
+        players[1], players[3] = Seat("", "blue", "open"), Seat("", "green", "open")
+        lobby = tables.host_lobby(table.host, players, clock=(300, 5))
+        guest = tables.join_lobby(table.guest, str(lobby.table.shown), "W" * MAX_NAME)
+        table.until(lambda: len(lobby.seats) == 5 and lobby.seats[1]["connected"],
+                    "the guest seated")
+        i18n.set_language(language)
+        for app in table.windows:
+            app.scene.layout(app.screen.get_size())
+        with fit.recording(monkeypatch, table.host.res):
+            check(table.host, "the host's lobby", found)
+            Driver(table.host).click(button(lobby, i18n._("Computer")))
+            table.until(lambda: lobby.start_button is not None and lobby.start_button.enabled,
+                        "every seat taken")
+            check(table.host, "the host's lobby, every seat taken", found)
+        app = table.guest
+        with fit.recording(monkeypatch, app.res):
+            check(app, "the guest's lobby", found)
+            assert guest.table.net.seats == (1,)
+        lobby.start()
+        table.until(lambda: all(isinstance(a.scene, TablePlayScene) for a in table.windows),
+                    "the game open")
+        app.replace(TitleScene(app))  # the guest's window leaves the table
+        monkeypatch.setattr(at_table, "TAKEOVER_OFFER", 0.0)
+        play = table.play(table.host)
+        table.until(lambda: play.table.buttons != [], "the guest seen gone, the hand-over")
+        with fit.recording(monkeypatch, table.host.res):
+            check(table.host, "a dropped player at the table, with clocks", found)
+        with fit.recording(monkeypatch, app.res):
+            join = JoinScene(app)
+            app.push(join)
+            for address, code, name in (("", "", ""), ("a b", "", "Bob"),
+                                        ("10.0.0.7", "AB", "Bob"), ("ws://x", "", "Bob"),
+                                        ("10.0.0.7:99999", "ABCD-EFGH", "Bob")):
+                join.address.text, join.code.text, join.name.text = address, code, name
+                join.join()
+                assert join.problem and app.scene is join
+                check(app, f"Join game: {join.problem}", found)
+            join.address.text = f"ws://127.0.0.1:{lobby.table.link.port}/ZZZZZZZZ"
+            join.join()
+            refused = app.scene
+            assert isinstance(refused, LobbyScene)
+            table.until(lambda: refused.table.net.problem is not None, "the table's refusal")
+            check(app, "a refused join", found)
+    finally:
+        table.close()
+        i18n.set_language("en")
+    assert not found, "\n".join(found)

@@ -1,6 +1,6 @@
 """The computer levels as players read them: Easy, Medium and Hard on the set-up screen
-(Monte Carlo only from the command line), and the level beside a computer seat's name during
-the game."""
+(then Open: someone joining over the network; Monte Carlo only from the command line), and
+the level beside a computer seat's name during the game."""
 
 from __future__ import annotations
 
@@ -27,12 +27,13 @@ def test_the_set_up_screen_names_the_levels(app: App, driver: Driver) -> None:
     setup._build()
     seen: dict[str, str] = {}
     label = "Human"
-    for _ in range(5):
+    for _ in range(6):
         driver.click(button(setup, label))
         label = next(b.label for b in setup.widgets if b.label in
-                     {"Human", "Easy", "Medium", "Hard", "Monte Carlo"})
+                     {"Human", "Easy", "Medium", "Hard", "Monte Carlo", "Open"})
         seen[label] = setup.seats[0].kind
-    assert seen == {"Easy": "easy", "Medium": "quick", "Hard": "strong", "Human": "human"}
+    assert seen == {"Easy": "easy", "Medium": "quick", "Hard": "strong", "Open": "open",
+                    "Human": "human"}
     # A Monte Carlo seat remembered from an older version is offered no more: a click on it
     # goes back to Human.
     setup.seats[0].kind = "mcts"

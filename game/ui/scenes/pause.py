@@ -1,5 +1,6 @@
 """The game menu over a game in play (Esc or the Menu button): resume, save, load, the rules
-pages, the settings, back to the title."""
+pages, the settings, back to the title.  At a network table: resign (after a confirmation)
+and leave the table instead of loading; saving once the game is over."""
 
 from __future__ import annotations
 
@@ -8,9 +9,10 @@ from collections.abc import Callable
 from game.i18n import _
 
 from ..app import App
+from ..net_session import NetworkSession
 from ..session import Session
 from .help import HelpScene
-from .menus import MenuScene
+from .menus import ConfirmScene, MenuScene
 from .saves import LoadScene, save_scene
 from .settings import SettingsScene
 
@@ -25,12 +27,50 @@ class PauseScene(MenuScene):
         super().layout(size)
 
     def entries(self) -> list[tuple[str, Callable[[], object]]]:
+        if isinstance(self.session, NetworkSession):
+            return self._at_table(self.session)
         return [(_("Resume"), self.app.pop),
                 (_("Save game"), lambda: self.app.push(save_scene(self.app, self.session))),
                 (_("Load game"), lambda: self.app.push(LoadScene(self.app))),
                 (_("Rules"), lambda: self.app.push(HelpScene(self.app, self.session.game_id))),
                 (_("Settings"), self.open_settings),
                 (_("Quit to title"), self.to_title)]
+
+    def _at_table(self, session: NetworkSession) -> list[tuple[str, Callable[[], object]]]:
+        entries: list[tuple[str, Callable[[], object]]] = [(_("Resume"), self.app.pop)]
+        kept = session.final()
+        if kept is not None:
+            entries.append((_("Save game"), lambda: self.app.push(save_scene(self.app, kept))))
+        elif not session.resigned and not session.ended() and session.link.net.seats:
+            entries.append((_("Resign"), self.confirm_resign))
+        entries += [(_("Rules"), lambda: self.app.push(HelpScene(self.app, session.game_id))),
+                    (_("Settings"), self.open_settings),
+                    (_("Leave the table"), self.confirm_leave)]
+        return entries
+
+    def confirm_resign(self) -> None:
+        assert isinstance(self.session, NetworkSession)
+        session = self.session
+
+        def resign() -> None:
+            session.resign()
+            self.app.pop()  # the confirmation
+            self.app.pop()  # the menu
+
+        self.app.push(ConfirmScene(self.app, _("Resign?"), _(
+            "A computer plays your seat to the end of the game. With one player left, the "
+            "game ends."), _("Resign"), resign))
+
+    def confirm_leave(self) -> None:
+        assert isinstance(self.session, NetworkSession)
+        if self.session.ended():
+            self.to_title()
+            return
+        text = (_("You host this table: leaving closes it for everyone.")
+                if self.session.link.hosting else
+                _("Your seat stays yours: Join game with the same link takes it back."))
+        self.app.push(ConfirmScene(self.app, _("Leave the table?"), text, _("Leave"),
+                                   self.to_title))
 
     def open_settings(self) -> None:
         self.app.push(SettingsScene(self.app))

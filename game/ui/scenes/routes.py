@@ -6,11 +6,12 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from ..app import App, AppConfig, Scene
+from ..net_session import NetworkSession
 from ..session import Session
 from .crash import CrashScene
 from .final import FinalScene
 from .help import HelpScene
-from .play import PlayScene
+from .play import PlayScene, TablePlayScene
 from .title import TitleScene
 
 
@@ -24,6 +25,8 @@ class SceneRoutes:
         return TitleScene(self.app)
 
     def play(self, session: Session) -> PlayScene:
+        if isinstance(session, NetworkSession):
+            return TablePlayScene(self.app, session)
         return PlayScene(self.app, session)
 
     def final(self, session: Session) -> FinalScene:

@@ -1,5 +1,8 @@
-"""The new-game screen: players (name, colour, seat order, human or computer), the game,
-its expansions and rule options."""
+"""The new-game screen: players (name, colour, seat order, a person at this screen, a
+computer level, or an open seat for someone joining over the network), the game, its
+expansions and rule options, and the table's options (play without aids; with an open seat,
+a turn clock).  With an open seat the game is hosted: the table's lobby opens.  Every choice
+is remembered for the next game."""
 
 from __future__ import annotations
 
@@ -10,6 +13,8 @@ from typing import NamedTuple
 import pygame
 
 from game.i18n import _
+from game.net.headless import PACES as TABLE_PACES
+from game.net.seats import HOST, TableConfig
 from game.rules import RulesError, TileSet
 from game.vocabulary import (
     option_name,
@@ -23,7 +28,9 @@ from game.vocabulary import (
 from .. import palette as pal
 from ..app import App, Scene
 from ..intents import Command, Intent, PointerDown, PointerMove
-from ..session import COMPUTER_KINDS, HUMAN, OFFERED_KINDS, Seat, Session, kind_name
+from ..net_link import Listening, host_table
+from ..session import COMPUTER_KINDS, HUMAN, OFFERED_KINDS, OPEN, Seat, Session, kind_name
+from ..table_options import CLOCKS, clock_from, clock_short
 from ..widgets import (
     Button,
     TextField,
@@ -34,6 +41,7 @@ from ..widgets import (
     wrap_text,
 )
 from .help import HelpScene
+from .lobby import LobbyScene
 from .menus import MessageScene
 from .play import PlayScene
 
@@ -58,7 +66,7 @@ class SetupScene(Scene):
         if last:
             self.seats = [Seat(_printable(p.get("name", "Player"))[:16],
                                _printable(p.get("colour", "red")),
-                               p["kind"] if p.get("kind") in COMPUTER_KINDS else HUMAN)
+                               p["kind"] if p.get("kind") in (*COMPUTER_KINDS, OPEN) else HUMAN)
                           for p in last if isinstance(p, dict)]
         else:
             self.seats = [Seat(pal.colour_name(names[0]), names[0]),
@@ -69,6 +77,11 @@ class SetupScene(Scene):
             self.game_id = games[0].id if games else "carcassonne"
         self.expansions: list[str] = []
         self.options: dict[str, str | int] = {}
+        kept = settings.recall("setup")  # the other choices of the last game
+        kept = kept if isinstance(kept, dict) else {}
+        self.clock = clock_from(kept.get("clock"))
+        self.aids = kept.get("aids") is not False
+        self._recall(kept)
         self.fields: list[TextField] = []
         self.widgets: list[Button] = []
         self.option_rows: list[OptionRow] = []
@@ -76,6 +89,22 @@ class SetupScene(Scene):
         self.expansions_top = 0
         self.mouse = (0, 0)
         self.card = pygame.Rect(0, 0, 1000, 640)
+
+    def _recall(self, kept: dict[str, object]) -> None:
+        """The last game's expansions and options, those the chosen game still has."""
+        offered = {e.id for e in self.app.registry.expansions(self.game_id)}
+        expansions = kept.get("expansions")
+        if isinstance(expansions, list):
+            self.expansions = [e for e in expansions if e in offered]
+        tileset = self._tileset()
+        options = kept.get("options")
+        if tileset is not None and isinstance(options, dict):
+            self.options = {k: v for k, v in options.items() if k in tileset.options
+                            and isinstance(v, (str, int)) and v in tileset.options[k].values}
+
+    @property
+    def hosting(self) -> bool:
+        return any(s.kind == OPEN for s in self.seats)
 
     # -- layout
     def layout(self, size: tuple[int, int]) -> None:
@@ -99,10 +128,10 @@ class SetupScene(Scene):
                 return pygame.Rect(left + px(x), y, px(width), px(44))
 
             self.widgets.append(Button(at(0, 44), "", self._cycle_colour(i)))
-            field = TextField(at(56, 166), seat.name,
-                              placeholder=_("Player {number}").format(number=i + 1),
-                              on_change=self._rename(i))
-            self.fields.append(field)
+            if seat.kind != OPEN:  # an open seat takes the name of who joins
+                self.fields.append(TextField(at(56, 166), seat.name,
+                                             placeholder=_("Player {number}").format(
+                                                 number=i + 1), on_change=self._rename(i)))
             self.widgets.append(Button(at(232, 144), kind_name(seat.kind), self._cycle_kind(i)))
             self.widgets.append(Button(at(386, 40), "up", self._move(i, -1), enabled=i > 0))
             self.widgets.append(Button(at(432, 40), "down", self._move(i, 1),
@@ -110,8 +139,15 @@ class SetupScene(Scene):
             self.widgets.append(Button(at(478, 40), "×", self._remove(i),
                                        enabled=len(self.seats) > self._min_players()))
         add_y = top + len(self.seats) * px(ROW)
-        self.widgets.append(Button(pygame.Rect(left, add_y, px(200), px(44)), _("Add player"),
+        self.widgets.append(Button(pygame.Rect(left, add_y, px(166), px(44)), _("Add player"),
                                    self._add, enabled=len(self.seats) < self._max_players()))
+        self.widgets.append(Button(pygame.Rect(left + px(178), add_y, px(140), px(44)),
+                                   ("[ ] " if self.aids else "[x] ") + _("No aids"),
+                                   self._toggle_aids))
+        if self.hosting:
+            self.widgets.append(Button(pygame.Rect(left + px(330), add_y, px(188), px(44)),
+                                       _("Clock: {clock}").format(clock=clock_short(self.clock)),
+                                       self._cycle_clock))
         right = c.x + px(RIGHT_X)
         width = c.right - right - px(30)
         y = top
@@ -160,7 +196,8 @@ class SetupScene(Scene):
         self.widgets.append(Button(pygame.Rect(c.x + px(170), bottom, px(130), px(50)),
                                    _("Rules"), self.show_rules))
         self.widgets.append(Button(pygame.Rect(c.x + px(RIGHT_X - 230), bottom, px(200), px(50)),
-                                   _("Start game"), self.start, primary=True))
+                                   _("Host game") if self.hosting else _("Start game"),
+                                   self.start, primary=True))
 
     def help_topic(self) -> str | None:
         return self.game_id
@@ -233,6 +270,14 @@ class SetupScene(Scene):
         self.seats.append(Seat(pal.colour_name(colour), colour))
         self._build()
 
+    def _toggle_aids(self) -> None:
+        self.aids = not self.aids
+        self._build()
+
+    def _cycle_clock(self) -> None:
+        self.clock = CLOCKS[(CLOCKS.index(self.clock) + 1) % len(CLOCKS)]
+        self._build()
+
     def _choose_game(self, gid: str) -> Callable[[], None]:
         def fn() -> None:
             self.game_id = gid
@@ -263,21 +308,54 @@ class SetupScene(Scene):
 
     def start(self) -> None:
         for i, s in enumerate(self.seats):
-            s.name = s.name.strip() or _("Player {number}").format(number=i + 1)
+            s.name = " ".join(s.name.split())[:24] or _("Player {number}").format(number=i + 1)
         if len({s.name for s in self.seats}) != len(self.seats):
             self.app.push(MessageScene(self.app, _("Two players share a name"),
                                        _("Give every player a different name.")))
             return
+        if self.hosting:
+            self.host()
+            return
         try:
             session = Session.new(self.app.registry, self.game_id, self.expansions, self.seats,
-                                  self.options, seed=self.app.config.seed)
+                                  self.options, seed=self.app.config.seed, aids=self.aids)
         except (KeyError, RulesError) as exc:
             self.app.push(MessageScene(self.app, _("This game cannot start"), str(exc)))
             return
-        self.app.settings.remember("game", self.game_id)
-        self.app.settings.remember("players", [{"name": s.name, "colour": s.colour,
-                                                "kind": s.kind} for s in self.seats])
+        self._remember()
         self.app.replace(PlayScene(self.app, session))
+
+    def host(self) -> None:
+        """Serve the game as a network table from this window; its lobby opens."""
+        config = self.app.config
+        here = [s for s in self.seats if s.kind == HUMAN]
+        pace = TABLE_PACES.get(str(self.app.settings.get("computer_pace")), 0.55)
+        table = TableConfig(
+            self.game_id, tuple(self.expansions), tuple(self.options.items()),
+            tuple(HOST if s.kind == HUMAN else s.kind for s in self.seats),
+            tuple(s.name for s in self.seats), self.clock if self.hosting else None,
+            takeover=0, auto_start=False, pace=pace,
+            colours=tuple(s.colour for s in self.seats), aids=self.aids)
+        try:
+            hosted = host_table(self.app.registry, self.app.storage, table,
+                                here[0].name if here else _("Host"),
+                                Listening(config.host_interface, config.host_port,
+                                          config.host_address))
+        except (OSError, ValueError, KeyError, RulesError) as exc:
+            self.app.push(MessageScene(self.app, _("The table cannot be opened"), str(exc)))
+            return
+        self._remember()
+        self.app.push(LobbyScene(self.app, hosted))
+
+    def _remember(self) -> None:
+        settings = self.app.settings
+        settings.remember("game", self.game_id)
+        settings.remember("players", [{"name": s.name, "colour": s.colour, "kind": s.kind}
+                                      for s in self.seats])
+        settings.remember("setup", {"expansions": list(self.expansions),
+                                    "options": dict(self.options),
+                                    "clock": list(self.clock) if self.clock else None,
+                                    "aids": self.aids})
 
     # -- events and drawing
     def handle(self, intent: Intent) -> None:
@@ -340,6 +418,11 @@ class SetupScene(Scene):
             blit_centred(surface, img, swatch.center)
         for f in self.fields:
             f.draw(surface, res)
+        for i, seat in enumerate(self.seats):
+            if seat.kind == OPEN:  # no name yet: whoever joins brings theirs
+                line = fit_text(res, _("joins over the network"), 18, px(166))
+                surface.blit(res.text(line, 18, pal.TEXT_DIM),
+                             (c.x + px(92), c.y + px(110 + i * ROW + 12)))
         hovered = self.hovered_option()
         tileset = self._tileset()
         if hovered is not None and tileset is not None:

@@ -1,4 +1,5 @@
-"""The title screen: continue the last game, start a new one, load, help, quit."""
+"""The title screen: continue the last game, start a new one, join a network table, load,
+help, quit."""
 
 from __future__ import annotations
 
@@ -21,6 +22,7 @@ from ..intents import Command, Intent
 from ..session import Session
 from ..widgets import Button, blit_centred, panel
 from .help import HelpScene
+from .join import JoinScene
 from .menus import MessageScene
 from .saves import LoadScene, open_saved
 from .settings import SettingsScene
@@ -74,19 +76,27 @@ class TitleScene(Scene):
         can_continue = self.can_continue
         labels = [(_("Continue"), self.continue_game, can_continue, can_continue),
                   (_("New game"), self.new_game, True, not can_continue),
+                  (_("Join game"), self.join_game, True, False),
                   (_("Load game"), lambda: self.app.push(LoadScene(self.app)), True, False),
                   (_("How to play"), lambda: self.app.push(HelpScene(self.app)), True, False),
                   (_("Settings"), self.open_settings, True, False),
                   (_("Quit"), self.quit, True, False)]
         self.buttons = []
         px = self.app.res.px
-        top = h // 2 - px(52)
+        top = self._card(size).y + px(108)
         for i, (label, fn, enabled, primary) in enumerate(labels):
-            r = pygame.Rect(0, 0, px(300), px(50))
-            r.center = (w // 2, top + i * px(58))
+            r = pygame.Rect(0, 0, px(300), px(44))
+            r.center = (w // 2, top + i * px(52))
             self.buttons.append(Button(r, label, fn, primary=primary, enabled=enabled))
         if self.backdrop is None or self.backdrop.get_size() != (w + 200, h + 200):
             self.backdrop = self._make_backdrop((w + 200, h + 200))
+
+    def _card(self, size: tuple[int, int]) -> pygame.Rect:
+        """The panel the menu sits on."""
+        px = self.app.res.px
+        card = pygame.Rect(0, 0, px(420), px(474))
+        card.center = (size[0] // 2, size[1] // 2 + px(40))
+        return card
 
     def _make_backdrop(self, size: tuple[int, int]) -> pygame.Surface:
         """A board from a random game, as a table to sit the menu on."""
@@ -127,6 +137,9 @@ class TitleScene(Scene):
     def new_game(self) -> None:
         self.app.push(SetupScene(self.app))
 
+    def join_game(self) -> None:
+        self.app.push(JoinScene(self.app))
+
     def quit(self) -> None:
         self.app.running = False
 
@@ -145,8 +158,7 @@ class TitleScene(Scene):
             surface.blit(self.backdrop, (-100, -100))  # still: a title that waits costs nothing
         res = self.app.res
         px = res.px
-        card = pygame.Rect(0, 0, px(420), px(450))
-        card.center = (w // 2, h // 2 + px(50))
+        card = self._card((w, h))
         panel(surface, card, radius=px(20), alpha=250)
         title = res.heading("Carcassonne", 78, pal.TEXT_LIGHT)
         shadow = res.heading("Carcassonne", 78, (0, 0, 0))

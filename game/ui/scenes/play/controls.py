@@ -19,8 +19,10 @@ from ...widgets import Button
 
 
 class Controls:
-    def __init__(self, lay: Layout, res: Resources, tileset: TileSet, hints: bool) -> None:
+    def __init__(self, lay: Layout, res: Resources, tileset: TileSet, hints: bool,
+                 tiles: bool = True) -> None:
         self._clicked: list[Command] = []
+        self.tiles = tiles  # the Tiles button (a game without aids hides the tiles to come)
         self.layout(lay, res, tileset, hints)
 
     def _click(self, command: Command) -> Callable[[], None]:
@@ -44,6 +46,8 @@ class Controls:
                  (_("Menu"), Command.MENU)]
         if hints:
             tools.insert(0, (_("Hint"), Command.HINT))
+        if not self.tiles:
+            tools.remove((_("Tiles"), Command.TILES))
         x = lay.toolbar.x
         self.hint_button: Button | None = None
         for label, command in tools:

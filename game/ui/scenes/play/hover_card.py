@@ -61,7 +61,7 @@ class HoverCard:
         else:
             self.rest += dt
         if self.shown and self.card is None and self.feature is not None:
-            self.card = feature_card(game, self.feature)
+            self.card = feature_card(game, self.feature, worth=frame.session.aids)
 
     def _feature_under(self, pos: Pos, frame: Frame) -> tuple[Game, tuple[int, int], int] | None:
         if frame.drag is not None or frame.panning:

@@ -68,6 +68,13 @@ class Play:
 
 
 @dataclass(frozen=True)
+class Follow:
+    """A move of a network table, shown: play it on the shown game (it is the table's)."""
+
+    action: Action
+
+
+@dataclass(frozen=True)
 class KeepInSight:
     """A tile is about to go down on ``cell`` (a computer's, about to glide there)."""
 
@@ -82,4 +89,4 @@ class LookAt:
 
 
 Request = (TurnTile | ShowRotation | HandleTile | PlaceTile | Hold | PanBoard | ZoomBoard | Play
-           | KeepInSight | LookAt)
+           | Follow | KeepInSight | LookAt)

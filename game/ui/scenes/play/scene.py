@@ -2,7 +2,9 @@
 parts get what they need (the camera, the game's view, the hand, the options), never the
 scene: the pointer, the question and the computer players return requests that the scene
 acts on (``act``), the buttons a key's command; the parts that draw read the frame's
-snapshot (``Frame``).  Who acts now is the session's to say (``Session.actor``)."""
+snapshot (``Frame``).  Who acts now is the session's to say (``Session.actor``); at a
+network table the scene is a ``TablePlayScene`` (``table_scene``), whose actions go to the
+table and whose moves come from it."""
 
 from __future__ import annotations
 
@@ -75,16 +77,21 @@ class PlayScene(Scene):
         self.question = Question(self.game, app.wake)
         self.remaining = RemainingPanel()
         self.refusal = Refusal()
-        self.computer = ComputerTurns(session, self.pace, app.wake)
+        self.computer = self._computer_turns()
         self.hint = HintShown(self.game, self.options, self.turn)
         outlines = FeatureOutlines(res.images)
         self.score_show = ScoreShow(session, self.camera, self.view, outlines, res)
         self.history = HistoryMode(session, res)
         self.hover = HoverCard(outlines, self.options.feature_at)
-        self.controls = Controls(self.layout_obj, res, self.game.tileset, self._hints_on())
+        self.controls = Controls(self.layout_obj, res, self.game.tileset, self._hints_on(),
+                                 tiles=session.aids)
         self.drawing = Drawing(self.options, self.hand, self.controls, self.hint, self.question,
                                self.remaining, self.score_show, self.history, self.hover,
                                self.computer, self.feedback, self.refusal)
+
+    def _computer_turns(self) -> ComputerTurns:
+        """The part that plays the turns nobody plays with the pointer."""
+        return ComputerTurns(self.session, self.pace, self.app.wake)
 
     # ------------------------------------------------------------------ lifecycle
     def enter(self) -> None:
@@ -97,7 +104,7 @@ class PlayScene(Scene):
         self.computer.cancel()
 
     def pause(self) -> None:
-        self.exit()  # menus may load another game; a search in flight is dropped
+        self.computer.cancel()  # menus may load another game; a search in flight is dropped
         self.pointer.release()  # the button's release goes to the scene on top
 
     def layout(self, size: tuple[int, int]) -> None:
@@ -118,7 +125,7 @@ class PlayScene(Scene):
         return self.options.legal_cells() if self.human_turn and not self.hand.face_down else set()
 
     def _hints_on(self) -> bool:
-        return bool(self.app.settings.get("hints"))
+        return bool(self.app.settings.get("hints")) and self.session.aids
 
     def help_topic(self) -> str | None:
         return self.session.game_id
@@ -175,6 +182,8 @@ class PlayScene(Scene):
                     self.zoom(steps, about)
                 case rq.Play(action):
                     self.play(action)
+                case rq.Follow(action):
+                    self.apply(action)
                 case rq.KeepInSight(cell):
                     self.follow.placing(cell)
                 case rq.LookAt(cell):
@@ -182,8 +191,13 @@ class PlayScene(Scene):
                 case _:
                     assert_never(request)
 
-    def play(self, action: Action) -> list[ScoreEvent]:
-        """Apply an action (the person's, a computer's, an answer): logged, heard, shown."""
+    def play(self, action: Action) -> None:
+        """An action of this window: the person's, its computer's, an answer."""
+        self.apply(action)
+
+    def apply(self, action: Action) -> list[ScoreEvent]:
+        """Apply an action (the person's, a computer's, an answer, a table's): logged,
+        heard, shown."""
         phase_before = self.game.phase
         figures_before = dict(self.game.figures)
         placing = figure_placed(self.game, action)
@@ -309,10 +323,10 @@ class PlayScene(Scene):
             Command.CONFIRM: self.show_final if self.finished else self.confirm,
             Command.UNDO: self.undo, Command.FIT: self.fit, Command.HISTORY: self.toggle_history,
             Command.ROTATE: lambda: self.rotate(1), Command.ROTATE_BACK: lambda: self.rotate(-1),
-            Command.FARMS: self._toggle_farms, Command.TILES: self.remaining.toggle,
+            Command.FARMS: self._toggle_farms, Command.TILES: self._toggle_tiles,
             Command.ZOOM_IN: lambda: self.zoom(1), Command.ZOOM_OUT: lambda: self.zoom(-1),
             Command.NEXT: lambda: self._cycle(1), Command.PREV: lambda: self._cycle(-1),
-            Command.SAVE: lambda: self.app.push(save_scene(self.app, self.session)),
+            Command.SAVE: self.save,
             Command.HINT: self.toggle_hint, Command.LOG: self.feedback.toggle_log,
             Command.MENU: self.open_menu, Command.BACK: self._back}
         action = does.get(command)
@@ -321,6 +335,17 @@ class PlayScene(Scene):
 
     def _toggle_farms(self) -> None:
         self.show_farms = not self.show_farms
+
+    def _toggle_tiles(self) -> None:
+        if self.session.aids or self.remaining.shown:  # no aids: the tiles to come are hidden
+            self.remaining.toggle()
+
+    def save(self) -> None:
+        kept = self.session.final()  # at a network table: once it is over
+        if kept is None:
+            self.app.show_toast(_("The table keeps this game: save it once it is over"))
+        else:
+            self.app.push(save_scene(self.app, kept))
 
     def _back(self) -> None:
         """Esc: the tile or figure held goes back, else the panel over the board closes,
@@ -357,26 +382,31 @@ class PlayScene(Scene):
             self.hint.hide()  # a hint is the player's, for this moment of the game
         if self.history.active:
             return  # the game waits while its history is shown
-        if self.game.over:
+        if self.session.ended():
             if self.score_show.busy:
                 return
             self.over_for += dt
-            if not self.finished and self.over_for > FINAL_SCORES_AFTER:
+            if not self.finished and self.over_for > FINAL_SCORES_AFTER \
+                    and self.session.final() is not None:
                 self.finished = True
                 self.show_final()
             return
-        if self.session.actor() is Actor.COMPUTER and not self.score_show.busy:
+        self.advance(dt, self.session.actor())
+
+    def advance(self, dt: float, actor: Actor) -> None:
+        """The game goes on: a computer's turn."""
+        if actor is Actor.COMPUTER and not self.score_show.busy:
             self.act(self.computer.update(dt))
 
     def show_final(self) -> None:
         self.app.sound.play("end")
-        self.app.push(FinalScene(self.app, self.session))
+        self.app.push(FinalScene(self.app, self.session.final() or self.session))
 
     def animating(self) -> bool:
         return (self.camera.moving() or bool(self.feedback.popups)
                 or self.computer.animating() or self.score_show.moving()
                 or self.refusal.fading()
-                or (self.game.over and not self.finished and not self.history.active))
+                or (self.session.ended() and not self.finished and not self.history.active))
 
     def wake_in(self) -> float | None:
         waits = [self.hover.wake_in(), self.refusal.wake_in()]

@@ -1,0 +1,173 @@
+"""The window at a network table: its client session, the connection beside the window's
+loop, and, when this window hosts the table, the server beside it.
+
+The connection runs in a thread of its own (``ThreadedClient``); when a message comes it
+wakes the window by posting a pygame event (``WAKE``), so that a window waiting for the
+others' moves rests like any other.  What the window reads of the table changes only in
+``poll``, on the window's thread.  Each seat's token is kept on this computer (``Tokens``):
+a window closed or killed takes its seat back when it joins the same table again.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import logging
+import socket
+from collections.abc import Callable
+from dataclasses import dataclass
+
+import pygame
+
+from game.net.client import Happening, NetSession, Status
+from game.net.connect import ThreadedClient
+from game.net.hosting import LocalServer
+from game.net.links import DEFAULT_PORT, Link
+from game.net.seats import TableConfig, shown_code
+from game.net.tokens import Tokens
+from game.rules.registry import Registry
+from game.storage import Storage
+
+log = logging.getLogger(__name__)
+LOOPBACK = "127.0.0.1"
+_wake_type: list[int] = []
+
+
+def wake_type() -> int:
+    """The pygame event type the network posts to wake the window."""
+    if not _wake_type:
+        _wake_type.append(pygame.event.custom_type())
+    return _wake_type[0]
+
+
+def post_wake() -> None:
+    """Wake the window from the network's thread (a posted event ends its rest)."""
+    with contextlib.suppress(pygame.error):  # the window has closed meanwhile
+        pygame.event.post(pygame.event.Event(wake_type()))
+
+
+def local_address() -> str:
+    """The address friends on the same network reach this computer by: the one the system
+    would send from (a datagram socket is only pointed, nothing is sent), else its name."""
+    with contextlib.suppress(OSError), socket.socket(socket.AF_INET, socket.SOCK_DGRAM) as s:
+        s.connect(("192.0.2.1", 9))  # a documentation address: only the route is looked up
+        address = str(s.getsockname()[0])
+        if not address.startswith(("127.", "0.")):
+            return address
+    return socket.gethostname() or LOOPBACK
+
+
+@dataclass(frozen=True)
+class Listening:
+    """Where a hosting window serves its table."""
+
+    interface: str = "0.0.0.0"  # every interface (the tests: the loopback one)
+    port: int = DEFAULT_PORT  # another free one when it is taken
+    address: str | None = None  # the address links show (None: ``local_address()``)
+
+
+class TableLink:
+    """One table as this window sits at it."""
+
+    def __init__(self, registry: Registry, link: Link, name: str, *,
+                 wake: Callable[[], None] = post_wake, tokens: Tokens | None = None,
+                 seat: int | None = None, host_key: str | None = None,
+                 server: LocalServer | None = None, shown: Link | None = None,
+                 level: str | None = None) -> None:
+        wake_type()  # made on the window's thread, before the network's posts it
+        self.link = link
+        self.tokens = tokens
+        self.server = server
+        self.shown = shown or link  # the link friends paste
+        self.level = level  # a computer of this window plays its seats
+        token = None
+        if tokens is not None and host_key is None:  # a seat held here before: taken back
+            if seat is None:
+                found = tokens.find(link)
+                if found is not None:
+                    seat, token = found
+            else:
+                token = tokens.get(link, seat)
+        self.net = NetSession(registry, link, name, None if seat is None else [seat], token,
+                              host_key, wake)
+        self.client = ThreadedClient(self.net)
+        self._kept: str | None = None  # the token last written to disk
+
+    def start(self) -> None:
+        self.client.start()
+
+    @property
+    def hosting(self) -> bool:
+        return self.server is not None
+
+    @property
+    def code(self) -> str:
+        return shown_code(self.link.code)
+
+    def poll(self) -> list[Happening]:
+        """What the table sent since the last look (see ``NetSession.poll``); the seat's
+        token is kept once the table has given it."""
+        out = self.net.poll()
+        token = self.net.token
+        if token is not None and token != self._kept and self.net.seats \
+                and self.tokens is not None:
+            with contextlib.suppress(OSError):
+                for seat in self.net.seats:
+                    self.tokens.put(self.link, seat, token)
+                self._kept = token
+        return out
+
+    def forget_seats(self) -> None:
+        """The game is over: nothing to take back at this table."""
+        if self.tokens is not None:
+            for seat in self.net.seats:
+                self.tokens.forget(self.link, seat)
+
+    def close(self) -> None:
+        """Leave the table (the seat stays this player's); a hosted table closes."""
+        if self.net.status not in (Status.CLOSED,):
+            self.client.close()
+        if self.server is not None:
+            self.server.close()
+            self.server = None
+
+
+def host_table(registry: Registry, storage: Storage, config: TableConfig, name: str,
+               listening: Listening, wake: Callable[[], None] = post_wake) -> TableLink:
+    """Serve a new table from this window (OSError when no port can be opened) and join it
+    with the host's key: this window plays the table's ``host`` seats.  The table is saved
+    after every turn in the data folder's ``hosted-tables`` and the host's token kept under
+    the loopback link: should the window die, ``python -m game.server --data`` that folder
+    serves the table again, and ``--join ws://127.0.0.1:PORT/CODE`` takes the host's seats
+    back."""
+    server = LocalServer(registry, storage.data_dir / "hosted-tables")
+    try:
+        port = server.start(listening.interface, listening.port)
+    except OSError:
+        if not listening.port:
+            raise
+        port = server.start(listening.interface, 0)  # the usual port is taken: any other
+    try:
+        code, key = server.open_table(config)
+    except Exception:
+        server.close()
+        raise
+    local = Link(LOOPBACK, port, code)
+    shown = server.link_for(code, listening.address or local_address())
+    log.info("hosting table %s on port %d", code, port)
+    table = TableLink(registry, local, name, wake=wake, host_key=key, server=server,
+                      shown=shown, tokens=Tokens(storage.data_dir / "tables"))
+    table.start()
+    return table
+
+
+def join_table(registry: Registry, storage: Storage, link: Link, name: str,
+               seat: int | None = None, level: str | None = None,
+               wake: Callable[[], None] = post_wake, fresh: bool = False) -> TableLink:
+    """Join the table of ``link``, taking back the seat this computer holds there, if any
+    (unless ``fresh``)."""
+    tokens = Tokens(storage.data_dir / "tables")
+    table = TableLink(registry, link, name, wake=wake, tokens=None if fresh else tokens,
+                      seat=seat, level=level)
+    table.tokens = tokens
+    table.start()
+    return table

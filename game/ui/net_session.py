@@ -1,0 +1,269 @@
+"""A game at a network table, as the window plays it: a ``Session`` whose moves come from the
+table.
+
+Two copies of the table's game are kept.  The client session's own (``net.game``) follows
+the table as its messages come; the one the window shows (``game``, a copy of the same kind
+that is never replaced, so that every part of the play scene keeps reading it) plays each
+move only once the window has shown it: the table's moves are *expected* by it as they come
+and played, one by one, as the scene shows them (a tile gliding in, a figure dropping, the
+scoring), as a computer's moves are on one screen.  When the table takes a move back, or the
+copy is rebuilt after a reconnection, the shown game is set to the table's at once.
+
+This window's own actions go to the table (``submit``), never straight to the game: the
+table decides, and the move comes back like anyone's.
+"""
+
+from __future__ import annotations
+
+import time
+from dataclasses import dataclass, field
+from typing import Any
+
+from game.net.client import (
+    Ended,
+    Happening,
+    Moved,
+    Rebuilt,
+    Refusal,
+    Status,
+    TableChanged,
+    TookBack,
+)
+from game.net.replica import Replica
+from game.rules import Action, parse_action
+from game.rules.registry import Registry
+from game.savefile import SavedGame
+from game.storage import Storage
+
+from . import palette as pal
+from .net_link import TableLink
+from .session import COMPUTER_KINDS, HUMAN, OPEN, REMOTE, Actor, Seat, SeatMarks, Session
+
+TAKEOVER_OFFER = 15.0  # seconds a dropped player is waited for before the host may hand over
+
+
+def table_seats(table: TableLink) -> list[Seat]:
+    """The players as this window shows them: its own seats (a person here, or its computer),
+    the others' (a person elsewhere, or the table's computer), in the host's colours."""
+    net = table.net
+    info = net.table.info
+    names = list(net.game.players) if net.game is not None else [s["name"] for s in
+                                                                   net.table.seats]
+    palette = [n for n, _ in pal.PLAYER_COLOURS]
+    chosen = [c for c in info.get("colours", []) if c in palette]
+    if len(set(chosen)) != len(chosen) or len(chosen) < len(names):
+        chosen = palette
+    seats = []
+    for i, name in enumerate(names):
+        seat = net.table.seats[i] if i < len(net.table.seats) else {"kind": "player"}
+        if i in net.seats:
+            kind = table.level or HUMAN
+        elif seat["kind"] == "computer":
+            level = seat.get("level")
+            kind = level if isinstance(level, str) and level in COMPUTER_KINDS else "quick"
+        else:
+            kind = REMOTE
+        seats.append(Seat(name, chosen[i % len(chosen)], str(kind)))
+    return seats
+
+
+@dataclass
+class NetworkSession(Session):
+    table: TableLink | None = None
+    sent: Action | None = None  # this window's action on its way to the table
+    received_at: float = 0.0  # when the table's description was last read (monotonic)
+    away_since: dict[int, float] = field(default_factory=dict)  # seats dropped, since when
+    kept: bool = False  # the finished game was saved here
+
+    @classmethod
+    def joined(cls, table: TableLink) -> NetworkSession:
+        """The table's game as it stands (the game has begun: ``table.net.game`` is set)."""
+        net = table.net
+        if net.game is None or net.started is None:
+            raise ValueError("the game has not begun")
+        shown = net.game_at(len(net.history))
+        game = net.started["game"]
+        session = cls(shown, str(game["id"]), list(game["expansions"]), table_seats(table),
+                      aids=bool(net.table.info.get("aids", True)), table=table)
+        session.table_changed()
+        return session
+
+    # ------------------------------------------------------------------ reading the table
+    @property
+    def link(self) -> TableLink:
+        if self.table is None:
+            raise ValueError("a network session without its table")
+        return self.table
+
+    @property
+    def shown(self) -> Replica:
+        assert isinstance(self.game, Replica)
+        return self.game
+
+    @property
+    def remote(self) -> bool:
+        return True
+
+    @property
+    def status(self) -> Status:
+        return self.link.net.status
+
+    def poll(self) -> list[Happening]:
+        """What the table sent since the last look, the shown game kept in step."""
+        out = self.link.poll()
+        for happening in out:
+            if isinstance(happening, Moved):
+                self._arrived(happening)
+            elif isinstance(happening, (TookBack, Rebuilt)):
+                self.resync()
+            elif isinstance(happening, TableChanged):
+                self.table_changed()
+            elif isinstance(happening, Refusal):
+                self.sent = None
+            elif isinstance(happening, Ended):
+                self.table_changed()
+        return out
+
+    def _arrived(self, moved: Moved) -> None:
+        shown = self.shown
+        if moved.step.n == len(shown.moves) + shown.expected:
+            shown.expect(moved.step)
+        else:  # a move the shown game cannot take in turn: show the table's game at once
+            self.resync()
+
+    def resync(self) -> None:
+        """The shown game becomes the table's, as it stands (the same object: every part of
+        the play scene keeps reading it)."""
+        net = self.link.net
+        self.sent = None
+        if net.game is None:
+            return  # spoiled: the table sends the game again
+        fresh = net.game_at(len(net.history))
+        self.game.__dict__.update(fresh.__dict__)
+
+    def next_step_action(self) -> tuple[Action, bool] | None:
+        """The next move to show, and whether it is this window's own (sent from here: shown
+        without a glide, the player put it there); None when none waits."""
+        step = self.shown.upcoming()
+        if step is None:
+            return None
+        action = parse_action(step.action)
+        own = (step.seat in self.link.net.seats and self.sent is not None
+               and str(self.sent) == step.action)
+        return action, own
+
+    def shown_one(self) -> None:
+        """The next move was shown (the scene plays it on the shown game)."""
+        if self.sent is not None:
+            self.sent = None
+
+    def table_changed(self) -> None:
+        now = time.monotonic()
+        self.received_at = now
+        for i, seat in enumerate(self.link.net.table.seats):
+            if seat["connected"] or seat["kind"] == "computer":
+                self.away_since.pop(i, None)
+            else:
+                self.away_since.setdefault(i, now)
+
+    # ------------------------------------------------------------------ who acts
+    def actor(self) -> Actor:
+        game = self.shown
+        if self.ended():
+            return Actor.NOBODY
+        net = self.link.net
+        if game.upcoming() is not None or net.status != Status.PLAYING:
+            return Actor.TABLE
+        seat = net.my_turn()
+        if seat is None or seat != game.current or len(game.moves) != len(net.history):
+            return Actor.TABLE
+        return Actor.COMPUTER if self.link.level else Actor.PERSON
+
+    def submit(self, action: Action) -> bool:
+        """Send this window's action to the table; False when it cannot be sent now."""
+        if not self.link.net.act(action):
+            return False
+        self.sent = action
+        return True
+
+    def take_back(self) -> bool:
+        return self.link.net.undo()
+
+    def resign(self) -> bool:
+        return self.link.net.resign()
+
+    def hand_over(self, seat: int) -> bool:
+        """The host hands a dropped player's seat to a computer until they come back."""
+        return self.link.hosting and self.link.net.host("takeover", seat)
+
+    @property
+    def resigned(self) -> bool:
+        seats = self.link.net.table.seats
+        return bool(self.link.net.seats) and all(
+            seats[i]["resigned"] for i in self.link.net.seats if i < len(seats))
+
+    # ------------------------------------------------------------------ the players' rows
+    def marks(self, player: int) -> SeatMarks | None:
+        info = self.link.net.table.info
+        seats = info.get("seats", [])
+        if player >= len(seats) or seats[player]["kind"] == "computer":
+            return None
+        seat: dict[str, Any] = seats[player]
+        clocks, running = info.get("clocks"), info.get("running")
+        clock = None
+        if clocks and player < len(clocks):
+            clock = clocks[player] / 1000
+            if running == player and info.get("state") == "playing":
+                clock = max(0.0, clock - (time.monotonic() - self.received_at))
+        return SeatMarks(bool(seat["connected"]), bool(seat["stand_in"]),
+                         bool(seat["resigned"]), clock,
+                         running == player and info.get("state") == "playing")
+
+    def clock_runs(self) -> bool:
+        info = self.link.net.table.info
+        return bool(info.get("clocks")) and info.get("running") is not None \
+            and info.get("state") == "playing"
+
+    def away(self) -> list[tuple[int, float]]:
+        """Seats whose player dropped, with the seconds since (the table still waits)."""
+        now = time.monotonic()
+        seats = self.link.net.table.seats
+        return [(i, now - since) for i, since in sorted(self.away_since.items())
+                if i < len(seats) and not seats[i]["stand_in"]]
+
+    # ------------------------------------------------------------------ the end
+    def ended(self) -> bool:
+        """The game is over: played to its end, or ended by resignations (once every move
+        of it has been shown)."""
+        return self.shown.over or (self.link.net.status == Status.OVER
+                                   and self.shown.upcoming() is None
+                                   and len(self.shown.moves) == len(self.link.net.history))
+
+    def final(self) -> Session | None:
+        """Once the game is over and its seed told: the real game, as a game of this window
+        (saved, its history browsed, played again here)."""
+        real = self.link.net.finished_game()
+        if real is None or not self.ended():
+            return None
+        seats = [Seat(s.name, s.colour, HUMAN if s.kind in (REMOTE, OPEN) else s.kind)
+                 for s in self.seats]
+        return Session(real, self.game_id, list(self.expansions), seats, aids=self.aids)
+
+    def saved(self) -> SavedGame:
+        done = self.final()
+        if done is None:
+            raise ValueError("a game at a network table is saved once it is over")
+        return done.saved()
+
+    def autosave(self, storage: Storage, registry: Registry) -> str | None:
+        """The table saves the game as it goes; once it is over, the finished game is kept
+        here too (Continue shows it, Load lists it)."""
+        done = self.final()
+        if done is None or self.kept:
+            return None
+        self.kept = True
+        self.link.forget_seats()
+        return done.autosave(storage, registry)
+
+    def leave(self) -> None:
+        self.link.close()

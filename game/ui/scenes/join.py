@@ -1,0 +1,195 @@
+"""Join game: the host's address and the table's code (or the whole link, pasted: a
+``carcassonne://`` or ``ws://`` link fills both), the name to play under; then the table's
+lobby.  A seat this computer held at that table before is taken back."""
+
+from __future__ import annotations
+
+import re
+
+import pygame
+
+from game.i18n import _
+from game.net.links import DEFAULT_PORT, Link, parse_link
+from game.net.seats import MAX_NAME, normal_code
+
+from .. import clipboard
+from .. import palette as pal
+from ..app import App, Scene
+from ..intents import Command, Intent, PointerDown
+from ..net_link import join_table
+from ..widgets import Button, TextField, blit_centred, fit_text, panel
+from .lobby import LobbyScene
+
+_CODE = re.compile(r"^[0-9A-Z]{4,16}$")
+_HOST = re.compile(r"^(\[[0-9A-Fa-f:.]+\]|[A-Za-z0-9.-]{1,253})(:\d{1,5})?$")
+
+
+def read_link(address: str, code: str) -> Link:
+    """The table's link from what was typed: a whole link in the address, or an address
+    (``HOST`` or ``HOST:PORT``) and a code; ValueError says, for the player, what is wrong."""
+    address, code = address.strip(), code.strip()
+    if "/" in address:  # a link pasted whole
+        try:
+            return parse_link(address)
+        except ValueError:
+            raise ValueError(_("That link is not a table's link: it looks like "
+                               "ws://HOST:PORT/CODE")) from None
+    if not _HOST.match(address):
+        raise ValueError(_("Give the host's address, such as 192.168.1.20:{port}").format(
+            port=DEFAULT_PORT))
+    if not _CODE.match(normal_code(code)):
+        raise ValueError(_("The table's code has 8 letters and digits, such as ABCD-EFGH"))
+    try:
+        return parse_link(f"ws://{address}/{normal_code(code)}")
+    except ValueError:
+        raise ValueError(_("The port is a number from 1 to 65535")) from None
+
+
+class JoinScene(Scene):
+    def __init__(self, app: App) -> None:
+        super().__init__(app)
+        settings = app.settings
+        last = settings.recall("join")
+        last = last if isinstance(last, dict) else {}
+        players = settings.recall("players")
+        first = players[0].get("name") if isinstance(players, list) and players \
+            and isinstance(players[0], dict) else None
+        self.address = TextField(pygame.Rect(0, 0, 10, 10), _printable(last.get("address")),
+                                 max_len=100, placeholder="192.168.1.20:7417")
+        self.code = TextField(pygame.Rect(0, 0, 10, 10), _printable(last.get("code")),
+                              max_len=12, placeholder="ABCD-EFGH")
+        self.name = TextField(pygame.Rect(0, 0, 10, 10),
+                              _printable(last.get("name") or first or "")[:MAX_NAME],
+                              max_len=MAX_NAME, placeholder=_("Your name"))
+        self.fields = [self.address, self.code, self.name]
+        self.address.focused = not self.address.text
+        self.buttons: list[Button] = []
+        self.problem = ""
+        self.card = pygame.Rect(0, 0, 700, 460)
+
+    def layout(self, size: tuple[int, int]) -> None:
+        px = self.app.res.px
+        self.card = pygame.Rect(0, 0, min(px(720), size[0] - px(40)),
+                                min(px(480), size[1] - px(40)))
+        self.card.center = (size[0] // 2, size[1] // 2)
+        c = self.card
+        left = c.x + px(200)
+        width = c.right - px(30) - left
+        for i, f in enumerate(self.fields):
+            f.rect = pygame.Rect(left, c.y + px(110 + 66 * i), width, px(48))
+        bottom = c.bottom - px(70)
+        self.buttons = [
+            Button(pygame.Rect(c.x + px(30), bottom, px(150), px(50)), _("Back"), self.app.pop),
+            Button(pygame.Rect(c.x + px(192), bottom, px(200), px(50)), _("Paste link"),
+                   self.paste, hotkey=_("Ctrl+V")),
+            Button(pygame.Rect(c.right - px(230), bottom, px(200), px(50)), _("Join"),
+                   self.join, primary=True, hotkey=_("Enter"))]
+
+    def paste(self) -> None:
+        text = clipboard.paste().strip()
+        if not text:
+            self.problem = _("The clipboard holds no text")
+            return
+        focused = next((f for f in self.fields if f.focused), None)
+        if "/" in text or focused in (None, self.address):
+            try:
+                link = parse_link(text)
+            except ValueError:
+                link = None
+            if link is not None and "/" in text:  # a whole link: address and code at once
+                self.address.text = f"{link.host}:{link.port}" if ":" not in link.host \
+                    else f"[{link.host}]:{link.port}"
+                self.code.text = f"{link.code[:4]}-{link.code[4:]}" if len(link.code) == 8 \
+                    else link.code
+                self.problem = ""
+                return
+        target = focused or self.address
+        target.text = (target.text + text)[:target.max_len]
+
+    def join(self) -> None:
+        name = " ".join(self.name.text.split())
+        if not name:
+            self.problem = _("Give the name the table shows for you")
+            return
+        try:
+            link = read_link(self.address.text, self.code.text)
+        except ValueError as exc:
+            self.problem = str(exc)
+            return
+        self.app.settings.remember("join", {"address": self.address.text.strip(),
+                                            "code": self.code.text.strip(), "name": name})
+        table = join_table(self.app.registry, self.app.storage, link, name)
+        self.app.input.text_focus = False
+        self.app.pop()
+        self.app.push(LobbyScene(self.app, table))
+
+    def handle(self, intent: Intent) -> None:
+        if intent is Command.PASTE:
+            self.paste()
+            return
+        focused = False
+        for f in self.fields:
+            if f.handle(intent):
+                focused = True
+        self.app.input.text_focus = any(f.focused for f in self.fields)
+        if intent is Command.NEXT:
+            self._next_field()
+            return
+        if focused and not isinstance(intent, PointerDown):
+            if intent is Command.CONFIRM:
+                self.join()
+            return
+        for b in self.buttons:
+            if b.handle(intent):
+                return
+        if intent is Command.BACK:
+            self.app.pop()
+        elif intent is Command.CONFIRM:
+            self.join()
+
+    def _next_field(self) -> None:
+        at = next((i for i, f in enumerate(self.fields) if f.focused), -1)
+        for f in self.fields:
+            f.focused = False
+        self.fields[(at + 1) % len(self.fields)].focused = True
+        self.app.input.text_focus = True
+
+    def exit(self) -> None:
+        self.app.input.text_focus = False
+
+    def enter(self) -> None:
+        self.app.input.text_focus = any(f.focused for f in self.fields)
+
+    def update(self, dt: float) -> None:
+        for f in self.fields:
+            f.update(dt)
+
+    def wake_in(self) -> float | None:
+        return min((t for f in self.fields if (t := f.next_blink()) is not None), default=None)
+
+    def draw(self, surface: pygame.Surface) -> None:
+        surface.fill(pal.TABLE)
+        res = self.app.res
+        px = res.px
+        c = self.card
+        panel(surface, c, radius=px(18), alpha=250)
+        blit_centred(surface, res.heading(_("Join game"), 42, pal.TEXT),
+                     (c.centerx, c.y + px(36)))
+        surface.blit(res.text(fit_text(res, _("The host's address and the table's code, or "
+                                              "the whole link pasted"), 18, c.w - px(60)),
+                              18, pal.TEXT_DIM), (c.x + px(30), c.y + px(72)))
+        for f, label in zip(self.fields, (_("Address"), _("Code"), _("Your name")),
+                            strict=True):
+            text = res.text(fit_text(res, label, 21, px(160), bold=True), 21, pal.TEXT,
+                            bold=True)
+            surface.blit(text, text.get_rect(midleft=(c.x + px(30), f.rect.centery)))
+            f.draw(surface, res)
+        if self.problem:
+            line = fit_text(res, self.problem, 18, c.w - px(60))
+            surface.blit(res.text(line, 18, pal.ILLEGAL), (c.x + px(30), c.y + px(312)))
+        for b in self.buttons:
+            b.draw(surface, res)
+
+
+def _printable(value: object) -> str:
+    return "".join(c for c in str(value or "") if c.isprintable())

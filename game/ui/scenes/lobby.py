@@ -1,0 +1,266 @@
+"""A network table before its game: who sits where, what it plays, and for the host where
+friends join it (the address, the code, the whole link to copy) and the start.
+
+The host turns an open seat into a computer (or back) and starts the game once no seat is
+open; a player who joined waits for the start.  The game opens by itself when the table
+begins it.  Leaving a table the window joined keeps the seat (Join game takes it back);
+leaving a table it hosts closes the table.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+import pygame
+
+from game.i18n import _
+from game.net.client import Refusal, Status
+from game.net.seats import OPEN
+
+from .. import clipboard
+from .. import palette as pal
+from ..app import App, Scene
+from ..intents import Command, Intent
+from ..net_link import TableLink, join_table
+from ..net_session import NetworkSession
+from ..session import kind_name
+from ..table_options import table_lines
+from ..widgets import Button, blit_centred, fit_line, fit_text, panel
+from .help import HelpScene
+
+ROW = 56
+RIGHT_X = 470  # where the table's column starts in the card
+STAND_IN = "quick"  # the level an open seat gets when the host gives it to a computer
+
+
+class LobbyScene(Scene):
+    def __init__(self, app: App, table: TableLink) -> None:
+        super().__init__(app)
+        self.table = table
+        self.handed = False  # the table went on to the game: the play scene holds it now
+        self.buttons: list[Button] = []
+        self.card = pygame.Rect(0, 0, 900, 600)
+        self.start_button: Button | None = None
+        self.copy_button: Button | None = None
+        self._seen: Any = None  # the table's description the buttons were made for
+        self.retried = False
+
+    # ------------------------------------------------------------------ the table
+    @property
+    def seats(self) -> list[dict[str, Any]]:
+        return self.table.net.table.seats
+
+    def update(self, dt: float) -> None:
+        refused = [h.code for h in self.table.poll() if isinstance(h, Refusal)]
+        net = self.table.net
+        if "token" in refused and net.status == Status.FAILED and not self.retried:
+            self._join_afresh()  # the seat held here was opened again: join as new
+            return
+        if net.game is not None and net.status in (Status.PLAYING, Status.OVER):
+            self.handed = True
+            self.app.replace(self.app.routes.play(NetworkSession.joined(self.table)))
+            return
+        seen = (net.status, repr(net.table.info))
+        if seen != self._seen:
+            self._seen = seen
+            self.layout(self.app.screen.get_size())
+
+    def _join_afresh(self) -> None:
+        """Join the table again without the seat this computer held there."""
+        old = self.table
+        old.forget_seats()
+        old.close()
+        self.retried = True
+        self.table = join_table(self.app.registry, self.app.storage, old.link, old.net.name,
+                                level=old.level, fresh=True)
+
+    def exit(self) -> None:
+        if not self.handed:
+            self.table.close()
+
+    def help_topic(self) -> str | None:
+        return str(self.table.net.table.info.get("game") or "") or None
+
+    # ------------------------------------------------------------------ layout
+    def layout(self, size: tuple[int, int]) -> None:
+        w, h = size
+        px = self.app.res.px
+        self.card = pygame.Rect(0, 0, min(px(960), w - px(40)), min(px(620), h - px(40)))
+        self.card.center = (w // 2, h // 2)
+        c = self.card
+        self.buttons = []
+        host = self.table.hosting
+        if host and self.table.net.status == Status.LOBBY:
+            for i, seat in enumerate(self.seats):
+                gone = seat["kind"] == "player" and not seat["connected"]
+                if seat["kind"] in (OPEN, "computer") or gone:
+                    label = _("Computer") if seat["kind"] == OPEN else _("Reopen")
+                    rect = pygame.Rect(c.x + px(RIGHT_X - 150), self._row(i) + px(6), px(120),
+                                       px(40))
+                    self.buttons.append(Button(rect, label, self._seat_kind(i, seat["kind"])))
+        bottom = c.bottom - px(70)
+        back = _("Close the table") if host else _("Leave")
+        self.buttons.append(Button(pygame.Rect(c.x + px(30), bottom, px(220), px(50)), back,
+                                   self.app.pop))
+        self.buttons.append(Button(pygame.Rect(c.x + px(262), bottom, px(130), px(50)),
+                                   _("Rules"), self.show_rules))
+        self.start_button = self.copy_button = None
+        if host:
+            ready = self.table.net.status == Status.LOBBY and bool(self.seats) and all(
+                s["kind"] != OPEN for s in self.seats)
+            self.start_button = Button(pygame.Rect(c.right - px(250), bottom, px(220), px(50)),
+                                       _("Start game"), self.start, primary=True,
+                                       enabled=ready)
+            self.buttons.append(self.start_button)
+            self.copy_button = Button(pygame.Rect(c.x + px(RIGHT_X), self._copy_y(), px(180),
+                                                  px(42)), _("Copy link"), self.copy_link)
+            self.buttons.append(self.copy_button)
+
+    def _row(self, i: int) -> int:
+        return self.card.y + self.app.res.px(120 + i * ROW)
+
+    def _copy_y(self) -> int:
+        return self.card.y + self.app.res.px(330)
+
+    # ------------------------------------------------------------------ actions
+    def _seat_kind(self, seat: int, kind: str) -> Callable[[], None]:
+        def fn() -> None:
+            self.table.net.host("seat", seat, STAND_IN if kind == OPEN else OPEN)
+        return fn
+
+    def start(self) -> None:
+        self.table.net.host("start")
+
+    def copy_link(self) -> None:
+        if clipboard.copy(str(self.table.shown)):
+            self.app.show_toast(_("Link copied: paste it to your friends"))
+        else:
+            self.app.show_toast(_("No clipboard here: read the link out to your friends"), 3.0)
+
+    def show_rules(self) -> None:
+        game = self.help_topic()
+        self.app.push(HelpScene(self.app, game) if game else HelpScene(self.app))
+
+    def handle(self, intent: Intent) -> None:
+        for b in self.buttons:
+            if b.handle(intent):
+                return
+        if intent is Command.BACK:
+            self.app.pop()
+        elif intent is Command.COPY and self.table.hosting:
+            self.copy_link()
+        elif intent is Command.CONFIRM and self.start_button is not None \
+                and self.start_button.enabled:
+            self.start()
+
+    # ------------------------------------------------------------------ drawing
+    def draw(self, surface: pygame.Surface) -> None:
+        surface.fill(pal.TABLE)
+        res = self.app.res
+        px = res.px
+        c = self.card
+        panel(surface, c, radius=px(18), alpha=250)
+        title = _("Your table") if self.table.hosting else _("Table {code}").format(
+            code=self.table.code)
+        blit_centred(surface, res.heading(title, 42, pal.TEXT), (c.centerx, c.y + px(36)))
+        surface.blit(res.text(_("Players, in seat order"), 24, pal.TEXT_DIM, bold=True),
+                     (c.x + px(30), c.y + px(80)))
+        for i, seat in enumerate(self.seats):
+            self._draw_seat(surface, i, seat)
+        self._draw_table(surface)
+        for b in self.buttons:
+            b.draw(surface, res)
+
+    def _draw_seat(self, surface: pygame.Surface, i: int, seat: dict[str, Any]) -> None:
+        res = self.app.res
+        px = res.px
+        y = self._row(i)
+        colours = self.table.net.table.info.get("colours") or []
+        name = colours[i] if i < len(colours) else pal.PLAYER_COLOURS[i % 6][0]
+        figure = res.figures.figure("follower", pal.colour_rgb(str(name)), px(34))
+        blit_centred(surface, figure, (self.card.x + px(52), y + px(26)))
+        room = px(RIGHT_X - 110) - (px(130) if self.table.hosting else 0)
+        shown = _("Open seat") if seat["kind"] == OPEN else seat["name"]
+        text, size = fit_line(res, shown, (22, 20, 18), room, bold=True)  # smaller, then cut
+        surface.blit(res.text(text, size, pal.TEXT, bold=True),
+                     (self.card.x + px(80), y + px(4 + (22 - size) // 2)))
+        state, colour = self._seat_state(i, seat)
+        surface.blit(res.text(fit_text(res, state, 17, room), 17, colour),
+                     (self.card.x + px(80), y + px(30)))
+
+    def _seat_state(self, i: int, seat: dict[str, Any]) -> tuple[str, tuple[int, int, int]]:
+        kind = seat["kind"]
+        if kind == OPEN:
+            return _("waiting for a player to join"), pal.TEXT_DIM
+        if kind == "computer":
+            return _("computer: {level}").format(level=kind_name(str(seat["level"]))), \
+                pal.TEXT_DIM
+        if i in self.table.net.seats:
+            return _("you, at this screen"), pal.TEXT_DIM
+        if kind == "host":
+            return _("at the host's screen"), pal.TEXT_DIM
+        if seat["connected"]:
+            return _("joined"), pal.TEXT_DIM
+        return _("away: reconnecting…"), pal.ILLEGAL
+
+    def _draw_table(self, surface: pygame.Surface) -> None:
+        res = self.app.res
+        px = res.px
+        c = self.card
+        x = c.x + px(RIGHT_X)
+        width = c.right - x - px(30)
+        y = c.y + px(80)
+        info = self.table.net.table.info
+        for k, line in enumerate(table_lines(self.app.registry, info) if info else []):
+            size, bold = (22, True) if k == 0 else (17, False)
+            surface.blit(res.text(fit_text(res, line, size, width, bold=bold), size,
+                                  pal.TEXT if k == 0 else pal.TEXT_DIM, bold=bold), (x, y))
+            y += px(30 if k == 0 else 22)
+        y = max(y + px(16), c.y + px(220))
+        if self.table.hosting:
+            self._draw_address(surface, x, y, width)
+        else:
+            self._draw_waiting(surface, x, y, width)
+
+    def _draw_address(self, surface: pygame.Surface, x: int, y: int, width: int) -> None:
+        res = self.app.res
+        px = res.px
+        link = self.table.shown
+        surface.blit(res.text(_("Friends join with Join game:"), 19, pal.TEXT_DIM), (x, y))
+        pairs = ((_("Address"), f"{link.host}:{link.port}"), (_("Code"), self.table.code))
+        for k, (label, value) in enumerate(pairs):
+            top = y + px(28 + 40 * k)
+            surface.blit(res.text(label, 19, pal.TEXT_DIM), (x, top + px(8)))
+            surface.blit(res.text(value, 30, pal.TEXT, bold=True), (x + px(110), top))
+        copy_y = self._copy_y()
+        text = fit_text(res, str(link), 17, width - px(190))
+        surface.blit(res.text(text, 17, pal.TEXT), (x + px(192), copy_y + px(11)))
+        status = self.table.net.status
+        note = (_("Start the game once every open seat is taken.")
+                if status == Status.LOBBY else self._status_text(status))
+        surface.blit(res.text(fit_text(res, note, 17, width), 17, pal.TEXT_DIM),
+                     (x, copy_y + px(58)))
+
+    def _draw_waiting(self, surface: pygame.Surface, x: int, y: int, width: int) -> None:
+        res = self.app.res
+        link = self.table.link
+        host = _("Host: {address}").format(address=f"{link.host}:{link.port}")
+        surface.blit(res.text(fit_text(res, host, 19, width), 19, pal.TEXT_DIM), (x, y))
+        status = self.table.net.status
+        text = (_("Waiting for the host to start the game…") if status == Status.LOBBY
+                else self._status_text(status))
+        colour = pal.ILLEGAL if status in (Status.FAILED, Status.RECONNECTING) else pal.TEXT
+        lines = [text]
+        if status == Status.FAILED and self.table.net.problem:
+            lines.append(self.table.net.problem)
+        for k, line in enumerate(lines):
+            surface.blit(res.text(fit_text(res, line, 20, width, bold=k == 0), 20, colour,
+                                  bold=k == 0), (x, y + res.px(40 + 28 * k)))
+
+    @staticmethod
+    def _status_text(status: Status) -> str:
+        return {Status.CONNECTING: _("Connecting to the table…"),
+                Status.RECONNECTING: _("Connection lost: reconnecting…"),
+                Status.FAILED: _("The table refused to seat you:"),
+                Status.CLOSED: _("You left the table.")}.get(status, "")

@@ -1,0 +1,113 @@
+"""The play scene at a network table.
+
+Everything a game on one screen shows, with the table as the source of its moves: this
+window's actions (its person's, or its computer's for a seat joined with a level) go to the
+table, and the table's moves, this window's own among them, are shown and played on the
+shown game as they come (``TableTurns``).  The table's state is read every frame
+(``AtTable``): a move taken back or the game rebuilt after a reconnection resets what shows
+it; the connection, the players who dropped and the host's hand-over button show over the
+board.  The seat stays the player's when the scene ends (Join game takes it back); a
+hosted table closes with its host's scene.
+"""
+
+from __future__ import annotations
+
+from dataclasses import replace
+
+import pygame
+
+from game.i18n import _
+from game.rules import Action
+
+from ...app import App
+from ...intents import Intent
+from ...net_session import NetworkSession
+from ...session import Actor
+from ..menus import MessageScene
+from .at_table import AtTable, Over, Parts, Rebuilt, Told
+from .computer_turns import ComputerTurns
+from .frame import Frame
+from .scene import PlayScene
+from .table_turns import TableTurns
+
+
+class TablePlayScene(PlayScene):
+    def __init__(self, app: App, session: NetworkSession) -> None:
+        self.table_session = session
+        super().__init__(app, session)
+        assert isinstance(self.computer, TableTurns)
+        self.turns = self.computer
+        self.table = AtTable(session, Parts(self.turns, self.turn, self.hand, self.feedback,
+                                            self.score_show, self.follow, self.options,
+                                            self.pointer))
+        self._began_for: tuple[int, Actor] | None = None  # the turn and actor last begun
+
+    def _computer_turns(self) -> ComputerTurns:
+        return TableTurns(self.table_session, self.pace, self.app.wake)
+
+    def exit(self) -> None:
+        super().exit()
+        self.table_session.leave()  # the seat stays the player's: Join game takes it back
+
+    def frame(self) -> Frame:
+        frame = super().frame()
+        if self.table.rect is None:
+            return frame
+        return replace(frame, over_board=(*frame.over_board, self.table.rect))
+
+    # ------------------------------------------------------------------ this window's actions
+    def play(self, action: Action) -> None:
+        """Sent to the table: its move comes back like anyone's."""
+        if not self.table_session.submit(action):
+            self.app.show_toast(_("Not connected to the table: try again"))
+
+    def undo(self) -> None:
+        if not self.human_turn:
+            return
+        if self.turn.pending is not None:
+            self.turn.pending = None  # the figure held goes back, as on one screen
+        elif self.game.can_undo:
+            self.table_session.take_back()  # the table takes it back, everywhere
+
+    def handle(self, intent: Intent) -> None:
+        if self.table.handle(intent):
+            return
+        super().handle(intent)
+
+    # ------------------------------------------------------------------ the table's moves
+    def update(self, dt: float) -> None:
+        for news in self.table.update():
+            if isinstance(news, Rebuilt):
+                self._began_for = None  # the turn begins again, as the game now stands
+            elif isinstance(news, Told):
+                self.app.show_toast(news.text, 3.0)
+            elif isinstance(news, Over):
+                problem = self.session.autosave(self.app.storage, self.app.registry)
+                if problem is not None:
+                    self.app.push(MessageScene(self.app, _("Autosave failed"), problem))
+        super().update(dt)
+
+    def advance(self, dt: float, actor: Actor) -> None:
+        if actor is Actor.PERSON and self._began_for != (self.feedback.chronicle.turn, actor):
+            self._turn_began()  # the table's moves are all shown: the person's turn begins
+        if self.score_show.busy:
+            return
+        if actor is Actor.TABLE:
+            self.act(self.turns.follow(dt))
+        else:
+            super().advance(dt, actor)
+
+    def _turn_began(self) -> None:
+        self._began_for = (self.feedback.chronicle.turn, self.session.actor())
+        super()._turn_began()
+
+    def wake_in(self) -> float | None:
+        following = self.session.actor() is Actor.TABLE and not self.history.active
+        waits = [w for w in (super().wake_in(), self.table.wake_in(following))
+                 if w is not None]
+        return min(waits, default=None)
+
+    def draw(self, surface: pygame.Surface) -> None:
+        super().draw(surface)
+        self.table.layout(self.frame())
+        self.table.draw(surface, self.app.res)

@@ -1,0 +1,64 @@
+"""A seat's marks in its player's row at a network table: whether its player is connected
+(a dot by the figure), what happens to it (reconnecting, resigned, a computer plays it), and
+its clock beside the score when the table has one."""
+
+from __future__ import annotations
+
+import pygame
+
+from game.i18n import _
+
+from . import palette as pal
+from .resources import Resources
+from .session import SeatMarks
+
+CONNECTED = (70, 190, 90)
+AWAY = (230, 160, 40)
+LOW_TIME = 30.0  # seconds: a clock this low is shown in red
+
+
+def clock_text(seconds: float) -> str:
+    """Thinking time as a chess clock shows it: 4:07, or 1:02:03 past an hour."""
+    whole = max(0, int(seconds + 0.999))  # 0.2 s left still reads 0:01
+    hours, rest = divmod(whole, 3600)
+    minutes, secs = divmod(rest, 60)
+    return f"{hours}:{minutes:02d}:{secs:02d}" if hours else f"{minutes}:{secs:02d}"
+
+
+def status_word(marks: SeatMarks) -> str | None:
+    if marks.resigned:
+        return _("resigned")
+    if not marks.connected:
+        return _("reconnecting…")
+    if marks.stand_in:
+        return _("computer plays")
+    return None
+
+
+def draw_seat_marks(surface: pygame.Surface, res: Resources, row: pygame.Rect,
+                    score: pygame.Rect, marks: SeatMarks) -> int:
+    """Draw the marks in ``row`` left of the ``score``; the width they take there."""
+    px = res.px
+    dot = (row.x + px(36), row.y + px(12))
+    if marks.connected:
+        pygame.draw.circle(surface, CONNECTED, dot, px(5))
+    else:
+        pygame.draw.circle(surface, AWAY, dot, px(5), width=max(1, px(2)))
+    lines: list[pygame.Surface] = []
+    if marks.clock is not None:
+        colour = pal.ILLEGAL if marks.clock < LOW_TIME else (
+            pal.TEXT if marks.running else pal.TEXT_DIM)
+        lines.append(res.text(clock_text(marks.clock), 18, colour, bold=marks.running))
+    word = status_word(marks)
+    if word is not None:
+        lines.append(res.text(word, 15, AWAY if not marks.connected else pal.TEXT_DIM))
+    if not lines:
+        return 0
+    width = max(img.get_width() for img in lines)
+    right = score.x - px(8)
+    height = sum(img.get_height() for img in lines)
+    y = row.centery - height // 2
+    for img in lines:
+        surface.blit(img, img.get_rect(topright=(right, y)))
+        y += img.get_height()
+    return width + px(8)

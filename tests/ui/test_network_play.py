@@ -1,0 +1,244 @@
+"""Network play in the window, on the loopback address: a host's window and a guest's at one
+table, each playing with the mouse and keys; the other's moves shown as they come; a placement
+taken back; a guest that leaves and comes back; resigning; the finished game kept."""
+
+from __future__ import annotations
+
+import random
+import time
+from pathlib import Path
+
+import pygame
+import pytest
+
+from game.ai import choose_action
+from game.net.client import Status
+from game.rules import Phase, Place
+from game.storage import save_file_name
+from game.ui.net_session import NetworkSession
+from game.ui.scenes import pause
+from game.ui.scenes.final import FinalScene
+from game.ui.scenes.menus import ConfirmScene
+from game.ui.scenes.play import TablePlayScene, at_table
+from game.ui.scenes.play.table_turns import TableTurns
+from game.ui.scenes.saves import NameScene
+from game.ui.scenes.title import TitleScene
+from game.ui.session import SeatMarks
+
+from .conftest import Driver, on_top
+from .tables import drawn_texts, join_lobby, play_a_turn, two_windows
+from .test_resting import frames_during_rest
+from .test_scenes import button
+
+
+def marks(session: NetworkSession, seat: int) -> SeatMarks:
+    shown = session.marks(seat)
+    assert shown is not None
+    return shown
+
+
+def boards(*scenes: TablePlayScene) -> list[dict[tuple[int, int], tuple[str, int]]]:
+    return [{c: (p.tile.id, p.rotation) for c, p in s.game.board.tiles.items()}
+            for s in scenes]
+
+
+def test_host_and_guest_play_turns_and_see_each_others_moves(tmp_path: Path) -> None:
+    with two_windows(tmp_path, pace="normal") as table:
+        host, guest = table.play(table.host), table.play(table.guest)
+        assert isinstance(host.session, NetworkSession) and host.session.link.hosting
+        assert [s.name for s in guest.session.seats] == ["Ann", "Bob"]
+        glides: list[str] = []
+        turns = guest.computer
+        assert isinstance(turns, TableTurns)
+        follow = turns.follow
+
+        def watched(dt: float) -> list[object]:
+            out = follow(dt)
+            if turns.animation is not None:
+                glides.append(str(turns.animation.action))
+            return list(out)
+
+        turns.follow = watched  # type: ignore[assignment, method-assign]
+        for _ in range(3):
+            play_a_turn(table, table.host)
+            play_a_turn(table, table.guest)
+        table.until(lambda: len(host.game.moves) == len(guest.game.moves) == 12,
+                    "both windows showing every move")
+        assert boards(host, guest)[0] == boards(host, guest)[1]
+        assert host.game.scores == guest.game.scores
+        served = host.session.link.server
+        assert served is not None
+        real = next(iter(served.server.tables.values())).game
+        assert real is not None and [str(m) for m in real.moves] == [
+            str(m) for m in guest.game.moves]
+        # the host's tiles glided into place in the guest's window, as a computer's do
+        assert any("@" in g for g in glides)
+        # each player's own turn log tells the other's moves too
+        assert any("Ann" in line.text for line in guest.feedback.log_lines())
+
+
+def test_a_placement_taken_back_before_confirming(tmp_path: Path) -> None:
+    with two_windows(tmp_path) as table:
+        host, guest = table.play(table.host), table.play(table.guest)
+        table.until(lambda: host.human_turn and not host.animating(), "the host's turn")
+        handled = host.hand.handled()
+        cell = sorted(host.options.legal_cells())[0]
+        x, y, w, h = host.camera.cell_rect(cell)
+        Driver(table.host).click((x + w // 2, y + h // 2))
+        table.until(lambda: len(guest.game.moves) == len(host.game.moves) == 1,
+                    "the placement shown in both windows")
+        placed = host.game.moves[0]
+        assert isinstance(placed, Place) and host.game.phase is Phase.FIGURE
+        Driver(table.host).key(pygame.K_BACKSPACE)
+        table.until(lambda: not host.game.moves and not guest.game.moves,
+                    "the placement taken back everywhere")
+        assert len(host.game.board) == len(guest.game.board) == 1
+        assert host.hand.handled() == handled and host.turn.rotation == placed.rotation // 90
+        play_a_turn(table, table.host)  # and the turn goes on as usual
+
+
+def test_a_guest_who_leaves_is_waited_for_handed_over_and_takes_the_seat_back(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(at_table, "TAKEOVER_OFFER", 0.0)  # the host may hand over at once
+    with two_windows(tmp_path) as table:
+        host = table.play(table.host)
+        play_a_turn(table, table.host)
+        link = table.play(table.guest).session
+        assert isinstance(link, NetworkSession)
+        shown = str(link.link.link)
+        table.guest.replace(TitleScene(table.guest))  # the guest's window leaves the game
+        session = host.session
+        assert isinstance(session, NetworkSession)
+        table.until(lambda: not marks(session, 1).connected, "the host seeing the guest gone")
+        table.step(2)
+        assert host.table.rect is not None  # "Bob is reconnecting…", with the hand-over
+        drawn = drawn_texts(table.host)
+        assert "Bob is reconnecting…" in drawn and "reconnecting…" in drawn  # and in his row
+        [(seat, offer)] = host.table.buttons  # under Bob's line
+        assert seat == 1 and offer.rect.y > host.table._lines[0][3] + host.table.rect.y
+        Driver(table.host).click(offer.rect.center)
+        table.until(lambda: len(host.game.moves) >= 4, "a computer playing Bob's turn")
+        assert marks(session, 1).stand_in
+        join_lobby(table.guest, shown, "Bob")  # the same computer: its seat back
+        table.until(lambda: isinstance(table.guest.scene, TablePlayScene), "the game again")
+        guest = table.play(table.guest)
+        table.until(lambda: len(guest.game.moves) == len(host.game.moves),
+                    "the guest's window where the game stands")
+        table.until(lambda: not marks(session, 1).stand_in, "Bob playing again")
+        assert isinstance(guest.session, NetworkSession)
+        assert guest.session.link.net.seats == (1,)
+
+
+def test_the_guest_resigns_from_the_menu(tmp_path: Path) -> None:
+    with two_windows(tmp_path) as table:
+        play_a_turn(table, table.host)
+        guest = table.play(table.guest)
+        Driver(table.guest).key(pygame.K_ESCAPE)
+        menu = on_top(table.guest, pause.PauseScene)
+        Driver(table.guest).click(button(menu, "Resign"))
+        Driver(table.guest).click(button(on_top(table.guest, ConfirmScene), "Resign"))
+        table.until(lambda: all(isinstance(a.scene, FinalScene) for a in table.windows),
+                    "the final scores in both windows")
+        assert guest.session.ended()
+        kept = table.host.storage.load(table.host.storage.autosave_path())
+        assert kept.players == ["Ann", "Bob"] and len(kept.moves) == 2
+
+
+def test_a_dropped_connection_comes_back_by_itself(tmp_path: Path) -> None:
+    with two_windows(tmp_path) as table:
+        host, guest = table.play(table.host), table.play(table.guest)
+        play_a_turn(table, table.host)
+        served = host.session.link.server if isinstance(host.session, NetworkSession) else None
+        assert served is not None and isinstance(guest.session, NetworkSession)
+
+        def cut() -> None:  # on the server's loop: the guest's connection breaks
+            for peers in served.server.peers.values():
+                for peer in list(peers):
+                    if peer.seats == [1]:
+                        peer.drop(1011, "cut", at_once=True)
+
+        served._call(cut)
+        seen: list[Status] = []
+        watched = guest.session
+
+        def back() -> bool:
+            seen.append(watched.status)
+            return Status.RECONNECTING in seen and seen[-1] == Status.PLAYING
+
+        table.until(back, "the guest's window reconnecting, then playing again")
+        play_a_turn(table, table.guest)  # the seat is still the guest's
+        table.until(lambda: len(host.game.moves) == len(guest.game.moves) == 4,
+                    "both windows where the game stands")
+
+
+def test_a_window_waiting_for_the_table_rests_until_a_move_comes(tmp_path: Path) -> None:
+    with two_windows(tmp_path) as table:
+        host, guest = table.play(table.host), table.play(table.guest)
+        table.until(lambda: host.human_turn and not host.animating()
+                    and not guest.animating(), "the host's turn, both views settled")
+        for _ in range(3):
+            guest.app.step()
+            time.sleep(0.02)
+        assert guest.wake_in() is None
+        drawn, _took = frames_during_rest(table.guest, 0.4)
+        assert drawn == 0  # the guest's window waits for the host without drawing
+        place = next(iter(host.game.legal_placements()))
+        host.play(place)  # the host's tile goes to the table, which tells the guest
+        began = time.perf_counter()
+        table.guest.rest(began + 10)
+        assert time.perf_counter() - began < 5  # woken by the network, not the deadline
+        table.until(lambda: len(guest.game.moves) == 1, "the host's tile in the guest's window")
+
+
+@pytest.mark.slow
+def test_a_whole_game_with_hidden_hands_and_sheep_ends_alike_in_both_windows(
+        tmp_path: Path) -> None:
+    rng = random.Random(5)
+    with two_windows(tmp_path, expansions=["hills-and-sheep"], options={"hand": 3}) as table:
+        host, guest = table.play(table.host), table.play(table.guest)
+
+        def over() -> bool:
+            for app in table.windows:
+                scene = app.scene
+                if isinstance(scene, TablePlayScene) and scene.human_turn \
+                        and not scene.score_show.busy:
+                    scene.play(choose_action(scene.game, "random", rng))
+            return all(isinstance(app.scene, FinalScene) for app in table.windows)
+
+        table.until(over, "the final scores in both windows", seconds=300)
+        assert boards(host, guest)[0] == boards(host, guest)[1]
+        kept = [app.storage.load(app.storage.autosave_path()) for app in table.windows]
+        assert kept[0].moves == kept[1].moves and kept[0].seed == kept[1].seed
+        assert kept[0].summary is not None and kept[0].summary["over"]
+        assert kept[0].summary["scores"] == host.game.scores == guest.game.scores
+
+
+def test_every_player_saves_the_finished_game_and_browses_its_history(tmp_path: Path) -> None:
+    with two_windows(tmp_path) as table:
+        play_a_turn(table, table.host)
+        play_a_turn(table, table.guest)
+        Driver(table.host).key(pygame.K_ESCAPE)
+        Driver(table.host).click(button(on_top(table.host, pause.PauseScene), "Resign"))
+        Driver(table.host).click(button(on_top(table.host, ConfirmScene), "Resign"))
+        table.until(lambda: all(isinstance(a.scene, FinalScene) for a in table.windows),
+                    "the final scores in both windows")
+        for app, name in ((table.host, "at Ann's"), (table.guest, "at Bob's")):
+            driver = Driver(app)
+            driver.key(pygame.K_ESCAPE)  # View board
+            play = on_top(app, TablePlayScene)
+            driver.key(pygame.K_s, pygame.KMOD_CTRL)
+            asking = on_top(app, NameScene)
+            asking.field.text = name
+            driver.key(pygame.K_RETURN)
+            assert app.scene is play
+            kept = app.storage.load(app.storage.saves_dir / save_file_name(name))
+            assert kept.players == ["Ann", "Bob"] and kept.seed is not None
+            assert len(kept.moves) == 4
+            driver.key(pygame.K_v)
+            assert play.history.active and play.history.turn == 2  # turn by turn
+            driver.key(pygame.K_LEFT)
+            assert play.history.turn == 1 and play.history.session is not None
+            assert len(play.history.session.game.board.tiles) == 2
+        seeds = {app.storage.load(app.storage.saves_dir / save_file_name(n)).seed
+                 for app, n in ((table.host, "at Ann's"), (table.guest, "at Bob's"))}
+        assert len(seeds) == 1  # the table's game, the same in both
