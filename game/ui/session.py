@@ -16,6 +16,7 @@ from pathlib import Path
 from typing import Any
 
 from game.i18n import N_, _
+from game.review import Review
 from game.rules import Game, TileSet
 from game.rules.registry import Registry
 from game.storage import SavedGame, Storage
@@ -77,6 +78,7 @@ class Session:
     expansions: list[str]
     seats: list[Seat]
     save_path: Path | None = None
+    review: Review | None = None  # the game's review, kept in its saves (game.review)
 
     @property
     def tileset(self) -> TileSet:
@@ -96,8 +98,11 @@ class Session:
         return Actor.PERSON if self.current_seat.is_human else Actor.COMPUTER
 
     def saved(self) -> SavedGame:
-        return SavedGame.of(self.game, self.game_id, self.expansions,
-                            [s.colour for s in self.seats], [s.kind for s in self.seats])
+        saved = SavedGame.of(self.game, self.game_id, self.expansions,
+                             [s.colour for s in self.seats], [s.kind for s in self.seats])
+        if self.review is not None:
+            saved.review = self.review.to_json()
+        return saved
 
     def autosave(self, storage: Storage, registry: Registry) -> str | None:
         """Save after a confirmed turn; a failure is logged and returned as its text for
@@ -137,4 +142,5 @@ class Session:
         kinds = saved.seat_kinds()  # a person where the level is unknown
         seats = [Seat(name, colours[i % len(colours)], kinds[i])
                  for i, name in enumerate(saved.players)]
-        return cls(game, saved.game, list(saved.expansions), seats)
+        return cls(game, saved.game, list(saved.expansions), seats, path,
+                   Review.from_json(saved.review))
