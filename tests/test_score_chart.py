@@ -4,6 +4,7 @@ better move is shown on)."""
 
 from __future__ import annotations
 
+import itertools
 import random
 
 import pytest
@@ -40,7 +41,7 @@ def test_the_series_starts_at_0_ends_at_the_final_scores_and_never_falls(
     series = score_series(game)
     assert series[0] == (0, 0, 0)
     assert series[-1] == tuple(game.scores) and max(game.scores) > 0
-    for before, after in zip(series, series[1:], strict=False):
+    for before, after in itertools.pairwise(series):
         assert all(b <= a for b, a in zip(before, after, strict=True))  # points are never lost
     # A point per turn, as the history counts them: the chart's turn t is the board shown.
     history = History(game, chronicle.turn_ends)

@@ -61,7 +61,7 @@ class ScoreChart:
         self._axes(surface, res, plot, low, high, step, turns, at)
         if shown is not None:
             x = at(shown, 0)[0]
-            pygame.draw.line(surface, pal.PRIMARY, (x, plot.y - px(2)), (x, plot.bottom), px(3))
+            pygame.draw.line(surface, pal.TEXT, (x, plot.y - px(2)), (x, plot.bottom), px(2))
         every = max(1, turns // MARKS_PER_LINE)
         radius = max(3, px(5))
         for player, colour in enumerate(colours):
@@ -94,7 +94,7 @@ class ScoreChart:
             value += step
         font = res.font(LABEL)
         widest = font.size(str(turns))[0] + px(12)
-        turn_step = axis_steps(turns, max(1, plot.w // max(1, widest)))
+        turn_step = axis_steps(turns, max(1, min(10, plot.w // max(1, widest))))
         for turn in range(turn_step, turns + 1, turn_step):  # 0 would touch the points
             x = at(turn, low)[0]
             pygame.draw.line(surface, pal.TEXT_DIM, (x, plot.bottom), (x, plot.bottom + px(4)), 1)

@@ -16,19 +16,19 @@ import pytest
 
 import game.review
 from game.ai.random_policy import random_action
-from game.review import Decision, Review, moves_key
+from game.review import Decision, Review
 from game.review.turns import decision_of_turn, position_before
-from game.rules import Deploy, Game, Place, Skip
+from game.rules import Deploy, Game, Place
 from game.ui.app import App
 from game.ui.scenes import review as review_scene
 from game.ui.scenes.final import FinalScene
-from game.ui.scenes.play import PlayScene
-from game.ui.scenes.play import history_mode, review_shown
+from game.ui.scenes.play import PlayScene, history_mode, review_shown
 from game.ui.scenes.review import ReviewScene
 from game.ui.scenes.review_summary import ReviewSummaryScene
 from game.ui.session import Seat, Session
 from game.view.chronicle import Chronicle
 
+from . import reviews
 from .conftest import Driver, on_top
 
 WAIT = 60.0  # seconds a test waits at most for the review's thread (never reached)
@@ -158,26 +158,9 @@ def test_a_second_review_is_taken_from_the_save(app: App, driver: Driver,
 
 
 def made_up_review(session: Session) -> tuple[Review, Decision]:
-    """A review of the person's decisions: every one good but one mistake, whose better move
-    is another legal placement of the same tile, without a figure."""
-    game_ = session.game
-    points = game.review.decision_points(game_, [0])
-    decisions = []
-    for i, point in enumerate(points):
-        played = tuple(str(a) for a in point.played)
-        best = played
-        lost = 0.0
-        if i == 2:
-            made = point.played[0]
-            assert isinstance(made, Place)
-            other = next(a for a in point.position.legal_actions()
-                         if isinstance(a, Place) and a.cell != made.cell)
-            best = (str(other), str(Skip()))
-            lost = 8.0
-        decisions.append(Decision(point.move, point.turn, point.player, played, best, lost,
-                                  1.0, 12, {"city": lost} if lost else {}, 1.0))
-    review = Review((0,), len(game_.moves), moves_key(game_.moves), decisions)
-    return review, decisions[2]
+    """A review of the person's decisions, one of them a mistake (``reviews``)."""
+    review, mistakes = reviews.made_up_review(session, every=100)
+    return review, mistakes[0]
 
 
 def in_history(app: App, driver: Driver, session: Session) -> PlayScene:
@@ -230,7 +213,7 @@ def test_a_marked_turn_shows_the_better_move_and_its_points(
     assert shown and shown[-1] == better
     line = scene.history.reviewed.line(mistake.turn)
     position = position_before(session.game, mistake.move)
-    assert line is not None and "−8.0 ± 1.0" in line
+    assert line is not None and "−6.0 ± 1.0" in line
     assert game.hints.reason(position, mistake.best_actions()) in line
     assert decision_of_turn(session.review, mistake.turn) == mistake
 

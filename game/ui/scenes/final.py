@@ -112,7 +112,7 @@ class FinalScene(Scene):
         res = self.app.res
         x = self.card.x + px(40)
         for i, tab in enumerate(self.chart_tabs):
-            width = res.font(18, bold=True).size(tab.label)[0] + px(24)
+            width = res.font(20, bold=True).size(tab.label)[0] + px(28)  # as Button sets it
             tab.rect = pygame.Rect(x, self.table_bottom + px(16), width, px(32))
             tab.primary = (i == 0) == self.by_turns
             x += width + px(8)
@@ -302,7 +302,7 @@ class FinalScene(Scene):
                     pygame.draw.rect(surface, colour, (x, y, w, bar_h))
                     x += w
         lx = c.x + px(200)
-        ly = bottom + px(8)
+        ly = top + n * (bar_h + px(8)) + px(6)  # the legend right under the bars
         for j, cat in enumerate(cats):
             pygame.draw.rect(surface, CATEGORY_COLOURS[j % len(CATEGORY_COLOURS)],
                              (lx, ly + px(2), px(16), px(16)), border_radius=px(3))

@@ -21,7 +21,7 @@ from ..session import Session
 from ..widgets import Button, blit_centred, fit_line, panel
 from .menus import dim
 
-KINDS_SHOWN = 5  # rows of points lost by kind
+KINDS_SHOWN = 6  # rows of points lost by kind
 
 
 def lost_text(decision: Decision) -> str:
@@ -151,21 +151,22 @@ class ReviewSummaryScene(Scene):
         self.close_button.draw(surface, res)
 
     def _draw_kinds(self, surface: pygame.Surface, y: int) -> int:
-        """Points lost by kind, a bar each (what the move made gained there shows as a
-        negative figure, with no bar); the line below them."""
+        """Points lost by kind, a bar each (what the moves made gained there shows as a
+        negative figure); the line below them."""
         res = self.app.res
         px = res.px
         c = self.card
-        parts = [(k, v) for k, v in self.review.lost_by_category(self.player).items()
-                 if abs(v) >= 0.05]
-        room = (self.costly_top - px(40) - y - px(30)) // px(26)
+        # The largest parts first, gains (negative) with them: the rows add up to the whole.
+        parts = sorted(((k, v) for k, v in self.review.lost_by_category(self.player).items()
+                        if abs(v) >= 0.05), key=lambda kv: -abs(kv[1]))
+        room = (self.costly_top - px(36) - y - px(30)) // px(26)  # rows above the heading
         parts = parts[:max(0, min(KINDS_SHOWN, room))]
         if not parts:
             return y
         surface.blit(res.text(_("Points lost by kind"), 20, pal.TEXT_DIM, bold=True),
                      (c.x + px(30), y))
         y += px(30)
-        most = max(v for _k, v in parts) if any(v > 0 for _k, v in parts) else 1.0
+        most = max(abs(v) for _k, v in parts)
         name_w = px(190)
         bar_x = c.x + px(40) + name_w
         bar_w = c.w - px(40) - name_w - px(110)
@@ -173,10 +174,10 @@ class ReviewSummaryScene(Scene):
             name, size = fit_line(res, category_word(self.session.game, kind), (19, 17, 15),
                                   name_w - px(10))
             surface.blit(res.text(name, size, pal.TEXT), (c.x + px(40), y))
-            if value > 0:
-                pygame.draw.rect(surface, pal.ILLEGAL,
-                                 (bar_x, y + px(3), max(px(2), round(bar_w * value / most)),
-                                  px(16)), border_radius=px(4))
+            # Lost in red; gained (the move made kept a figure, say) in green.
+            pygame.draw.rect(surface, pal.ILLEGAL if value > 0 else pal.LEGAL,
+                             (bar_x, y + px(3), max(px(2), round(bar_w * abs(value) / most)),
+                              px(16)), border_radius=px(4))
             figure = res.text(decimal(value), 19, pal.TEXT)
             surface.blit(figure, figure.get_rect(topright=(c.right - px(40), y)))
             y += px(26)

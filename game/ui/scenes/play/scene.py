@@ -50,6 +50,7 @@ from .score_show import ScoreShow, figure_placed, sent_home
 from .turn import PersonTurn
 
 FINAL_SCORES_AFTER = 0.8  # seconds the finished board shows after the final scoring
+TURN_LEVEL = 7  # the camera's zoom level, at most, on a turn opened from the review
 
 
 class PlayScene(Scene):
@@ -263,11 +264,13 @@ class PlayScene(Scene):
         if not self.history.active:
             return
         self.history.show(turn)
-        cell = self.history.ghost_cell()
+        ghost = self.history.ghost_cell()
         cells = self.history.history.cells_of(turn) if self.history.history else []
-        seen = cell if cell is not None else (cells[0] if cells else None)
-        if seen is not None:
-            self.follow.bring_into_view(seen)
+        if ghost is not None:
+            cells.append(ghost)
+        if cells:  # the move made and the better one, large enough to read
+            self.follow.moved_by_player()
+            self.camera.fit(cells, margin=1.5, max_level=TURN_LEVEL)
 
     def review_game(self) -> None:
         """The review's summary, or a review of the game (its summary follows)."""
