@@ -22,7 +22,7 @@ from game.rules import Deploy, Game, Place
 from game.ui.app import App
 from game.ui.scenes import review as review_scene
 from game.ui.scenes.final import FinalScene
-from game.ui.scenes.play import PlayScene, history_mode, review_shown
+from game.ui.scenes.play import PlayScene, hint, history_mode, review_shown
 from game.ui.scenes.review import ReviewScene
 from game.ui.scenes.review_summary import ReviewSummaryScene
 from game.ui.session import Seat, Session
@@ -76,7 +76,11 @@ def test_review_game_runs_with_a_progress_bar_and_is_kept_in_the_save(
     driver.frames()
     woken: list[int] = []
     wake = app.wake
-    app.wake = lambda: (woken.append(1), wake())[1]  # type: ignore[method-assign]
+
+    def counted() -> None:
+        woken.append(1)
+        wake()
+    app.wake = counted  # type: ignore[method-assign]
     driver.click(button(app.scene.buttons, "Review game").rect.center)  # type: ignore[attr-defined]
     scene = on_top(app, ReviewScene)
     seen: list[tuple[int, int]] = []
@@ -196,7 +200,7 @@ def test_a_marked_turn_shows_the_better_move_and_its_points(
     session = a_session(app)
     session.review, mistake = made_up_review(session)
     shown: list[Place] = []
-    real = review_shown.draw_suggestion
+    real = hint.draw_suggestion
 
     def recorded(surface: pygame.Surface, res: Any, cam: Any, view: Any, position: Game,
                  place: Place, *rest: Any) -> None:
@@ -234,4 +238,5 @@ def test_the_costliest_move_of_the_summary_opens_its_turn(app: App, driver: Driv
     driver.click(summary.costly[0].rect.center)
     assert on_top(app, PlayScene) is play
     assert play.history.active and play.history.turn == mistake.turn
-    assert play.history.ghost_cell() == mistake.best_actions()[0].cell  # type: ignore[attr-defined]
+    better = mistake.best_actions()[0]
+    assert isinstance(better, Place) and play.history.ghost_cell() == better.cell
