@@ -15,6 +15,7 @@ from __future__ import annotations
 import threading
 from collections.abc import Callable, Sequence
 
+from game.ai.judge import MAX_FUTURES, MIN_FUTURES
 from game.rules import Game
 
 from . import DEFAULT_BUDGET, Review, review_game
@@ -23,11 +24,13 @@ from . import DEFAULT_BUDGET, Review, review_game
 class ReviewJob:
     def __init__(self, game: Game, seats: Sequence[int], budget: float = DEFAULT_BUDGET,
                  previous: Review | None = None,
-                 on_progress: Callable[[], None] | None = None) -> None:
+                 on_progress: Callable[[], None] | None = None,
+                 futures: tuple[int, int] = (MIN_FUTURES, MAX_FUTURES)) -> None:
         self._game = game.copy()  # the window's game is never touched by the thread
         self._seats = tuple(seats)
         self._budget = budget
         self._previous = previous
+        self._futures = futures  # the least and most futures a decision is judged on
         self.on_progress = on_progress  # called from the thread after each decision
         self._stop = threading.Event()
         self._lock = threading.Lock()
@@ -46,7 +49,7 @@ class ReviewJob:
         try:
             review = review_game(self._game, self._seats, self._budget,
                                  previous=self._previous, progress=self._advance,
-                                 stop=self._stop.is_set)
+                                 stop=self._stop.is_set, futures=self._futures)
         except BaseException as exc:  # handed to the caller by result()
             with self._lock:
                 self._error = exc

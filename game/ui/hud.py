@@ -261,6 +261,9 @@ def describe_phase(session: Session, pending: bool, can_move: bool = False,
     if game.over:
         return _("Game over")
     if not seat.is_human:
+        marks = session.marks(game.current)  # at a network table: a player gone
+        if marks is not None and not marks.connected and not marks.stand_in:
+            return _("{player} is reconnecting…").format(player=seat.label)
         return _("{player} is thinking…").format(player=seat.label)
     if game.phase is Phase.PLACE:
         if game.in_extra:

@@ -16,6 +16,7 @@ from pathlib import Path
 from typing import Any
 
 from game.i18n import N_, _
+from game.review import Review
 from game.rules import Game, TileSet
 from game.rules.registry import Registry
 from game.storage import SavedGame, Storage
@@ -95,6 +96,7 @@ class Session:
     seats: list[Seat]
     save_path: Path | None = None
     aids: bool = True  # False: no hints, tiles still to come or worth on cards (tournament)
+    review: Review | None = None  # the game's review, kept in its saves (game.review)
 
     @property
     def tileset(self) -> TileSet:
@@ -133,9 +135,12 @@ class Session:
         return None
 
     def saved(self) -> SavedGame:
-        return SavedGame.of(self.game, self.game_id, self.expansions,
-                            [s.colour for s in self.seats], [s.kind for s in self.seats],
-                            aids=self.aids)
+        saved = SavedGame.of(self.game, self.game_id, self.expansions,
+                             [s.colour for s in self.seats], [s.kind for s in self.seats],
+                             aids=self.aids)
+        if self.review is not None:
+            saved.review = self.review.to_json()
+        return saved
 
     def autosave(self, storage: Storage, registry: Registry) -> str | None:
         """Save after a confirmed turn; a failure is logged and returned as its text for
@@ -175,4 +180,5 @@ class Session:
         kinds = saved.seat_kinds()  # a person where the level is unknown
         seats = [Seat(name, colours[i % len(colours)], kinds[i])
                  for i, name in enumerate(saved.players)]
-        return cls(game, saved.game, list(saved.expansions), seats, aids=saved.aids)
+        return cls(game, saved.game, list(saved.expansions), seats, path,
+                   aids=saved.aids, review=Review.from_json(saved.review))

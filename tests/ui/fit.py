@@ -38,6 +38,10 @@ CUT_ON_PURPOSE = {
     "saves.LoadScene.draw": "a save's name in its row of the list (set smaller first)",
     "final.FinalScene._draw_table": "a player's name in the score table's column (set "
                                     "smaller first)",
+    "final.FinalScene._draw_bars": "a player's name beside their bar of points (set smaller "
+                                   "first; the table above shows it whole)",
+    "review_summary.ReviewSummaryScene._tab_label": "a player's name on their tab of the "
+                                                    "review's summary (set smaller first)",
     "setup.SetupScene.draw": "a tile set file's own error message, of any length",
     "lobby.LobbyScene._draw_seat": "a player's name in the lobby's seat row (set smaller "
                                    "first)",

@@ -18,6 +18,7 @@ from game.net.seats import MAX_NAME
 from game.rules import Deploy, Move
 from game.rules.modules.hills_sheep import WolfDrawn
 from game.ui.app import App, AppConfig
+from game.ui.scenes import review as review_scene
 from game.ui.scenes.crash import CrashScene
 from game.ui.scenes.final import FinalScene
 from game.ui.scenes.help import CONTROLS, HelpScene
@@ -29,6 +30,8 @@ from game.ui.scenes.play import PlayScene, TablePlayScene, at_table
 from game.ui.scenes.play.feedback import Popup
 from game.ui.scenes.play.hover_card import HOVER_DELAY
 from game.ui.scenes.play.pass_screen import PassScene
+from game.ui.scenes.review import ReviewScene
+from game.ui.scenes.review_summary import ReviewSummaryScene
 from game.ui.scenes.routes import SceneRoutes
 from game.ui.scenes.saves import LoadScene, NameScene
 from game.ui.scenes.settings import SettingsScene
@@ -40,7 +43,8 @@ from game.view.modules import views_of
 from game.view.modules.hills_sheep import ShepherdsView
 
 from . import fit, tables
-from .conftest import Driver, measured
+from .conftest import Driver, measured, on_top
+from .reviews import made_up_review
 from .test_scenes import button
 
 SIZES = {"960x640": ((960, 640), 100), "1920x1280": ((1920, 1280), 200)}
@@ -335,4 +339,48 @@ def test_the_lobby_and_join_game_fit(tmp_path: Path, monkeypatch: pytest.MonkeyP
     finally:
         table.close()
         i18n.set_language("en")
+    assert not found, "\n".join(found)
+
+
+def test_the_review_and_the_score_chart_fit(window: App, monkeypatch: pytest.MonkeyPatch
+                                            ) -> None:
+    """Two players of long names, the game over: the final screen with each chart, the
+    review under way, its summary (each player's tab), the history with the review's marks
+    and a better move's line."""
+    app = window
+    found: list[str] = []
+    driver = Driver(app)
+    session = Session.new(app.registry, "carcassonne", [], seats()[:2], seed=4)
+    rng = random.Random(4)
+    while not session.game.over:
+        session.game.apply(random_action(session.game, rng))
+    final = FinalScene(app, session)
+    app.replace(final)
+    driver.frames(2)
+    assert final.charts_shown and final.chart.plot.w
+    check(app, "the final scores, the score over the turns", found)
+    final._show_chart(False)
+    check(app, "the final scores, points by kind", found)
+    monkeypatch.setattr(review_scene, "BUDGET", 0.01)
+    monkeypatch.setattr(review_scene, "FUTURES", (2, 2))
+    running = ReviewScene(app, session, lambda: None)
+    app.push(running)
+    check(app, "the review begins", found)
+    monkeypatch.setattr(running.job, "_progress", (17, 36))
+    running.update = lambda dt: None  # type: ignore[method-assign]  # held at 17 of 36
+    check(app, "the review under way", found)
+    running.cancel()
+    session.review, mistakes = made_up_review(session, seats=(0, 1), every=4)
+    assert len(mistakes) >= 6
+    summary = ReviewSummaryScene(app, session, session.review, lambda turn: None)
+    app.push(summary)
+    for player in (0, 1):
+        summary.choose(player)
+        check(app, f"the review's summary, player {player + 1}", found)
+    app.replace(PlayScene(app, session))
+    play = on_top(app, PlayScene)
+    driver.frames()
+    play.show_history_at(mistakes[0].turn)
+    assert play.history.reviewed.line(mistakes[0].turn)
+    check(app, "the history, a mistake's better move", found)
     assert not found, "\n".join(found)

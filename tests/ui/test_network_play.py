@@ -15,6 +15,7 @@ from game.ai import choose_action
 from game.net.client import Status
 from game.rules import Phase, Place
 from game.storage import save_file_name
+from game.ui.hud import describe_phase
 from game.ui.net_session import NetworkSession
 from game.ui.scenes import pause
 from game.ui.scenes.final import FinalScene
@@ -114,6 +115,8 @@ def test_a_guest_who_leaves_is_waited_for_handed_over_and_takes_the_seat_back(
         assert host.table.rect is not None  # "Bob is reconnecting…", with the hand-over
         drawn = drawn_texts(table.host)
         assert "Bob is reconnecting…" in drawn and "reconnecting…" in drawn  # and in his row
+        assert session.game.current == 1  # and the banner says so on his turn
+        assert describe_phase(session, pending=False) == "Bob is reconnecting…"
         [(seat, offer)] = host.table.buttons  # under Bob's line
         assert seat == 1 and offer.rect.y > host.table._lines[0][3] + host.table.rect.y
         Driver(table.host).click(offer.rect.center)

@@ -1,24 +1,39 @@
-"""Final scores: a table per player and category (with what came at the end), a chart of how
-the points were made; then the finished board, the same game again, or the title."""
+"""Final scores: a table per player and category (with what came at the end), a chart of each
+player's score over the turns or of how the points were made; then the finished board, the
+same game again, a review of the game (then its summary), or the title."""
 
 from __future__ import annotations
 
 from collections import defaultdict
+from typing import Protocol, runtime_checkable
 
 import pygame
 
 from game import view
 from game.i18n import _
 from game.view.phrases import listed
+from game.view.score_chart import score_series
 
 from .. import palette as pal
 from ..app import App, Scene
 from ..intents import Command, Intent
+from ..score_chart import ScoreChart
 from ..session import Seat, Session, kind_name
 from ..widgets import Button, blit_centred, fit_line, fit_text, panel
+from .review import ReviewScene, reviewed
+from .review_summary import ReviewSummaryScene
 
 CATEGORY_COLOURS = [(190, 96, 60), (214, 178, 110), (120, 132, 170), (112, 168, 84),
                     (90, 150, 190), (170, 120, 170), (200, 150, 60), (130, 130, 130)]
+
+
+@runtime_checkable
+class ShowsTurns(Protocol):
+    """A scene that can open its game's history at a turn (the play scene)."""
+
+    session: Session
+
+    def show_history_at(self, turn: int) -> None: ...
 
 
 def score_table(session: Session) -> tuple[list[str], list[dict[str, int]]]:
@@ -59,23 +74,80 @@ class FinalScene(Scene):
                    hotkey=_("Esc")),
             Button(pygame.Rect(0, 0, 220, 54), _("Play again"), self.play_again, primary=True,
                    hotkey=_("Enter")),
+            Button(pygame.Rect(0, 0, 220, 54), _("Review game"), self.review_game),
             Button(pygame.Rect(0, 0, 220, 54), _("Title"), self.to_title),
         ]
         self.button = self.buttons[1]  # the row of buttons lines up on the primary one
+        self.review_button = self.buttons[2]
         self.card = pygame.Rect(0, 0, 900, 600)
+        self.series = score_series(session.game)
+        self.chart = ScoreChart()
+        self.by_turns = True  # which chart: the scores over the turns, or points by kind
+        self.chart_tabs = [
+            Button(pygame.Rect(0, 0, 10, 10), _("Score over the turns"),
+                   lambda: self._show_chart(True)),
+            Button(pygame.Rect(0, 0, 10, 10), _("Points by kind"),
+                   lambda: self._show_chart(False))]
+        self.table_bottom = 0
+        self.charts_shown = False  # there was room for the charts at the last frame
 
     def layout(self, size: tuple[int, int]) -> None:
         px = self.app.res.px
         self.card = pygame.Rect(0, 0, min(px(1000), size[0] - px(40)),
                                 min(px(660), size[1] - px(40)))
         self.card.center = (size[0] // 2, size[1] // 2)
+        gap = px(14)
+        width = min(px(220), (self.card.w - px(40) - gap * 3) // 4)
+        x = self.card.centerx - (width * 4 + gap * 3) // 2
         for b in self.buttons:
-            b.rect.size = (px(220), px(54))
-        self.button.rect.midbottom = (self.card.centerx, self.card.bottom - px(20))
-        self.buttons[0].rect.midright = (self.button.rect.left - px(16),
-                                         self.button.rect.centery)
-        self.buttons[2].rect.midleft = (self.button.rect.right + px(16),
-                                        self.button.rect.centery)
+            b.rect = pygame.Rect(x, self.card.bottom - px(20 + 54), width, px(54))
+            x += width + gap
+        self.review_button.label = _("Review summary") if reviewed(self.session) \
+            else _("Review game")
+        self.table_bottom = self.card.y + px(92 + 34 + 36 * len(self.session.seats))
+        self._layout_tabs()
+
+    def _layout_tabs(self) -> None:
+        px = self.app.res.px
+        res = self.app.res
+        x = self.card.x + px(40)
+        for i, tab in enumerate(self.chart_tabs):
+            width = res.font(20, bold=True).size(tab.label)[0] + px(28)  # as Button sets it
+            tab.rect = pygame.Rect(x, self.table_bottom + px(16), width, px(32))
+            tab.primary = (i == 0) == self.by_turns
+            x += width + px(8)
+
+    def _show_chart(self, by_turns: bool) -> None:
+        self.by_turns = by_turns
+        self._layout_tabs()
+
+    def review_game(self) -> None:
+        """The summary of the review made, else a review of the human seats, whose
+        summary follows."""
+        review = reviewed(self.session)
+        if review is not None:
+            self.app.push(ReviewSummaryScene(self.app, self.session, review, self.open_turn))
+            return
+        self.app.push(ReviewScene(self.app, self.session, self._reviewed))
+
+    def _reviewed(self) -> None:
+        self.layout(self.app.screen.get_size())
+        review = reviewed(self.session)
+        if review is not None and self.app.scene is self:
+            self.app.push(ReviewSummaryScene(self.app, self.session, review, self.open_turn))
+
+    def open_turn(self, turn: int) -> None:
+        """The game's history at ``turn`` (a costliest move of the summary), with the better
+        move on the board: in the play scene under this screen, else a new one."""
+        while self.app.stack and self.app.scene is not self:
+            self.app.pop()
+        self.app.pop()
+        below = self.app.scene if self.app.stack else None
+        if not (isinstance(below, ShowsTurns) and below.session is self.session):
+            below = self.app.routes.play(self.session)
+            self.app.replace(below)
+        if isinstance(below, ShowsTurns):
+            below.show_history_at(turn)
 
     def to_title(self) -> None:
         self.app.replace(self.app.routes.title())
@@ -93,7 +165,7 @@ class FinalScene(Scene):
         self.app.replace(self.app.routes.play(session))
 
     def handle(self, intent: Intent) -> None:
-        for b in self.buttons:
+        for b in [*self.buttons, *(self.chart_tabs if self.charts_shown else [])]:
             if b.handle(intent):
                 return
         if intent is Command.CONFIRM:
@@ -183,23 +255,45 @@ class FinalScene(Scene):
 
     def _draw_chart(self, surface: pygame.Surface, cats: list[str],
                     rows: list[dict[str, int]], reserve: int = 0) -> None:
+        """Below the table, the chart chosen by its tabs: each player's score over the
+        turns, or how their points were made."""
+        res = self.app.res
+        px = res.px
+        c = self.card
+        top = self.table_bottom + px(16)
+        bottom = self.button.rect.y - px(20) - reserve
+        self.charts_shown = bottom - top >= px(130)
+        if not self.charts_shown:
+            return
+        for tab in self.chart_tabs:
+            tab.draw(surface, res)
+        top = self.chart_tabs[0].rect.bottom + px(12)
+        if self.by_turns:
+            box = pygame.Rect(c.x + px(40), top, c.w - px(80), bottom - top)
+            self.chart.draw(surface, res, box, self.series, [s.rgb for s in self.session.seats])
+        else:
+            self._draw_bars(surface, cats, rows, top, bottom - px(30))
+
+    def _draw_bars(self, surface: pygame.Surface, cats: list[str], rows: list[dict[str, int]],
+                   top: int, bottom: int) -> None:
         """Stacked bars: how each player's points were made."""
         res = self.app.res
         px = res.px
         c = self.card
-        top = self.table_bottom + px(30)
-        bottom = self.button.rect.y - px(50) - reserve
-        if bottom - top < px(60):
-            return
         n = len(rows)
         bar_h = min(px(34), (bottom - top) // max(1, n) - px(8))
+        if bar_h < px(6):
+            return
         scale = (c.w - px(320)) / max(1, max(self.session.game.scores))
         order = sorted(range(n), key=lambda p: -self.session.game.scores[p])
         for i, p in enumerate(order):
             y = top + i * (bar_h + px(8))
             seat = self.session.seats[p]
-            surface.blit(res.text(seat.name, 20, pal.TEXT),
-                         (c.x + px(40), y + bar_h // 2 - px(8)))
+            name, size = fit_line(res, seat.name, (20, 17, 15), px(130))
+            img = res.text(name, size, pal.TEXT)
+            surface.blit(img, img.get_rect(midleft=(c.x + px(40), y + bar_h // 2)))
+            blit_centred(surface, res.figures.mark(seat.rgb, max(3, min(px(9), bar_h // 2))),
+                         (c.x + px(183), y + bar_h // 2))
             x = c.x + px(200)
             for j, cat in enumerate(cats):
                 w = round(rows[p].get(cat, 0) * scale)
@@ -207,9 +301,8 @@ class FinalScene(Scene):
                     colour = CATEGORY_COLOURS[j % len(CATEGORY_COLOURS)]
                     pygame.draw.rect(surface, colour, (x, y, w, bar_h))
                     x += w
-            pygame.draw.rect(surface, seat.rgb, (c.x + px(190), y, px(5), bar_h))
         lx = c.x + px(200)
-        ly = bottom + px(10)
+        ly = top + n * (bar_h + px(8)) + px(6)  # the legend right under the bars
         for j, cat in enumerate(cats):
             pygame.draw.rect(surface, CATEGORY_COLOURS[j % len(CATEGORY_COLOURS)],
                              (lx, ly + px(2), px(16), px(16)), border_radius=px(3))

@@ -82,6 +82,8 @@ class Drawing:
             self.question.draw(surface, res,
                                hint.answer.choice if hint is not None and hint.answer else None)
             self.hint.draw_line(surface, frame, self.question.below_banner(res))
+        else:
+            history.draw_review(surface, lay, self.question.below_banner(res))
         if self.remaining.shown:
             self.remaining.draw(surface, res, frame.game, lay.board, frame.view.art.tile)
         if isinstance(drag, (FigureDrag, MoveDrag)):

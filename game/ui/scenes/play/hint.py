@@ -12,15 +12,48 @@ import pygame
 
 from game.hints import Hint, suggest
 from game.i18n import _
-from game.rules import Deploy, Game, Move
+from game.rules import Deploy, Game, Move, Place, TileType
 
 from ... import palette as pal
+from ...board_view import BoardView
+from ...camera import Camera, Cell
 from ...picture import feature_index
-from ...widgets import blit_centred, fit_text, panel
+from ...resources import Resources
+from ...widgets import blit_centred, fit_line, panel
 from .frame import Frame
 from .options import TurnOptions
 from .requests import HandleTile, LookAt, Request, ShowRotation
 from .turn import PersonTurn
+
+
+def draw_suggestion(surface: pygame.Surface, res: Resources, cam: Camera, view: BoardView,
+                    game: Game, place: Place, figure: Deploy | Move | None,
+                    rgb: tuple[int, int, int]) -> None:
+    """A suggested placement: the tile faint on its cell, lit, with the figure on it (the
+    Hint's, and the review's better move)."""
+    tile = game.tile_types[place.tile]
+    q = place.rotation // 90
+    x, y, w, _h = cam.cell_rect(place.cell)
+    img = view.tile_image(tile, q, w).copy()
+    img.set_alpha(190)
+    surface.blit(img, (x, y))
+    view.outline(surface, cam, place.cell, pal.HIGHLIGHT, width=4)
+    if isinstance(figure, Deploy):
+        draw_figure_on(surface, res, cam, game, place.cell, tile, q, figure, rgb)
+
+
+def draw_figure_on(surface: pygame.Surface, res: Resources, cam: Camera, game: Game,
+                   cell: Cell, tile: TileType, q: int, figure: Deploy,
+                   rgb: tuple[int, int, int]) -> None:
+    """A figure at its feature's anchor on ``tile`` turned ``q`` quarters at ``cell``."""
+    turned = tile.rotations[q]
+    index = feature_index(tile, turned, figure.target)
+    if index is None:
+        return
+    at = cam.local_to_screen(cell, turned.anchors[index])
+    size = max(14, round(cam.scale * 0.34))
+    lying = game.kinds[tile.features[index].kind].role == "background"
+    blit_centred(surface, res.figures.figure(figure.figure, rgb, size, lying=lying), at)
 
 
 class HintShown:
@@ -82,23 +115,7 @@ class HintShown:
         game, cam, view = self.game, frame.camera, frame.view
         rgb = frame.session.current_seat.rgb
         if hint.place is not None:
-            tile = game.tile_types[hint.place.tile]
-            q = hint.place.rotation // 90
-            x, y, w, _h = cam.cell_rect(hint.place.cell)
-            img = view.tile_image(tile, q, w).copy()
-            img.set_alpha(190)
-            surface.blit(img, (x, y))
-            view.outline(surface, cam, hint.place.cell, pal.HIGHLIGHT, width=4)
-            if isinstance(hint.figure, Deploy):
-                turned = tile.rotations[q]
-                index = feature_index(tile, turned, hint.figure.target)
-                if index is not None:
-                    at = cam.local_to_screen(hint.place.cell, turned.anchors[index])
-                    size = max(14, round(cam.scale * 0.34))
-                    lying = game.kinds[tile.features[index].kind].role == "background"
-                    figure = frame.res.figures.figure(hint.figure.figure, rgb, size,
-                                                      lying=lying)
-                    blit_centred(surface, figure, at)
+            draw_suggestion(surface, frame.res, cam, view, game, hint.place, hint.figure, rgb)
         elif isinstance(hint.figure, Deploy) and game.last_cell is not None:
             target = next((t for t in self.options.targets() if hint.figure in t.deploys),
                           None)
@@ -116,12 +133,18 @@ class HintShown:
         hint = self.current()
         if hint is None:
             return
-        res = frame.res
-        board = frame.layout.board
-        px = res.px
-        text = fit_text(res, _("Hint: {why}").format(why=hint.why), 21, board.w - px(80), True)
-        img = res.text(text, 21, pal.TEXT, bold=True)
-        rect = img.get_rect(midtop=(board.centerx, top + px(7))).inflate(px(28), px(14))
-        panel(surface, rect, colour=pal.FIELD_BG, radius=px(12))
-        pygame.draw.rect(surface, pal.HIGHLIGHT, rect, width=px(3), border_radius=px(12))
-        blit_centred(surface, img, rect.center)
+        draw_reason(surface, frame.res, frame.layout.board, top,
+                    _("Hint: {why}").format(why=hint.why))
+
+
+def draw_reason(surface: pygame.Surface, res: Resources, board: pygame.Rect, top: int,
+                text: str) -> pygame.Rect:
+    """A suggestion's line, lit, under the banner (at ``top``); its box."""
+    px = res.px
+    text, size = fit_line(res, text, (21, 19, 17), board.w - px(80), True)
+    img = res.text(text, size, pal.TEXT, bold=True)
+    rect = img.get_rect(midtop=(board.centerx, top + px(7))).inflate(px(28), px(14))
+    panel(surface, rect, colour=pal.FIELD_BG, radius=px(12))
+    pygame.draw.rect(surface, pal.HIGHLIGHT, rect, width=px(3), border_radius=px(12))
+    blit_centred(surface, img, rect.center)
+    return rect

@@ -1,15 +1,19 @@
 """The game's history in the play scene: a turn slider (and the arrow keys) shows the board
 as it was after any earlier turn, read only, with that turn's tiles outlined in its player's
-colour and its lines lit in the log.  The board still pans and zooms; V, the History button
-or Esc go back to the game."""
+colour and its lines lit in the log, and a chart of the scores over the turns (a click on it
+goes to that turn).  The board still pans and zooms; V, the History button or Esc go back to
+the game.  In the tray, Review game has the game reviewed; the review's verdicts then mark
+the slider, and a turn that lost points shows the better move (``review_shown``)."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import replace
 
 import pygame
 
 from game.i18n import _
+from game.rules import Place
 from game.view.chronicle import Chronicle
 from game.view.history import History
 
@@ -19,18 +23,27 @@ from ...camera import Camera
 from ...hud import Layout
 from ...intents import Command, Intent, Pan, PointerDown, PointerMove, PointerUp, Wheel
 from ...resources import Resources
+from ...score_chart import ScoreChart, chart_title
 from ...session import Session
-from ...widgets import blit_centred, panel
+from ...widgets import Button, blit_centred, fit_line, panel
+from ..review import reviewed
+from .review_shown import ReviewShown, draw_verdict_mark
 
 SLIDER_H = 54
+CHART_W, CHART_H = 340, 176  # the score chart's panel, at most
 # What would change the game does nothing in the history; the view's commands pass.
 HELD_BACK = (Command.CONFIRM, Command.UNDO, Command.ROTATE, Command.ROTATE_BACK, Command.SAVE)
 
 
 class HistoryMode:
-    def __init__(self, session: Session, res: Resources) -> None:
+    def __init__(self, session: Session, res: Resources,
+                 review: Callable[[], object] = lambda: None) -> None:
         self.live = session  # the game in play
         self.res = res
+        self.reviewed = ReviewShown(session)
+        self.review_button = Button(pygame.Rect(0, 0, 10, 10), _("Review game"), review,
+                                    primary=True)
+        self.chart = ScoreChart()
         self.history: History | None = None
         self.turn = 0
         self.view: BoardView | None = None
@@ -85,10 +98,16 @@ class HistoryMode:
             return True
         if isinstance(intent, Command):
             return intent in HELD_BACK
+        if self.review_button.handle(intent):
+            return True
         if isinstance(intent, PointerDown):
             if intent.button == 1 and self.slider(layout).collidepoint(intent.pos):
                 self.dragging = True
                 self._seek(intent.pos[0], track)
+                return True
+            if intent.button == 1 and self.chart_rect(layout).collidepoint(intent.pos):
+                if self.chart.plot.w:
+                    self.show(self.chart.turn_at(intent.pos[0]))
                 return True
             return not layout.board.collidepoint(intent.pos)
         if isinstance(intent, PointerMove) and self.dragging:
@@ -99,6 +118,19 @@ class HistoryMode:
             return True
         return isinstance(intent, Wheel) and self.slider(layout).collidepoint(intent.pos) and \
             self._wheel(intent)
+
+    def chart_rect(self, layout: Layout) -> pygame.Rect:
+        """The score chart's panel: the board's lower right corner, above the slider."""
+        px = self.res.px
+        board = layout.board
+        slider = self.slider(layout)
+        w = min(px(CHART_W), board.w * 2 // 5)
+        h = min(px(CHART_H), board.h // 3)
+        return pygame.Rect(board.right - px(14) - w, slider.y - px(10) - h, w, h)
+
+    def covers(self, layout: Layout) -> list[pygame.Rect]:
+        """What the history lays over the board."""
+        return [self.slider(layout), self.chart_rect(layout)]
 
     def _wheel(self, intent: Wheel) -> bool:
         self.show(self.turn + (1 if intent.steps > 0 else -1))
@@ -129,6 +161,7 @@ class HistoryMode:
                 self.view.outline(surface, cam, cell, self.live.seat(player).rgb,
                                   width=max(2, round(cam.scale / 28)))
         self.view.draw_figures(surface, cam, [s.rgb for s in self.live.seats])
+        self.reviewed.draw_ghost(surface, self.res, cam, self.view, self.turn)
 
     def banner(self) -> str:
         assert self.history is not None
@@ -171,6 +204,50 @@ class HistoryMode:
         pygame.draw.circle(surface, pal.PANEL, (x, track.centery), px(13))
         pygame.draw.circle(surface, colour, (x, track.centery), px(10))
         pygame.draw.circle(surface, pal.TEXT, (x, track.centery), px(13), width=px(2))
+        # The review's verdicts under the track, over the knob: they are what to look for.
+        radius = max(3, min(px(7), round(track.w / turns * 0.9)))
+        for turn, verdict in self.reviewed.verdicts().items():
+            if 0 < turn <= self.history.turns:
+                mark_x = track.x + round(track.w * turn / turns)
+                draw_verdict_mark(surface, verdict, (mark_x, track.bottom + px(12)), radius)
+        self._draw_chart(surface, layout)
+
+    def _draw_chart(self, surface: pygame.Surface, layout: Layout) -> None:
+        """Each player's score over the turns, the turn shown marked."""
+        assert self.history is not None
+        res = self.res
+        px = res.px
+        rect = self.chart_rect(layout)
+        if rect.h < px(90) or rect.w < px(160):
+            self.chart.plot = pygame.Rect(0, 0, 0, 0)
+            return
+        panel(surface, rect, alpha=240)
+        title, size = fit_line(res, chart_title(), (18, 16, 15), rect.w - px(20), True)
+        surface.blit(res.text(title, size, pal.TEXT_DIM, bold=True),
+                     (rect.x + px(10), rect.y + px(6)))
+        series = [tuple(s.scores) for s in self.history.states]
+        box = pygame.Rect(rect.x + px(6), rect.y + px(30), rect.w - px(14), rect.h - px(36))
+        self.chart.draw(surface, res, box, series, [s.rgb for s in self.live.seats],
+                        shown=self.turn)
+
+    def draw_review(self, surface: pygame.Surface, layout: Layout, top: int) -> None:
+        """The Review game button in the tray, and under the banner (at ``top``) what the
+        review says of the turn shown."""
+        self.review_button.rect = layout.confirm.union(layout.undo)
+        self.review_button.label = (_("Review summary") if reviewed(self.live) is not None
+                                    else _("Review game"))
+        self.review_button.draw(surface, self.res)
+        self.reviewed.draw_line(surface, self.res, layout.board, top, self.turn)
+
+    def ghost_cell(self) -> tuple[int, int] | None:
+        """Where the better move of the turn shown goes, if one is shown."""
+        shown = self.reviewed.turn(self.turn)
+        if shown is None or not shown.better:
+            return None
+        for action in shown.decision.best_actions():
+            if isinstance(action, Place):
+                return action.cell
+        return shown.position.last_cell
 
     def draw_tray(self, surface: pygame.Surface, tray: pygame.Rect,
                   tile_rect: pygame.Rect) -> None:

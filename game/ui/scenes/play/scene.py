@@ -28,6 +28,8 @@ from ...widgets import Button
 from ..final import FinalScene
 from ..menus import MessageScene
 from ..pause import PauseScene
+from ..review import ReviewScene, reviewed
+from ..review_summary import ReviewSummaryScene
 from ..saves import save_scene
 from . import requests as rq
 from .computer_turns import AUTOPLAY_PACE, PACES, ComputerTurns, Pace
@@ -50,6 +52,7 @@ from .score_show import ScoreShow, figure_placed, sent_home
 from .turn import PersonTurn
 
 FINAL_SCORES_AFTER = 0.8  # seconds the finished board shows after the final scoring
+TURN_LEVEL = 7  # the camera's zoom level, at most, on a turn opened from the review
 
 
 class PlayScene(Scene):
@@ -81,7 +84,7 @@ class PlayScene(Scene):
         self.hint = HintShown(self.game, self.options, self.turn)
         outlines = FeatureOutlines(res.images)
         self.score_show = ScoreShow(session, self.camera, self.view, outlines, res)
-        self.history = HistoryMode(session, res)
+        self.history = HistoryMode(session, res, self.review_game)
         self.hover = HoverCard(outlines, self.options.feature_at)
         self.controls = Controls(self.layout_obj, res, self.game.tileset, self._hints_on(),
                                  tiles=session.aids)
@@ -150,7 +153,7 @@ class PlayScene(Scene):
         history = self.history
         covers = [b.rect for b in self.controls.shown(history.active, self.finished)]
         if history.active:
-            covers.append(history.slider(self.layout_obj))
+            covers.extend(history.covers(self.layout_obj))
         pointer = self.pointer
         return Frame(
             res=self.app.res, layout=self.layout_obj, camera=self.camera, session=self.session,
@@ -267,6 +270,41 @@ class PlayScene(Scene):
         self.score_show.skip()
         self.pointer.drag = None
         self.history.open(chronicle)
+
+    def show_history_at(self, turn: int) -> None:
+        """The history at ``turn``, the better move the review found (if any) in sight."""
+        if not self.history.active:
+            self.toggle_history()
+        if not self.history.active:
+            return
+        self.history.show(turn)
+        ghost = self.history.ghost_cell()
+        cells = self.history.history.cells_of(turn) if self.history.history else []
+        if ghost is not None:
+            cells.append(ghost)
+        if cells:  # the move made and the better one, large enough to read
+            self.follow.moved_by_player()
+            self.camera.fit(cells, margin=1.5, max_level=TURN_LEVEL)
+
+    def review_game(self) -> None:
+        """The review's summary, or a review of the game (its summary follows)."""
+        review = reviewed(self.session)
+        if review is None:
+            self.app.push(ReviewScene(self.app, self.session, self._reviewed))
+        else:
+            self.app.push(ReviewSummaryScene(self.app, self.session, review,
+                                             self._summary_turn))
+
+    def _reviewed(self) -> None:
+        review = reviewed(self.session)
+        if review is not None and self.app.scene is self:
+            self.app.push(ReviewSummaryScene(self.app, self.session, review,
+                                             self._summary_turn))
+
+    def _summary_turn(self, turn: int) -> None:
+        while self.app.scene is not self:
+            self.app.pop()
+        self.show_history_at(turn)
 
     def _hints_allowed(self) -> bool:
         return self._hints_on() and self.human_turn

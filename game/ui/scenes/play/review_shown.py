@@ -1,0 +1,149 @@
+"""The game's review in the history: a mark on the slider for every judged turn (good,
+inaccuracy, mistake: a colour and a shape each, so they read without colour), and on a turn
+marked inaccuracy or mistake the better move as a ghost on the board (the Hint's drawing)
+with the Hint's line for it and the points lost with their uncertainty."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+import pygame
+
+from game.hints import reason
+from game.i18n import _, decimal
+from game.review import GOOD, INACCURACY, MISTAKE, Decision, Review, moves_key
+from game.review.turns import decision_of_turn, position_before, turn_verdicts
+from game.review.words import verdict_word
+from game.rules import Deploy, Game, Move, Place
+
+from ...board_view import BoardView
+from ...camera import Camera
+from ...resources import Resources
+from ...session import Session
+from .hint import draw_figure_on, draw_reason, draw_suggestion
+
+Colour = tuple[int, int, int]
+VERDICT_COLOURS: dict[str, Colour] = {GOOD: (84, 170, 92), INACCURACY: (232, 168, 48),
+                                       MISTAKE: (206, 58, 48)}
+INK: Colour = (40, 30, 22)
+
+
+@dataclass(frozen=True)
+class TurnShown:
+    """A judged turn as the history shows it."""
+
+    decision: Decision
+    position: Game  # the position the decision was made from
+    why: str  # the Hint's line for the better move ("" when the move made was as good)
+
+    @property
+    def better(self) -> bool:
+        """A better move is shown: the move made lost clearly (not within the noise)."""
+        return self.decision.verdict != GOOD and self.decision.best != self.decision.played
+
+
+def draw_verdict_mark(surface: pygame.Surface, verdict: str, centre: tuple[int, int],
+                      radius: int) -> None:
+    """Good: a green disc; inaccuracy: an amber triangle; mistake: a red diamond with a
+    bar across.  Each ringed in ink."""
+    x, y = centre
+    r = radius
+    colour = VERDICT_COLOURS[verdict]
+    edge = max(1, r // 4)
+    if verdict == GOOD:
+        pygame.draw.circle(surface, colour, centre, r * 3 // 4)
+        pygame.draw.circle(surface, INK, centre, r * 3 // 4, edge)
+        return
+    if verdict == INACCURACY:
+        points = [(x, y - r), (x + r, y + r * 3 // 4), (x - r, y + r * 3 // 4)]
+    else:
+        r += edge
+        points = [(x, y - r), (x + r, y), (x, y + r), (x - r, y)]
+    pygame.draw.polygon(surface, colour, points)
+    pygame.draw.polygon(surface, INK, points, edge)
+    if verdict == MISTAKE:
+        pygame.draw.line(surface, INK, (x - r // 2, y), (x + r // 2, y), edge + 1)
+
+
+class ReviewShown:
+    """The session's review, read turn by turn (what each turn shows is worked out once)."""
+
+    def __init__(self, session: Session) -> None:
+        self.session = session
+        self._of: Review | None = None
+        self._verdicts: dict[int, str] = {}
+        self._turns: dict[int, TurnShown | None] = {}
+
+    def review(self) -> Review | None:
+        """The session's review, if it is of this game's moves (as far as it went)."""
+        review = self.session.review
+        moves = self.session.game.moves
+        if review is None or review.moves > len(moves) \
+                or review.key != moves_key(moves[:review.moves]):
+            return None
+        if review is not self._of:
+            self._of = review
+            self._verdicts = turn_verdicts(review)
+            self._turns = {}
+        return review
+
+    def verdicts(self) -> dict[int, str]:
+        """Each judged turn's verdict."""
+        return self._verdicts if self.review() is not None else {}
+
+    def turn(self, turn: int) -> TurnShown | None:
+        review = self.review()
+        if review is None:
+            return None
+        if turn not in self._turns:
+            decision = decision_of_turn(review, turn)
+            shown = None
+            if decision is not None:
+                position = position_before(self.session.game, decision.move)
+                why = (reason(position, decision.best_actions())
+                       if decision.best != decision.played else "")
+                shown = TurnShown(decision, position, why)
+            self._turns[turn] = shown
+        return self._turns[turn]
+
+    def draw_ghost(self, surface: pygame.Surface, res: Resources, cam: Camera,
+                   view: BoardView, turn: int) -> None:
+        """The better move of ``turn``, faint on the board (call with the board clipped)."""
+        shown = self.turn(turn)
+        if shown is None or not shown.better:
+            return
+        position = shown.position
+        rgb = self.session.seat(shown.decision.player).rgb
+        actions = shown.decision.best_actions()
+        place = next((a for a in actions if isinstance(a, Place)), None)
+        figure = next((a for a in actions if isinstance(a, (Deploy, Move))), None)
+        if place is not None:
+            draw_suggestion(surface, res, cam, view, position, place, figure, rgb)
+        elif isinstance(figure, Deploy) and position.last_cell is not None:
+            placed = position.board.tiles[position.last_cell]
+            view.outline(surface, cam, placed.cell, (255, 212, 84), width=4)
+            draw_figure_on(surface, res, cam, position, placed.cell, placed.tile,
+                           placed.rotation, figure, rgb)
+        if isinstance(figure, Move):
+            view.cell_overlay(surface, cam, figure.cell, (255, 212, 84), 120, border=4)
+
+    def line(self, turn: int) -> str | None:
+        """What the review says of ``turn``: "Mistake: −6.3 ± 1.2 points. Better: completes
+        your city: +8"; "Good move" when nothing clearly better was found."""
+        shown = self.turn(turn)
+        if shown is None:
+            return None
+        decision = shown.decision
+        if not shown.better:
+            return _("Review: a good move")
+        return _("{verdict}: {lost} points. Better: {why}").format(
+            verdict=verdict_word(decision.verdict).capitalize(),
+            lost=_("−{lost} ± {margin}").format(lost=decimal(decision.lost),
+                                                margin=decimal(decision.margin)),
+            why=shown.why)
+
+    def draw_line(self, surface: pygame.Surface, res: Resources, board: pygame.Rect,
+                  top: int, turn: int) -> None:
+        text = self.line(turn)
+        if text is not None:
+            draw_reason(surface, res, board, top, text)

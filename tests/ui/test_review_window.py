@@ -1,0 +1,242 @@
+"""Review game in the window: the button starts a review off the frame loop with a progress
+bar, Cancel (Esc) stops it, the review is kept in the save so a second one judges nothing,
+the slider marks the judged turns, a marked turn shows the review's better move, and the
+summary's costliest move opens its turn.  Reviews here judge on two futures a decision (or a
+judge that is told what to say), so they are quick and the same on every run."""
+
+from __future__ import annotations
+
+import random
+import threading
+from collections.abc import Callable
+from typing import Any
+
+import pygame
+import pytest
+
+import game.review
+from game.ai.random_policy import random_action
+from game.review import Decision, Review
+from game.review.turns import decision_of_turn, position_before
+from game.rules import Deploy, Game, Place
+from game.ui.app import App
+from game.ui.scenes import review as review_scene
+from game.ui.scenes.final import FinalScene
+from game.ui.scenes.play import PlayScene, hint, history_mode, review_shown
+from game.ui.scenes.review import ReviewScene
+from game.ui.scenes.review_summary import ReviewSummaryScene
+from game.ui.session import Seat, Session
+from game.view.chronicle import Chronicle
+
+from . import reviews
+from .conftest import Driver, on_top
+
+WAIT = 60.0  # seconds a test waits at most for the review's thread (never reached)
+
+
+@pytest.fixture(autouse=True)
+def tiny_reviews(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(review_scene, "BUDGET", 0.01)
+    monkeypatch.setattr(review_scene, "FUTURES", (2, 2))
+
+
+def a_session(app: App, turns: int = 8, seed: int = 3) -> Session:
+    """A game of Carcassonne, a person against a computer, played ``turns`` turns."""
+    seats = [Seat("Red", "red"), Seat("Blue", "blue", "quick")]
+    session = Session.new(app.registry, "carcassonne", [], seats, seed=seed)
+    game = session.game
+    chronicle = Chronicle(game)
+    rng = random.Random(seed)
+    while len(chronicle.turn_ends) < turns and not game.over:
+        actions = game.legal_actions()
+        deploys = [a for a in actions if isinstance(a, Deploy)]
+        chronicle.apply(rng.choice(deploys) if deploys and rng.random() < 0.6
+                        else random_action(game, rng))
+    return session
+
+
+def button(buttons: list[Any], label: str) -> Any:
+    return next(b for b in buttons if b.label == label)
+
+
+def until(driver: Driver, done: Callable[[], bool]) -> None:
+    """Frames until ``done()``, the review's thread given time between them."""
+    for _ in range(int(WAIT / 0.01)):
+        if done():
+            return
+        driver.frames()
+        threading.Event().wait(0.01)
+    raise AssertionError("the review never ended")
+
+
+def test_review_game_runs_with_a_progress_bar_and_is_kept_in_the_save(
+        app: App, driver: Driver) -> None:
+    session = a_session(app)
+    app.replace(FinalScene(app, session))
+    driver.frames()
+    woken: list[int] = []
+    wake = app.wake
+
+    def counted() -> None:
+        woken.append(1)
+        wake()
+    app.wake = counted  # type: ignore[method-assign]
+    driver.click(button(app.scene.buttons, "Review game").rect.center)  # type: ignore[attr-defined]
+    scene = on_top(app, ReviewScene)
+    seen: list[tuple[int, int]] = []
+
+    def finished() -> bool:
+        seen.append(scene.job.progress)
+        return app.scene is not scene
+    until(driver, finished)
+    total = seen[-1][1]
+    assert total == len(game.review.decision_points(session.game, [0])) > 2
+    judged = [done for done, _ in seen]
+    assert judged == sorted(judged) and judged[-1] == total  # the bar only advances
+    assert len(woken) >= total  # the thread woke the resting window after each decision
+    # The summary follows; the review is the session's and the autosave's.
+    summary = on_top(app, ReviewSummaryScene)
+    assert summary.players == [0]
+    assert session.review is not None and session.review.complete
+    kept = Review.from_json(app.storage.load(app.storage.autosave_path()).review)
+    assert kept is not None and kept.to_json() == session.review.to_json()
+
+
+def test_cancel_stops_the_review_and_keeps_nothing(app: App, driver: Driver,
+                                                   monkeypatch: pytest.MonkeyPatch) -> None:
+    started, release = threading.Event(), threading.Event()
+    judged: list[int] = []
+    real = game.review.judge_point
+
+    def held(*args: Any, **kwargs: Any) -> Decision:
+        judged.append(1)
+        started.set()
+        release.wait(WAIT)
+        return real(*args, **kwargs)
+    monkeypatch.setattr(game.review, "judge_point", held)
+    session = a_session(app)
+    app.replace(FinalScene(app, session))
+    driver.frames()
+    driver.click(button(app.scene.buttons, "Review game").rect.center)  # type: ignore[attr-defined]
+    scene = on_top(app, ReviewScene)
+    assert started.wait(WAIT)
+    driver.key(pygame.K_ESCAPE)
+    on_top(app, FinalScene)
+    release.set()
+    assert scene.job.wait(WAIT)
+    result = scene.job.result()
+    assert result is not None and not result.complete and len(judged) == 1
+    assert session.review is None
+    driver.frames(3)
+    on_top(app, FinalScene)
+
+
+def test_a_second_review_is_taken_from_the_save(app: App, driver: Driver,
+                                                 monkeypatch: pytest.MonkeyPatch) -> None:
+    session = a_session(app)
+    app.replace(FinalScene(app, session))
+    driver.frames()
+    driver.click(button(app.scene.buttons, "Review game").rect.center)  # type: ignore[attr-defined]
+    until(driver, lambda: isinstance(app.scene, ReviewSummaryScene))
+    first = session.review
+    assert first is not None
+
+    def never(*args: Any, **kwargs: Any) -> Decision:
+        raise AssertionError("a decision judged again")
+    monkeypatch.setattr(game.review, "judge_point", never)
+    path = app.storage.autosave_path()
+    again = Session.restore(app.registry, app.storage.load(path), path)
+    assert again.review is not None and again.review.to_json() == first.to_json()
+    app.replace(FinalScene(app, again))
+    driver.frames()
+    driver.click(button(app.scene.buttons, "Review summary").rect.center)  # type: ignore[attr-defined]
+    assert on_top(app, ReviewSummaryScene).review is again.review
+    # A review made again from a kept one (here marked unfinished) judges nothing either.
+    again.review = Review(first.seats, first.moves, first.key, first.decisions,
+                          complete=False)
+    app.replace(FinalScene(app, again))
+    driver.frames()
+    driver.click(button(app.scene.buttons, "Review game").rect.center)  # type: ignore[attr-defined]
+    until(driver, lambda: isinstance(app.scene, ReviewSummaryScene))
+    assert again.review.complete and len(again.review.decisions) == len(first.decisions)
+
+
+def made_up_review(session: Session) -> tuple[Review, Decision]:
+    """A review of the person's decisions, one of them a mistake (``reviews``)."""
+    review, mistakes = reviews.made_up_review(session, every=100)
+    return review, mistakes[0]
+
+
+def in_history(app: App, driver: Driver, session: Session) -> PlayScene:
+    scene = PlayScene(app, session)
+    app.replace(scene)
+    driver.frames()
+    driver.click(button(scene.buttons, "History").rect.center)
+    assert scene.history.active
+    return scene
+
+
+def test_the_slider_marks_every_judged_turn(app: App, driver: Driver,
+                                            monkeypatch: pytest.MonkeyPatch) -> None:
+    session = a_session(app)
+    session.review, mistake = made_up_review(session)
+    drawn: dict[int, str] = {}
+    scene = in_history(app, driver, session)
+    track = scene.history._track(scene.layout_obj)
+    turns = scene.history.history.turns  # type: ignore[union-attr]
+
+    def mark(surface: pygame.Surface, verdict: str, centre: tuple[int, int],
+             radius: int) -> None:
+        drawn[round((centre[0] - track.x) / track.w * turns)] = verdict
+    monkeypatch.setattr(history_mode, "draw_verdict_mark", mark)
+    driver.frames()
+    assert drawn == {d.turn: d.verdict for d in session.review.decisions}
+    assert drawn[mistake.turn] == "mistake"
+    assert list(drawn.values()).count("good") == len(session.review.decisions) - 1
+
+
+def test_a_marked_turn_shows_the_better_move_and_its_points(
+        app: App, driver: Driver, monkeypatch: pytest.MonkeyPatch) -> None:
+    session = a_session(app)
+    session.review, mistake = made_up_review(session)
+    shown: list[Place] = []
+    real = hint.draw_suggestion
+
+    def recorded(surface: pygame.Surface, res: Any, cam: Any, view: Any, position: Game,
+                 place: Place, *rest: Any) -> None:
+        shown.append(place)
+        real(surface, res, cam, view, position, place, *rest)
+    monkeypatch.setattr(review_shown, "draw_suggestion", recorded)
+    scene = in_history(app, driver, session)
+    scene.history.show(mistake.turn - 1)
+    driver.frames()
+    assert shown == []  # a good turn: no ghost
+    scene.history.show(mistake.turn)
+    driver.frames()
+    better = mistake.best_actions()[0]
+    assert shown and shown[-1] == better
+    line = scene.history.reviewed.line(mistake.turn)
+    position = position_before(session.game, mistake.move)
+    assert line is not None and "−6.0 ± 1.0" in line
+    assert game.hints.reason(position, mistake.best_actions()) in line
+    assert decision_of_turn(session.review, mistake.turn) == mistake
+
+
+def test_the_costliest_move_of_the_summary_opens_its_turn(app: App, driver: Driver) -> None:
+    session = a_session(app)
+    session.review, mistake = made_up_review(session)
+    play = PlayScene(app, session)
+    app.replace(play)
+    driver.frames()
+    play.show_final()
+    final = on_top(app, FinalScene)
+    driver.frames()
+    driver.click(button(final.buttons, "Review summary").rect.center)
+    summary = on_top(app, ReviewSummaryScene)
+    driver.frames()
+    assert len(summary.costly) == 1 and f"Turn {mistake.turn}:" in summary.costly[0].label
+    driver.click(summary.costly[0].rect.center)
+    assert on_top(app, PlayScene) is play
+    assert play.history.active and play.history.turn == mistake.turn
+    better = mistake.best_actions()[0]
+    assert isinstance(better, Place) and play.history.ghost_cell() == better.cell
