@@ -16,6 +16,7 @@ from types import SimpleNamespace
 import pytest
 
 from game.ai import LEVELS, choose_action, strong, worlds
+from game.ai.light import LightPolicy
 from game.ai.quick import Plan
 from game.ai.random_policy import random_action
 from game.rules import Deploy, FeatureView, Game, Place, Skip, TileSet
@@ -201,6 +202,28 @@ def test_strong_begins_no_round_it_could_not_finish(base: TileSet,
     strong.choose_plan(game, random.Random(1), budget=0.3)
     # Four rounds end at 0.28 s; a fifth would end at 0.35 s, after the deadline.
     assert math.isclose(clock[0], 0.28)
+
+
+def test_strong_gives_up_a_round_that_runs_past_the_deadline(
+        base: TileSet, monkeypatch: pytest.MonkeyPatch) -> None:
+    game = Game(base, ["A", "B", "C"], seed=3)  # each future: three turns of the light policy
+    rng = random.Random(3)
+    while len(game.moves) < 30:
+        game.apply(choose_action(game, "quick", rng))
+    # A clock that only the light policy's turns move: cheap at first, then 25 times dearer
+    # near the deadline, so that the rounds before promise a round that cannot end in time.
+    clock = [0.0]
+    monkeypatch.setattr(strong, "clock", SimpleNamespace(now=lambda: clock[0]))
+    real = LightPolicy.turn
+
+    def costly(policy: LightPolicy, world: Game, r: random.Random) -> Game:
+        clock[0] += 0.002 if clock[0] < 0.22 else 0.05
+        return real(policy, world, r)
+
+    monkeypatch.setattr(LightPolicy, "turn", costly)
+    strong.choose_plan(game, random.Random(1), budget=0.3)
+    # Past the deadline by one light turn at most (0.32 s), not by a whole future (0.42 s).
+    assert 0.3 <= clock[0] <= 0.3 + 0.05
 
 
 def test_budgets_may_count_processor_time() -> None:

@@ -107,6 +107,7 @@ def judge(game: Game, asked: Sequence[Sequence[Action]], rng: random.Random, bud
         parts: list[Parts] = []
         for plan in plans:
             world = play_out(future, seed, plan.actions, light, turns, me)
+            assert world is not None  # never given up: the judge has no deadline inside
             totals = ev.values(world, modules=True)
             values.append(ev.objective(totals, me))
             parts.append(objective_parts(ev, breakdown(ev, world), totals, me))

@@ -75,7 +75,9 @@ def choose_plan(game: Game, rng: random.Random, budget: float,
         for cand in candidates:
             if out_of_time():
                 break
-            world = play_out(future, seed, cand.actions, light, turns, me)
+            world = play_out(future, seed, cand.actions, light, turns, me, out_of_time)
+            if world is None:
+                break  # the deadline came in the middle of this future
             values.append(ev.objective(ev.values(world, modules=True), me))
         if len(values) < k:
             break  # an unfinished round compares nothing
@@ -90,11 +92,13 @@ def choose_plan(game: Game, rng: random.Random, budget: float,
 
 
 def play_out(future: Game, seed: int, actions: Sequence[Action], light: LightPolicy,
-             turns: int, me: int) -> Game:
+             turns: int, me: int, out_of_time: Callable[[], bool] = lambda: False
+             ) -> Game | None:
     """A plan played in one sampled future, then the rest of the player's turn (a question
     the plan led to, its figure step) and ``turns`` more turns with the light policy: the
     position it reaches.  Every plan compared in a round meets the same draws (``seed``),
-    and every one is followed by as many turns of the others and of the player."""
+    and every one is followed by as many turns of the others and of the player.  None when
+    ``out_of_time`` says so before a light turn: the round is given up."""
     world = future.copy()
     world.reseed(seed)
     for action in actions:
@@ -107,6 +111,8 @@ def play_out(future: Game, seed: int, actions: Sequence[Action], light: LightPol
     for _ in range(turns):
         if world.over:
             break
+        if out_of_time():
+            return None  # a round's futures run longer than the rounds before: given up
         world = light.turn(world, roll)
     return world
 
