@@ -82,13 +82,19 @@ class ComputerTurns:
         if self.ready is None or self.timer < pace.delay or game.over:
             return []
         action, self.ready = self.ready, None
+        return self._show(action, self._apply)
+
+    def _show(self, action: Action, done: Callable[[Action], Request]) -> list[Request]:
+        """Begin showing ``action``: the tile about to go down kept in sight, then its glide
+        or drop; ``done`` hands it over at once when the pace shows no movement."""
+        pace = self.pace()
         shown: list[Request] = [KeepInSight(action.cell)] if isinstance(action, Place) else []
         length = pace.glide if isinstance(action, Place) else \
             pace.drop if isinstance(action, Deploy) else 0.0
         if length > 0:
             self.animation = Animation(action, length)
             return shown
-        return [*shown, self._apply(action)]
+        return [*shown, done(action)]
 
     def _answer(self) -> Action | None:
         """The current seat's action once its computer player has chosen it."""

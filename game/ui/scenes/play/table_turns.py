@@ -18,7 +18,7 @@ from ...camera import Camera
 from ...net_session import NetworkSession
 from ...resources import Resources
 from .computer_turns import Animation, ComputerTurns, Pace
-from .requests import Follow, KeepInSight, Request
+from .requests import Follow, Request
 
 
 class TableTurns(ComputerTurns):
@@ -41,14 +41,7 @@ class TableTurns(ComputerTurns):
         action, own = upcoming
         if own:
             return [self._shown(action)]
-        pace = self.pace()
-        shown: list[Request] = [KeepInSight(action.cell)] if isinstance(action, Place) else []
-        length = pace.glide if isinstance(action, Place) else \
-            pace.drop if isinstance(action, Deploy) else 0.0
-        if length > 0:
-            self.animation = Animation(action, length)
-            return shown
-        return [*shown, self._shown(action)]
+        return self._show(action, self._shown)
 
     def _shown(self, action: Action) -> Follow:
         self.animation = None
