@@ -158,3 +158,17 @@ def test_the_turn_shown_comes_out_from_under_the_chart_and_the_slider(
         assert mode.turn == turn
         driver.frames(60)
         assert not hidden(scene, cell)
+
+
+def test_fit_in_the_history_leaves_the_turn_shown_in_sight(app: App, driver: Driver) -> None:
+    scene = played(app, driver, turns=30)
+    driver.key(pygame.K_v)
+    mode = scene.history
+    assert mode.history is not None
+    under = []
+    for turn in range(1, 31):
+        mode.show(turn)
+        driver.key(pygame.K_HOME)
+        driver.frames(60)
+        under += [turn for cell in mode.history.cells_of(turn) if hidden(scene, cell)]
+    assert under == []

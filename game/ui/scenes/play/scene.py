@@ -258,6 +258,8 @@ class PlayScene(Scene):
 
     def fit(self) -> None:
         self.follow.fit_pressed(self._lit())
+        if self.history.active:
+            self.history.keep_in_sight(self.camera, self.layout_obj)
 
     def toggle_history(self) -> None:
         if self.history.active:
