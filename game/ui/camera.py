@@ -190,6 +190,33 @@ class Camera:
         self._aim(goal, (vx + vw / 2, vy + vh / 2), immediate=False)
         return True
 
+    def uncover(self, cells: Iterable[Cell], covers: Iterable[Rect], gap: float) -> None:
+        """Glide the view just far enough that no cover (a panel over the board) hides the
+        cells: up or left from under each, whichever is the shorter way."""
+        box = box_of(cells)
+        if box is None:
+            return
+        scale = float(ZOOM_LEVELS[self.level])
+        centre = self._settled_centre(scale)
+        vx, vy, vw, vh = self.viewport
+        left = vx + vw / 2 + (box[0] - centre[0]) * scale
+        top = vy + vh / 2 + (box[1] - centre[1]) * scale
+        width, height = (box[2] - box[0]) * scale, (box[3] - box[1]) * scale
+        covers = list(covers)
+        dx = dy = 0.0  # how far the cells move on screen
+        for _ in range(len(covers)):  # out from under one panel may be under another
+            for x, y, w, h in covers:
+                cx, cy = left + dx, top + dy
+                if cx < x + w and x < cx + width and cy < y + h and y < cy + height:
+                    up, back = cy + height - y + gap, cx + width - x + gap
+                    if up <= back:
+                        dy -= up
+                    else:
+                        dx -= back
+        if dx or dy:
+            self._aim((centre[0] - dx / scale, centre[1] - dy / scale),
+                      (vx + vw / 2, vy + vh / 2), immediate=False)
+
     def _aim(self, world: Point, screen: tuple[float, float], immediate: bool) -> None:
         self._pin = None
         if immediate:

@@ -96,3 +96,24 @@ def test_the_list_names_the_games_kept(app: App, driver: Driver) -> None:
     assert file_name.startswith("finished-") and shown == "Finished game"
     assert row_of(load, file_name[:-5]) >= 0
     assert isinstance(app.scene, LoadScene) and not isinstance(app.scene, FinalScene)
+
+
+def test_view_board_of_a_finished_game_continued_shows_its_board(app: App,
+                                                                 driver: Driver) -> None:
+    """Continue on a finished game opens its final scores over the title; View board (Esc)
+    shows the finished board, not the title."""
+    scene, final = finished(app, driver)
+    moves = [str(m) for m in scene.game.moves]
+    driver.click(next(b for b in final.buttons if b.label == "Title").rect.center)
+    driver.click(button(title(app, driver), "Continue"))
+    assert isinstance(app.scene, FinalScene)
+    driver.key(pygame.K_ESCAPE)
+    board = app.scene
+    assert isinstance(board, PlayScene) and len(app.stack) == 1
+    assert [str(m) for m in board.game.moves] == moves and board.game.over
+    driver.frames(120)
+    assert app.scene is board  # the scores do not come back by themselves
+    scores = board.controls.shown(board.history.active, board.finished)[0]
+    assert scores.label == "Scores"
+    driver.click(scores.rect.center)
+    assert isinstance(app.scene, FinalScene)  # and back to the scores

@@ -128,3 +128,47 @@ def test_replay_gives_the_states_the_history_keeps(app: App, driver: Driver) -> 
     last = mode.history.state(mode.history.turns)
     again = replay(scene.game)
     assert set(last.board.tiles) == set(again.board.tiles) and last.scores == again.scores
+
+
+def hidden(scene: PlayScene, cell: tuple[int, int]) -> bool:
+    """The cell lies, at least in part, under the history's slider or its chart."""
+    tile = pygame.Rect(scene.camera.cell_rect(cell))
+    return tile.collidelist(scene.history.covers(scene.layout_obj)) >= 0
+
+
+def test_the_turn_shown_comes_out_from_under_the_chart_and_the_slider(
+        app: App, driver: Driver) -> None:
+    scene = played(app, driver, turns=8)
+    driver.key(pygame.K_v)
+    mode = scene.history
+    assert mode.history is not None
+    driver.frames(30)
+    assert not any(hidden(scene, cell) for cell in mode.history.cells_of(8))  # on opening
+    for cover in mode.covers(scene.layout_obj):
+        driver.key(pygame.K_LEFT)
+        turn = mode.turn
+        cell = mode.history.cells_of(turn)[0]
+        # the view moved so that the previous turn's tile lies under the panel's middle
+        x, y, w, h = scene.camera.cell_rect(cell)
+        scene.follow.moved_by_player()
+        scene.camera.pan_pixels(cover.centerx - (x + w / 2), cover.centery - (y + h / 2))
+        driver.frames(2)
+        driver.key(pygame.K_RIGHT)
+        driver.key(pygame.K_LEFT)  # back to it: the view glides it out
+        assert mode.turn == turn
+        driver.frames(60)
+        assert not hidden(scene, cell)
+
+
+def test_fit_in_the_history_leaves_the_turn_shown_in_sight(app: App, driver: Driver) -> None:
+    scene = played(app, driver, turns=30)
+    driver.key(pygame.K_v)
+    mode = scene.history
+    assert mode.history is not None
+    under = []
+    for turn in range(1, 31):
+        mode.show(turn)
+        driver.key(pygame.K_HOME)
+        driver.frames(60)
+        under += [turn for cell in mode.history.cells_of(turn) if hidden(scene, cell)]
+    assert under == []

@@ -240,3 +240,48 @@ def test_the_costliest_move_of_the_summary_opens_its_turn(app: App, driver: Driv
     assert play.history.active and play.history.turn == mistake.turn
     better = mistake.best_actions()[0]
     assert isinstance(better, Place) and play.history.ghost_cell() == better.cell
+
+
+class PlacedText(pygame.Surface):
+    """A screen that remembers where each text (by its surface) was blitted."""
+
+    def __init__(self, size: tuple[int, int]) -> None:
+        super().__init__(size)
+        self.tops: dict[int, int] = {}
+
+    def blit(self, source: pygame.Surface, dest: Any = (0, 0), area: Any = None,
+             special_flags: int = 0) -> pygame.Rect:
+        placed = super().blit(source, dest, area, special_flags)
+        self.tops[id(source)] = placed.y
+        return placed
+
+
+def test_a_player_without_a_mistake_reads_well_played_under_the_counts(
+        app: App, driver: Driver, monkeypatch: pytest.MonkeyPatch) -> None:
+    session = a_session(app)
+    session.review, mistakes = reviews.made_up_review(session, every=1)
+    assert not mistakes  # every decision judged good
+    play = PlayScene(app, session)
+    app.replace(play)
+    driver.frames()
+    play.show_final()
+    final = on_top(app, FinalScene)
+    driver.frames()
+    driver.click(button(final.buttons, "Review summary").rect.center)
+    summary = on_top(app, ReviewSummaryScene)
+    assert not summary.costly
+    texts: dict[str, pygame.Surface] = {}  # kept, so that no id is used twice
+    real = app.res.text
+
+    def recording(text: str, *args: Any, **kwargs: Any) -> pygame.Surface:
+        img = real(text, *args, **kwargs)
+        texts[text] = img
+        return img
+
+    monkeypatch.setattr(app.res, "text", recording)
+    screen = PlacedText(app.screen.get_size())
+    summary.draw(screen)
+    counts = next(id(img) for text, img in texts.items() if "moves judged" in text)
+    praise = id(texts["No inaccuracy, no mistake: well played!"])
+    # the next line, not at the foot of an empty card
+    assert 0 < screen.tops[praise] - screen.tops[counts] <= app.res.px(60)

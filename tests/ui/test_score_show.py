@@ -12,6 +12,7 @@ import pytest
 
 from game.ai.random_policy import random_action
 from game.rules import Deploy, Place
+from game.ui import hud
 from game.ui.app import App
 from game.ui.scenes.final import FinalScene, score_table, table_cells
 from game.ui.scenes.play import PlayScene
@@ -257,3 +258,28 @@ def test_the_table_names_a_computer_seats_level(app: App, driver: Driver,
     final.draw(app.screen)
     assert "Hard" in drawn and "Blue" in drawn  # beside the name, not glued to it
     assert "Blue (Hard)" not in drawn
+
+
+def test_the_banner_of_a_finished_game_wears_no_players_colour(
+        app: App, driver: Driver, monkeypatch: pytest.MonkeyPatch) -> None:
+    scene = near_the_end(app)
+    dots: list[tuple[int, int, int]] = []
+    real = hud.draw_banner
+
+    def recording(surface: pygame.Surface, res: Any, board: pygame.Rect, text: str,
+                  colour: tuple[int, int, int], **kwargs: Any) -> pygame.Rect:
+        dots.append(colour)
+        return real(surface, res, board, text, colour, **kwargs)
+
+    monkeypatch.setattr("game.ui.scenes.play.drawing.draw_banner", recording)
+    driver.key(pygame.K_RETURN)  # the last turn: the final scoring is shown
+    assert scene.score_show.final_running
+    scene.draw(app.screen)
+    scoring = dots[-1]
+    driver.key(pygame.K_SPACE)
+    driver.frames(60)
+    final = on_top(app, FinalScene)
+    driver.click(button(final, "View board"))  # the banner says "Game over"
+    scene.draw(app.screen)
+    seats = {seat.rgb for seat in scene.session.seats}
+    assert scoring not in seats and dots[-1] not in seats  # not the seat next in line's

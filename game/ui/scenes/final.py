@@ -32,6 +32,7 @@ class ShowsTurns(Protocol):
     """A scene that can open its game's history at a turn (the play scene)."""
 
     session: Session
+    finished: bool  # its final scores were shown: its Scores button brings them back
 
     def show_history_at(self, turn: int) -> None: ...
 
@@ -144,10 +145,18 @@ class FinalScene(Scene):
         self.app.pop()
         below = self.app.scene if self.app.stack else None
         if not (isinstance(below, ShowsTurns) and below.session is self.session):
-            below = self.app.routes.play(self.session)
-            self.app.replace(below)
+            below = self._new_board()
         if isinstance(below, ShowsTurns):
             below.show_history_at(turn)
+
+    def _new_board(self) -> Scene:
+        """The finished board in place of what is under this screen (the title, for a
+        finished game continued)."""
+        board = self.app.routes.play(self.session)
+        if isinstance(board, ShowsTurns):
+            board.finished = True  # not these scores again as it opens
+        self.app.replace(board)
+        return board
 
     def to_title(self) -> None:
         self.app.replace(self.app.routes.title())
@@ -155,6 +164,8 @@ class FinalScene(Scene):
     def view_board(self) -> None:
         """Back to the finished board (its Scores button brings this table back)."""
         self.app.pop()
+        if not (self.app.stack and isinstance(self.app.scene, ShowsTurns)):
+            self._new_board()
 
     def play_again(self) -> None:
         """A new game with the same players, game, expansions and options."""

@@ -144,8 +144,10 @@ class ReviewSummaryScene(Scene):
         heading = (_("The costliest moves (click one to see it)") if self.costly
                    else _("No inaccuracy, no mistake: well played!"))
         shown, size = fit_line(res, heading, (20, 18, 16), c.w - px(60), True)
-        surface.blit(res.text(shown, size, pal.TEXT_DIM, bold=True),
-                     (c.x + px(30), max(y + px(6), self.costly_top - px(28))))
+        # The costliest moves stand above Close, their heading just above them; the praise,
+        # with nothing under it, follows the counts.
+        top = max(y + px(6), self.costly_top - px(28)) if self.costly else y + px(6)
+        surface.blit(res.text(shown, size, pal.TEXT_DIM, bold=True), (c.x + px(30), top))
         for b in self.costly:
             b.draw(surface, res)
         self.close_button.draw(surface, res)

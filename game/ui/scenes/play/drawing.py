@@ -73,8 +73,7 @@ class Drawing:
             self.score_show.banner() or describe_phase(frame.session, frame.pending is not None,
                                                        can_move=bool(self.options.moves()),
                                                        hand=len(self.hand.tiles()))
-        banner = draw_banner(surface, res, lay.board, prompt,
-                             history.colour() if history.active else seat.rgb,
+        banner = draw_banner(surface, res, lay.board, prompt, self._banner_colour(frame),
                              clear_of=self.controls.history_button.rect)
         self.question.under_banner(banner.bottom, res)
         if not history.active:
@@ -94,6 +93,14 @@ class Drawing:
             history.draw_slider(surface, lay)
         self.hover.draw_card(surface, frame)
         self.refusal.draw(surface, res, cam, lay.board)
+
+    def _banner_colour(self, frame: Frame) -> tuple[int, int, int]:
+        """The banner's dot: the player of the turn shown, or nobody's once the game is over
+        (the seat next in line plays no more, and its colour beside "Game over" would read as
+        the winner's)."""
+        if self.history.active:
+            return self.history.colour()
+        return pal.TEXT_DIM if frame.game.over else frame.session.current_seat.rgb
 
     def _draw_board(self, surface: pygame.Surface, frame: Frame) -> None:
         """The game's board with what the player may do lit on it, the held figure, the

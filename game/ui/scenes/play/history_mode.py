@@ -132,6 +132,12 @@ class HistoryMode:
         """What the history lays over the board."""
         return [self.slider(layout), self.chart_rect(layout)]
 
+    def keep_in_sight(self, camera: Camera, layout: Layout) -> None:
+        """The tiles of the turn shown out from under the slider and the chart."""
+        if self.history is not None:
+            camera.uncover(self.history.cells_of(self.turn), [
+                (r.x, r.y, r.w, r.h) for r in self.covers(layout)], self.res.px(12))
+
     def _wheel(self, intent: Wheel) -> bool:
         self.show(self.turn + (1 if intent.steps > 0 else -1))
         return True

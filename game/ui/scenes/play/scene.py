@@ -258,6 +258,8 @@ class PlayScene(Scene):
 
     def fit(self) -> None:
         self.follow.fit_pressed(self._lit())
+        if self.history.active:
+            self.history.keep_in_sight(self.camera, self.layout_obj)
 
     def toggle_history(self) -> None:
         if self.history.active:
@@ -269,7 +271,8 @@ class PlayScene(Scene):
             return
         self.score_show.skip()
         self.pointer.drag = None
-        self.history.open(chronicle)
+        if self.history.open(chronicle):
+            self.history.keep_in_sight(self.camera, self.layout_obj)
 
     def show_history_at(self, turn: int) -> None:
         """The history at ``turn``, the better move the review found (if any) in sight."""
@@ -322,7 +325,10 @@ class PlayScene(Scene):
         if self.pointer.drag is None and self.feedback.show_log \
                 and self.feedback.panel.handle(intent, self.layout_obj.log):
             return  # the log scrolled
+        turn = self.history.turn
         if self.history.handle(intent, self.layout_obj):
+            if self.history.active and self.history.turn != turn:
+                self.history.keep_in_sight(self.camera, self.layout_obj)
             return
         if self.score_show.final_running and (
                 isinstance(intent, PointerDown) or intent in (Command.CONFIRM, Command.BACK)):
