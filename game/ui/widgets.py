@@ -279,6 +279,12 @@ class TextField:
             pygame.draw.line(surface, pal.TEXT, (x, y), (x, y + label.get_height()), px(2))
 
 
+def first_blink(fields: Sequence[TextField]) -> float | None:
+    """Seconds until the cursor of the focused one of ``fields`` shows or hides (a screen of
+    text fields rests until then)."""
+    return min((t for f in fields if (t := f.next_blink()) is not None), default=None)
+
+
 def draw_toast(surface: pygame.Surface, res: Resources, text: str,
                shown: float = 1.0) -> None:
     """A short message at the top of the window, under the banner, on up to two lines;

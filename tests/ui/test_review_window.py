@@ -222,9 +222,9 @@ def test_a_marked_turn_shows_the_better_move_and_its_points(
     assert decision_of_turn(session.review, mistake.turn) == mistake
 
 
-def test_the_costliest_move_of_the_summary_opens_its_turn(app: App, driver: Driver) -> None:
-    session = a_session(app)
-    session.review, mistake = made_up_review(session)
+def open_summary(app: App, driver: Driver, session: Session
+                 ) -> tuple[PlayScene, ReviewSummaryScene]:
+    """The game's play scene, and the review's summary opened from its final screen."""
     play = PlayScene(app, session)
     app.replace(play)
     driver.frames()
@@ -232,7 +232,13 @@ def test_the_costliest_move_of_the_summary_opens_its_turn(app: App, driver: Driv
     final = on_top(app, FinalScene)
     driver.frames()
     driver.click(button(final.buttons, "Review summary").rect.center)
-    summary = on_top(app, ReviewSummaryScene)
+    return play, on_top(app, ReviewSummaryScene)
+
+
+def test_the_costliest_move_of_the_summary_opens_its_turn(app: App, driver: Driver) -> None:
+    session = a_session(app)
+    session.review, mistake = made_up_review(session)
+    play, summary = open_summary(app, driver, session)
     driver.frames()
     assert len(summary.costly) == 1 and f"Turn {mistake.turn}:" in summary.costly[0].label
     driver.click(summary.costly[0].rect.center)
@@ -261,14 +267,7 @@ def test_a_player_without_a_mistake_reads_well_played_under_the_counts(
     session = a_session(app)
     session.review, mistakes = reviews.made_up_review(session, every=1)
     assert not mistakes  # every decision judged good
-    play = PlayScene(app, session)
-    app.replace(play)
-    driver.frames()
-    play.show_final()
-    final = on_top(app, FinalScene)
-    driver.frames()
-    driver.click(button(final.buttons, "Review summary").rect.center)
-    summary = on_top(app, ReviewSummaryScene)
+    _play, summary = open_summary(app, driver, session)
     assert not summary.costly
     texts: dict[str, pygame.Surface] = {}  # kept, so that no id is used twice
     real = app.res.text

@@ -17,7 +17,7 @@ from .. import palette as pal
 from ..app import App, Scene
 from ..intents import Command, Intent, PointerDown
 from ..net_link import join_table
-from ..widgets import Button, TextField, blit_centred, fit_text, panel
+from ..widgets import Button, TextField, blit_centred, first_blink, fit_text, panel
 from .lobby import LobbyScene
 
 _CODE = re.compile(r"^[0-9A-Z]{4,16}$")
@@ -165,7 +165,7 @@ class JoinScene(Scene):
             f.update(dt)
 
     def wake_in(self) -> float | None:
-        return min((t for f in self.fields if (t := f.next_blink()) is not None), default=None)
+        return first_blink(self.fields)
 
     def draw(self, surface: pygame.Surface) -> None:
         surface.fill(pal.TABLE)

@@ -36,6 +36,7 @@ from ..widgets import (
     TextField,
     blit_centred,
     draw_tooltip,
+    first_blink,
     fit_text,
     panel,
     wrap_text,
@@ -384,7 +385,7 @@ class SetupScene(Scene):
             f.update(dt)
 
     def wake_in(self) -> float | None:
-        return min((t for f in self.fields if (t := f.next_blink()) is not None), default=None)
+        return first_blink(self.fields)
 
     def draw(self, surface: pygame.Surface) -> None:
         surface.fill(pal.TABLE)
