@@ -54,6 +54,7 @@ if TYPE_CHECKING:
 FPS = 60  # frames per second while something moves
 POLL_HZ = 60  # how often a resting window looks for events
 TOAST_FADE = 0.5  # seconds a toast takes to fade away, at the end of its time
+LONGEST_STEP = 0.1  # seconds one frame may stand for: after a stall, moves resume, not jump
 
 log = logging.getLogger(__name__)
 
@@ -233,7 +234,7 @@ class App:
         if dt is None:
             dt = now - self._last_step
         self._last_step = now
-        dt = min(dt, 0.1)
+        dt = min(dt, LONGEST_STEP)
         for intent in self.input.translate(pygame.event.get()):
             self.guarded("handle", self.dispatch, intent)
         if not self.running or not self.stack:

@@ -16,7 +16,7 @@ import pygame
 import pytest
 
 from game import i18n
-from game.ui.app import App, AppConfig, Scene
+from game.ui.app import LONGEST_STEP, App, AppConfig, Scene
 from game.ui.scenes.play.question import Question
 from game.ui.scenes.routes import SceneRoutes
 from game.ui.window import MIN_SIZE
@@ -51,6 +51,13 @@ class Driver:
     def frames(self, n: int = 1) -> None:
         for _ in range(n):
             self.app.step(FRAME)
+
+    def wait(self, seconds: float) -> None:
+        """Let ``seconds`` pass in the fewest frames, each the longest the app takes
+        (``LONGEST_STEP``): for what waits only on time (a card's delay, a glide's end)."""
+        while seconds > 1e-9:
+            self.app.step(min(seconds, LONGEST_STEP))
+            seconds -= LONGEST_STEP
 
     def move(self, pos: tuple[int, int], buttons: tuple[int, int, int] = (0, 0, 0)) -> None:
         rel = (pos[0] - self.pos[0], pos[1] - self.pos[1])

@@ -156,7 +156,7 @@ def test_the_turn_shown_comes_out_from_under_the_chart_and_the_slider(
         driver.key(pygame.K_RIGHT)
         driver.key(pygame.K_LEFT)  # back to it: the view glides it out
         assert mode.turn == turn
-        driver.frames(60)
+        driver.wait(1.0)
         assert not hidden(scene, cell)
 
 
@@ -169,6 +169,24 @@ def test_fit_in_the_history_leaves_the_turn_shown_in_sight(app: App, driver: Dri
     for turn in range(1, 31):
         mode.show(turn)
         driver.key(pygame.K_HOME)
-        driver.frames(60)
+        driver.wait(1.0)
         under += [turn for cell in mode.history.cells_of(turn) if hidden(scene, cell)]
     assert under == []
+
+
+def test_the_chart_takes_clicks_and_the_wheel_and_leaves_the_board_unzoomed(
+        app: App, driver: Driver) -> None:
+    scene = played(app, driver, turns=8)
+    driver.key(pygame.K_v)
+    mode = scene.history
+    driver.frames(2)
+    plot = mode.chart.plot
+    assert plot.w and mode.turn == 8
+    driver.click((plot.x + plot.w // 4, plot.centery))
+    assert mode.turn == 2
+    level = scene.camera.level
+    driver.move(plot.center)
+    driver.wheel(1)
+    assert mode.turn == 3 and scene.camera.level == level
+    driver.wheel(-1)
+    assert mode.turn == 2 and scene.camera.level == level

@@ -134,7 +134,7 @@ def test_the_card_under_a_ghost_is_what_a_click_there_chooses(app: App,
         for pos in points[::3]:
             scene.turn.pending = None
             driver.move(pos)
-            driver.frames(int(HOVER_DELAY * 60) + 2)
+            driver.wait(HOVER_DELAY)
             assert scene.hover.feature is not None, pos
             shown = scene.hover.feature.id
             driver.click(pos)

@@ -105,7 +105,8 @@ class HistoryMode:
                 self.dragging = True
                 self._seek(intent.pos[0], track)
                 return True
-            if intent.button == 1 and self.chart_rect(layout).collidepoint(intent.pos):
+            if intent.button == 1 and self._chart_shown(layout) and \
+                    self.chart_rect(layout).collidepoint(intent.pos):
                 if self.chart.plot.w:
                     self.show(self.chart.turn_at(intent.pos[0]))
                 return True
@@ -116,8 +117,10 @@ class HistoryMode:
         if isinstance(intent, PointerUp) and self.dragging:
             self.dragging = False
             return True
-        return isinstance(intent, Wheel) and self.slider(layout).collidepoint(intent.pos) and \
-            self._wheel(intent)
+        # The wheel over the slider or the chart steps through the turns, as it does over
+        # a list; it zooms the board only over the board itself.
+        return isinstance(intent, Wheel) and any(
+            r.collidepoint(intent.pos) for r in self.covers(layout)) and self._wheel(intent)
 
     def chart_rect(self, layout: Layout) -> pygame.Rect:
         """The score chart's panel: the board's lower right corner, above the slider."""
@@ -128,8 +131,15 @@ class HistoryMode:
         h = min(px(CHART_H), board.h // 3)
         return pygame.Rect(board.right - px(14) - w, slider.y - px(10) - h, w, h)
 
+    def _chart_shown(self, layout: Layout) -> bool:
+        """Whether the board leaves the chart room enough to be read."""
+        rect = self.chart_rect(layout)
+        return rect.h >= self.res.px(90) and rect.w >= self.res.px(160)
+
     def covers(self, layout: Layout) -> list[pygame.Rect]:
         """What the history lays over the board."""
+        if not self._chart_shown(layout):
+            return [self.slider(layout)]
         return [self.slider(layout), self.chart_rect(layout)]
 
     def keep_in_sight(self, camera: Camera, layout: Layout) -> None:
@@ -224,7 +234,7 @@ class HistoryMode:
         res = self.res
         px = res.px
         rect = self.chart_rect(layout)
-        if rect.h < px(90) or rect.w < px(160):
+        if not self._chart_shown(layout):
             self.chart.plot = pygame.Rect(0, 0, 0, 0)
             return
         panel(surface, rect, alpha=240)
