@@ -153,3 +153,15 @@ def test_the_card_works_on_the_history_board(app: App, driver: Driver) -> None:
     start_city = scene.game.feature_at((0, 0), "N")
     lines = hover(scene, driver, (0, 0), min(i for c, i in start_city.parts))
     assert lines[0] == "City"
+
+
+def test_the_card_goes_under_a_screen_on_top_and_comes_back_when_the_pointer_rests(
+        app: App, driver: Driver) -> None:
+    scene = start(app)
+    hover(scene, driver, (0, 0), index_of(scene, (0, 0), "city"))
+    driver.key(pygame.K_ESCAPE)  # the game menu comes over the board
+    assert app.scene is not scene and scene.hover.card is None and not scene.hover.shown
+    driver.key(pygame.K_ESCAPE)  # back to the game, the pointer still there
+    assert app.scene is scene
+    driver.wait(HOVER_DELAY)
+    assert scene.hover.shown and scene.hover.card is not None

@@ -45,11 +45,15 @@ class HoverCard:
     def shown(self) -> bool:
         return self.feature is not None and self.rest >= HOVER_DELAY
 
+    def forget(self) -> None:
+        """No feature under the pointer: the card goes until the pointer rests again."""
+        self.feature, self.card, self._key = None, None, None
+        self.rest = 0.0
+
     def update(self, dt: float, frame: Frame) -> None:
         found = self._feature_under(frame.mouse, frame)
         if found is None:
-            self.feature, self.card, self._key = None, None, None
-            self.rest = 0.0
+            self.forget()
             return
         game, cell, index = found
         key = (id(game), len(game.moves), game.feature_at(cell, index).id)

@@ -109,6 +109,7 @@ class PlayScene(Scene):
     def pause(self) -> None:
         self.computer.cancel()  # menus may load another game; a search in flight is dropped
         self.pointer.release()  # the button's release goes to the scene on top
+        self.hover.forget()  # a card would show through the screen on top
 
     def layout(self, size: tuple[int, int]) -> None:
         resized = size != self.layout_obj.size
