@@ -45,8 +45,6 @@ CUT_ON_PURPOSE = {
     "setup.SetupScene.draw": "a tile set file's own error message, of any length",
     "lobby.LobbyScene._draw_seat": "a player's name in the lobby's seat row (set smaller "
                                    "first)",
-    "final.FinalScene.draw": "a line of the final scoring's details, in rows of one line "
-                             "(set smaller first; up to 16 lines in two columns)",
 }
 # Where a text may be partly hidden by the clip: what scrolls (by the game function that set
 # the line, or its module).

@@ -17,14 +17,49 @@ from game.view.score_chart import score_series
 from .. import palette as pal
 from ..app import App, Scene
 from ..intents import Command, Intent
+from ..resources import Resources
 from ..score_chart import ScoreChart
 from ..session import Seat, Session, kind_name
-from ..widgets import Button, blit_centred, fit_line, fit_text, panel
+from ..widgets import Button, blit_centred, fit_line, fit_lines, fit_text, panel
 from .review import ReviewScene, reviewed
 from .review_summary import ReviewSummaryScene
 
 CATEGORY_COLOURS = [(190, 96, 60), (214, 178, 110), (120, 132, 170), (112, 168, 84),
                     (90, 150, 190), (170, 120, 170), (200, 150, 60), (130, 130, 130)]
+
+
+DETAIL_ROWS = 8  # rows of the modules' final lines in a column, at most
+
+
+def detail_columns(res: Resources, details: list[str], columns: int, width: int
+                   ) -> list[list[tuple[str, int]]]:
+    """The modules' final lines flowed into ``columns`` columns of ``width`` px, rows of
+    (text, size): a line too long for one row wraps onto a second rather than being cut
+    short, and a line is never split across columns.  What does not fit is left out."""
+    sizes = (19, 17, 15) if columns == 1 else (17, 15, 14)
+    blocks = []
+    for line in details:
+        lines, size = fit_lines(res, line, sizes, width, 2)
+        blocks.append([(text, size) for text in lines])
+    total = sum(len(block) for block in blocks)
+    least = max([-(-total // columns), *map(len, blocks)])
+    for per_column in range(min(least, DETAIL_ROWS), DETAIL_ROWS + 1):  # the shortest that
+        laid = _flowed(blocks, columns, per_column)                       # holds every line
+        if sum(map(len, laid)) == total:
+            break
+    return laid
+
+
+def _flowed(blocks: list[list[tuple[str, int]]], columns: int, per_column: int
+            ) -> list[list[tuple[str, int]]]:
+    laid: list[list[tuple[str, int]]] = [[]]
+    for block in blocks:
+        if len(laid[-1]) + len(block) > per_column:
+            if len(laid) == columns:
+                break
+            laid.append([])
+        laid[-1].extend(block)
+    return laid
 
 
 @runtime_checkable
@@ -205,16 +240,15 @@ class FinalScene(Scene):
         details = view.final_details(game)
         # Up to 8 lines in one column, up to 16 in two (meadow by meadow, say).
         columns = 1 if len(details) <= 8 else 2
-        rows_shown = min(8, (len(details) + columns - 1) // columns)
+        width = (c.w - px(80)) // columns
+        laid = detail_columns(res, details, columns, width - px(10))
+        rows_shown = max((len(column) for column in laid), default=0)
         self._draw_chart(surface, cats, rows, reserve=px(22 * rows_shown))
         top = self.button.rect.y - px(14 + 22 * rows_shown)
-        width = (c.w - px(80)) // columns
-        for i, line in enumerate(details[:8 * columns]):
-            col, row = divmod(i, rows_shown) if rows_shown else (0, 0)
-            shown, size = fit_line(res, line, (19, 17, 15) if columns == 1 else (17, 15, 14),
-                                   width - px(10))
-            surface.blit(res.text(shown, size, pal.TEXT_DIM),
-                         (c.x + px(40) + col * width, top + px(22 * row)))
+        for col, column in enumerate(laid):
+            for row, (shown, size) in enumerate(column):
+                surface.blit(res.text(shown, size, pal.TEXT_DIM),
+                             (c.x + px(40) + col * width, top + px(22 * row)))
         for b in self.buttons:
             b.draw(surface, res)
 
