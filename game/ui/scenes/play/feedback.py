@@ -46,6 +46,7 @@ class Feedback:
         self.show_log = True
         self.panel = LogPanel()  # how the log is scrolled
         self.notices_seen = len(session.game.notices)
+        self.plates: list[pygame.Rect] = []  # where the announcements were last drawn
 
     def toggle_log(self) -> None:
         self.show_log = not self.show_log
@@ -97,6 +98,7 @@ class Feedback:
         readable on any tile; wrapped in the board's width.  Drawn while the board is the
         clip."""
         board = surface.get_clip()
+        self.plates = []
         for p in self.popups:
             if p.age < 0:
                 continue  # waits for its turn
@@ -105,7 +107,13 @@ class Feedback:
             x = within(x, plate.get_width(), board)
             fade = p.life - 0.7
             plate.set_alpha(255 if p.age < fade else max(0, int(255 * (p.life - p.age) / 0.7)))
-            blit_centred(surface, plate, (x, y))
+            # the plate without its shadow; a newer one rises from under the older ones
+            # rather than across them, so that each is read whole
+            rect = plate.get_rect(center=(round(x), round(y))).inflate(-12, -12)
+            while (hit := rect.collidelist(self.plates)) >= 0:
+                rect.top = self.plates[hit].bottom + res.px(4)
+            self.plates.append(rect)
+            blit_centred(surface, plate, rect.center)
 
 
 def popup_plate(res: Resources, text: str, size: int, colour: Rgb,
