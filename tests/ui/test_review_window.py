@@ -16,7 +16,7 @@ import pytest
 
 import game.review
 from game.ai.random_policy import random_action
-from game.review import Decision, Review
+from game.review import Decision, Review, moves_key
 from game.review.turns import decision_of_turn, position_before
 from game.rules import Deploy, Game, Place
 from game.ui.app import App
@@ -284,3 +284,39 @@ def test_a_player_without_a_mistake_reads_well_played_under_the_counts(
     praise = id(texts["No inaccuracy, no mistake: well played!"])
     # the next line, not at the foot of an empty card
     assert 0 < screen.tops[praise] - screen.tops[counts] <= app.res.px(60)
+
+
+
+def test_a_better_figure_alone_is_shown_on_its_area_lit(app: App, driver: Driver) -> None:
+    """The tile was placed well but no figure taken: the better move is the figure, drawn
+    with the area it should have gone to lit, as the Hint lights it."""
+    session = Session.new(app.registry, "carcassonne", [], [Seat("Red", "red"),
+                                                            Seat("Blue", "blue")], seed=3)
+    scene = PlayScene(app, session)
+    app.replace(scene)
+    game = session.game
+    place = next(iter(game.legal_placements()))
+    scene.play(place)
+    figure = next(a for a in game.legal_actions() if isinstance(a, Deploy))
+    area = game.target_feature(figure.target)
+    scene.play(game.legal_actions()[-1])  # no figure
+    session.review = Review((0,), 2, moves_key(game.moves), [
+        Decision(1, 1, 0, ("pass",), (str(figure),), 6.0, 1.0, 12, {}, 1.0)])
+    shown = review_shown.ReviewShown(session)
+    assert (turn := shown.turn(1)) is not None and turn.better
+    scene.camera.set_level(11)
+    scene.camera.centre = (place.cell[0] + 0.5, place.cell[1] + 0.5)
+    driver.wait(1.0)
+    before = app.screen.copy()
+    shown.draw_ghost(app.screen, app.res, scene.camera, scene.view, 1)
+    placed = game.board.tiles[place.cell]
+    x, y, w, _h = (round(v) for v in scene.camera.cell_rect(place.cell))
+    regions = scene.view.art.regions(placed.tile, placed.rotation, w)
+    assert area is not None
+    fx, fy = scene.camera.local_to_screen(place.cell, placed.turned.anchors[area])
+    changed = [regions.at(((px - x) / w, (py - y) / w)) == area
+               for px in range(x + 12, x + w - 12, 6) for py in range(y + 12, y + w - 12, 6)
+               if app.screen.get_at((px, py)) != before.get_at((px, py))
+               and max(abs(px - fx), abs(py - fy)) > w // 5]  # away from the figure itself
+    # the area is lit; outside it, at most the lit area's edge
+    assert changed.count(True) > 40 and changed.count(False) <= changed.count(True) // 10

@@ -16,8 +16,10 @@ from game.review.turns import decision_of_turn, position_before, turn_verdicts
 from game.review.words import verdict_word
 from game.rules import Deploy, Game, Move, Place
 
+from ... import palette as pal
 from ...board_view import BoardView
 from ...camera import Camera
+from ...picture import feature_index
 from ...resources import Resources
 from ...session import Session
 from .hint import draw_figure_on, draw_reason, draw_suggestion
@@ -121,11 +123,16 @@ class ReviewShown:
             draw_suggestion(surface, res, cam, view, position, place, figure, rgb)
         elif isinstance(figure, Deploy) and position.last_cell is not None:
             placed = position.board.tiles[position.last_cell]
-            view.outline(surface, cam, placed.cell, (255, 212, 84), width=4)
+            index = feature_index(placed.tile, placed.turned, figure.target)
+            if index is not None:  # the area the figure should have gone to, lit as a hint's
+                x, y, w, _h = cam.cell_rect(placed.cell)
+                regions = view.art.regions(placed.tile, placed.rotation, w)
+                surface.blit(regions.highlight(index, pal.HIGHLIGHT, 120, edge=3), (x, y))
+            view.outline(surface, cam, placed.cell, pal.HIGHLIGHT, width=4)
             draw_figure_on(surface, res, cam, position, placed.cell, placed.tile,
                            placed.rotation, figure, rgb)
         if isinstance(figure, Move):
-            view.cell_overlay(surface, cam, figure.cell, (255, 212, 84), 120, border=4)
+            view.cell_overlay(surface, cam, figure.cell, pal.HIGHLIGHT, 120, border=4)
 
     def line(self, turn: int) -> str | None:
         """What the review says of ``turn``: "Mistake: −6.3 ± 1.2 points. Better: completes
