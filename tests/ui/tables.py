@@ -95,9 +95,9 @@ def join_lobby(app: App, link: str, name: str) -> LobbyScene:
 
 @contextmanager
 def two_windows(root: Path, seats: list[Seat] | None = None, pace: str = "instant",
-                **choices: object) -> Iterator[Table]:
+                size: tuple[int, int] = (1280, 800), **choices: object) -> Iterator[Table]:
     """Host and guest at one table, its game begun: both play scenes on top."""
-    table = Table(root, pace)
+    table = Table(root, pace, size)
     try:
         lobby = host_lobby(table.host, seats or [Seat("Ann", "red"), Seat("Bob", "blue",
                                                                             "open")], **choices)

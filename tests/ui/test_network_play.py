@@ -25,6 +25,7 @@ from game.ui.scenes.play.table_turns import TableTurns
 from game.ui.scenes.saves import NameScene
 from game.ui.scenes.title import TitleScene
 from game.ui.session import SeatMarks
+from game.ui.window import MIN_SIZE
 
 from .conftest import Driver, on_top
 from .tables import drawn_texts, join_lobby, play_a_turn, two_windows
@@ -197,7 +198,9 @@ def test_a_window_waiting_for_the_table_rests_until_a_move_comes(tmp_path: Path)
 def test_a_whole_game_with_hidden_hands_and_sheep_ends_alike_in_both_windows(
         tmp_path: Path) -> None:
     rng = random.Random(5)
-    with two_windows(tmp_path, expansions=["hills-and-sheep"], options={"hand": 3}) as table:
+    # the smallest window: the whole game reads there too, and is drawn in less time
+    with two_windows(tmp_path, expansions=["hills-and-sheep"], options={"hand": 3},
+                     size=MIN_SIZE) as table:
         host, guest = table.play(table.host), table.play(table.guest)
 
         def over() -> bool:
