@@ -183,15 +183,27 @@ def test_strong_keeps_to_its_budget(base: TileSet) -> None:
     assert time.perf_counter() - t0 < 0.3 + 0.5  # the initial ranking may overrun a little
 
 
-def test_strong_begins_no_round_it_could_not_finish(base: TileSet,
-                                                    monkeypatch: pytest.MonkeyPatch) -> None:
-    game = Game(base, ["A", "B"], seed=3)
+def thirty_moves_in(base: TileSet, players: int) -> Game:
+    """A game of ``players`` played by ``quick`` to its 30th move."""
+    game = Game(base, ["A", "B", "C"][:players], seed=3)
     rng = random.Random(3)
     while len(game.moves) < 30:
         game.apply(choose_action(game, "quick", rng))
-    # A clock that only a round's future moves: each round costs 0.07 s, nothing else costs.
+    return game
+
+
+def made_up_clock(monkeypatch: pytest.MonkeyPatch) -> list[float]:
+    """``strong``'s clock, made to show the time in the list's one item (moved by the test)."""
     clock = [0.0]
     monkeypatch.setattr(strong, "clock", SimpleNamespace(now=lambda: clock[0]))
+    return clock
+
+
+def test_strong_begins_no_round_it_could_not_finish(base: TileSet,
+                                                    monkeypatch: pytest.MonkeyPatch) -> None:
+    game = thirty_moves_in(base, 2)
+    # A clock that only a round's future moves: each round costs 0.07 s, nothing else costs.
+    clock = made_up_clock(monkeypatch)
     real = worlds.determinize
 
     def costly(world: Game, r: random.Random) -> Game:
@@ -206,14 +218,10 @@ def test_strong_begins_no_round_it_could_not_finish(base: TileSet,
 
 def test_strong_gives_up_a_round_that_runs_past_the_deadline(
         base: TileSet, monkeypatch: pytest.MonkeyPatch) -> None:
-    game = Game(base, ["A", "B", "C"], seed=3)  # each future: three turns of the light policy
-    rng = random.Random(3)
-    while len(game.moves) < 30:
-        game.apply(choose_action(game, "quick", rng))
+    game = thirty_moves_in(base, 3)  # each future: three turns of the light policy
     # A clock that only the light policy's turns move: cheap at first, then 25 times dearer
     # near the deadline, so that the rounds before promise a round that cannot end in time.
-    clock = [0.0]
-    monkeypatch.setattr(strong, "clock", SimpleNamespace(now=lambda: clock[0]))
+    clock = made_up_clock(monkeypatch)
     real = LightPolicy.turn
 
     def costly(policy: LightPolicy, world: Game, r: random.Random) -> Game:
