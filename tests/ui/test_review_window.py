@@ -18,7 +18,7 @@ import game.review
 from game.ai.random_policy import random_action
 from game.review import Decision, Review, moves_key
 from game.review.turns import decision_of_turn, position_before
-from game.rules import Deploy, Game, Place
+from game.rules import Deploy, Game, Place, Skip
 from game.ui.app import App
 from game.ui.scenes import review as review_scene
 from game.ui.scenes.final import FinalScene
@@ -299,9 +299,9 @@ def test_a_better_figure_alone_is_shown_on_its_area_lit(app: App, driver: Driver
     scene.play(place)
     figure = next(a for a in game.legal_actions() if isinstance(a, Deploy))
     area = game.target_feature(figure.target)
-    scene.play(game.legal_actions()[-1])  # no figure
+    scene.play(Skip())  # no figure
     session.review = Review((0,), 2, moves_key(game.moves), [
-        Decision(1, 1, 0, ("pass",), (str(figure),), 6.0, 1.0, 12, {}, 1.0)])
+        Decision(1, 1, 0, (str(Skip()),), (str(figure),), 6.0, 1.0, 12, {}, 1.0)])
     shown = review_shown.ReviewShown(session)
     assert (turn := shown.turn(1)) is not None and turn.better
     scene.camera.set_level(11)
