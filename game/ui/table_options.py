@@ -27,25 +27,23 @@ def clock_from(value: Any) -> Clock | None:
     return None
 
 
-def clock_label(clock: Sequence[int] | None) -> str:
-    """The turn clock in a few words: "10 min + 10 s a turn", or "no clock"."""
-    if not clock:
-        return _("no clock")
+def clock_label(clock: Sequence[int]) -> str:
+    """The turn clock in a few words: "10 min + 10 s a turn"."""
     minutes, added = clock[0] // 60, clock[1]
     if added:
         return _("{minutes} min + {seconds} s a turn").format(minutes=minutes, seconds=added)
     return _("{minutes} min").format(minutes=minutes)
 
 
-def clock_short(clock: Sequence[int] | None) -> str:
-    """The turn clock for a button: "10 + 10 s" (minutes, then the seconds added a turn, as
-    chess players write it), or "no clock"."""
+def clock_button(clock: Sequence[int] | None) -> str:
+    """The set-up's clock button: "Clock: 10 + 10 s" (minutes, then the seconds added a turn,
+    as chess players write it), or "Clock: none"."""
     if not clock:
-        return _("no clock")
+        return _("Clock: none")
     minutes, added = clock[0] // 60, clock[1]
-    if added:
-        return _("{minutes} + {seconds} s").format(minutes=minutes, seconds=added)
-    return _("{minutes} min").format(minutes=minutes)
+    short = (_("{minutes} + {seconds} s").format(minutes=minutes, seconds=added) if added
+             else _("{minutes} min").format(minutes=minutes))
+    return _("Clock: {clock}").format(clock=short)
 
 
 def table_lines(registry: Registry, info: dict[str, Any]) -> list[str]:
@@ -62,7 +60,9 @@ def table_lines(registry: Registry, info: dict[str, Any]) -> list[str]:
         if name in tileset.options:
             lines.append(_("{option}: {value}").format(option=option_name(tileset, name),
                                                         value=value_label(tileset, name, value)))
-    lines.append(_("Turn clock: {clock}").format(clock=clock_label(info.get("clock"))))
+    clock = info.get("clock")
+    lines.append(_("Turn clock: {clock}").format(clock=clock_label(clock)) if clock
+                 else _("Turn clock: none"))
     if info.get("aids") is False:
         lines.append(_("No aids: no hints, no tiles to come, no worth on cards"))
     return lines

@@ -144,6 +144,15 @@ def draw_tooltip(surface: pygame.Surface, res: Resources, title: str, text: str,
     return rect
 
 
+SMALLEST_LABEL = 14  # a button's label is set down to this size before it is cut short
+
+
+def label_sizes(size: int) -> range:
+    """The sizes a button's label is tried at, from its own down to ``SMALLEST_LABEL``: a
+    longer word in another language is set smaller, not spilled over the button's edge."""
+    return range(size, SMALLEST_LABEL - 1, -1)
+
+
 @dataclass
 class Button:
     rect: pygame.Rect
@@ -196,18 +205,23 @@ class Button:
                 pygame.draw.lines(surface, pal.PRIMARY, False, [
                     (box.x + px(3), box.centery), (box.centerx - px(1), box.bottom - px(4)),
                     (box.right - px(3), box.y + px(3))], px(3))
-            label = res.text(self.label[4:], max(16, min(24, height // 2 + 2)), text, bold=True)
+            words, size = fit_line(res, self.label[4:],
+                                   label_sizes(max(16, min(24, height // 2 + 2))),
+                                   r.right - box.right - px(20), bold=True)
+            label = res.text(words, size, text, bold=True)
             surface.blit(label, label.get_rect(midleft=(box.right + px(12), r.centery)))
             return
         if self.detail:
-            label = res.text(self.label, 18, text, bold=True)
+            words, size = fit_line(res, self.label, label_sizes(18), r.w - px(24), bold=True)
+            label = res.text(words, size, text, bold=True)
             surface.blit(label, (r.x + px(12), r.y + px(5)))
             detail = fit_text(res, self.detail, 15, r.w - px(24))
             surface.blit(res.text(detail, 15, text if self.primary else pal.TEXT_DIM),
                          (r.x + px(12), r.y + px(8) + label.get_height()))
             return
-        size = max(16, min(26, height // 2 + 4))
-        label = res.text(self.label, size, text, bold=True)
+        words, size = fit_line(res, self.label, label_sizes(max(16, min(26, height // 2 + 4))),
+                               r.w - px(16), bold=True)
+        label = res.text(words, size, text, bold=True)
         if self.hotkey and height >= 40:
             blit_centred(surface, label, (r.centerx, r.centery - px(6)))
             hint = res.text(self.hotkey, 15, pal.TEXT_DIM if not self.primary else text)

@@ -38,6 +38,7 @@ from game.ui.scenes.settings import SettingsScene
 from game.ui.scenes.setup import SetupScene
 from game.ui.scenes.title import TitleScene
 from game.ui.session import Seat, Session
+from game.ui.table_options import CLOCKS
 from game.view import notices
 from game.view.modules import views_of
 from game.view.modules.hills_sheep import ShepherdsView
@@ -131,10 +132,12 @@ def test_the_title_set_up_and_settings_fit(window: App) -> None:
         for row in setup.option_rows:
             driver.move(row.button.rect.center)
             check(app, f"set-up {game.id}, an option's rulebook sentence", found)
-    setup.seats[1].kind, setup.clock = "open", (1800, 30)  # hosting: the clock's button
-    setup.layout(app.screen.get_size())
-    driver.frames()
-    check(app, "set-up of a hosted table, a clock", found)
+    setup.seats[1].kind = "open"  # hosting: the clock's button, through all its clocks
+    for clock in CLOCKS:
+        setup.clock = clock
+        setup.layout(app.screen.get_size())
+        driver.frames()
+        check(app, f"set-up of a hosted table, clock {clock}", found)
     app.replace(SettingsScene(app))
     driver.frames()
     check(app, "settings", found)

@@ -43,14 +43,14 @@ def test_new_game_offers_an_open_seat_and_remembers_every_choice(app: App,
                                                                  driver: Driver) -> None:
     driver.click(button(title(app, driver), "New game"))
     setup = on_top(app, SetupScene)
-    assert "Clock: no clock" not in [b.label for b in setup.widgets]  # no open seat yet
+    assert "Clock: none" not in [b.label for b in setup.widgets]  # no open seat yet
     setup.expansions = ["hills-and-sheep"]
     setup._build()
     driver.click(button(setup, "[ ] No aids"))
     setup.seats[1].kind = "open"
     setup._build()
     assert button(setup, "Host game") and len(setup.fields) == 1  # the open seat: no name
-    driver.click(button(setup, "Clock: no clock"))
+    driver.click(button(setup, "Clock: none"))
     driver.click(button(setup, "Clock: 5 + 5 s"))
     setup.seats[1].kind = "strong"  # no open seat: a game on this screen again
     setup._build()

@@ -30,7 +30,7 @@ from ..app import App, Scene
 from ..intents import Command, Intent, PointerDown, PointerMove
 from ..net_link import Listening, host_table
 from ..session import COMPUTER_KINDS, HUMAN, OFFERED_KINDS, OPEN, Seat, Session, kind_name
-from ..table_options import CLOCKS, clock_from, clock_short
+from ..table_options import CLOCKS, clock_button, clock_from
 from ..widgets import (
     Button,
     TextField,
@@ -147,7 +147,7 @@ class SetupScene(Scene):
                                    self._toggle_aids))
         if self.hosting:
             self.widgets.append(Button(pygame.Rect(left + px(330), add_y, px(188), px(44)),
-                                       _("Clock: {clock}").format(clock=clock_short(self.clock)),
+                                       clock_button(self.clock),
                                        self._cycle_clock))
         right = c.x + px(RIGHT_X)
         width = c.right - right - px(30)
