@@ -283,3 +283,20 @@ def test_the_banner_of_a_finished_game_wears_no_players_colour(
     scene.draw(app.screen)
     seats = {seat.rgb for seat in scene.session.seats}
     assert scoring not in seats and dots[-1] not in seats  # not the seat next in line's
+
+
+def test_without_room_for_a_chart_the_rule_lines_follow_the_table(small: App) -> None:
+    """Three players of Over Hill and Dale at the smallest window: the lines of its rules
+    and crops leave no room for a chart, and they stand under the table, not by the
+    buttons with a hole above them."""
+    seats = [Seat(name, colour, "human") for name, colour in
+             (("Red", "red"), ("Blue", "blue"), ("Yellow", "yellow"))]
+    session = Session.new(small.registry, "over-hill-and-dale", [], seats, seed=3)
+    rng = random.Random(3)
+    while not session.game.over:
+        session.game.apply(random_action(session.game, rng))
+    final = FinalScene(small, session)
+    small.replace(final)
+    Driver(small).frames(2)
+    assert not final.charts_shown
+    assert final.details_top - final.table_bottom <= small.res.px(20)

@@ -126,6 +126,7 @@ class FinalScene(Scene):
                    lambda: self._show_chart(False))]
         self.table_bottom = 0
         self.charts_shown = False  # there was room for the charts at the last frame
+        self.details_top = 0  # where the lines under the table began at the last frame
 
     def layout(self, size: tuple[int, int]) -> None:
         px = self.app.res.px
@@ -245,6 +246,9 @@ class FinalScene(Scene):
         rows_shown = max((len(column) for column in laid), default=0)
         self._draw_chart(surface, cats, rows, reserve=px(22 * rows_shown))
         top = self.button.rect.y - px(14 + 22 * rows_shown)
+        if not self.charts_shown:  # no room for a chart: the lines follow the table, no hole
+            top = min(top, self.table_bottom + px(20))
+        self.details_top = top
         for col, column in enumerate(laid):
             for row, (shown, size) in enumerate(column):
                 surface.blit(res.text(shown, size, pal.TEXT_DIM),
