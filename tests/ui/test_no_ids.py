@@ -1,5 +1,6 @@
-"""Players never see an internal id: whole games of every game played in the window, every
-frame's texts recorded, and no tile id (``b11``, ``HS04``, ``H35dt``) or port name in any."""
+"""Players never see an internal id: whole games of every game played in the window (the
+tiles still to come shown at first), every frame's texts recorded, and no tile id
+(``b11``, ``HS04``, ``H35dt``) or port name in any."""
 
 from __future__ import annotations
 
@@ -53,7 +54,10 @@ def test_no_tile_id_is_drawn(app: App, monkeypatch: pytest.MonkeyPatch, game_id:
     game = session.game
     rng = random.Random(7)
     extra_seen = False
+    scene.remaining.shown = True  # the tiles still to come, drawn at the first frames
     while not game.over:
+        if len(game.moves) > 6:
+            scene.remaining.shown = False
         deploys = [a for a in game.legal_actions() if isinstance(a, Deploy)]
         scene.play(rng.choice(deploys) if deploys and rng.random() < 0.6
                    else random_action(game, rng))

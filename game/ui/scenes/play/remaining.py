@@ -86,11 +86,6 @@ class RemainingPanel:
             more = _("Wheel: more tiles")
             img = res.text(more, 17, pal.TEXT_DIM)
             surface.blit(img, img.get_rect(topright=(rect.right - pad, rect.y + px(16))))
-        labels = [f"{t.id} ×{remaining.get(t.id, 0)}" for t in tiles]
-        size = next((size for size in (16, 14, 12)
-                     if all(res.font(size, True).size(label)[0] <= cell - px(2)
-                            for label in labels)),
-                    0)  # 0: too narrow for the ids, the counts alone
         first = self.scroll * grid.cols
         for i, t in enumerate(tiles[first:first + grid.shown_rows * grid.cols]):
             x = rect.x + pad + (i % grid.cols) * cell
@@ -101,7 +96,8 @@ class RemainingPanel:
                 img = img.copy()
                 img.set_alpha(70)
             surface.blit(img, (x, y))
-            text = f"{t.id} ×{n}" if size else f"×{n}"
-            label = res.text(text, size or 14, pal.TEXT if n else pal.TEXT_DIM, bold=bool(n))
+            # The count alone: the picture tells the tile, and its id means nothing to a player.
+            text = f"×{n}"
+            label = res.text(text, 16, pal.TEXT if n else pal.TEXT_DIM, bold=bool(n))
             blit_centred(surface, label, (x + (cell - inset) / 2,
                                           y + cell - inset + label_h / 2 + 1))
