@@ -14,6 +14,7 @@ from game.ui.session import Seat, Session
 
 from .conftest import Driver, on_top
 from .test_play import centre
+from .test_saves import open_list, row_of
 
 
 def hand_game(app: App, kinds: tuple[str, str] = ("human", "human"), hand: int = 3,
@@ -116,3 +117,18 @@ def test_a_computers_hand_is_face_down(app: App, driver: Driver) -> None:
     scene = hand_game(app, kinds=("random", "human"))
     assert not scene.human_turn and scene.hand.face_down
     scene.computer.cancel()
+
+
+def test_the_click_that_opens_a_saved_game_leaves_the_hand_hidden(app: App,
+                                                                  driver: Driver) -> None:
+    """A save opens on the press of a click in the list; the pass screen it brings takes no
+    notice of that click's release, so the hand stays face down until someone clicks."""
+    scene = hand_game(app)
+    app.storage.save(scene.session.saved(), "Hands.json")
+    load = open_list(app, driver)
+    driver.click(load._row_rect(row_of(load, "Hands")).center)
+    assert on_top(app, PassScene).seat.name == "Red"
+    loaded = app.stack[-2]
+    assert isinstance(loaded, PlayScene) and loaded.hand.face_down
+    reveal(app, driver)
+    assert not loaded.hand.face_down

@@ -12,7 +12,7 @@ from game.i18n import _
 
 from ... import palette as pal
 from ...app import App, Scene
-from ...intents import Command, Intent, PointerUp
+from ...intents import Command, Intent, PointerDown, PointerUp
 from ...session import Seat
 from ...widgets import Button, blit_centred, fit_lines, panel, wrap_text
 from ..menus import dim
@@ -37,6 +37,9 @@ class PassScene(Scene):
         self.lines: list[str] = []
         self.button = Button(pygame.Rect(0, 0, 300, 54), _("Show my tiles"), self._done,
                              primary=True, hotkey=_("Enter"))
+        # Only a click pressed on this screen shows the hand: the release of the click that
+        # opened the game (a save in the list, say) must not.
+        self.pressed = False
 
     def layout(self, size: tuple[int, int]) -> None:
         res = self.app.res
@@ -63,10 +66,12 @@ class PassScene(Scene):
     def handle(self, intent: Intent) -> None:
         if self.button.handle(intent):
             return
-        if intent is Command.BACK:
+        if isinstance(intent, PointerDown) and intent.button == 1:
+            self.pressed = True
+        elif intent is Command.BACK:
             self.open_menu()
         elif intent is Command.CONFIRM or (isinstance(intent, PointerUp)
-                                           and intent.button == 1):
+                                           and intent.button == 1 and self.pressed):
             self._done()
 
     def draw(self, surface: pygame.Surface) -> None:
