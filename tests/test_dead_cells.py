@@ -46,3 +46,12 @@ def test_the_tiles_of_a_bonus_pile_are_to_come(registry: Registry) -> None:
     assert bonus and all(coming[t.id] == t.count for t in bonus)
     assert sum(coming.values()) == len(game.deck) + sum(map(len, game.hands)) + sum(
         t.count for t in bonus)
+
+
+def test_a_finished_game_has_no_dead_cells(registry: Registry) -> None:
+    """Once the game is over no open cell can be filled, and none is crossed out: the board
+    help marking every cell around the board would say nothing."""
+    game = Game(registry.ruleset("carcassonne"), ["Red", "Blue"], seed=5)
+    while not game.over:
+        game.apply(next(iter(game.legal_actions())))
+    assert game.board.demands and not dead_cells(game)

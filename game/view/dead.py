@@ -37,7 +37,10 @@ def tiles_to_come(game: Game) -> Counter[str]:
 
 
 def dead_cells(game: Game) -> frozenset[Cell]:
-    """The open cells no tile still to come fits (kept for the turn)."""
+    """The open cells no tile still to come fits (kept for the turn); none once the game is
+    over: every open cell is past filling then, and crossing them all out tells nothing."""
+    if game.over:
+        return frozenset()
     stamp = (len(game.moves), len(game.board))
     kept = _KEPT.get(game)
     if kept is not None and kept[0] == stamp:
