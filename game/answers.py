@@ -14,6 +14,7 @@ from dataclasses import dataclass
 from .ai.worlds import determinize
 from .i18n import _, decimal
 from .rules import Action, Game
+from .rules.modules import Holding
 from .vocabulary import figure_word
 
 SAMPLES = 96  # copies an answer is played on: the shares shown are within a few percent
@@ -52,9 +53,28 @@ def outcome(game: Game, action: Action, samples: int = SAMPLES, seed: int = 0) -
         if gone and points == 0:
             lost.update(gone)
     kind = lost.most_common(1)[0][0] if lost else ""
+    risk = sum(lost.values()) / samples if lost else 0.0
+    held /= samples
+    asked = asked_holding(game, me)
+    if asked is not None and len(set(totals)) == 1 and totals[0] == 0:
+        # The answer that scores nothing at once grows the holding asked about.  Its module
+        # knows the odds exactly (the bag's tokens): a player counting the bag sees the same
+        # figures, not the copies' sampling noise.
+        risk = asked.lost
+        held = sum(points * chance for points, chance in asked.growth) - asked.lost * asked.points
+        kind = kind or asked.figure  # no copy may have happened to lose it
     return Outcome(sum(totals) / samples, len(set(totals)) == 1,
                    tuple((p, n / samples) for p, n in sorted(others.items())),
-                   held / samples, sum(lost.values()) / samples if lost else 0.0, kind)
+                   held, risk, kind)
+
+
+def asked_holding(game: Game, player: int) -> Holding | None:
+    """The player's holding that a rule module asks about now (cash in or grow), if any."""
+    for module in game.modules:
+        holding = module.holding(game.host, player)
+        if holding is not None and holding.now:
+            return holding
+    return None
 
 
 def describe(game: Game, result: Outcome) -> str:

@@ -9,6 +9,7 @@ from game import i18n
 from game.ai.random_policy import random_action
 from game.answers import Outcome, describe, outcome
 from game.rules import Choose, Game
+from game.rules.modules.hills_sheep import Shepherds
 from game.rules.registry import Registry
 
 
@@ -39,6 +40,24 @@ def test_herding_scores_the_flock_now_and_growing_risks_it(registry: Registry) -
     assert describe(game, herd) == f"+{flock} now"
     assert describe(game, grow).startswith("about +")
     assert "risk your shepherd goes home" in describe(game, grow)
+
+
+def test_growing_tells_the_bags_odds_exactly(registry: Registry) -> None:
+    """The risk and what growing adds are the bag's own odds, not the copies' estimate: a
+    player who counts the tokens finds the same figures, whatever the copies drew."""
+    game = flock_question(registry)
+    me = game.current
+    shepherds = game.module("shepherds")
+    assert isinstance(shepherds, Shepherds)
+    bag = shepherds.bag
+    wolves = bag.count("wolf")
+    flock = game.held_points(me)
+    sheep = sum(int(token) for token in bag if token != "wolf")
+    for seed in (0, 1, 2):
+        grow = outcome(game, Choose("grow"), samples=24, seed=seed)
+        assert grow.risk == wolves / len(bag)
+        assert abs(grow.held - (sheep - wolves * flock) / len(bag)) < 1e-9
+        assert grow.figure == "shepherd"
 
 
 def test_an_outcome_in_words() -> None:

@@ -4,15 +4,20 @@ and what it would score now, and a click answers; a hike and a bonus tile are ex
 from __future__ import annotations
 
 import random
+import threading
+from typing import Any
 
 import pygame
 import pytest
 
+from game import answers
 from game.ai.random_policy import random_action
-from game.rules import Choose, Move
+from game.answers import Outcome
+from game.rules import Action, Choose, Game, Move
 from game.ui.app import App
 from game.ui.scenes.menus import MessageScene
 from game.ui.scenes.play import PlayScene
+from game.ui.scenes.play import question as question_module
 from game.ui.scenes.saves import NameScene
 from game.ui.session import Seat, Session
 
@@ -55,6 +60,35 @@ def test_grow_or_herd_says_what_each_does_and_scores(app: App, driver: Driver) -
     assert play.game.moves[moves] == Choose("herd")
     driver.frames()
     assert question.buttons == [] and question.answers == []
+
+
+def test_answers_are_measured_again_when_an_undo_comes_back_to_the_question(
+        app: App, driver: Driver, monkeypatch: pytest.MonkeyPatch) -> None:
+    """The tile taken back while the answers are being measured, then put down again just
+    as it was: the same question, measured anew, never left at "measuring…"."""
+    held, released = threading.Event(), threading.Event()
+    real = answers.outcome
+
+    def held_at_first(game: Game, action: Action, **kwargs: Any) -> Outcome:
+        if not held.is_set():
+            held.set()
+            released.wait(5)
+        return real(game, action, **kwargs)
+
+    monkeypatch.setattr(question_module, "outcome", held_at_first)
+    play = play_until(app, "carcassonne", ["hills-and-sheep"], "choose")
+    question = play.question  # it asks: its answers are being measured, held at the first
+    assert held.wait(5)
+    game = play.game
+    place = game.moves[-1]
+    game.undo()
+    released.set()  # the measuring finds the game moved on
+    worker = question._worker
+    assert worker is not None
+    worker.join(5)
+    game.apply(place)  # the same tile, the same place: the same question again
+    measured(question, driver)
+    assert set(question.outcomes) == {"grow", "herd"}
 
 
 def test_the_question_stays_under_a_dialog_that_follows_another(

@@ -44,6 +44,7 @@ class Holding:
     category: str = ""  # what cashing in scores, as its score events name it
     now: bool = False  # the player is being asked now: cash in or grow
     kept: bool = False  # True: the final scoring counts it; False: lost unless cashed in
+    figure: str = ""  # the kind of the figure that goes home when growing loses it all
 
 
 class RuleModule:

@@ -230,7 +230,8 @@ class Shepherds(RuleModule):
         growth = tuple((int(t), n / tokens) for t, n in counts.items()) if tokens else ()
         lost = bag.count(WOLF) / tokens if tokens else 0.0
         asked = self.asking == fig.id and host.phase is Phase.CHOOSE
-        return Holding(self.flock_size(host, root), root, growth, lost, HERDED, asked)
+        return Holding(self.flock_size(host, root), root, growth, lost, HERDED, asked,
+                       figure=fig.kind)
 
 
 class Hills(RuleModule):

@@ -35,6 +35,11 @@ SCORED_STEP = 20
 BANNER_ROOM = 58  # a line about the turn goes under the banner
 
 
+
+def position(game: Game) -> tuple[int, object]:
+    """What tells one position of the game from another while a question is asked."""
+    return len(game.moves), game.moves[-1] if game.moves else None
+
 class Question:
     def __init__(self, game: Game, wake: Callable[[], None] = lambda: None) -> None:
         self.game = game
@@ -52,7 +57,9 @@ class Question:
         self._state: tuple[object, ...] = ()
         self._lock = threading.Lock()
         self._worker: threading.Thread | None = None
-        self._measured = -1  # how many moves the game had when the answers were measured
+        # The position the answers were measured in: the moves' count and the last move (an
+        # undone placement followed by another leaves the count as it was).
+        self._measured: tuple[int, object] = (-1, None)
         self._chosen: list[str] = []  # the answer clicked, until ``handle`` returns it
         self._banner_bottom = 0
 
@@ -60,11 +67,13 @@ class Question:
                 res: Resources) -> None:
         """What the player is asked now (nothing when the player is not the one asked)."""
         game = self.game
-        with self._lock:
-            measured = len(self.outcomes)  # the card grows to what the answers score
-        state = (len(game.moves), game.phase, asking, game.in_extra, board.size, toolbar.y,
+        with self._lock:  # the card grows to what the answers score
+            measured = len(self.outcomes)
+            stale = self._measured != position(game)  # to be measured (again)
+        state = (position(game), game.phase, asking, game.in_extra, board.size, toolbar.y,
                  res.scale, language(), measured)
-        if state == self._state and (self.buttons or not self.options):
+        if state == self._state and not (stale and self.options) \
+                and (self.buttons or not self.options):
             return
         self._state = state
         before = self.buttons  # laid out again when the answers are measured: a press holds
@@ -82,7 +91,7 @@ class Question:
                 said = text.answers.get(option) if text is not None else None
                 self.answers.append((said.label if said is not None else option.capitalize(),
                                      said.explain if said is not None else ""))
-            if self._measured != len(game.moves):
+            if stale:
                 self._measure()
         elif game.phase is Phase.FIGURE and any(isinstance(a, Move) for a in game.legal_actions()):
             self.info = moves_text(tileset) or _(
@@ -99,18 +108,27 @@ class Question:
         """What each answer scores now, measured off the frame loop on a copy."""
         copy = self.game.copy()
         options = self.options
-        moves = self._measured = len(self.game.moves)
+        measured = position(self.game)
         with self._lock:
+            self._measured = measured
             self.outcomes = {}
 
         def work() -> None:
             for option in options:
-                line = describe(copy, outcome(copy, Choose(option), seed=moves))
+                line = describe(copy, outcome(copy, Choose(option), seed=measured[0]))
                 with self._lock:
-                    if len(self.game.moves) != moves:
-                        return
-                    self.outcomes[option] = line
+                    if position(self.game) != measured:
+                        # The game moved on (an undo, say) and may come back to this very
+                        # position: it is measured again then, not left "measuring…".
+                        if self._measured == measured:
+                            self._measured = (-1, None)
+                        abandoned = True
+                    else:
+                        self.outcomes[option] = line
+                        abandoned = False
                 self.wake()
+                if abandoned:
+                    return
 
         self._worker = threading.Thread(target=work, name="answers", daemon=True)
         self._worker.start()
