@@ -55,8 +55,8 @@ def _keymap() -> dict[int, Command | Pan | PickTile]:
 
 
 class InputMapper:
-    """Stateless apart from whether a text field has focus (letters then type text) and
-    which keys are held.
+    """Stateless apart from whether a text field has focus (letters then type text), which
+    keys are held and the letter of the Ctrl shortcut last pressed.
 
     A held key repeats (SDL sends its KEYDOWN again and again).  When the screen changes
     while a key is held, the key is *spent*: its repeats are dropped until it is released, so
@@ -68,6 +68,9 @@ class InputMapper:
         self.pointer: tuple[int, int] | None = None  # last pointer position seen
         self.held: set[int] = set()  # keys down now
         self.spent: set[int] = set()  # held keys whose repeats are dropped until released
+        # The letter of the Ctrl shortcut just pressed ("a" for Ctrl+A): should the platform
+        # also send it as text, it is not typed.
+        self.shortcut_letter = ""
 
     def spend_held_keys(self) -> None:
         """The screen changed: the keys held now act no more until pressed again."""
@@ -105,8 +108,12 @@ class InputMapper:
             size = (ev.w, ev.h) if t == pygame.VIDEORESIZE else (ev.x, ev.y)
             return Resize(size)
         if t == pygame.TEXTINPUT and self.text_focus:
+            if self.shortcut_letter and ev.text.lower() == self.shortcut_letter:
+                self.shortcut_letter = ""
+                return None  # the letter of a Ctrl shortcut: a command, not text
             return TextInput(ev.text)
         if t == pygame.KEYUP:
+            self.shortcut_letter = ""
             self.held.discard(ev.key)
             self.spent.discard(ev.key)
             return None
@@ -115,6 +122,11 @@ class InputMapper:
                 return None  # a repeat of a key held since the screen changed
             self.held.add(ev.key)
             mods = ev.mod
+            self.shortcut_letter = ""
+            if mods & pygame.KMOD_CTRL and pygame.K_a <= ev.key <= pygame.K_z:
+                self.shortcut_letter = chr(ev.key)
+            if ev.key == pygame.K_a and mods & pygame.KMOD_CTRL and self.text_focus:
+                return Command.SELECT_ALL
             if ev.key == pygame.K_z and mods & pygame.KMOD_CTRL:
                 return Command.UNDO
             if ev.key == pygame.K_s and mods & pygame.KMOD_CTRL:
@@ -129,9 +141,11 @@ class InputMapper:
                 return Command.PREV
             if self.text_focus:
                 if ev.key in (pygame.K_BACKSPACE, pygame.K_RETURN, pygame.K_KP_ENTER,
-                              pygame.K_ESCAPE, pygame.K_TAB, pygame.K_DELETE):
+                              pygame.K_ESCAPE, pygame.K_TAB, pygame.K_DELETE, pygame.K_END,
+                              pygame.K_RIGHT):
                     return {pygame.K_BACKSPACE: Command.ERASE,
                             pygame.K_DELETE: Command.ERASE,
+                            pygame.K_END: Command.TO_END, pygame.K_RIGHT: Command.TO_END,
                             pygame.K_TAB: Command.NEXT}.get(ev.key, _keymap().get(ev.key))
                 return None  # letters arrive as TEXTINPUT
             if ev.key == pygame.K_QUESTION or getattr(ev, "unicode", "") == "?":

@@ -59,6 +59,8 @@ class Command(enum.Enum):
     PREV = "prev"  # Shift+Tab
     DELETE = "delete"
     ERASE = "erase"  # Backspace or Delete in a text field
+    SELECT_ALL = "select_all"  # Ctrl+A in a text field
+    TO_END = "to_end"  # End or the right arrow in a text field: the cursor after the text
     SAVE = "save"  # Ctrl+S
     COPY = "copy"  # Ctrl+C
     PASTE = "paste"  # Ctrl+V

@@ -58,6 +58,7 @@ PANEL: Colour = (246, 238, 220)  # parchment panels
 PANEL_EDGE: Colour = (150, 121, 84)
 CURRENT_ROW: Colour = (236, 221, 188)  # the current player's row in a panel
 FIELD_BG: Colour = (255, 251, 241)  # text entry fields
+SELECTION: Colour = (250, 208, 110)  # behind the selected text of a field
 TEXT: Colour = (48, 36, 26)  # on panels
 TEXT_DIM: Colour = (126, 108, 88)
 TEXT_LIGHT: Colour = (236, 230, 218)  # on the table

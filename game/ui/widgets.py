@@ -235,27 +235,44 @@ FIELD_SIZES = (24, 21, 18)  # a text field's type, smaller for a long text
 
 @dataclass
 class TextField:
+    """A line of text typed at its end.  Its whole text may be selected (a name offered,
+    or Ctrl+A): typing then replaces it, Backspace or Delete clears it; a click in the
+    field, End or the right arrow drops the selection, the cursor after the text."""
+
     rect: pygame.Rect
     text: str
     max_len: int = 16
     focused: bool = False
     placeholder: str = ""
     on_change: Callable[[str], None] | None = None
+    selected: bool = False  # the whole text selected
     _blink: float = field(default=0.0)
+
+    def insert(self, text: str) -> None:
+        """``text`` typed or pasted: in place of the selected text, else at the end."""
+        self.text = (("" if self.selected else self.text) + text)[: self.max_len]
+        self.selected = False
 
     def handle(self, intent: Intent) -> bool:
         if isinstance(intent, PointerDown) and intent.button == 1:
             was = self.focused
             self.focused = self.rect.collidepoint(intent.pos)
+            self.selected = False
             return self.focused or was
         if not self.focused:
             return False
         if isinstance(intent, TextInput):
-            self.text = (self.text + intent.text)[: self.max_len]
+            self.insert(intent.text)
         elif intent is Command.ERASE:
-            self.text = self.text[:-1]
+            self.text = "" if self.selected else self.text[:-1]
+            self.selected = False
+        elif intent is Command.SELECT_ALL:
+            self.selected = bool(self.text)
+        elif intent is Command.TO_END:
+            self.selected = False
         elif intent in (Command.CONFIRM, Command.BACK):
             self.focused = False
+            self.selected = False
         else:
             return False
         if self.on_change is not None:
@@ -286,10 +303,15 @@ class TextField:
         # Too long even in the smallest type: the field scrolls to show its end, where the
         # cursor is, as a text field does.
         hidden = max(0, label.get_width() - room)
+        shown_width = label.get_width() - hidden
+        if self.selected and self.text:
+            pygame.draw.rect(surface, pal.SELECTION,
+                             (self.rect.x + px(7), y, shown_width + px(6), label.get_height()),
+                             border_radius=px(3))
         surface.blit(label, (self.rect.x + px(10), y),
-                     pygame.Rect(hidden, 0, label.get_width() - hidden, label.get_height()))
-        if self.focused and self._blink < 0.5:
-            x = self.rect.x + px(10) + (label.get_width() - hidden if self.text else 0) + 1
+                     pygame.Rect(hidden, 0, shown_width, label.get_height()))
+        if self.focused and not self.selected and self._blink < 0.5:
+            x = self.rect.x + px(10) + (shown_width if self.text else 0) + 1
             pygame.draw.line(surface, pal.TEXT, (x, y), (x, y + label.get_height()), px(2))
 
 

@@ -1,5 +1,6 @@
 """Saves you can tell apart, driven with real events: Ctrl+S asks for a name, the list shows
-game, players, scores and turn, a save is renamed and still loads, deleting asks first."""
+game, players, scores and turn, a save is renamed and still loads, deleting asks first.  The
+name offered is selected, as is a field's text after Ctrl+A: what is typed replaces it."""
 
 from __future__ import annotations
 
@@ -8,11 +9,13 @@ import time
 
 import pygame
 
+from game.storage import save_file_name
 from game.ui.app import App
 from game.ui.scenes.menus import ConfirmScene
 from game.ui.scenes.play import PlayScene
 from game.ui.scenes.saves import LoadScene, NameScene, describe
-from game.ui.widgets import draw_toast
+from game.ui.scenes.setup import SetupScene
+from game.ui.widgets import TextField, draw_toast
 
 from .conftest import Driver, on_top
 from .test_scenes import button, new_game, play_turns
@@ -139,3 +142,82 @@ def test_game_saved_fades_away_by_itself(app: App, driver: Driver) -> None:
     app.toast = (text, time.perf_counter() - 0.01)  # its time is up
     driver.frames()
     assert app.toast is None
+
+
+def typed(driver: Driver, text: str) -> None:
+    pygame.event.post(pygame.event.Event(pygame.TEXTINPUT, text=text))
+    driver.frames()
+
+
+def ctrl_a(driver: Driver) -> None:
+    """Ctrl+A as SDL sends it, and, as a platform might, its letter as text too."""
+    pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_a,
+                                         mod=pygame.KMOD_LCTRL, unicode="\x01", scancode=4))
+    pygame.event.post(pygame.event.Event(pygame.TEXTINPUT, text="a"))
+    pygame.event.post(pygame.event.Event(pygame.KEYUP, key=pygame.K_a,
+                                         mod=pygame.KMOD_LCTRL, unicode="", scancode=4))
+    driver.frames()
+
+
+def test_the_name_offered_is_replaced_by_what_is_typed(app: App, driver: Driver) -> None:
+    play = new_game(app, driver)
+    driver.key(pygame.K_s, pygame.KMOD_CTRL)
+    on_top(app, NameScene)
+    typed(driver, "Sheep test mid-game")  # no Backspace first
+    driver.key(pygame.K_RETURN)
+    assert app.scene is play
+    assert [p.name for p in app.storage.saves_dir.glob("*.json")] == ["Sheep test mid-game.json"]
+    load = open_list(app, driver)
+    rename = load.row_buttons[2 * row_of(load, "Sheep test mid-game")]
+    driver.click(rename.rect.center)
+    on_top(app, NameScene)
+    typed(driver, "Sheep")  # the save's name, offered, is replaced too
+    driver.key(pygame.K_RETURN)
+    assert [e.path.stem for e in load.entries if e.path.stem.startswith("Sheep")] == ["Sheep"]
+
+
+def test_enter_right_away_keeps_the_name_offered(app: App, driver: Driver) -> None:
+    new_game(app, driver)
+    driver.key(pygame.K_s, pygame.KMOD_CTRL)
+    offered = on_top(app, NameScene).field.text
+    driver.key(pygame.K_RETURN)
+    assert (app.storage.saves_dir / save_file_name(offered)).exists()
+    assert app.toast is not None and app.toast[0] == f"Game saved: {offered}"
+
+
+def test_backspace_clears_the_name_offered_and_a_click_keeps_it(app: App,
+                                                                driver: Driver) -> None:
+    new_game(app, driver)
+    driver.key(pygame.K_s, pygame.KMOD_CTRL)
+    scene = on_top(app, NameScene)
+    offered = scene.field.text
+    driver.key(pygame.K_BACKSPACE)
+    assert scene.field.text == ""
+    driver.key(pygame.K_ESCAPE)
+    driver.key(pygame.K_s, pygame.KMOD_CTRL)
+    field = on_top(app, NameScene).field
+    driver.click(field.rect.center)  # the cursor put after the name: typing adds to it
+    typed(driver, " b")
+    assert field.text == f"{offered} b"
+    ctrl_a(driver)  # the whole name again, and no "a" typed
+    assert field.text == f"{offered} b"
+    driver.key(pygame.K_END)  # the cursor after the name again
+    typed(driver, "c")
+    assert field.text == f"{offered} bc"
+
+
+def test_ctrl_a_then_typing_replaces_a_fields_text(app: App, driver: Driver) -> None:
+    setup = SetupScene(app)
+    app.replace(setup)
+    driver.frames()
+    field: TextField = setup.fields[0]
+    driver.click(field.rect.center)  # a click puts the cursor after the name, selects nothing
+    typed(driver, "!")
+    assert field.text == "Red!"
+    ctrl_a(driver)
+    assert field.text == "Red!"  # Ctrl+A typed no "a"
+    typed(driver, "Ann")
+    assert (field.text, setup.seats[0].name) == ("Ann", "Ann")
+    ctrl_a(driver)
+    driver.key(pygame.K_DELETE)
+    assert setup.seats[0].name == ""

@@ -101,10 +101,10 @@ class JoinScene(Scene):
                     else f"[{link.host}]:{link.port}"
                 self.code.text = f"{link.code[:4]}-{link.code[4:]}" if len(link.code) == 8 \
                     else link.code
+                self.address.selected = self.code.selected = False
                 self.problem = ""
                 return
-        target = focused or self.address
-        target.text = (target.text + text)[:target.max_len]
+        (focused or self.address).insert(text)
 
     def join(self) -> None:
         name = " ".join(self.name.text.split())

@@ -246,7 +246,8 @@ class LoadScene(Scene):
 
 
 class NameScene(Scene):
-    """Asks for a save's name; ``on_done(name)`` closes this scene once it used the name."""
+    """Asks for a save's name; ``on_done(name)`` closes this scene once it used the name.
+    The name offered is selected: typing replaces it, Enter keeps it."""
 
     overlay = True
 
@@ -256,7 +257,8 @@ class NameScene(Scene):
         self.title = title
         self.on_done = on_done
         self.rect = pygame.Rect(0, 0, 560, 230)
-        self.field = TextField(pygame.Rect(0, 0, 480, 46), name, max_len=48, focused=True)
+        self.field = TextField(pygame.Rect(0, 0, 480, 46), name, max_len=48, focused=True,
+                               selected=True)
         self.ok = Button(pygame.Rect(0, 0, 200, 46), _("OK"), self.done, primary=True)
         self.cancel = Button(pygame.Rect(0, 0, 200, 46), _("Cancel"), self.app.pop)
 
@@ -301,6 +303,8 @@ class NameScene(Scene):
         for b in (self.ok, self.cancel):
             if b.handle(intent):
                 return
+        if isinstance(intent, PointerDown) and not self.field.rect.collidepoint(intent.pos):
+            return  # a click beside the field keeps it as it is
         self.field.focused = True
         self.field.handle(intent)
 
