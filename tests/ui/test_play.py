@@ -69,10 +69,30 @@ def test_rotate_while_dragging(app: App, driver: Driver) -> None:
         seen.append(scene.turn.rotation)
 
     driver.drag(scene.layout_obj.tray_tile.center, centre(scene, (0, -1)), between=rotate)
-    # Hovering the cell offered its only legal rotation; turning stays among legal ones.
-    assert seen == [2, 2, 2]
+    # Hovering the cell showed its only legal rotation without taking it for the player's;
+    # turning there chose among the legal ones.
+    assert seen == [0, 2, 2]
     placed = scene.game.board.tiles[(0, -1)]
     assert placed.tile.id == "E" and placed.rotation == 2
+
+
+def test_a_dragged_tile_keeps_its_rotation_across_a_cell_it_does_not_fit(
+        app: App, driver: Driver) -> None:
+    scene = start(app)
+    scene.game.force("tile", "E")  # a city cap: north of the start tile only turned 180
+    crossed, target = (0, -1), (0, 1)
+    legal = scene.game.legal_placements("E")
+    driver.move((5, 700))
+    driver.key(pygame.K_r)  # the player's rotation: fits the target, not the crossed cell
+    assert scene.turn.rotation == 1
+    assert 90 in legal.rotations(target) and 90 not in legal.rotations(crossed)
+    driver.down(scene.layout_obj.tray_tile.center)
+    driver.move(centre(scene, crossed), buttons=(1, 0, 0))
+    assert scene.options.fitting_rotation(crossed, scene.turn.rotation) == 2  # shown there
+    driver.move(centre(scene, target), buttons=(1, 0, 0))
+    driver.up(centre(scene, target))
+    placed = scene.game.board.tiles[target]
+    assert placed.tile.id == "E" and placed.rotation == 1
 
 
 def test_rotate_in_the_tray_cycles_all_four(app: App, driver: Driver) -> None:

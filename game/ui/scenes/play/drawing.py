@@ -177,6 +177,7 @@ def _draw_placement(surface: pygame.Surface, frame: Frame, options: TurnOptions,
     hovered = frame.hovered_cell
     if isinstance(drag, TileDrag):
         if hovered is not None and hovered in game.board.demands:
+            rotation = options.shown_rotation(hovered, rotation)
             fits = options.rotation_fits(hovered, rotation)
             x, y, w, _ = cam.cell_rect(hovered)
             img = view.tile_image(tile, rotation, w)

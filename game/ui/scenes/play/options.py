@@ -80,6 +80,13 @@ class TurnOptions:
             return None
         return rotation if rotation in rotations else rotations[0]
 
+    def shown_rotation(self, cell: Cell, rotation: int) -> int:
+        """The rotation a dragged tile, turned ``rotation`` by the player, shows and drops
+        with on ``cell``: one that fits there, else ``rotation`` (refused, and told why).
+        The player's ``rotation`` stays theirs: the next cell starts from it again."""
+        fitting = self.fitting_rotation(cell, rotation)
+        return rotation if fitting is None else fitting
+
     def rotation_fits(self, cell: Cell, rotation: int) -> bool:
         tile = self.tile
         if tile is None or self.game.phase is not Phase.PLACE:

@@ -4,7 +4,9 @@ board, and clicks on the board.  What a gesture means comes back as requests tha
 acts on (``requests``).
 
 Only the button that began a drag (or a press) ends it: during a drag, a right-click or the
-wheel turns the dragged tile and does nothing else.
+wheel turns the dragged tile and does nothing else.  A dragged tile shows, and drops with,
+the rotation the player chose wherever it fits, else one that fits the hovered cell: that
+one is only shown, never kept as the player's (``TurnOptions.shown_rotation``).
 """
 
 from __future__ import annotations
@@ -46,19 +48,6 @@ class Pointer:
         """Drop whatever is held or pressed (another scene takes the pointer)."""
         self.drag = None
         self.press, self.press_button, self.panning = None, 0, False
-
-    def update(self, frame: Frame) -> list[Request]:
-        """A dragged tile turns to a rotation that fits the hovered cell."""
-        if not isinstance(self.drag, TileDrag):
-            return []
-        cell = frame.hovered_cell
-        if cell is None:
-            return []
-        rot = self.options.fitting_rotation(cell, frame.rotation)
-        if rot is not None and rot != frame.rotation \
-                and not self.options.rotation_fits(cell, frame.rotation):
-            return [ShowRotation(rot)]
-        return []
 
     # ------------------------------------------------------------------ gestures
     def down(self, ev: PointerDown, frame: Frame) -> list[Request]:
@@ -114,7 +103,8 @@ class Pointer:
             drag, self.drag = self.drag, None
             if isinstance(drag, TileDrag):
                 if frame.on_board(ev.pos):
-                    return [PlaceTile(frame.camera.cell_at(ev.pos), frame.rotation)]
+                    cell = frame.camera.cell_at(ev.pos)
+                    return [PlaceTile(cell, self.options.shown_rotation(cell, frame.rotation))]
             elif isinstance(drag, MoveDrag):
                 choice = self.options.pick_at(ev.pos)
                 if isinstance(choice, Move):

@@ -23,7 +23,7 @@ class TurnTile:
 
 @dataclass(frozen=True)
 class ShowRotation:
-    """Show the tile being handled turned so (a rotation that fits the hovered cell)."""
+    """Turn the tile being handled so (as the hint turned it, or as a click placed it)."""
 
     rotation: int
 

@@ -419,7 +419,6 @@ class PlayScene(Scene):
         self.feedback.show_notices(lay.board.center)
         self.feedback.update(dt)
         self.refusal.update(dt)
-        self.act(self.pointer.update(self.frame()))
         if self.score_show.update(dt):
             self.app.sound.play("score")
         self.hover.update(dt, self.frame())

@@ -36,14 +36,15 @@ class PersonTurn:
             self.rotation = 0
 
     def rotate(self, step: int, hovered: Cell | None) -> None:
-        """Turn the tile being handled; on a hovered cell, through its legal rotations."""
+        """Turn the tile being handled; on a hovered cell, through its legal rotations, from
+        the one it shows there (the player's if it fits, else the first that fits)."""
         tile = self.hand.handled()
         if tile is None:
             return
         legal = self.game.legal_placements(tile)
         if hovered is not None and legal.rotations(hovered):
             rots = [r // 90 for r in legal.rotations(hovered)]
-            i = rots.index(self.rotation) if self.rotation in rots else -step
+            i = rots.index(self.rotation) if self.rotation in rots else 0
             self.rotation = rots[(i + step) % len(rots)]
         else:
             self.rotation = (self.rotation + step) % 4
