@@ -1,6 +1,7 @@
 """The card shown for a hovered feature: its kind, size and icons, whether it is complete,
 its owners and their figures, and what it is worth now if completed and at the end (the rules
-core's own count, so that every kind of every game is right)."""
+core's own count, so that every kind of every game is right).  A feature the tile of the turn
+completed is scored when the turn is confirmed: until then its card says what it will score."""
 
 from __future__ import annotations
 
@@ -28,9 +29,10 @@ class Card:
 
 
 def feature_card(game: Game, feature: FeatureView, worth: bool = True) -> Card:
-    """The card of a feature; without ``worth`` (a game without aids) an open feature's
-    projected worth is left out (what it scored stays)."""
+    """The card of a feature; without ``worth`` (a game without aids) a projected worth is
+    left out (what it scored stays)."""
     kind = game.kinds[feature.kind]
+    scored = feature.complete and game.feature(feature.id).done
     lines: list[CardLine] = [CardLine(_size(game, feature))]
     if kind.completion == "closed":
         if feature.complete:
@@ -45,8 +47,8 @@ def feature_card(game: Game, feature: FeatureView, worth: bool = True) -> Card:
         lines.append(CardLine(_("Completed") if around == 8 else
                               _("{n} of the 8 tiles around it").format(n=around)))
     lines.extend(_owners(game, feature))
-    if worth or feature.complete or game.over:
-        lines.extend(_worth(game, feature))
+    if worth or scored or game.over:
+        lines.extend(_worth(game, feature, scored))
     return Card(kind_title(game.tileset, feature.kind), tuple(lines))
 
 
@@ -75,13 +77,14 @@ def _owners(game: Game, feature: FeatureView) -> list[CardLine]:
     return out
 
 
-def _worth(game: Game, feature: FeatureView) -> list[CardLine]:
+def _worth(game: Game, feature: FeatureView, scored: bool) -> list[CardLine]:
     worth = game.feature_worth(feature.id)
     out = []
     if feature.complete:
         if worth.completed is not None:
-            out.append(CardLine(_("Scored {points} when completed").format(
-                points=worth.completed), strong=True))
+            text = (_("Scored {points} when completed") if scored
+                    else _("Scores {points} when the turn is confirmed"))
+            out.append(CardLine(text.format(points=worth.completed), strong=True))
         return out
     if game.over:  # the game is finished: what the final scoring gave, no longer a worth
         if feature.figures and worth.final is not None:

@@ -10,7 +10,7 @@ from game.ui.app import App
 
 from .conftest import Driver
 from .test_hand import hand_game, reveal
-from .test_play import centre, start
+from .test_play import centre, screen_of, start
 from .test_scenes import button, new_game
 
 
@@ -89,4 +89,16 @@ def test_turning_the_tile_takes_the_hint_away(app: App, driver: Driver) -> None:
     question_mark(driver)
     assert scene.hint.current() is not None
     driver.key(pygame.K_r)  # what the lit cell shows is no longer what a click places
+    assert scene.hint.current() is None
+
+
+def test_a_figure_put_down_takes_the_hint_away(app: App, driver: Driver) -> None:
+    scene = start(app)
+    scene.game.force("tile", "E")  # a city cap on the start tile's city: a figure may go there
+    assert scene.place((0, -1), 2)
+    question_mark(driver)  # the hint of the figure step
+    assert scene.hint.current() is not None
+    target = scene.options.targets()[0]
+    driver.click(screen_of(scene, (0, -1), target.spot))
+    assert scene.turn.pending in target.deploys  # the player acted: the hint is gone
     assert scene.hint.current() is None

@@ -165,3 +165,35 @@ def test_the_card_goes_under_a_screen_on_top_and_comes_back_when_the_pointer_res
     assert app.scene is scene
     driver.wait(HOVER_DELAY)
     assert scene.hover.shown and scene.hover.card is not None
+
+
+def test_the_card_tells_the_figure_held_and_what_the_confirm_will_score(
+        app: App, driver: Driver) -> None:
+    """Before Confirm the figure put down shows on the board but is not played yet, and the
+    city the tile completed is not scored yet: the card tells what the board shows."""
+    scene = start(app)
+    scene.game.force("tile", "E")  # a city cap: closes the start tile's city to the north
+    assert scene.place((0, -1), 2)
+    city = index_of(scene, (0, -1), "city")
+    spot = next(t.spot for t in scene.options.targets() if t.index == city)
+
+    def at() -> tuple[int, int]:  # where the follower stands (the camera may move)
+        x, y = scene.camera.local_to_screen((0, -1), spot)
+        return (round(x), round(y))
+
+    def card() -> list[str]:
+        driver.move(at())
+        driver.frames(round(HOVER_DELAY * 60) + 3)
+        assert scene.hover.shown and scene.hover.card is not None
+        return [scene.hover.card.title, *(line.text for line in scene.hover.card.lines)]
+
+    assert card() == ["City", "2 tiles", "Completed", "No figures",
+                      "Scores 2 when the turn is confirmed"]
+    driver.click(at())  # Red's follower on the city, not confirmed yet
+    assert isinstance(scene.turn.pending, Deploy)
+    assert card() == ["City", "2 tiles", "Completed", "Red: 1 follower, leads",
+                      "Scores 2 when the turn is confirmed"]
+    driver.key(pygame.K_RETURN)  # confirmed: the city scores and the follower comes home
+    assert scene.game.scores[0] == 2
+    assert card() == ["City", "2 tiles", "Completed", "No figures",
+                      "Scored 2 when completed"]

@@ -4,7 +4,8 @@ never plays (see ``game.hints``).
 
 The hinted placement is the one a click on its cell makes: asking for the hint takes up the
 hinted tile of the hand, turned as hinted, and the hint goes as soon as the player turns the
-tile or takes up another (the lit cell would no longer be what a click places)."""
+tile or takes up another (the lit cell would no longer be what a click places), or puts a
+figure down, chooses a hike or takes either back (the turn is no longer the one hinted)."""
 
 from __future__ import annotations
 
@@ -66,6 +67,7 @@ class HintShown:
         self.turn = turn
         self.hint: Hint | None = None
         self.moves = -1  # how many moves the game had when the hint was made
+        self.held: Deploy | Move | None = None  # the figure or hike held then
 
     def toggle(self, allowed: bool) -> list[Request]:
         """Shown, or hidden if it was: the hinted tile taken up and turned as hinted, and
@@ -78,6 +80,7 @@ class HintShown:
             return []
         hint = self.hint = suggest(game, seed=game.seed * 7919 + len(game.moves))
         self.moves = len(game.moves)
+        self.held = self.turn.pending
         out: list[Request] = []
         if hint.place is not None:
             tiles = self.turn.hand.tiles()
@@ -96,10 +99,11 @@ class HintShown:
         self.hint = None
 
     def current(self) -> Hint | None:
-        """The hint of this moment: none once a move was made, or once the tile handled or
-        its turn is no longer the one hinted."""
+        """The hint of this moment: none once a move was made, a figure put down or taken
+        back, or once the tile handled or its turn is no longer the one hinted."""
         hint = self.hint
-        if hint is not None and self.moves != len(self.game.moves):
+        if hint is not None and (self.moves != len(self.game.moves)
+                                 or self.held != self.turn.pending):
             self.hint = hint = None
         if hint is not None and hint.place is not None and (
                 self.turn.hand.handled() != hint.place.tile

@@ -2,7 +2,9 @@
 history or the finished board), the whole feature is outlined across its tiles and a card
 says its kind, owners and what it is worth (``game.view.cards``).  Which feature is under the
 pointer is the question a click asks too (``TurnOptions.feature_at``): the card is always
-about what a click there would choose."""
+about what a click there would choose.  During a person's turn the card tells the feature as
+the board shows it, with the figure held or the hike chosen, not confirmed yet
+(``TurnOptions.as_shown``)."""
 
 from __future__ import annotations
 
@@ -21,15 +23,19 @@ from .frame import Frame, Pos
 # The feature under a point of the board in a game, as the board shows it (with the figures
 # of the player's choice, when they are drawn): (cell, feature index) or None.
 FeatureAt = Callable[[Game, Pos, bool], tuple[tuple[int, int], int] | None]
+# A feature of a game with the figures the board shows on it (those not confirmed yet too).
+AsShown = Callable[[Game, FeatureView], FeatureView]
 
 HOVER_DELAY = 0.3  # seconds the pointer rests before the card shows
 CARD_W = (220, 460)  # the card's least and greatest width
 
 
 class HoverCard:
-    def __init__(self, outlines: FeatureOutlines, feature_at: FeatureAt) -> None:
+    def __init__(self, outlines: FeatureOutlines, feature_at: FeatureAt,
+                 as_shown: AsShown) -> None:
         self.outlines = outlines
         self.feature_at = feature_at
+        self.as_shown = as_shown
         self.feature: FeatureView | None = None
         self.card: Card | None = None
         self._key: tuple[int, int, int] | None = None  # (game, moves, feature)
@@ -56,14 +62,16 @@ class HoverCard:
             self.forget()
             return
         game, cell, index = found
-        key = (id(game), len(game.moves), game.feature_at(cell, index).id)
+        feature = self.as_shown(game, game.feature_at(cell, index))
+        key = (id(game), len(game.moves), feature.id)
         if key != self._key:
             self._key = key
-            self.feature = game.feature_at(cell, index)
             self.card = None
             self.rest = 0.0
         else:
             self.rest += dt
+        if feature != self.feature:  # a figure put on it or taken back: told at once
+            self.feature, self.card = feature, None
         if self.shown and self.card is None and self.feature is not None:
             self.card = feature_card(game, self.feature, worth=frame.session.aids)
 

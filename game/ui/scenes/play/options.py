@@ -13,11 +13,11 @@ asks, on every tile: the card under the pointer is always about what a click the
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 import pygame
 
-from game.rules import Deploy, Game, Move, Phase
+from game.rules import Deploy, FeatureView, Game, Move, Phase
 from game.rules.features import Figure
 from game.view import move_label
 
@@ -167,6 +167,24 @@ class TurnOptions:
                  (self.game.figures[fid].cell, self.game.figures[fid].index)}
         self._preview = (move, moved)
         return moved
+
+    def as_shown(self, game: Game, feature: FeatureView) -> FeatureView:
+        """A feature of ``game`` with the figures the board shows on it: in the game in play,
+        the figure held or the hike chosen, not confirmed yet, as if played (the figure on
+        its area, the hiker at the end of its walk)."""
+        pending = self.pending()
+        if game is not self.game or pending is None or game.last_cell is None:
+            return feature
+        figures = list(feature.figures)
+        if isinstance(pending, Deploy):
+            cell, index = game.last_cell, game.target_feature(pending.target)
+            if index is not None and (cell, index) in feature.parts:
+                figures.append(Figure(-1, game.current, pending.figure, cell, index))
+        else:
+            moved = self.moved_figures(pending)
+            figures = [f for f in figures if f.id not in moved]
+            figures += [f for f in moved.values() if (f.cell, f.index) in feature.parts]
+        return replace(feature, figures=tuple(figures))
 
     # ------------------------------------------------------------------ under the pointer
     def pick_at(self, pos: tuple[int, int]) -> Choice | None:

@@ -85,7 +85,7 @@ class PlayScene(Scene):
         outlines = FeatureOutlines(res.images)
         self.score_show = ScoreShow(session, self.camera, self.view, outlines, res)
         self.history = HistoryMode(session, res, self.review_game)
-        self.hover = HoverCard(outlines, self.options.feature_at)
+        self.hover = HoverCard(outlines, self.options.feature_at, self.options.as_shown)
         self.controls = Controls(self.layout_obj, res, self.game.tileset, self._hints_on(),
                                  tiles=session.aids)
         self.drawing = Drawing(self.options, self.hand, self.controls, self.hint, self.question,
