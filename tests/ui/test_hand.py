@@ -5,6 +5,7 @@ that keeps a hand private between two people."""
 from __future__ import annotations
 
 import pygame
+import pytest
 
 from game.rules import Place
 from game.ui.app import App
@@ -132,3 +133,24 @@ def test_the_click_that_opens_a_saved_game_leaves_the_hand_hidden(app: App,
     assert isinstance(loaded, PlayScene) and loaded.hand.face_down
     reveal(app, driver)
     assert not loaded.hand.face_down
+
+
+@pytest.mark.parametrize("window", ["app", "small"])
+def test_the_numbers_under_the_hand_stay_above_the_figures_row(
+        window: str, request: pytest.FixtureRequest) -> None:
+    """Once the turn's tile is down, the two tiles left are drawn larger: their numbers stay
+    clear of the figures and their "drag onto a lit area" beneath (they ran into it)."""
+    app = request.getfixturevalue(window)
+    driver = Driver(app)
+    scene = hand_game(app)
+    reveal(app, driver)
+    game = scene.game
+    move = next(iter(game.legal_placements(game.hand[0])))
+    scene.turn.select(0)
+    scene.place(move.cell, move.rotation // 90)
+    driver.frames()
+    lay = scene.layout_obj
+    slots = scene.hand.slots(lay.tray_tile, lay.tray)
+    assert len(slots) == 2
+    number_height = app.res.px(24)  # the numbers' line: centred 13 px under a tile
+    assert all(r.bottom + number_height <= lay.supply.y for r in slots)

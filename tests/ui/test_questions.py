@@ -15,6 +15,8 @@ from game.ai.random_policy import random_action
 from game.answers import Outcome
 from game.rules import Action, Choose, Game, Move
 from game.ui.app import App
+from game.ui.board_view import BoardView
+from game.ui.camera import Camera
 from game.ui.scenes.menus import MessageScene
 from game.ui.scenes.play import PlayScene
 from game.ui.scenes.play import question as question_module
@@ -89,6 +91,26 @@ def test_answers_are_measured_again_when_an_undo_comes_back_to_the_question(
     game.apply(place)  # the same tile, the same place: the same question again
     measured(question, driver)
     assert set(question.outcomes) == {"grow", "herd"}
+
+
+def test_the_tile_asked_about_is_outlined_in_its_players_colour(
+        app: App, driver: Driver, monkeypatch: pytest.MonkeyPatch) -> None:
+    """During the question the newest tile is the asked player's, not the previous one's."""
+    play = play_until(app, "carcassonne", ["hills-and-sheep"], "choose")
+    outlined: list[tuple[tuple[int, int], tuple[int, int, int]]] = []
+    real = BoardView.outline
+
+    def recording(view: BoardView, surface: pygame.Surface, cam: Camera,
+                  cell: tuple[int, int], colour: tuple[int, int, int], **kwargs: Any) -> None:
+        outlined.append((cell, colour))
+        real(view, surface, cam, cell, colour, **kwargs)
+
+    monkeypatch.setattr(BoardView, "outline", recording)
+    driver.frames()
+    game = play.game
+    assert game.last_cell is not None
+    asked = play.session.seats[game.current].rgb
+    assert (game.last_cell, asked) in outlined
 
 
 def test_the_question_stays_under_a_dialog_that_follows_another(

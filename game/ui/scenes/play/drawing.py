@@ -153,7 +153,11 @@ def _draw_last_tiles(surface: pygame.Surface, frame: Frame) -> None:
     if game.phase is Phase.FIGURE:
         colour = pal.HIGHLIGHT
     else:
-        colour = frame.session.seat((game.current - 1) % len(frame.session.seats)).rgb
+        # While its turn goes on (a question about it, a bonus tile to follow) the tile is
+        # the current player's; after it, the previous player's.
+        ongoing = game.last_cell is not None or game.in_extra
+        laid_by = game.current if ongoing else (game.current - 1) % len(frame.session.seats)
+        colour = frame.session.seat(laid_by).rgb
     frame.view.outline(surface, frame.camera, newest.cell, colour, width=3)
 
 

@@ -20,6 +20,7 @@ from ...resources import Resources
 from ...widgets import blit_centred
 
 GAP = 0.075  # between two tiles of a hand, as a share of the tray's tile place
+NUMBERS = 0.24  # the height of the tiles' numbers under a hand of several, in the same share
 
 
 def hides_hands(game: Game) -> bool:
@@ -70,9 +71,10 @@ class HandTray:
         if n <= 1:
             return [tray_tile.copy()]
         gap = round(tray_tile.w * GAP)
-        size = min(tray_tile.w, (tray.w - 2 * gap - gap * n) // n)
+        numbers = round(tray_tile.h * NUMBERS)  # under the tiles, above the figures' row
+        size = min(tray_tile.h - numbers, (tray.w - 2 * gap - gap * n) // n)
         left = tray.centerx - (n * size + (n - 1) * gap) // 2
-        top = tray_tile.centery - size // 2 - gap // 2
+        top = tray_tile.y + (tray_tile.h - numbers - size) // 2
         return [pygame.Rect(left + i * (size + gap), top, size, size) for i in range(n)]
 
     def slot_at(self, pos: tuple[int, int], tray_tile: pygame.Rect, tray: pygame.Rect
