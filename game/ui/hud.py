@@ -252,9 +252,10 @@ def draw_banner(surface: pygame.Surface, res: Resources, board: pygame.Rect, tex
 
 
 def describe_phase(session: Session, pending: bool, can_move: bool = False,
-                   hand: int = 1) -> str:
+                   hand: int = 1, can_place: bool = True) -> str:
     """The banner's prompt: whose turn it is and what they may do (``can_move``: a figure
-    may move instead; ``hand``: the tiles the player may choose from)."""
+    may move instead; ``hand``: the tiles the player may choose from; ``can_place``: a
+    figure may go on the new tile)."""
     game: Game = session.game
     seat = session.current_seat
     player = seat.name
@@ -282,5 +283,8 @@ def describe_phase(session: Session, pending: bool, can_move: bool = False,
         return _("{player}: Enter confirms, Backspace takes back").format(player=player)
     if can_move:
         return move_prompt(game, player)
+    if not can_place:  # no figure left, or none of the tile's areas is free
+        return _("{player}: no figure can go on this tile; Enter ends the turn").format(
+            player=player)
     return _("{player}: place a figure on a lit area, or Enter to end the turn").format(
         player=player)

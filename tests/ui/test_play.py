@@ -2,14 +2,17 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 import pygame
 import pytest
 
 from game.rules import Deploy, Phase, Place
+from game.ui import hud
 from game.ui.app import App
 from game.ui.camera import ZOOM_LEVELS
 from game.ui.scenes.final import FinalScene
-from game.ui.scenes.play import PlayScene
+from game.ui.scenes.play import PlayScene, drawing
 from game.ui.scenes.play.sidebar import supply_slots
 from game.ui.session import Seat, Session
 
@@ -289,3 +292,25 @@ def test_enter_before_the_tile_is_placed_says_so(app: App, driver: Driver) -> No
     note = scene.refusal.note
     assert note is not None and note.text == "Place the tile first"
     assert scene.game.phase is Phase.PLACE
+
+
+def test_with_no_figure_to_place_the_prompt_says_enter_ends_the_turn(
+        app: App, monkeypatch: pytest.MonkeyPatch) -> None:
+    """A player with every figure on the board is not asked to place one."""
+    scene = start(app)
+    game = scene.game
+    for kind in game.supply[game.current]:
+        game.supply[game.current][kind] = 0
+    move = next(iter(game.legal_placements(game.hand[0])))
+    scene.place(move.cell, move.rotation // 90)
+    prompts: list[str] = []
+    real = hud.draw_banner
+
+    def recording(surface: pygame.Surface, res: Any, board: pygame.Rect, text: str,
+                  *args: Any, **kwargs: Any) -> pygame.Rect:
+        prompts.append(text)
+        return real(surface, res, board, text, *args, **kwargs)
+
+    monkeypatch.setattr(drawing, "draw_banner", recording)
+    scene.draw(app.screen)
+    assert prompts == ["Red: no figure can go on this tile; Enter ends the turn"]

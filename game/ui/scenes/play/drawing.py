@@ -72,7 +72,8 @@ class Drawing:
         prompt = (history.banner() if history.active else None) or \
             self.score_show.banner() or describe_phase(frame.session, frame.pending is not None,
                                                        can_move=bool(self.options.moves()),
-                                                       hand=len(self.hand.tiles()))
+                                                       hand=len(self.hand.tiles()),
+                                                       can_place=bool(self.options.targets()))
         banner = draw_banner(surface, res, lay.board, prompt, self._banner_colour(frame),
                              clear_of=self.controls.history_button.rect)
         self.question.under_banner(banner.bottom, res)
