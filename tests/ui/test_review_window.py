@@ -24,7 +24,7 @@ from game.ui.scenes import review as review_scene
 from game.ui.scenes.final import FinalScene
 from game.ui.scenes.play import PlayScene, hint, history_mode, review_shown
 from game.ui.scenes.review import ReviewScene
-from game.ui.scenes.review_summary import ReviewSummaryScene
+from game.ui.scenes.review_summary import ReviewSummaryScene, kinds_shown
 from game.ui.session import Seat, Session
 from game.view.chronicle import Chronicle
 
@@ -320,3 +320,14 @@ def test_a_better_figure_alone_is_shown_on_its_area_lit(app: App, driver: Driver
                and max(abs(px - fx), abs(py - fy)) > w // 5]  # away from the figure itself
     # the area is lit; outside it, at most the lit area's edge
     assert changed.count(True) > 40 and changed.count(False) <= changed.count(True) // 10
+
+
+def test_the_kinds_shown_add_up_to_the_points_lost_in_any_room() -> None:
+    """With room for fewer rows than kinds, the smallest kinds share one last row: the rows
+    add up to the points lost, gains (negative) included, instead of leaving them out."""
+    lost = {"city": 17.1, "road": 7.8, "field": 7.6, "figures": -9.0, "cloister": -4.0}
+    for rows in range(2, 7):
+        shown = kinds_shown(lost, rows)
+        assert len(shown) <= rows
+        assert abs(sum(v for _k, v in shown) - sum(lost.values())) < 1e-9
+    assert kinds_shown(lost, 3) == [("city", 17.1), ("figures", -9.0), ("", 7.8 + 7.6 - 4.0)]

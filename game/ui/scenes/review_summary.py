@@ -30,6 +30,18 @@ def lost_text(decision: Decision) -> str:
                                          margin=decimal(decision.margin))
 
 
+
+def kinds_shown(lost: dict[str, float], rows: int) -> list[tuple[str, float]]:
+    """The rows of points lost by kind: the largest parts first, gains (negative) with them,
+    and when they are more than ``rows``, the smallest as one last row (kind "") so that the
+    rows still add up to the whole."""
+    parts = sorted(((k, v) for k, v in lost.items() if abs(v) >= 0.05),
+                   key=lambda kv: -abs(kv[1]))
+    if len(parts) > rows > 1:
+        rest = sum(v for _k, v in parts[rows - 1:])
+        parts = parts[:rows - 1] + ([("", rest)] if abs(rest) >= 0.05 else [])
+    return parts[:rows]
+
 class ReviewSummaryScene(Scene):
     overlay = True
 
@@ -158,11 +170,9 @@ class ReviewSummaryScene(Scene):
         res = self.app.res
         px = res.px
         c = self.card
-        # The largest parts first, gains (negative) with them: the rows add up to the whole.
-        parts = sorted(((k, v) for k, v in self.review.lost_by_category(self.player).items()
-                        if abs(v) >= 0.05), key=lambda kv: -abs(kv[1]))
         room = (self.costly_top - px(36) - y - px(30)) // px(26)  # rows above the heading
-        parts = parts[:max(0, min(KINDS_SHOWN, room))]
+        parts = kinds_shown(self.review.lost_by_category(self.player),
+                            max(0, min(KINDS_SHOWN, room)))
         if not parts:
             return y
         surface.blit(res.text(_("Points lost by kind"), 20, pal.TEXT_DIM, bold=True),
@@ -173,8 +183,8 @@ class ReviewSummaryScene(Scene):
         bar_x = c.x + px(40) + name_w
         bar_w = c.w - px(40) - name_w - px(110)
         for kind, value in parts:
-            name, size = fit_line(res, category_word(self.session.game, kind), (19, 17, 15),
-                                  name_w - px(10))
+            word = category_word(self.session.game, kind) if kind else _("Other kinds")
+            name, size = fit_line(res, word, (19, 17, 15), name_w - px(10))
             surface.blit(res.text(name, size, pal.TEXT), (c.x + px(40), y))
             # Lost in red; gained (the move made kept a figure, say) in green.
             pygame.draw.rect(surface, pal.ILLEGAL if value > 0 else pal.LEGAL,
