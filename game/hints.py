@@ -109,11 +109,15 @@ def explain(game: Game, after: Game, me: int, place: Place | None,
                          .format(**what) if worth > 0
                          else _("{figure} here ({feature})").format(**what))
     elif figure is None and not parts:
-        kinds = [k for k, n in game.supply[me].items() if n > 0]
-        parts.append(_("no figure this turn: keep your {figures}").format(
-            figures=figure_word(game.tileset, kinds[0], 2)) if kinds
-            else _("no figure left to place"))
-    return "; ".join(parts[:2]) if parts else _("the tile fits best here")
+        kept = [(k, n) for k, n in game.supply[me].items() if n > 0]
+        if kept:  # "keep your shepherd" when one is left, "keep your followers" when more
+            kind, n = kept[0]
+            parts.append(ngettext("no figure this turn: keep your {figures}",
+                                  "no figure this turn: keep your {figures}", n).format(
+                figures=figure_word(game.tileset, kind, n)))
+        else:
+            parts.append(_("no figure left to place"))
+    return _("; ").join(parts[:2]) if parts else _("the tile fits best here")
 
 
 def _points(after: Game, me: int, events: list[ScoreEvent]) -> list[str]:

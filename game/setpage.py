@@ -8,16 +8,25 @@ from collections.abc import Mapping
 from .i18n import _, language
 from .rules.model import KindDef, TileSet
 from .rulespages import Heading, Page, Paragraph, Span
-from .vocabulary import figure_word, kind_word, option_name, set_name, value_label, value_text
+from .vocabulary import (
+    figure_word,
+    icon_word,
+    kind_word,
+    option_name,
+    set_name,
+    value_label,
+    value_text,
+)
 
 
-def _points(table: Mapping[str, int]) -> str:
+def _points(tileset: TileSet, table: Mapping[str, int]) -> str:
     parts = []
     for what, points in table.items():
         if what == "tile":
             parts.append(_("{points} per tile").format(points=points))
         else:
-            parts.append(_("{points} per {icon}").format(points=points, icon=what))
+            parts.append(_("{points} per {icon}").format(points=points,
+                                                          icon=icon_word(tileset, what)))
     return ", ".join(parts)
 
 
@@ -26,8 +35,8 @@ def _scoring(tileset: TileSet, kind: KindDef) -> str:
         return _("never completed: figures on it stay until the end.")
     when = (_("complete when the eight cells around it hold tiles")
             if kind.completion == "surrounded" else _("complete when nothing is left open"))
-    done = _points(kind.points) or _("nothing")
-    end = _points(kind.final) or _("nothing")
+    done = _points(tileset, kind.points) or _("nothing")
+    end = _points(tileset, kind.final) or _("nothing")
     return _("{when}; scores {done} when completed, {end} at the end.").format(
         when=when, done=done, end=end)
 
@@ -45,7 +54,7 @@ def generated_page(own: TileSet | None, tileset: TileSet | None) -> Page:
         Heading(2, _("What scores"), 0)]
     for kind in subject.kinds.values():
         blocks.append(Paragraph((Span(kind_word(subject, kind.name).capitalize(), True),
-                                 Span(": " + _scoring(subject, kind))), 0, "•"))
+                                 Span(_(": ") + _scoring(subject, kind))), 0, "•"))
     blocks.append(Heading(2, _("Figures"), 0))
     for fig in subject.figures.values():
         kinds = ", ".join(kind_word(subject, k, 2) for k in sorted(fig.on))
@@ -53,13 +62,14 @@ def generated_page(own: TileSet | None, tileset: TileSet | None) -> Page:
         if fig.stays:
             text += " " + _("It stays on the board until the end.")
         blocks.append(Paragraph((Span(figure_word(subject, fig.name).capitalize(), True),
-                                 Span(": " + text)), 0, "•"))
+                                 Span(_(": ") + text)), 0, "•"))
     if subject.options:
         blocks.append(Heading(2, _("Rule options"), 0))
     for name, option in subject.options.items():
         for value in option.values:
             meaning = value_text(subject, name, value)
-            line = f"{option_name(subject, name)}: {value_label(subject, name, value)}"
+            line = _("{option}: {value}").format(option=option_name(subject, name),
+                                                 value=value_label(subject, name, value))
             blocks.append(Paragraph((Span(line, True),
                                      Span(" — " + (meaning.explain if meaning else ""))),
                                     0, "•"))

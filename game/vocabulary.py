@@ -109,6 +109,11 @@ def counts_icon(tileset: TileSet, icon: str) -> bool:
     return _words(tileset, _icons, icon) is not None
 
 
+def icon_word(tileset: TileSet, icon: str) -> str:
+    """What the tile set calls one icon: "shield"."""
+    return _word(tileset, _icons, icon, 1)
+
+
 def icons_counted(tileset: TileSet, icon: str, n: int) -> str:
     """A number of icons or tokens named after an icon: "2 shields", "1 fish"."""
     return _("{n} {icons}").format(n=n, icons=_word(tileset, _icons, icon, n))

@@ -7,9 +7,10 @@ import random
 
 import pytest
 
+from game import i18n
 from game.ai.random_policy import random_action
-from game.hints import suggest
-from game.rules import Choose, Deploy, Game, Move, Place
+from game.hints import explain, suggest
+from game.rules import Choose, Deploy, Game, Move, Place, ScoreEvent
 from game.rules.registry import Registry
 
 GAMES = [("carcassonne", []), ("carcassonne", ["hills-and-sheep"]),
@@ -72,3 +73,38 @@ def test_a_hike_and_a_question_are_hinted(registry: Registry) -> None:
                     seen.add(Choose)
             game.apply(random_action(game, rng))
     assert seen == {Move, Choose}
+
+
+def test_a_hint_keeping_the_figures_names_one_in_the_singular(registry: Registry) -> None:
+    """One shepherd left and no follower: "keep your shepherd", not "your shepherds"."""
+    game = Game(registry.ruleset("carcassonne", ["hills-and-sheep"]), ["A", "B"], seed=1)
+    game.supply[0]["follower"] = 0
+    game.supply[0]["shepherd"] = 1
+    assert explain(game, game, 0, None, None, [], None, 0) == (
+        "no figure this turn: keep your shepherd")
+    game.supply[0]["follower"] = 3
+    assert explain(game, game, 0, None, None, [], None, 0) == (
+        "no figure this turn: keep your followers")
+    try:
+        i18n.set_language("fr")
+        assert explain(game, game, 0, None, None, [], None, 0) == (
+            "aucune figure à ce tour : gardez vos partisans")
+        game.supply[0]["follower"] = 0
+        assert explain(game, game, 0, None, None, [], None, 0) == (
+            "aucune figure à ce tour : gardez votre berger")
+    finally:
+        i18n.set_language("en")
+
+
+def test_the_hints_two_reasons_are_parted_as_the_language_writes(registry: Registry) -> None:
+    game = Game(registry.ruleset("carcassonne"), ["A", "B"], seed=1)
+    events = [ScoreEvent(0, 4, "city", ((0, 0),), False),
+              ScoreEvent(0, 2, "road", ((0, 0),), False)]
+    assert explain(game, game, 0, None, None, events, None, 0) == (
+        "completes your city: +4; completes your road: +2")
+    try:
+        i18n.set_language("fr")
+        assert explain(game, game, 0, None, None, events, None, 0) == (
+            "achève votre ville : +4 ; achève votre chemin : +2")
+    finally:
+        i18n.set_language("en")

@@ -9,14 +9,15 @@ from pathlib import Path
 
 import pytest
 
-from game import view
+from game import i18n, view
 from game.ai.random_policy import random_action
 from game.rules import Deploy, Game, IllegalAction, Place, Registry, Skip, TileSet
 from game.rules.model import StartDef
-from game.rules.modules.hunters import GoldFound, HuntersGatherers, NoBonusLeft
+from game.rules.modules.hunters import GoldFound, HuntersGatherers, MeadowScore, NoBonusLeft
 from game.rules.yamlsrc import load_located
 from game.scenario import main as scenario_main
 from game.view import notices
+from game.view.modules.hunters import _meadow
 from tests.tile_counts import has_mark, icon_count
 
 GAME = "hunters-and-gatherers"
@@ -278,6 +279,29 @@ def test_final_details_name_each_meadow(hg: TileSet) -> None:
     assert module(game).meadows == []  # the copy's scoring left the game alone
     meadow = module(other).meadows[0]
     assert (meadow.deer, meadow.tigers, meadow.points, meadow.winners) == (1, 1, 0, (0,))
+
+
+def test_a_meadows_line_leaves_out_the_animals_it_has_none_of() -> None:
+    """No "0 deer" beside the mammoth, as no "0 tigers" or "0 aurochs"; a meadow with no
+    animal at all says so."""
+    def meadow(deer: int, mammoths: int) -> MeadowScore:
+        return MeadowScore(((0, 0), (1, 0)), {0: 1}, deer, 0, mammoths, 0, False, None,
+                           2 * (deer + mammoths), (0,))
+
+    names = ("Red", "Blue")
+    assert _meadow(meadow(0, 1), names) == "Meadow of 2 tiles: 1 mammoth: 2 to Red"
+    assert _meadow(meadow(3, 1), names) == "Meadow of 2 tiles: 3 deer, 1 mammoth: 8 to Red"
+    assert _meadow(meadow(0, 0), names) == "Meadow of 2 tiles: no animals: 0 to Red"
+    try:
+        i18n.set_language("fr")
+        assert _meadow(meadow(0, 1), ("Rouge", "Bleu")) == (
+            "Prairie de 2 tuiles : 1 mammouth : 2 pour Rouge")
+        assert _meadow(meadow(3, 1), ("Rouge", "Bleu")) == (
+            "Prairie de 2 tuiles : 3 cerfs, 1 mammouth : 8 pour Rouge")
+        assert _meadow(meadow(0, 0), ("Rouge", "Bleu")) == (
+            "Prairie de 2 tuiles : aucun animal : 0 pour Rouge")
+    finally:
+        i18n.set_language("en")
 
 
 def test_copies_keep_their_own_bonus_pile(hg: TileSet) -> None:

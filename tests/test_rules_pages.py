@@ -7,6 +7,7 @@ from pathlib import Path
 
 import pytest
 
+from game import i18n
 from game.i18n import LANGUAGES
 from game.rules import TileSet
 from game.rules.ports import OFFSETS
@@ -22,6 +23,7 @@ from game.rulespages import (
     parse_page,
     spans,
 )
+from game.setpage import generated_page
 from game.ui.picture import picture_problems
 
 
@@ -163,3 +165,18 @@ def test_a_page_is_found_beside_its_tile_set_and_falls_back_to_english(tmp_path:
     (mine / "bad.en.md").write_bytes(b"\xff\xfe")
     with pytest.raises(PageError, match="not a UTF-8 text file"):
         find_page([tmp_path], "bad", "en")
+
+
+def test_a_page_made_from_the_tile_set_reads_as_french_writes(registry: Registry) -> None:
+    """The page of a set that brings none: a space before each colon in French, and the set's
+    own word for an icon."""
+    base = registry.ruleset("carcassonne")
+    try:
+        i18n.set_language("fr")
+        lines = ["".join(s.text for s in b.spans) for b in generated_page(base, base).blocks
+                 if isinstance(b, Paragraph)]
+    finally:
+        i18n.set_language("en")
+    assert lines[1] == ("Ville : s'achève quand plus rien ne reste ouvert ; rapporte 2 par "
+                        "tuile, 2 par blason à l'achèvement, 1 par tuile, 1 par blason à la fin.")
+    assert any(line.startswith("Paysans : par ville — ") for line in lines)

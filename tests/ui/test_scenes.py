@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import random
 import subprocess
 import sys
 from pathlib import Path
@@ -9,6 +10,7 @@ from pathlib import Path
 import pygame
 import pytest
 
+from game.ai.random_policy import random_action
 from game.storage import SavedGame
 from game.ui.app import App, Scene
 from game.ui.scenes.menus import MessageScene
@@ -17,6 +19,7 @@ from game.ui.scenes.play import PlayScene
 from game.ui.scenes.saves import LoadScene, NameScene
 from game.ui.scenes.setup import SetupScene
 from game.ui.scenes.title import TitleScene
+from game.ui.session import Seat, Session
 from game.ui.widgets import Button
 
 from .conftest import Driver, on_top
@@ -127,6 +130,25 @@ def test_pause_save_and_load(app: App, driver: Driver) -> None:
     driver.click(load._row_rect(index).center)
     loaded = on_top(app, PlayScene)
     assert loaded.game.moves == play.game.moves
+
+
+def test_the_menu_of_a_finished_game_does_not_call_it_paused(app: App,
+                                                            driver: Driver) -> None:
+    session = Session.new(app.registry, "carcassonne", [],
+                          [Seat("Ann", "red"), Seat("Bob", "blue")], seed=1)
+    app.replace(PlayScene(app, session))
+    app.push(PauseScene(app, session))
+    driver.frames()
+    assert on_top(app, PauseScene).title == "Game paused"
+    app.pop()
+    rng = random.Random(1)
+    while not session.game.over:
+        session.game.apply(random_action(session.game, rng))
+    app.push(PauseScene(app, session))
+    driver.frames()
+    menu = on_top(app, PauseScene)
+    assert menu.title == "Game over"
+    assert [b.label for b in menu.buttons][:2] == ["Resume", "Save game"]
 
 
 def test_saved_game_records_seats(app: App, driver: Driver) -> None:

@@ -23,7 +23,8 @@ class PauseScene(MenuScene):
         super().__init__(app)
 
     def layout(self, size: tuple[int, int]) -> None:
-        self.title = _("Game paused")  # again after the settings: the language may change
+        # Again after the settings (the language may change); a finished game is not paused.
+        self.title = _("Game over") if self.session.ended() else _("Game paused")
         super().layout(size)
 
     def entries(self) -> list[tuple[str, Callable[[], object]]]:

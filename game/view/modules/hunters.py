@@ -90,7 +90,9 @@ class HuntersView(ModuleView[HuntersGatherers]):
 
 
 def _meadow(m: MeadowScore, names: tuple[str, ...]) -> str:
-    parts = [ngettext("{n} deer", "{n} deer", m.deer).format(n=m.deer)]
+    parts = []  # the animals it has: a count of none is left out
+    if m.deer:
+        parts.append(ngettext("{n} deer", "{n} deer", m.deer).format(n=m.deer))
     if m.tigers:
         tigers = ngettext("{n} tiger", "{n} tigers", m.tigers).format(n=m.tigers)
         parts.append(_("{tigers} (fled the fire)").format(tigers=tigers) if m.fire else tigers)
@@ -100,6 +102,8 @@ def _meadow(m: MeadowScore, names: tuple[str, ...]) -> str:
         parts.append(ngettext("{n} mammoth", "{n} mammoths", m.mammoths).format(n=m.mammoths))
     if m.aurochs:
         parts.append(ngettext("{n} aurochs", "{n} aurochs", m.aurochs).format(n=m.aurochs))
+    if not parts:
+        parts.append(_("no animals"))
     who = _(" and ").join(names[p] for p in m.winners) or _("nobody")
     if m.cult is not None:
         who = _("{who} (cult site)").format(who=who)
