@@ -180,11 +180,14 @@ def draw_players(surface: pygame.Surface, res: Resources, session: Session,
         surface.blit(text, (row.x + px(46), line_y))
         # Tokens fill the room after the name, then after the supply line.
         tokens = sorted(game.tokens(i).items())
-        for left, top in ((row.x + px(56) + name_img.get_width(), name_y + px(2)),
-                          (row.x + px(52) + text.get_width(), line_y - px(1))):
-            tokens = _draw_tokens(surface, res, session, tokens,
-                                  pygame.Rect(left, top, score_rect.x - px(8) - left, px(18)),
-                                  last=top != name_y + px(2))
+        areas = [pygame.Rect(left, top, score_rect.x - px(8) - left, px(18))
+                 for left, top in ((row.x + px(56) + name_img.get_width(), name_y + px(2)),
+                                   (row.x + px(52) + text.get_width(), line_y - px(1)))]
+        # Smaller icons rather than tokens left out (a harvest of six kinds, say).
+        icon = next((size for size in TOKEN_SIZES
+                     if not _draw_tokens(None, res, session, tokens, areas, size)),
+                    TOKEN_SIZES[-1])
+        _draw_tokens(surface, res, session, tokens, areas, icon)
 
 
 def fitted_name(res: Resources, name: str, width: int, bold: bool) -> tuple[str, int]:
@@ -194,24 +197,35 @@ def fitted_name(res: Resources, name: str, width: int, bold: bool) -> tuple[str,
     return fit_line(res, name, (21, 19, 17), width, bold)
 
 
-def _draw_tokens(surface: pygame.Surface, res: Resources, session: Session,
-                 tokens: list[tuple[str, int]], area: pygame.Rect,
-                 last: bool) -> list[tuple[str, int]]:
-    """Draw tokens as small icons with counts, as many as fit the area; returns the rest
-    (on the ``last`` area, an ellipsis stands for them)."""
+TOKEN_SIZES = (18, 15, 13)  # a token's icon in a player's row, at 100 %, largest first
+
+
+def _draw_tokens(surface: pygame.Surface | None, res: Resources, session: Session,
+                 tokens: list[tuple[str, int]], areas: list[pygame.Rect],
+                 icon: int) -> list[tuple[str, int]]:
+    """Draw tokens as icons of ``icon`` px (at 100 %) with their counts, filling the areas in
+    turn; returns those that did not fit (an ellipsis in the last area stands for them).
+    With ``surface`` None nothing is drawn: only what would not fit is told."""
     art = res.tile_art(session.tileset)
     px = res.px
-    x = area.x
-    for k, (name, n) in enumerate(tokens):
-        count = res.text(str(n), 16, pal.TEXT, bold=True)
-        if x + px(18) + count.get_width() > area.right:
-            if last and area.w >= px(12):
-                surface.blit(res.text("…", 16, pal.TEXT_DIM), (max(area.x, x), area.y + px(1)))
-            return tokens[k:]
-        surface.blit(art.icons.icon(name, px(18), bare=px(18) < BARE_BELOW), (x, area.y))
-        surface.blit(count, (x + px(19), area.y + px(2)))
-        x += px(23) + count.get_width()
-    return []
+    size = 16 if icon >= TOKEN_SIZES[0] else 14
+    left = list(tokens)
+    for k, area in enumerate(areas):
+        x = area.x
+        while left:
+            name, n = left[0]
+            count = res.text(str(n), size, pal.TEXT, bold=True)
+            if x + px(icon) + count.get_width() > area.right:
+                break
+            if surface is not None:
+                surface.blit(art.icons.icon(name, px(icon), bare=px(icon) < BARE_BELOW),
+                             (x, area.y + px(18 - icon) // 2))
+                surface.blit(count, (x + px(icon + 1), area.y + px(2)))
+            x += px(icon + 5) + count.get_width()
+            left.pop(0)
+        if left and k == len(areas) - 1 and surface is not None and area.w >= px(12):
+            surface.blit(res.text("…", 16, pal.TEXT_DIM), (max(area.x, x), area.y + px(1)))
+    return left
 
 
 def banner_layout(res: Resources, board: pygame.Rect, text: str,

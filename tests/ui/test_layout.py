@@ -8,8 +8,10 @@ import random
 import pygame
 import pytest
 
+from game import i18n
 from game.ai.random_policy import random_action
 from game.rules import Choose
+from game.rules.modules.hill_dale import HARVEST
 from game.ui.app import App
 from game.ui.scenes.play import PlayScene
 from game.ui.scenes.saves import LoadScene
@@ -79,3 +81,28 @@ def test_a_dialog_hides_the_title_buttons_under_it(app: App, driver: Driver) -> 
     fill = screen.get_at((load.rect.x + 20, load.rect.centery))
     for rect in under:  # the buttons' edges are drawn over, in the panel's own colour
         assert screen.get_at((rect.x + 2, rect.centery)) == fill
+
+
+def test_a_harvest_of_every_kind_shows_whole_in_the_players_row(
+        small: App, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Six kinds of harvest tokens beside a computer's long label, in French, at the
+    smallest window: the icons are set smaller and every one shows, none hidden behind an
+    ellipsis."""
+    i18n.set_language("fr")
+    seats = [Seat("Rouge", "red"), Seat("Bleu", "blue", "strong")]
+    session = Session.new(small.registry, "over-hill-and-dale", [], seats, seed=2)
+    harvest = {kind: 12 for kind in HARVEST}
+    assert len(harvest) == 6
+    monkeypatch.setattr(session.game, "tokens", lambda player: harvest)
+    scene = PlayScene(small, session)
+    small.replace(scene)
+    drawn: list[str] = []
+    real = small.res.text
+
+    def recording(text: str, *args: object, **kwargs: object) -> pygame.Surface:
+        drawn.append(text)
+        return real(text, *args, **kwargs)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(small.res, "text", recording)
+    scene.draw(small.screen)
+    assert "…" not in drawn
