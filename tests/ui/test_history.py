@@ -160,6 +160,25 @@ def test_the_turn_shown_comes_out_from_under_the_chart_and_the_slider(
         assert not hidden(scene, cell)
 
 
+def test_a_turn_stepped_to_far_off_the_view_is_brought_into_it(app: App,
+                                                               driver: Driver) -> None:
+    """The view panned far away from the board: stepping to a turn brings its tile into the
+    free area of the board, not only out from under the panels."""
+    scene = played(app, driver, turns=8)
+    driver.key(pygame.K_v)
+    mode = scene.history
+    assert mode.history is not None
+    driver.frames(30)
+    scene.follow.moved_by_player()
+    scene.camera.pan_pixels(-5000, -3000)  # the board is out of the window
+    driver.frames(2)
+    driver.key(pygame.K_LEFT)
+    driver.wait(1.0)
+    tile = pygame.Rect(scene.camera.cell_rect(mode.history.cells_of(mode.turn)[0]))
+    assert pygame.Rect(scene.camera.free_rect()).contains(tile)
+    assert not hidden(scene, mode.history.cells_of(mode.turn)[0])
+
+
 def test_fit_in_the_history_leaves_the_turn_shown_in_sight(app: App, driver: Driver) -> None:
     scene = played(app, driver, turns=30)
     driver.key(pygame.K_v)

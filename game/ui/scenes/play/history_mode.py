@@ -19,7 +19,7 @@ from game.view.history import History
 
 from ... import palette as pal
 from ...board_view import BoardView
-from ...camera import Camera
+from ...camera import Camera, box_of
 from ...hud import Layout
 from ...intents import Command, Intent, Pan, PointerDown, PointerMove, PointerUp, Wheel
 from ...resources import Resources
@@ -27,6 +27,7 @@ from ...score_chart import ScoreChart, chart_title
 from ...session import Session
 from ...widgets import Button, blit_centred, fit_line, panel
 from ..review import reviewed
+from .follow import MIN_FOLLOW_LEVEL
 from .review_shown import ReviewShown, draw_verdict_mark
 
 SLIDER_H = 54
@@ -34,6 +35,8 @@ CHART_W, CHART_H = 340, 176  # the score chart's panel, at most
 # What would change the game does nothing in the history; the view's commands pass.
 HELD_BACK = (Command.CONFIRM, Command.UNDO, Command.ROTATE, Command.ROTATE_BACK, Command.SAVE)
 
+
+SIGHT_MARGIN = 0.3  # tiles of room kept around a turn shown in the history
 
 class HistoryMode:
     def __init__(self, session: Session, res: Resources,
@@ -143,10 +146,19 @@ class HistoryMode:
         return [self.slider(layout), self.chart_rect(layout)]
 
     def keep_in_sight(self, camera: Camera, layout: Layout) -> None:
-        """The tiles of the turn shown out from under the slider and the chart."""
-        if self.history is not None:
-            camera.uncover(self.history.cells_of(self.turn), [
-                (r.x, r.y, r.w, r.h) for r in self.covers(layout)], self.res.px(12))
+        """The tiles of the turn shown, and the review's better move, brought into view and
+        out from under the slider and the chart."""
+        if self.history is None:
+            return
+        cells = self.history.cells_of(self.turn)
+        ghost = self.ghost_cell()
+        if ghost is not None:
+            cells = [*cells, ghost]
+        box = box_of(cells, margin=SIGHT_MARGIN)
+        if box is not None:  # a turn far off, stepped to with the arrows, say
+            camera.keep_in_view(box, MIN_FOLLOW_LEVEL)
+        camera.uncover(cells, [(r.x, r.y, r.w, r.h) for r in self.covers(layout)],
+                       self.res.px(12))
 
     def _wheel(self, intent: Wheel) -> bool:
         self.show(self.turn + (1 if intent.steps > 0 else -1))
