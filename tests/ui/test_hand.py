@@ -4,10 +4,13 @@ that keeps a hand private between two people."""
 
 from __future__ import annotations
 
+import random
+
 import pygame
 import pytest
 
-from game.rules import Place
+from game.ai.random_policy import random_action
+from game.rules import Deploy, Place
 from game.ui.app import App
 from game.ui.scenes.play import PlayScene
 from game.ui.scenes.play.pass_screen import PassScene
@@ -154,3 +157,24 @@ def test_the_numbers_under_the_hand_stay_above_the_figures_row(
     assert len(slots) == 2
     number_height = app.res.px(24)  # the numbers' line: centred 13 px under a tile
     assert all(r.bottom + number_height <= lay.supply.y for r in slots)
+
+
+def test_the_pass_screen_shows_the_scores_settled(app: App, driver: Driver) -> None:
+    """A turn that scored ends on the pass screen: the players' counters show the new
+    scores under it, as the log does, not the old ones until the next player clicks."""
+    scene = hand_game(app)
+    reveal(app, driver)
+    game = scene.game
+    rng = random.Random(3)
+    while not game.over:
+        before = list(game.scores)
+        mover = game.current
+        while game.current == mover and not game.over:
+            deploys = [a for a in game.legal_actions() if isinstance(a, Deploy)]
+            scene.play(rng.choice(deploys) if deploys and rng.random() < 0.6
+                       else random_action(game, rng))
+        if game.scores != before and isinstance(app.scene, PassScene):
+            assert scene.score_show.shown_scores() == game.scores
+            return
+        reveal(app, driver)
+    raise AssertionError("no turn scored")

@@ -477,6 +477,9 @@ class PlayScene(Scene):
         # Where a hidden tile fits is not shown either.
         self.follow.turn_began(self._lit())
         if pass_first:
+            # The scoring just shown is settled: under the veil its counters would stand
+            # still, behind the log's lines of it.
+            self.score_show.skip()
             self.app.push(PassScene(self.app, self.session.current_seat, self._hand_shown,
                                     self.open_menu))
 
