@@ -1,25 +1,35 @@
-"""The Hint: what the quick computer player would do in the current player's place, and why,
-in one line.  It never plays: every look ahead is made on a private copy of the game in which
-the unseen tiles are shuffled and the random source reseeded, so a hint reveals nothing the
-player could not know.  Standard library only.
+"""The Hint: the plan the review's judge finds best for the rest of the current player's turn,
+and why, in one line.  It is found exactly as the review judges a decision (``game.ai.judge``:
+the strong player's candidate plans compared over the same sampled futures, from the same
+random source the review uses for that move), so a player who follows the Hint is not told
+afterwards that it was a mistake, beyond the futures' noise.  It never plays: every look
+ahead is made on a private copy of the game in which the unseen tiles are shuffled and the
+random source reseeded, so a hint reveals nothing the player could not know.  Standard
+library only.
+
+    hint = advise(game, stop=cancelled)   # about THINK_SECONDS; None when stopped first
+    print(hint.why)                       # "completes your city: +8"
 """
 
 from __future__ import annotations
 
 import random
 from collections import defaultdict
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
-from .ai import choose_action
+from .ai.judge import MAX_FUTURES, MIN_FUTURES, decision_rng, judge
 from .ai.worlds import determinize
 from .i18n import _, ngettext
-from .rules import Action, Choose, Deploy, Game, Move, Phase, Place, ScoreEvent, Skip
+from .review import DEFAULT_BUDGET
+from .rules import Action, Choose, Deploy, Game, Move, Place, ScoreEvent
 from .view import hint_award
 from .vocabulary import figure_word, kind_word
 
-LEVEL = "quick"
-MAX_STEPS = 4  # actions of one turn looked at: a placement, an answer, a figure...
+# Seconds the Hint thinks: the review's own budget per decision (``game.review``'s
+# DEFAULT_BUDGET, 1 s, which the review window uses too), so the Hint weighs the plans on as
+# many futures as the review later does.
+THINK_SECONDS = DEFAULT_BUDGET
 
 
 @dataclass(frozen=True)
@@ -34,34 +44,46 @@ class Hint:
         return [a for a in (self.place, self.answer, self.figure) if a is not None]
 
 
-def suggest(game: Game, seed: int = 0) -> Hint:
-    """The quick computer player's plan for the rest of the current player's turn."""
-    rng = random.Random(seed)
-    me = game.current
-    world = determinize(game, rng)
-    first = choose_action(world, LEVEL, rng)
-    turn = _Turn(world, first)
-    action = first
-    while True:
-        turn.play(action)
-        if (len(turn.played) == MAX_STEPS or world.over or world.current != me
-                or world.phase not in (Phase.CHOOSE, Phase.FIGURE)
-                or isinstance(action, (Deploy, Move, Skip))):
-            break
-        action = choose_action(world, LEVEL, rng)
-    return turn.hint(game)
+def best_plan(game: Game, budget: float = THINK_SECONDS,
+              stop: Callable[[], bool] | None = None,
+              futures: tuple[int, int] = (MIN_FUTURES, MAX_FUTURES)) -> tuple[Action, ...] | None:
+    """The plan for the rest of the current player's turn that the review's judge finds
+    best: the same candidates, judged on the futures the review samples for this move, for
+    ``budget`` seconds (``futures``: at least, at most).  None when the game is over or
+    ``stop`` came before any future.  The game is not changed."""
+    if game.over:
+        return None
+    judged = judge(game, [], decision_rng(game.seed, len(game.moves)), budget, stop,
+                   *futures)
+    if judged.futures == 0:
+        return None
+    return judged.plans[judged.best()].actions
 
 
-def reason(game: Game, actions: Sequence[Action], seed: int = 0) -> str:
-    """The Hint's one line for playing ``actions`` now (on a private copy in which the unseen
-    tiles are shuffled): what a plan the review found better does."""
+def advise(game: Game, budget: float = THINK_SECONDS, stop: Callable[[], bool] | None = None,
+           futures: tuple[int, int] = (MIN_FUTURES, MAX_FUTURES)) -> Hint | None:
+    """The Hint: the judge's best plan (``best_plan``) with its line; None when the game is
+    over or ``stop`` came first."""
+    actions = best_plan(game, budget, stop, futures)
+    return None if actions is None else hint_for(game, actions, seed=len(game.moves))
+
+
+def hint_for(game: Game, actions: Sequence[Action], seed: int = 0) -> Hint:
+    """A plan for the rest of the turn as a Hint: where the tile goes, the answer, the figure,
+    and why in one line (played on a private copy in which the unseen tiles are shuffled)."""
     world = determinize(game, random.Random(seed))
     turn = _Turn(world, actions[0])
     for action in actions:
         if world.over or not world.is_legal(action):
             break
         turn.play(action)
-    return turn.hint(game).why
+    return turn.hint(game)
+
+
+def reason(game: Game, actions: Sequence[Action], seed: int = 0) -> str:
+    """The Hint's one line for playing ``actions`` now: what a plan the review found better
+    does."""
+    return hint_for(game, actions, seed).why
 
 
 class _Turn:

@@ -37,7 +37,8 @@ from game.vocabulary import question_text
 
 PLAYERS = ("Red", "Blue", "Green", "Yellow", "Black")
 LANGUAGES = ("en", "fr")
-HINT_EVERY = 5  # a hint at every fifth placement of a quick game
+HINT_EVERY = 5  # a hint at every fifth placement of a quick game...
+HINT_FUTURES = 8  # ... judged on this many futures whatever the time (the same words each run)
 ANSWER_SAMPLES = 8  # copies an answer is measured on (few: the words matter, not the odds)
 
 # (game, expansions, options) played; every game with its defaults, then options changed
@@ -112,7 +113,8 @@ def told(game: Game, moves: Sequence[Action], hinted: bool) -> Iterator[str]:
         if hinted and isinstance(move, Place):
             placements += 1
             if placements % HINT_EVERY == 0:
-                yield f"  hint {hints.suggest(game, seed=i).why}"
+                hint = hints.advise(game, budget=0.0, futures=(HINT_FUTURES, HINT_FUTURES))
+                yield f"  hint {hint.why if hint is not None else '-'}"
         before = len(chronicle.entries)
         chronicle.apply(move)
         yield f"{i} {move} -> {list(game.scores)}"

@@ -77,6 +77,12 @@ class Judgement:
         return next((i for i, p in enumerate(self.plans) if p.actions == key), None)
 
 
+def decision_rng(seed: int, move: int) -> random.Random:
+    """The random source a decision at move ``move`` of a game seeded ``seed`` is judged
+    with: the review's, and the Hint's, so that both sample the same futures."""
+    return random.Random(f"review:{seed}:{move}")
+
+
 def judge(game: Game, asked: Sequence[Sequence[Action]], rng: random.Random, budget: float,
           stop: Callable[[], bool] | None = None, min_futures: int = MIN_FUTURES,
           max_futures: int = MAX_FUTURES) -> Judgement:

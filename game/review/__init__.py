@@ -21,13 +21,12 @@ from __future__ import annotations
 
 import hashlib
 import math
-import random
 from collections import defaultdict
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from game.ai.judge import MAX_FUTURES, MIN_FUTURES, judge
+from game.ai.judge import MAX_FUTURES, MIN_FUTURES, decision_rng, judge
 from game.rules import Action, Game, Phase, Place, parse_action
 from game.view.chronicle import ends_turn, new_like
 
@@ -251,8 +250,8 @@ def judge_point(seed: int, point: Point, budget: float, stop: Callable[[], bool]
     """One decision judged (``futures`` 0 when the player had no other choice, or ``stop``
     came before any future).  Its futures are drawn from the game's seed and the move, so a
     decision judged again on as many futures is judged the same."""
-    rng = random.Random(f"review:{seed}:{point.move}")
-    verdict_of = judge(point.position, [point.played], rng, budget, stop, *futures)
+    verdict_of = judge(point.position, [point.played], decision_rng(seed, point.move), budget,
+                       stop, *futures)
     if len(verdict_of.plans) < 2 or verdict_of.futures == 0:
         return _decision(point, point.played, 0.0, 0.0, 0, {}, budget)
     played = verdict_of.index(point.played)

@@ -12,7 +12,7 @@ from pathlib import Path
 import pygame
 import pytest
 
-from game import i18n
+from game import hints, i18n
 from game.ai.random_policy import random_action
 from game.net.seats import MAX_NAME
 from game.rules import Deploy, Move
@@ -205,7 +205,8 @@ def test_the_rules_pages_fit(window: App) -> None:
 
 @pytest.mark.parametrize(("game_id", "expansions"), GAMES, ids=[g for g, _ in GAMES[:1]]
                          + ["carcassonne-base", "hunters", "dale"])
-def test_the_play_scene_fits(window: App, game_id: str, expansions: list[str]) -> None:
+def test_the_play_scene_fits(window: App, game_id: str, expansions: list[str],
+                             monkeypatch: pytest.MonkeyPatch) -> None:
     app = window
     found: list[str] = []
     driver = Driver(app)
@@ -217,6 +218,13 @@ def test_the_play_scene_fits(window: App, game_id: str, expansions: list[str]) -
     measured(play.question, driver)
     assert wanted == "figure" or play.question.card.w  # the question, or a line about the turn
     check(app, f"{game_id} {wanted}", found)
+    monkeypatch.setattr(hints, "THINK_SECONDS", 60.0)  # thinking all the while it is looked at
+    play.toggle_hint()
+    driver.frames()
+    assert play.hint.thinking()
+    check(app, f"{game_id}, the Hint thinking", found)
+    play.toggle_hint()  # asked again: it stops
+    assert not play.hint.thinking()
     hover_the_busiest_feature(play, driver)
     assert play.hover.shown and play.hover.card is not None
     check(app, f"{game_id}, a feature's card", found)

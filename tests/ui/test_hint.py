@@ -1,12 +1,21 @@
-"""The Hint in the window, driven with real events: the button and the ? key light a legal
-cell and a legal figure target, never play, and the setting hides them."""
+"""The Hint in the window, driven with real events: the button and the ? key start the
+thinking ("Hint: thinking…" under the banner), then light a legal cell and a legal figure
+target; it never plays, a move made while it thinks drops it, and the setting hides them."""
 
 from __future__ import annotations
 
-import pygame
+import threading
+import time
+from collections.abc import Iterator
 
+import pygame
+import pytest
+
+from game import hints
 from game.rules import Deploy, Move, Place
 from game.ui.app import App
+from game.ui.scenes.play import hint as hint_module
+from game.ui.scenes.play.scene import PlayScene
 
 from .conftest import Driver
 from .test_hand import hand_game, reveal
@@ -14,10 +23,48 @@ from .test_play import centre, screen_of, start
 from .test_scenes import button, new_game
 
 
-def question_mark(driver: Driver) -> None:
+@pytest.fixture(autouse=True)
+def brief(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The Hint judges the fewest futures (the judge's least, whatever the time): quick, and
+    the same plan each time it is asked in the same moment."""
+    monkeypatch.setattr(hints, "THINK_SECONDS", 0.0)
+
+
+def thinking_threads() -> list[threading.Thread]:
+    return [t for t in threading.enumerate() if t.name == "hint" and t.is_alive()]
+
+
+def settled(driver: Driver, seconds: float = 10.0) -> None:
+    """Frames until no hint is being thought of any more, for at most ``seconds``."""
+    deadline = time.monotonic() + seconds
+    while thinking_threads() and time.monotonic() < deadline:
+        driver.frames()
+        time.sleep(0.01)
+    driver.frames(2)  # the plan ready is shown
+
+
+def question_mark(driver: Driver, wait: bool = True) -> None:
+    """The ? key, then (``wait``) frames until the hint is thought of."""
     pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_SLASH,
                                          mod=pygame.KMOD_SHIFT, unicode="?", scancode=0))
     driver.frames()
+    if wait:
+        settled(driver)
+
+
+@pytest.fixture
+def lines(monkeypatch: pytest.MonkeyPatch) -> Iterator[list[str]]:
+    """The lines drawn under the banner, in order."""
+    said: list[str] = []
+    real = hint_module.draw_reason
+
+    def recorded(surface: pygame.Surface, res: object, board: pygame.Rect, top: int,
+                 text: str) -> pygame.Rect:
+        said.append(text)
+        return real(surface, res, board, top, text)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(hint_module, "draw_reason", recorded)
+    yield said
 
 
 def test_the_hint_lights_a_legal_cell_and_figure_and_never_plays(app: App,
@@ -26,6 +73,7 @@ def test_the_hint_lights_a_legal_cell_and_figure_and_never_plays(app: App,
     game = play.game
     moves = list(game.moves)
     driver.click(button(play, "Hint"))
+    settled(driver)
     hint = play.hint.current()
     assert hint is not None and game.moves == moves
     assert isinstance(hint.place, Place) and hint.place in game.legal_placements()
@@ -37,7 +85,7 @@ def test_the_hint_lights_a_legal_cell_and_figure_and_never_plays(app: App,
     driver.frames(3)  # drawn on the board, and its line under the banner
     assert game.moves == moves
     driver.click(button(play, "Hint"))  # asked again: hidden
-    assert play.hint.current() is None
+    assert play.hint.current() is None and not play.hint.thinking()
     question_mark(driver)
     assert play.hint.current() == hint  # the same moment: the same plan
     play.place(hint.place.cell, hint.place.rotation // 90)
@@ -55,7 +103,7 @@ def test_the_hints_setting_hides_the_button_and_the_key(app: App, driver: Driver
     play = new_game(app, driver)
     assert "Hint" not in [b.label for b in play.buttons]
     question_mark(driver)
-    assert play.hint.current() is None
+    assert play.hint.current() is None and not play.hint.thinking()
     app.settings.set("hints", True)
     play.layout(app.screen.get_size())
     assert "Hint" in [b.label for b in play.buttons]
@@ -102,3 +150,62 @@ def test_a_figure_put_down_takes_the_hint_away(app: App, driver: Driver) -> None
     driver.click(screen_of(scene, (0, -1), target.spot))
     assert scene.turn.pending in target.deploys  # the player acted: the hint is gone
     assert scene.hint.current() is None
+
+
+def gone(driver: Driver, seconds: float = 5.0) -> None:
+    """The thinking stopped (its ``stop`` heard) within ``seconds``, and a few frames ran."""
+    settled(driver, seconds)
+    assert not thinking_threads()
+
+
+def test_asking_shows_thinking_then_the_hint_and_wakes_the_window(app: App, driver: Driver,
+                                                                  lines: list[str]) -> None:
+    scene = start(app, seed=12)
+    woken: list[bool] = []
+    scene.hint.wake = lambda: woken.append(True)
+    question_mark(driver, wait=False)
+    assert scene.hint.thinking() and scene.hint.current() is None
+    assert lines[-1] == "Hint: thinking…"
+    assert not scene.animating() and scene.wake_in() is None  # the window rests meanwhile
+    settled(driver)
+    hint = scene.hint.current()
+    assert woken and hint is not None and hint.place is not None
+    assert not scene.hint.thinking()
+    assert lines[-1] == f"Hint: {hint.why}"
+    assert scene.turn.rotation == hint.place.rotation // 90  # taken up and turned as hinted
+    assert scene.game.moves == []
+
+
+def test_a_move_made_while_it_thinks_drops_the_hint(app: App, driver: Driver,
+                                                    monkeypatch: pytest.MonkeyPatch,
+                                                    lines: list[str]) -> None:
+    monkeypatch.setattr(hints, "THINK_SECONDS", 60.0)  # still thinking when the move comes
+    scene = start(app)
+    question_mark(driver, wait=False)
+    assert scene.hint.thinking()
+    place = next(iter(scene.game.legal_placements()))
+    assert scene.place(place.cell, place.rotation // 90)
+    driver.frames()
+    assert not scene.hint.thinking()
+    gone(driver)
+    assert scene.hint.current() is None and set(lines) == {"Hint: thinking…"}
+    assert scene.game.moves == [place]  # nothing else played, nothing taken up
+
+
+def test_asking_again_or_leaving_while_it_thinks_cancels_it(app: App, driver: Driver,
+                                                           monkeypatch: pytest.MonkeyPatch
+                                                           ) -> None:
+    monkeypatch.setattr(hints, "THINK_SECONDS", 60.0)
+    scene = start(app)
+    question_mark(driver, wait=False)
+    driver.click(button(scene, "Hint"))  # asked again: it stops
+    assert not scene.hint.thinking()
+    gone(driver)
+    assert scene.hint.current() is None
+    question_mark(driver, wait=False)
+    assert scene.hint.thinking()
+    scene.open_menu()  # the game left for its menu
+    assert not scene.hint.thinking()
+    gone(driver)
+    assert scene.hint.current() is None
+    assert not isinstance(app.scene, PlayScene)

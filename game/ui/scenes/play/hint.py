@@ -1,6 +1,12 @@
-"""The Hint on the board: the quick computer player's tile, lit where it would go, its figure
-on it, and why in one line under the banner.  Shown until the player acts or asks again; it
-never plays (see ``game.hints``).
+"""The Hint on the board: the tile of the plan the review's judge finds best, lit where it
+would go, its figure on it, and why in one line under the banner.  Shown until the player acts
+or asks again; it never plays (see ``game.hints``).
+
+Asking for it starts the thinking (about ``THINK_SECONDS``) in a background thread on a copy
+of the game, and "Hint: thinking…" shows where its line goes; the thread wakes the window
+when the plan is ready, and the scene's ``poll`` each update shows it.  The thinking is
+dropped, and nothing appears, if the player acts meanwhile (the moment it was asked for is
+gone), asks again, or leaves the game (``cancel``).
 
 The hinted placement is the one a click on its cell makes: asking for the hint takes up the
 hinted tile of the hand, turned as hinted, and the hint goes as soon as the player turns the
@@ -9,9 +15,13 @@ figure down, chooses a hike or takes either back (the turn is no longer the one 
 
 from __future__ import annotations
 
+import threading
+from collections.abc import Callable
+
 import pygame
 
-from game.hints import Hint, suggest
+from game import hints
+from game.hints import Hint
 from game.i18n import _
 from game.rules import Deploy, Game, Move, Place, TileType
 
@@ -25,6 +35,8 @@ from .frame import Frame
 from .options import TurnOptions
 from .requests import HandleTile, LookAt, Request, ShowRotation
 from .turn import PersonTurn
+
+Moment = tuple[object, ...]
 
 
 def draw_suggestion(surface: pygame.Surface, res: Resources, cam: Camera, view: BoardView,
@@ -61,24 +73,92 @@ class HintShown:
     """The hint of one moment of the game: it goes as soon as a move is made, or when the
     player may no longer act (``hide``)."""
 
-    def __init__(self, game: Game, options: TurnOptions, turn: PersonTurn) -> None:
+    def __init__(self, game: Game, options: TurnOptions, turn: PersonTurn,
+                 wake: Callable[[], None] = lambda: None) -> None:
         self.game = game
         self.options = options
         self.turn = turn
+        self.wake = wake  # ends the window's rest once the plan is ready
         self.hint: Hint | None = None
         self.moves = -1  # how many moves the game had when the hint was made
         self.held: Deploy | Move | None = None  # the figure or hike held then
+        self._lock = threading.Lock()
+        self._stop: threading.Event | None = None  # the thinking's, while it thinks
+        self._asked: Moment = ()  # the moment the thinking is about
+        self._ready: Hint | None = None  # its plan, once found
+        self._error: BaseException | None = None  # what the thinking met, for ``poll``
+
+    def _moment(self) -> Moment:
+        """What tells one moment of the turn from another: the moves made (an undone
+        placement followed by another leaves their count as it was), the figure held, the
+        tile handled and how it is turned."""
+        game, turn = self.game, self.turn
+        return (len(game.moves), game.moves[-1] if game.moves else None, turn.pending,
+                turn.hand.selected, turn.hand.handled(), turn.rotation)
 
     def toggle(self, allowed: bool) -> list[Request]:
-        """Shown, or hidden if it was: the hinted tile taken up and turned as hinted, and
-        the cell it is about looked at (it may be out of sight)."""
-        game = self.game
+        """Asked for: the thinking starts (nothing to do until ``poll`` has the plan); asked
+        again while it thinks, or while a hint is shown, it goes."""
+        if self.thinking():
+            self.cancel()
+            return []
         if self.current() is not None or not allowed:
             self.hint = None
             return []
-        if game.over:
+        if self.game.over:
             return []
-        hint = self.hint = suggest(game, seed=game.seed * 7919 + len(game.moves))
+        copy = self.game.copy()
+        stop = threading.Event()
+        with self._lock:
+            self._stop = stop
+            self._ready = None
+        self._asked = self._moment()
+        threading.Thread(target=self._think, args=(copy, stop), name="hint",
+                         daemon=True).start()
+        return []
+
+    def _think(self, game: Game, stop: threading.Event) -> None:
+        try:
+            hint = hints.advise(game, hints.THINK_SECONDS, stop.is_set)
+        except Exception as exc:  # handed to the frame loop by poll()
+            with self._lock:
+                if stop is self._stop and not stop.is_set():
+                    self._error = exc
+            self.wake()
+            return
+        with self._lock:
+            if stop is not self._stop or stop.is_set() or hint is None:
+                return  # dropped meanwhile
+            self._ready = hint
+        self.wake()
+
+    def thinking(self) -> bool:
+        """The hint asked for is still being thought of, for this very moment (it is dropped
+        once the player acted)."""
+        with self._lock:
+            asked = self._stop is not None
+        if asked and self._asked != self._moment():
+            self.cancel()
+            return False
+        return asked
+
+    def poll(self, allowed: bool) -> list[Request]:
+        """Each update: the hint once its plan is ready (while the player may act), with the
+        hinted tile taken up and turned as hinted, and the cell it is about looked at (it
+        may be out of sight)."""
+        if not self.thinking() or not allowed:
+            return []
+        with self._lock:
+            hint, self._ready = self._ready, None
+            error, self._error = self._error, None
+            if error is not None:
+                self._stop = None
+                raise error
+            if hint is None:
+                return []
+            self._stop = None
+        game = self.game
+        self.hint = hint
         self.moves = len(game.moves)
         self.held = self.turn.pending
         out: list[Request] = []
@@ -95,8 +175,18 @@ class HintShown:
             out.append(LookAt(game.last_cell))
         return out
 
+    def cancel(self) -> None:
+        """The thinking stops; a plan still to come is dropped."""
+        with self._lock:
+            if self._stop is not None:
+                self._stop.set()
+            self._stop = None
+            self._ready = None
+            self._error = None
+
     def hide(self) -> None:
         self.hint = None
+        self.cancel()
 
     def current(self) -> Hint | None:
         """The hint of this moment: none once a move was made, a figure put down or taken
@@ -133,12 +223,15 @@ class HintShown:
             view.cell_overlay(surface, cam, hint.figure.cell, pal.HIGHLIGHT, 120, border=4)
 
     def draw_line(self, surface: pygame.Surface, frame: Frame, top: int) -> None:
-        """Why, in one line, under the banner (at ``top``)."""
+        """Why, in one line, under the banner (at ``top``); while it thinks, that it does."""
         hint = self.current()
-        if hint is None:
+        if hint is not None:
+            text = _("Hint: {why}").format(why=hint.why)
+        elif self.thinking():
+            text = _("Hint: thinking…")
+        else:
             return
-        draw_reason(surface, frame.res, frame.layout.board, top,
-                    _("Hint: {why}").format(why=hint.why))
+        draw_reason(surface, frame.res, frame.layout.board, top, text)
 
 
 def draw_reason(surface: pygame.Surface, res: Resources, board: pygame.Rect, top: int,

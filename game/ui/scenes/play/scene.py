@@ -81,7 +81,7 @@ class PlayScene(Scene):
         self.remaining = RemainingPanel()
         self.refusal = Refusal()
         self.computer = self._computer_turns()
-        self.hint = HintShown(self.game, self.options, self.turn)
+        self.hint = HintShown(self.game, self.options, self.turn, app.wake)
         outlines = FeatureOutlines(res.images)
         self.score_show = ScoreShow(session, self.camera, self.view, outlines, res)
         self.history = HistoryMode(session, res, self.review_game)
@@ -105,9 +105,11 @@ class PlayScene(Scene):
 
     def exit(self) -> None:
         self.computer.cancel()
+        self.hint.cancel()
 
     def pause(self) -> None:
         self.computer.cancel()  # menus may load another game; a search in flight is dropped
+        self.hint.cancel()  # so is the Hint's thinking
         self.pointer.release()  # the button's release goes to the scene on top
         self.hover.forget()  # a card would show through the screen on top
 
@@ -424,6 +426,7 @@ class PlayScene(Scene):
         self.hover.update(dt, self.frame())
         if not (self._hints_on() and (self.human_turn or self.history.active)):
             self.hint.hide()  # a hint is the player's, for this moment of the game
+        self.act(self.hint.poll(self._hints_allowed()))  # the hint asked for, once thought of
         if self.history.active:
             return  # the game waits while its history is shown
         if self.session.ended():
