@@ -54,13 +54,13 @@ GLYPHS: dict[str, Callable[[pygame.Surface, pygame.Rect, Colour], None]] = {
 def wrap_text(res: Resources, text: str, size: int, width: int,
               bold: bool = False) -> list[str]:
     """``text`` in lines no wider than ``width`` px, broken at plain spaces (a no-break
-    space, "12\u00a0%", holds); a word wider than a line (a long file path) is broken
-    where the line ends."""
+    space, "12\u00a0%", holds, and so does the space French sets before ":" ";" "!" "?"
+    and "»"); a word wider than a line (a long file path) is broken where the line ends."""
     font = res.font(size, bold)
     lines: list[str] = []
     for paragraph in text.split("\n"):
         line = ""
-        for word in filter(None, paragraph.split(" ")):
+        for word in _unbroken(paragraph.split(" ")):
             candidate = f"{line} {word}" if line else word
             if font.size(candidate)[0] <= width:
                 line = candidate
@@ -76,6 +76,22 @@ def wrap_text(res: Resources, text: str, size: int, width: int,
                 line = line[cut:]
         lines.append(line)
     return lines
+
+
+def _unbroken(words: list[str]) -> list[str]:
+    """The words of a line, a high punctuation mark kept with the word before it."""
+    out: list[str] = []
+    for word in words:
+        if not word:
+            continue
+        if out and word[0] in HELD_PUNCTUATION:
+            out[-1] = f"{out[-1]} {word}"
+        else:
+            out.append(word)
+    return out
+
+
+HELD_PUNCTUATION = ":;!?»"  # never starts a line
 
 
 def fit_text(res: Resources, text: str, size: int, width: int, bold: bool = False) -> str:

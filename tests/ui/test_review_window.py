@@ -331,3 +331,23 @@ def test_the_kinds_shown_add_up_to_the_points_lost_in_any_room() -> None:
         assert len(shown) <= rows
         assert abs(sum(v for _k, v in shown) - sum(lost.values())) < 1e-9
     assert kinds_shown(lost, 3) == [("city", 17.1), ("figures", -9.0), ("", 7.8 + 7.6 - 4.0)]
+
+
+def test_a_long_reason_takes_a_second_line_rather_than_being_cut(
+        small: App, monkeypatch: pytest.MonkeyPatch) -> None:
+    """A review's verdict with its better move, in French, at the smallest window: read
+    whole on two lines, nothing cut short."""
+    text = ("Imprécision : −5,7 ± 1,0 points. Mieux : achève votre forêt : +8 ; partisan "
+            "ici (rivière) : +8 si la partie finissait maintenant")
+    drawn: list[str] = []
+    real = small.res.text
+
+    def recording(words: str, *args: Any, **kwargs: Any) -> pygame.Surface:
+        drawn.append(words)
+        return real(words, *args, **kwargs)
+
+    monkeypatch.setattr(small.res, "text", recording)
+    board = pygame.Rect(0, 0, 640, 560)
+    box = hint.draw_reason(small.screen, small.res, board, 60, text)
+    assert len(drawn) == 2 and " ".join(drawn) == text
+    assert board.contains(box)

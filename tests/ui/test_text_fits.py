@@ -21,6 +21,7 @@ from game.ui.scenes.play import PlayScene
 from game.ui.scenes.play.feedback import Popup
 from game.ui.scenes.play.log_panel import LINE_STEP
 from game.ui.session import Seat, Session
+from game.ui.widgets import wrap_text
 
 from . import fit
 from .conftest import Driver, lines_set, measured
@@ -150,3 +151,12 @@ def test_an_announcement_is_readable_on_any_tile(small: App) -> None:
     plate = sum(1 for c in around if min(c) > 200)  # parchment, not red
     ink = sum(1 for c in around if sum(c) < 250)  # dark letters
     assert plate > 20 and ink > 5
+
+
+def test_no_line_starts_with_a_french_high_punctuation_mark(app: App) -> None:
+    """French sets a space before ":" ";" "!" "?": a line is never broken there."""
+    text = "Mieux : achève votre forêt : +8 ; partisan ici (rivière) : +8 ! Vraiment ?"
+    for width in range(140, 400, 7):  # every word with its mark fits a line
+        lines = wrap_text(app.res, text, 19, width, bold=True)
+        assert " ".join(lines) == text
+        assert not any(line[0] in ":;!?" for line in lines), (width, lines)

@@ -30,7 +30,7 @@ from ...board_view import BoardView
 from ...camera import Camera, Cell
 from ...picture import feature_index
 from ...resources import Resources
-from ...widgets import blit_centred, fit_line, panel
+from ...widgets import blit_centred, fit_lines, panel
 from .frame import Frame
 from .options import TurnOptions
 from .requests import HandleTile, LookAt, Request, ShowRotation
@@ -236,12 +236,17 @@ class HintShown:
 
 def draw_reason(surface: pygame.Surface, res: Resources, board: pygame.Rect, top: int,
                 text: str) -> pygame.Rect:
-    """A suggestion's line, lit, under the banner (at ``top``); its box."""
+    """A suggestion's line, lit, under the banner (at ``top``), on a second line rather
+    than cut short when the board is narrow; its box."""
     px = res.px
-    text, size = fit_line(res, text, (21, 19, 17), board.w - px(80), True)
-    img = res.text(text, size, pal.TEXT, bold=True)
-    rect = img.get_rect(midtop=(board.centerx, top + px(7))).inflate(px(28), px(14))
+    lines, size = fit_lines(res, text, (21, 19, 17), board.w - px(80), 2, bold=True)
+    images = [res.text(line, size, pal.TEXT, bold=True) for line in lines]
+    step = res.font(size, bold=True).get_linesize()
+    width = max(img.get_width() for img in images)
+    rect = pygame.Rect(0, 0, width, step * len(images)).inflate(px(28), px(14))
+    rect.midtop = (board.centerx, top)
     panel(surface, rect, colour=pal.FIELD_BG, radius=px(12))
     pygame.draw.rect(surface, pal.HIGHLIGHT, rect, width=px(3), border_radius=px(12))
-    blit_centred(surface, img, rect.center)
+    for i, img in enumerate(images):
+        blit_centred(surface, img, (rect.centerx, rect.y + px(7) + step * i + step // 2))
     return rect
