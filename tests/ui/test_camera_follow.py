@@ -216,3 +216,19 @@ def test_fit_stays_fitted_until_the_player_pans(app: App, driver: Driver) -> Non
     scene.follow.placing(max(scene.options.legal_cells()))
     settle(app, scene)
     assert scene.camera.centre == moved_to
+
+
+def test_a_cell_under_the_toolbar_is_brought_into_the_free_board(app: App) -> None:
+    """What the Hint looks at is brought out from under the toolbar: a cell visible in the
+    window but behind the buttons is not in view."""
+    scene = start(app)
+    cam = scene.camera
+    fx, fy, fw, fh = cam.free_rect()
+    cell = (0, 0)
+    x, y, w, h = cam.cell_rect(cell)
+    scene.follow.moved_by_player()
+    cam.pan_pixels(fx + w - x, fy + fh - h // 2 - y)  # its lower half behind the toolbar
+    x, y, w, h = cam.cell_rect(cell)
+    assert y + h > fy + fh and y < fy + fh
+    scene.follow.bring_into_view(cell)
+    assert pygame.Rect(cam.free_rect()).contains(pygame.Rect(cam.cell_rect(cell)))

@@ -99,15 +99,14 @@ class CameraFollow:
         self.camera.show_around(box, self._least, top, keep, immediate=immediate)
 
     def bring_into_view(self, cell: Cell) -> None:
-        """The cell centred, unless it is well inside the view already (what the Hint
-        shows)."""
+        """The cell centred in the board's free area, unless it lies whole inside it already
+        (what the Hint shows: not under the toolbar or the banner)."""
         cam = self.camera
-        x0, y0, x1, y1 = cam.visible_cells()
-        if x0 < cell[0] < x1 and y0 < cell[1] < y1:
-            return
         x, y, w, h = cam.cell_rect(cell)
-        vx, vy, vw, vh = cam.viewport
-        cam.pan_pixels(vx + vw / 2 - (x + w / 2), vy + vh / 2 - (y + h / 2))
+        fx, fy, fw, fh = cam.free_rect()
+        if fx <= x and x + w <= fx + fw and fy <= y and y + h <= fy + fh:
+            return
+        cam.pan_pixels(fx + fw / 2 - (x + w / 2), fy + fh / 2 - (y + h / 2))
 
     def show_newest(self, lit: Iterable[Cell]) -> None:
         if self.fitted:
