@@ -223,7 +223,7 @@ def test_a_cell_under_the_toolbar_is_brought_into_the_free_board(app: App) -> No
     window but behind the buttons is not in view."""
     scene = start(app)
     cam = scene.camera
-    fx, fy, fw, fh = cam.free_rect()
+    fx, fy, _fw, fh = cam.free_rect()
     cell = (0, 0)
     x, y, w, h = cam.cell_rect(cell)
     scene.follow.moved_by_player()
