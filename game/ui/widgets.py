@@ -134,11 +134,13 @@ def fit_lines(res: Resources, text: str, sizes: Sequence[int], width: int, most:
 
 
 def draw_tooltip(surface: pygame.Surface, res: Resources, title: str, text: str,
-                 beside: pygame.Rect, width: int = 440, source: str = "") -> pygame.Rect:
+                 beside: pygame.Rect, width: int = 440, source: str = "",
+                 within: pygame.Rect | None = None) -> pygame.Rect:
     """A small panel with a bold title and wrapped text beside the ``beside`` rectangle (to
-    its left when there is room, else to its right), kept on screen; ``width`` at 100 %.
-    ``source``: the text as first written, when ``text`` is a translation of it, told
-    under it in smaller type."""
+    its left when there is room, else to its right), kept on screen, and inside ``within``
+    when it is given (clear of a row of buttons, say); ``width`` at 100 %.  ``source``: the
+    text as first written, when ``text`` is a translation of it, told under it in smaller
+    type."""
     px = res.px
     width = px(width)
     lines = wrap_text(res, text, 17, width - px(24))
@@ -148,6 +150,8 @@ def draw_tooltip(surface: pygame.Surface, res: Resources, title: str, text: str,
     gap = px(12)
     x = beside.x - gap - width if beside.x - gap - width >= px(4) else beside.right + gap
     rect = pygame.Rect(x, beside.y, width, height)
+    if within is not None:
+        rect.clamp_ip(within)
     rect.clamp_ip(surface.get_rect().inflate(-px(8), -px(8)))
     panel(surface, rect, colour=pal.FIELD_BG, radius=px(8), alpha=250)
     surface.blit(res.text(title, 17, pal.TEXT, bold=True), (rect.x + px(12), rect.y + px(9)))

@@ -4,6 +4,7 @@ screen, the game menu and F1, fit the smallest window in both languages, and scr
 from __future__ import annotations
 
 from pathlib import Path
+from typing import Any
 
 import pygame
 import pytest
@@ -11,6 +12,7 @@ import pytest
 from game import i18n
 from game.rulespages import Heading, Paragraph
 from game.ui.app import App, AppConfig
+from game.ui.scenes import setup as set_up_screen
 from game.ui.scenes.help import CONTROLS, HelpScene
 from game.ui.scenes.pause import PauseScene
 from game.ui.scenes.routes import SceneRoutes
@@ -187,3 +189,27 @@ def test_an_options_rulebook_sentence_is_in_the_windows_language(
                 assert first in shown and "Texte original" not in shown
             quoted += 1
     assert quoted == 5  # the base game's four options, Hunters & Gatherers' one
+
+
+@pytest.mark.parametrize("window", ["app", "small"])
+def test_a_rule_options_rulebook_card_leaves_the_buttons_below_it_clear(
+        window: str, request: pytest.FixtureRequest, monkeypatch: pytest.MonkeyPatch) -> None:
+    """The rulebook's sentence of the last rule option stays above Back, Rules and Start."""
+    app = request.getfixturevalue(window)
+    driver = Driver(app)
+    setup = SetupScene(app)
+    app.replace(setup)
+    cards: list[pygame.Rect] = []
+    real = set_up_screen.draw_tooltip
+
+    def recording(*args: Any, **kwargs: Any) -> pygame.Rect:
+        card = real(*args, **kwargs)
+        cards.append(card)
+        return card
+
+    monkeypatch.setattr(set_up_screen, "draw_tooltip", recording)
+    driver.move(setup.option_rows[-1].button.rect.center)
+    assert cards
+    bottom_row = [b.rect for b in setup.widgets if b.rect.y == setup.buttons_top]
+    assert len(bottom_row) == 3
+    assert cards[-1].collidelist(bottom_row) < 0

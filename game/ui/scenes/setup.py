@@ -86,6 +86,7 @@ class SetupScene(Scene):
         self.fields: list[TextField] = []
         self.widgets: list[Button] = []
         self.option_rows: list[OptionRow] = []
+        self.buttons_top = 0  # where the row of Back, Rules and Start begins
         self.note: list[str] = []  # what the chosen game says about itself
         self.expansions_top = 0
         self.mouse = (0, 0)
@@ -191,7 +192,7 @@ class SetupScene(Scene):
                 self.option_rows.append(OptionRow(name, opt.source, button))
                 y += step
         # The game column may run to the bottom: the buttons sit under the players.
-        bottom = c.bottom - px(70)
+        bottom = self.buttons_top = c.bottom - px(70)
         self.widgets.append(Button(pygame.Rect(c.x + px(30), bottom, px(130), px(50)),
                                    _("Back"), self.app.pop))
         self.widgets.append(Button(pygame.Rect(c.x + px(170), bottom, px(130), px(50)),
@@ -429,8 +430,10 @@ class SetupScene(Scene):
         if hovered is not None and tileset is not None:
             # The rulebook's sentence in the window's language, the original under it.
             quote = option_quote(tileset, hovered.option)
+            above_buttons = pygame.Rect(c.x, c.y, c.w, self.buttons_top - px(8) - c.y)
             draw_tooltip(surface, res, _("The rulebook says:"), quote or hovered.source,
-                         hovered.button.rect, source=hovered.source if quote else "")
+                         hovered.button.rect, source=hovered.source if quote else "",
+                         within=above_buttons)
         errors = self.app.registry.errors
         y = c.bottom - px(130)
         for err in errors[:3]:
