@@ -18,7 +18,7 @@ from game.ui.scenes.pause import PauseScene
 from game.ui.scenes.routes import SceneRoutes
 from game.ui.scenes.setup import SetupScene
 from game.ui.scenes.title import TitleScene
-from game.ui.widgets import fit_text
+from game.ui.widgets import draw_tooltip, fit_text
 from game.ui.window import MIN_SIZE
 from game.vocabulary import set_note
 
@@ -200,7 +200,7 @@ def test_a_rule_options_rulebook_card_leaves_the_buttons_below_it_clear(
     setup = SetupScene(app)
     app.replace(setup)
     cards: list[pygame.Rect] = []
-    real = set_up_screen.draw_tooltip
+    real = draw_tooltip
 
     def recording(*args: Any, **kwargs: Any) -> pygame.Rect:
         card = real(*args, **kwargs)
