@@ -19,6 +19,7 @@ from game.rules.modules.hill_dale import (
     CROPS,
     HARVEST,
     SCARECROW,
+    STABLE,
     SUPPLY,
     HillDale,
     NoTokenLeft,
@@ -30,6 +31,7 @@ from game.rules.registry import Registry
 from game.rules.yamlsrc import load_located
 from game.scenario import build_game, play_turn
 from game.view import notices
+from game.view.modules import hill_dale as hill_dale_view
 from tests.tile_counts import tile_count
 
 SCENARIOS = Path(__file__).parent / "scenarios" / "over-hill-and-dale"
@@ -214,6 +216,24 @@ def test_final_details_explain_the_set_bonus(registry: Registry) -> None:
     assert lines[1:4] == ["Red: 12 harvest tokens", "Red: 2 sets of five crops, +10",
                           "Red: 2 scarecrows stood in for crops"]
     assert game.tokens(0)["apple"] == 3
+
+
+def test_one_stables_animals_are_counted_in_words(registry: Registry,
+                                                  monkeypatch: pytest.MonkeyPatch) -> None:
+    """A player with one stable reads "a stable with 1 animal", not "stables with 1
+    animals"; with several, the stables' animals are added up."""
+    game = Game(registry.ruleset("over-hill-and-dale"), ["Red", "Blue"], seed=3)
+    rng = random.Random(3)
+    while not game.over:
+        game.apply(random_action(game, rng))
+    reds = [f.id for f in game.figures.values() if f.kind == STABLE and f.player == 0]
+    assert len(reds) == 2
+    assert "Red: stables with " in " ".join(view.final_details(game))
+    del game.figures[reds[0]]  # Red's other stable alone
+    monkeypatch.setattr(hill_dale_view, "stable_animals", lambda host, cell: 1)
+    assert "Red: a stable with 1 animal" in view.final_details(game)
+    monkeypatch.setattr(hill_dale_view, "stable_animals", lambda host, cell: 7)
+    assert "Red: a stable with 7 animals" in view.final_details(game)
 
 
 # ---------------------------------------------------------------------- random games

@@ -105,7 +105,11 @@ class HillDaleView(ModuleView[HillDale]):
                                       jokers).format(name=name, n=jokers))
         stables = [stable_animals(game.host, f.cell) for f in game.figures.values()
                    if f.kind == STABLE and f.player == p]
-        if stables:
+        if len(stables) == 1:
+            lines.append(ngettext("{name}: a stable with {n} animal",
+                                  "{name}: a stable with {n} animals",
+                                  stables[0]).format(name=name, n=stables[0]))
+        elif stables:
             lines.append(_("{name}: stables with {animals} animals").format(
                 name=name, animals=" + ".join(map(str, stables))))
         return lines
