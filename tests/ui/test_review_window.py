@@ -29,7 +29,7 @@ from game.ui.session import Seat, Session
 from game.view.chronicle import Chronicle
 
 from . import reviews
-from .conftest import Driver, on_top
+from .conftest import Driver, lines_set, on_top
 
 WAIT = 60.0  # seconds a test waits at most for the review's thread (never reached)
 
@@ -339,14 +339,7 @@ def test_a_long_reason_takes_a_second_line_rather_than_being_cut(
     whole on two lines, nothing cut short."""
     text = ("Imprécision : −5,7 ± 1,0 points. Mieux : achève votre forêt : +8 ; partisan "
             "ici (rivière) : +8 si la partie finissait maintenant")
-    drawn: list[str] = []
-    real = small.res.text
-
-    def recording(words: str, *args: Any, **kwargs: Any) -> pygame.Surface:
-        drawn.append(words)
-        return real(words, *args, **kwargs)
-
-    monkeypatch.setattr(small.res, "text", recording)
+    drawn = lines_set(small, monkeypatch)
     board = pygame.Rect(0, 0, 640, 560)
     box = hint.draw_reason(small.screen, small.res, board, 60, text)
     assert len(drawn) == 2 and " ".join(drawn) == text
