@@ -24,7 +24,8 @@ from game.rules.model import StartDef
 from game.rules.registry import Registry
 from game.version import version
 
-SAVE_FORMAT = 2  # 2: version and tile set fingerprints recorded
+SAVE_FORMAT = 3  # 2: version and tile set fingerprints recorded; 3: hands dealt by the rule
+FIRST_DEALING_BY_RULE = 3  # earlier formats dealt hands of several tiles the earlier way
 OLDEST_FORMAT = 1
 HUMAN = "human"
 SEAT_KINDS = (HUMAN, *LEVELS)  # who may play a seat: a person or a computer level
@@ -156,6 +157,7 @@ FIELDS: dict[str, Check] = {
     "summary": _either(_none, _summary),
     "review": _either(_none, _object),
     "aids": _boolean,
+    "earlier_dealing": _boolean,
 }
 REQUIRED = ("game", "expansions", "players", "colours", "seed", "options", "moves")
 
@@ -189,6 +191,8 @@ def check_shape(data: Any, path: Path) -> dict[str, Any]:
         problem = FIELDS[name](value)
         if problem:
             raise SaveError(path, f"'{name}' must be {problem}")
+    if isinstance(fmt, int) and fmt < FIRST_DEALING_BY_RULE:  # dealt the earlier way
+        fields["earlier_dealing"] = True
     return fields
 
 
@@ -228,6 +232,9 @@ class SavedGame:
     summary: dict[str, Any] | None = None
     review: dict[str, Any] | None = None  # the review of the game (game.review), if made
     aids: bool = True  # False: played without aids (no hints, tiles to come, worth on cards)
+    # True: hands of several tiles dealt as versions before format 3 dealt them (see
+    # ``Game.earlier_dealing``); such a game goes on being dealt that way.
+    earlier_dealing: bool = False
 
     @classmethod
     def of(cls, game: Game, game_id: str, expansions: Sequence[str], colours: Sequence[str],
@@ -242,12 +249,14 @@ class SavedGame:
                    forced=[list(f) for f in game.forced], start=start, seats=list(seats),
                    saved_at=time.time(), version=version(),
                    tilesets=dict(game.tileset.fingerprints), summary=summary_of(game),
-                   aids=aids)
+                   aids=aids, earlier_dealing=game.earlier_dealing)
 
     def to_json(self) -> str:
         data = {"format": SAVE_FORMAT, **self.__dict__}
         if self.aids:  # the usual game: the field is left out (older versions read it)
             del data["aids"]
+        if not self.earlier_dealing:
+            del data["earlier_dealing"]
         return json.dumps(data, indent=1, ensure_ascii=False)
 
     @classmethod
@@ -306,7 +315,7 @@ class SavedGame:
             moves = [parse_action(m) for m in self.moves]
             forced = [(int(f[0]), str(f[1]), str(f[2])) for f in self.forced]
             return Game.replay(tileset, self.players, self.seed, self.options, moves, forced,
-                               start)
+                               start, earlier_dealing=self.earlier_dealing)
         except KeyError as exc:
             raise SaveError(path, str(exc.args[0])) from None
         except (RulesError, IllegalAction, ValueError, TypeError, IndexError) as exc:

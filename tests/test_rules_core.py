@@ -165,6 +165,21 @@ def test_hand_of_three(base: TileSet) -> None:
     assert len(game.board) + len(game.set_aside) == 72
 
 
+def test_a_hand_of_three_is_dealt_before_the_first_turn_and_refilled_as_a_turn_ends(
+        base: TileSet) -> None:
+    """Rulebook 004, tactical variant: every player draws 3 tiles at the start of the game;
+    on their turn a player places one of them, then draws a new tile."""
+    game = Game(base, ["Red", "Blue", "Green"], seed=7, options={"hand": 3})
+    assert [len(h) for h in game.hands] == [3, 3, 3]
+    assert game.tiles_left == 71 - 9
+    rng = random.Random(7)
+    for _ in range(6):
+        mover, pile = game.current, game.tiles_left
+        while game.current == mover:
+            game.apply(random_action(game, rng))
+        assert len(game.hands[mover]) == 3 and game.tiles_left == pile - 1
+
+
 def test_placements_counted_and_picked_without_the_list(base: TileSet) -> None:
     game = _game(base, 5)
     rng = random.Random(5)

@@ -26,10 +26,11 @@ class TableGame(Game):
 
     def __init__(self, tileset: TileSet, players: Sequence[str], seed: int,
                  options: Mapping[str, OptionValue] | None = None,
-                 start: StartDef | None = None) -> None:
+                 start: StartDef | None = None, *, earlier_dealing: bool = False) -> None:
         self._noted = []
         self._deals = []
-        super().__init__(tileset, players, seed, options, start)
+        super().__init__(tileset, players, seed, options, start,
+                         earlier_dealing=earlier_dealing)
 
     def copy(self) -> Self:
         out = super().copy()

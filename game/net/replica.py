@@ -145,6 +145,7 @@ class Replica(Game):
         if not self._script:
             raise ReplicaError("the table dealt nothing where a turn begins")
         deal = self._script.pop(0)
+        self._refills = ()  # the table's deal holds every hand as it stands after the refills
         n = len(self.players)
         if len(deal.hands) != n or not 0 <= deal.current < n:
             raise ReplicaError("a deal for another number of players")

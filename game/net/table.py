@@ -155,11 +155,14 @@ class Table:
             raise Refused("kind", f"a seat is open or a computer level ({', '.join(LEVELS)})")
 
     # ------------------------------------------------------------------ the game
-    def start(self, now: float) -> None:
+    def start(self, now: float, earlier_dealing: bool = False) -> None:
+        """Begin the game (``earlier_dealing``: a table saved by a version before save
+        format 3, resumed as it was dealt)."""
         if not self.ready:
             raise Refused("not-ready", "a seat is still open")
         players = [s.name for s in self.seats]
-        game = TableGame(self.tileset, players, self.seed, dict(self.config.options))
+        game = TableGame(self.tileset, players, self.seed, dict(self.config.options),
+                         earlier_dealing=earlier_dealing)
         self.game = game
         self.opening = game.take_opening()
         self.opening_digest = Digest.of(game)

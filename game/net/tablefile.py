@@ -147,7 +147,7 @@ def _replay(table: Table, data: dict[str, Any], path: Path, now: float) -> None:
         raise ValueError("the game does not belong to this table")
     if saved.forced:
         raise ValueError("a table's game has no forced outcomes")
-    table.start(now)
+    table.start(now, earlier_dealing=saved.earlier_dealing)
     rebuild(table, saved.moves, now)
     if data["state"] == OVER and table.state != OVER:
         table.state, table.reason = OVER, data["reason"] or "resigned"

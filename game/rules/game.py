@@ -48,11 +48,23 @@ _new = tuple.__new__  # builds a named tuple without its Python-level constructo
 class Game(Placing, Scoring, Outcomes):
     def __init__(self, tileset: TileSet, players: Sequence[str], seed: int = 0,
                  options: Mapping[str, OptionValue] | None = None,
-                 start: StartDef | None = None) -> None:
+                 start: StartDef | None = None, *, earlier_dealing: bool = False) -> None:
         self._set_up(tileset, players, seed, options, start)
+        self.earlier_dealing = earlier_dealing and self._hand_size > 1
         self.deck = self._shuffled_deck()
         self._place_tile(self.start.tile, self.start.at, self.start.rotation // 90)
+        if self._refills_as_turns_end:  # every player draws their hand before the first turn
+            self._refills = tuple(range(len(self.players)))
         self._begin_turn()
+
+    @property
+    def _refills_as_turns_end(self) -> bool:
+        """Hands of several tiles are dealt as the rule has it (all at the start, a refill
+        as a turn ends).  ``earlier_dealing`` is how versions before save format 3 dealt them:
+        each hand filled as its owner's turn began.  Which tile each player gets differs only
+        when a tile fitted nowhere in the first round, so it is kept for the saves of those
+        versions alone."""
+        return self._hand_size > 1 and not self.earlier_dealing
 
     # ------------------------------------------------------------------ legal actions
     def legal_actions(self) -> list[Action]:
@@ -216,13 +228,15 @@ class Game(Placing, Scoring, Outcomes):
         if not self.can_undo:
             raise IllegalAction("nothing of this turn to take back")
         other = Game.replay(self.tileset, self.players, self.seed, self.chosen_options,
-                            self.moves[:-1], self.forced, self.start)
+                            self.moves[:-1], self.forced, self.start,
+                            earlier_dealing=self.earlier_dealing)
         self.__dict__.update(other.__dict__)
 
     def fresh(self) -> Game:
         """A new game with this one's set-up (tile set, players, seed, options, start), to
         play its moves again (a turn log, a history)."""
-        return Game(self.tileset, self.players, self.seed, self.chosen_options, self.start)
+        return Game(self.tileset, self.players, self.seed, self.chosen_options, self.start,
+                    earlier_dealing=self.earlier_dealing)
 
     @property
     def can_undo(self) -> bool:
@@ -234,8 +248,8 @@ class Game(Placing, Scoring, Outcomes):
     def replay(cls, tileset: TileSet, players: Sequence[str], seed: int,
                options: Mapping[str, OptionValue], moves: Sequence[Action],
                forced: Sequence[tuple[int, str, str]] = (),
-               start: StartDef | None = None) -> Game:
-        game = cls(tileset, players, seed, options, start)
+               start: StartDef | None = None, *, earlier_dealing: bool = False) -> Game:
+        game = cls(tileset, players, seed, options, start, earlier_dealing=earlier_dealing)
         pending = sorted(forced, key=lambda f: f[0])
         for i, move in enumerate(moves):
             for when, what, value in pending:
@@ -306,12 +320,20 @@ class Game(Placing, Scoring, Outcomes):
         self.extra_tile = None
         self._drew_this_turn = False
         self.phase = PLACE
-        self.current = (self.current + 1) % len(self.players)
+        ended, self.current = self.current, (self.current + 1) % len(self.players)
+        if self._refills_as_turns_end:
+            self._refills = (ended,)
         self._begin_turn()
 
     def _begin_turn(self) -> None:
         """Deal the player to move their tile(s); a player with none passes; with no tile
-        left anywhere the game ends."""
+        left anywhere the game ends.  With a hand of several tiles, the hands due a refill
+        are topped up first: every hand at the start of the game, and the hand of the player
+        whose turn just ended (the rule draws the new tile at the end of the turn).  A tile
+        that fits nowhere is set aside when its owner's turn comes, as the rule has it for a
+        player who cannot place the tile: by then it may fit.  Dealing
+        here, and only here, keeps one place where tiles leave the pile for a hand."""
+        refills, self._refills = self._refills, ()
         hand, deck = self.hands[self.current], self.deck
         if not hand and self._hand_size == 1:  # the usual turn, at once: draw one that fits
             while deck:
@@ -321,6 +343,10 @@ class Game(Placing, Scoring, Outcomes):
                     self.phase = PLACE
                     return
                 self.set_aside.append(tid)
+        for player in refills:  # whether a tile fits is asked on its owner's turn
+            refill = self.hands[player]
+            while len(refill) < self._hand_size and deck:
+                refill.append(deck.pop())
         players = len(self.players)
         for _ in range(players + 1):
             if self._fill_hand(self.current):

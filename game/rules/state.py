@@ -68,6 +68,7 @@ class GameState:
     hooks: Hooks
     turn_keys: Mapping[str, TurnKey]  # scenario turn keys of the game's modules
     _hand_size: int
+    earlier_dealing: bool  # hands dealt as versions before save format 3 dealt them
     _defer: bool  # figures of scored features go home at the end of the turn
     # The game's state (copied):
     board: Board
@@ -94,6 +95,7 @@ class GameState:
     _granted: str | None
     _deferred: list[Figure]  # figures going home at the end of the turn
     _drew_this_turn: bool
+    _refills: tuple[int, ...]  # hands to top up where the next turn begins (see _begin_turn)
     _final: bool  # the final scoring is under way
     _held: list[int] | None  # during it, the features holding figures
     _options_at: tuple[int, tuple[tuple[str, int], ...]] | None  # figure step options cache
@@ -154,6 +156,8 @@ class GameState:
         self._granted = None
         self._deferred = []
         self._drew_this_turn = False
+        self.earlier_dealing = False
+        self._refills = ()
         self._final = False
         self._held = None
         self._options_at = None
