@@ -179,9 +179,9 @@ class BoardView:
             if not (x0 <= cell[0] <= x1 and y0 <= cell[1] <= y1):
                 continue
             x, y, w, _ = cam.cell_rect(cell)
-            surface.blit(self._dead_mark(w), (x, y))
+            surface.blit(self.dead_mark(w), (x, y))
 
-    def _dead_mark(self, w: int) -> pygame.Surface:
+    def dead_mark(self, w: int) -> pygame.Surface:
         key = ("dead cell", w)
         img = self.res.images.get(key)
         if img is None:

@@ -184,6 +184,7 @@ class Button:
     detail: str = ""  # a line of smaller text under the label (what a choice means)
     hover: bool = False
     pressed: bool = False
+    on: bool = False  # a toggle that is on (the board help, the tiles to come): a golden edge
 
     def handle(self, intent: Intent) -> bool:
         """True when the intent was the button's (it may have clicked)."""
@@ -212,7 +213,10 @@ class Button:
         r = self.rect.move(0, px(1) if self.pressed else 0)
         pygame.draw.rect(surface, pal.SHADOW, r.move(0, px(3)), border_radius=px(8))
         pygame.draw.rect(surface, fill, r, border_radius=px(8))
-        pygame.draw.rect(surface, pal.PANEL_EDGE, r, width=1, border_radius=px(8))
+        if self.on:
+            pygame.draw.rect(surface, pal.HIGHLIGHT, r, width=px(3), border_radius=px(8))
+        else:
+            pygame.draw.rect(surface, pal.PANEL_EDGE, r, width=1, border_radius=px(8))
         height = round(r.h / res.scale)  # the button's height at 100 %, for its text size
         if self.label in GLYPHS:
             GLYPHS[self.label](surface, r, text)

@@ -3,10 +3,12 @@
 from __future__ import annotations
 
 import pygame
+import pytest
 
 from game.ui.app import App
+from game.ui.intents import Command
 
-from .conftest import Driver
+from .conftest import Driver, lines_set
 from .test_play import start
 
 
@@ -25,3 +27,20 @@ def test_the_board_help_marks_the_dead_cells(app: App, driver: Driver) -> None:
     assert marked[0] > marked[1] + 40  # the mark's red
     driver.key(pygame.K_f)  # and the help goes
     assert tuple(app.screen.get_at(on_the_cross)) == plain
+
+
+def test_the_board_help_explains_itself_and_its_button_stays_lit(
+        app: App, driver: Driver, monkeypatch: pytest.MonkeyPatch) -> None:
+    scene = start(app)
+    drawn = lines_set(app, monkeypatch)
+    fields = scene.controls.toggles[Command.FARMS]
+    assert not fields.on
+    driver.key(pygame.K_f)
+    assert fields.on
+    assert "One colour per field" in drawn and "No tile still to come fits here" in drawn
+    tiles = scene.controls.toggles[Command.TILES]
+    driver.key(pygame.K_t)
+    assert tiles.on
+    driver.key(pygame.K_t)
+    driver.key(pygame.K_f)
+    assert not fields.on and not tiles.on

@@ -50,12 +50,15 @@ class Controls:
             tools.remove((_("Tiles"), Command.TILES))
         x = lay.toolbar.x
         self.hint_button: Button | None = None
+        self.toggles: dict[Command, Button] = {}  # buttons that stay lit while their view is on
         for label, command in tools:
             width = max(px(46), res.font(24, bold=True).size(label)[0] + px(22))
             self.buttons.append(Button(pygame.Rect(x, lay.toolbar.y, width, px(46)), label,
                                        self._click(command)))
             if command is Command.HINT:
                 self.hint_button = self.buttons[-1]
+            if command in (Command.FARMS, Command.TILES):
+                self.toggles[command] = self.buttons[-1]
             x += width + px(6)
         # the game's history, top left of the board (the banner takes the top middle)
         label = _("History")
@@ -73,6 +76,12 @@ class Controls:
         if finished:
             return [self.scores_button, *self.buttons[2:]]
         return self.buttons
+
+    def light(self, fields: bool, tiles: bool) -> None:
+        """Light the fields' button while the board help shows, Tiles while its panel does."""
+        for command, on in ((Command.FARMS, fields), (Command.TILES, tiles)):
+            if command in self.toggles:
+                self.toggles[command].on = on
 
     def enable(self, confirm: bool, undo: bool, hint: bool) -> None:
         for button, on in ((self.confirm_button, confirm), (self.undo_button, undo),

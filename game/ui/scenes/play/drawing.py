@@ -12,6 +12,7 @@ from game.view.dead import dead_cells
 from ... import palette as pal
 from ...hud import describe_phase, draw_banner
 from ...widgets import blit_centred
+from .board_help import draw_legend
 from .computer_turns import ComputerTurns
 from .controls import Controls
 from .feedback import Feedback
@@ -66,6 +67,7 @@ class Drawing:
             self._draw_board(surface, frame)
         surface.set_clip(clip)
         self.sidebar.draw(surface, frame)
+        self.controls.light(frame.show_farms and not history.active, self.remaining.shown)
         for b in self.controls.shown(history.active, finished):
             b.draw(surface, res)
         seat = frame.session.current_seat
@@ -82,6 +84,8 @@ class Drawing:
             self.question.draw(surface, res,
                                hint.answer.choice if hint is not None and hint.answer else None)
             self.hint.draw_line(surface, frame, self.question.below_banner(res))
+            if frame.show_farms:
+                draw_legend(surface, frame, self._legend_bottom(frame))
         else:
             history.draw_review(surface, lay, self.question.below_banner(res))
         if self.remaining.shown:
@@ -94,6 +98,16 @@ class Drawing:
             history.draw_slider(surface, lay)
         self.hover.draw_card(surface, frame)
         self.refusal.draw(surface, res, cam, lay.board)
+
+    def _legend_bottom(self, frame: Frame) -> int:
+        """Where the board help's legend ends: above the toolbar, and above a question's
+        card standing there."""
+        px, toolbar = frame.res.px, frame.layout.toolbar
+        bottom = toolbar.y - px(10)
+        card = self.question.card
+        if card.h and card.bottom > toolbar.y - px(60):
+            bottom = min(bottom, card.y - px(8))
+        return bottom
 
     def _banner_colour(self, frame: Frame) -> tuple[int, int, int]:
         """The banner's dot: the player of the turn shown, or nobody's once the game is over
