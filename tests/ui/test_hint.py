@@ -209,3 +209,30 @@ def test_asking_again_or_leaving_while_it_thinks_cancels_it(app: App, driver: Dr
     gone(driver)
     assert scene.hint.current() is None
     assert not isinstance(app.scene, PlayScene)
+
+
+def test_the_hinted_cell_is_brought_out_from_under_the_hints_own_line(app: App,
+                                                                      driver: Driver) -> None:
+    """A hinted cell in the free board but behind the Hint's line under the banner is
+    brought into sight: the line would hide the very cell it is about."""
+    scene = start(app, seed=12)
+    question_mark(driver)
+    hint = scene.hint.current()
+    assert hint is not None and hint.place is not None
+    cell = hint.place.cell
+    res = app.res
+    line = scene.hint.line_rect(res, scene.layout_obj.board, scene.question.below_banner(res))
+    assert line is not None
+    question_mark(driver)  # put away, then the cell moved to just under the line's middle
+    assert scene.hint.current() is None
+    cam = scene.camera
+    scene.follow.moved_by_player()
+    x, y, w, _h = cam.cell_rect(cell)
+    cam.pan_pixels(line.centerx - (x + w // 2), line.centery - y)
+    _fx, fy, _fw, _fh = cam.free_rect()
+    assert cam.cell_rect(cell)[1] >= fy  # below the banner's strip: the free board has it
+    question_mark(driver)
+    assert scene.hint.current() == hint
+    while cam.moving():
+        driver.frames()
+    assert cam.cell_rect(cell)[1] >= line.bottom

@@ -98,12 +98,15 @@ class CameraFollow:
         top = WATCH_TOP_LEVEL if self.watching else MAX_FIT_LEVEL
         self.camera.show_around(box, self._least, top, keep, immediate=immediate)
 
-    def bring_into_view(self, cell: Cell) -> None:
+    def bring_into_view(self, cell: Cell, below: int = 0) -> None:
         """The cell centred in the board's free area, unless it lies whole inside it already
-        (what the Hint shows: not under the toolbar or the banner)."""
+        (what the Hint shows: not under the toolbar or the banner, nor above ``below``, the
+        bottom of the Hint's own line)."""
         cam = self.camera
         x, y, w, h = cam.cell_rect(cell)
         fx, fy, fw, fh = cam.free_rect()
+        if below > fy:
+            fy, fh = below, fy + fh - below
         if fx <= x and x + w <= fx + fw and fy <= y and y + h <= fy + fh:
             return
         cam.pan_pixels(fx + fw / 2 - (x + w / 2), fy + fh / 2 - (y + h / 2))

@@ -222,22 +222,30 @@ class HintShown:
         if isinstance(hint.figure, Move):
             view.cell_overlay(surface, cam, hint.figure.cell, pal.HIGHLIGHT, 120, border=4)
 
-    def draw_line(self, surface: pygame.Surface, frame: Frame, top: int) -> None:
-        """Why, in one line, under the banner (at ``top``); while it thinks, that it does."""
+    def line(self) -> str | None:
+        """Why, in one line; while it thinks, that it does; None when there is nothing."""
         hint = self.current()
         if hint is not None:
-            text = _("Hint: {why}").format(why=hint.why)
-        elif self.thinking():
-            text = _("Hint: thinking…")
-        else:
-            return
-        draw_reason(surface, frame.res, frame.layout.board, top, text)
+            return _("Hint: {why}").format(why=hint.why)
+        if self.thinking():
+            return _("Hint: thinking…")
+        return None
+
+    def line_rect(self, res: Resources, board: pygame.Rect, top: int) -> pygame.Rect | None:
+        """Where the line stands under the banner (at ``top``), if it shows."""
+        text = self.line()
+        return None if text is None else reason_rect(res, board, top, text)
+
+    def draw_line(self, surface: pygame.Surface, frame: Frame, top: int) -> None:
+        """Why, in one line, under the banner (at ``top``); while it thinks, that it does."""
+        text = self.line()
+        if text is not None:
+            draw_reason(surface, frame.res, frame.layout.board, top, text)
 
 
-def draw_reason(surface: pygame.Surface, res: Resources, board: pygame.Rect, top: int,
-                text: str) -> pygame.Rect:
-    """A suggestion's line, lit, under the banner (at ``top``), on a second line rather
-    than cut short when the board is narrow; its box."""
+def _reason_lines(res: Resources, board: pygame.Rect, top: int,
+                  text: str) -> tuple[pygame.Rect, list[pygame.Surface], int]:
+    """A suggestion's box, its lines' images and their line height."""
     px = res.px
     lines, size = fit_lines(res, text, (21, 19, 17), board.w - px(80), 2, bold=True)
     images = [res.text(line, size, pal.TEXT, bold=True) for line in lines]
@@ -245,6 +253,20 @@ def draw_reason(surface: pygame.Surface, res: Resources, board: pygame.Rect, top
     width = max(img.get_width() for img in images)
     rect = pygame.Rect(0, 0, width, step * len(images)).inflate(px(28), px(14))
     rect.midtop = (board.centerx, top)
+    return rect, images, step
+
+
+def reason_rect(res: Resources, board: pygame.Rect, top: int, text: str) -> pygame.Rect:
+    """The box ``draw_reason`` draws ``text`` in."""
+    return _reason_lines(res, board, top, text)[0]
+
+
+def draw_reason(surface: pygame.Surface, res: Resources, board: pygame.Rect, top: int,
+                text: str) -> pygame.Rect:
+    """A suggestion's line, lit, under the banner (at ``top``), on a second line rather
+    than cut short when the board is narrow; its box."""
+    px = res.px
+    rect, images, step = _reason_lines(res, board, top, text)
     panel(surface, rect, colour=pal.FIELD_BG, radius=px(12))
     pygame.draw.rect(surface, pal.HIGHLIGHT, rect, width=px(3), border_radius=px(12))
     for i, img in enumerate(images):

@@ -193,7 +193,7 @@ class PlayScene(Scene):
                 case rq.KeepInSight(cell):
                     self.follow.placing(cell)
                 case rq.LookAt(cell):
-                    self.follow.bring_into_view(cell)
+                    self.follow.bring_into_view(cell, self._hint_line_bottom())
                 case _:
                     assert_never(request)
 
@@ -311,6 +311,13 @@ class PlayScene(Scene):
         while self.app.scene is not self:
             self.app.pop()
         self.show_history_at(turn)
+
+    def _hint_line_bottom(self) -> int:
+        """The bottom of the Hint's line under the banner (0 when it does not show): what
+        the hint shows is brought out from under it."""
+        res = self.app.res
+        rect = self.hint.line_rect(res, self.layout_obj.board, self.question.below_banner(res))
+        return 0 if rect is None else rect.bottom + res.px(6)
 
     def _hints_allowed(self) -> bool:
         return self._hints_on() and self.human_turn
