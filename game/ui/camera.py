@@ -123,6 +123,13 @@ class Camera:
             self.scale = float(ZOOM_LEVELS[self.level])
 
     # -- the camera's own moves
+    def go_back(self, centre: Point, level: int) -> None:
+        """Glide back to a view left earlier: ``centre`` at the viewport's middle, at
+        ``level``."""
+        self.level = max(0, min(len(ZOOM_LEVELS) - 1, level))
+        vx, vy, vw, vh = self.viewport
+        self._aim(centre, (vx + vw / 2, vy + vh / 2), immediate=False)
+
     def fit(self, cells: Iterable[Cell], margin: float = 1.0, immediate: bool = False,
             max_level: int | None = None) -> None:
         """Show all the cells in the free area: centre on them and take the largest level

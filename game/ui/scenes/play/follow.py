@@ -63,6 +63,13 @@ class CameraFollow:
         self.fitted, self.user_moved, self._least = True, False, 0
         self._fitted([*lit])
 
+    def kept(self) -> tuple[bool, bool]:
+        """Whose the view is (the player's, kept fitted), to be given back later."""
+        return self.user_moved, self.fitted
+
+    def give_back(self, kept: tuple[bool, bool]) -> None:
+        self.user_moved, self.fitted = kept
+
     def moved_by_player(self) -> None:
         """The player panned or zoomed: the view is theirs."""
         self.user_moved, self.fitted = True, False

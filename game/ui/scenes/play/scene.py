@@ -85,6 +85,9 @@ class PlayScene(Scene):
         outlines = FeatureOutlines(res.images)
         self.score_show = ScoreShow(session, self.camera, self.view, outlines, res)
         self.history = HistoryMode(session, res, self.review_game)
+        # The view as the history found it (centre, zoom level, whose it was), for the way back.
+        self._view_before_history: tuple[tuple[float, float], int, tuple[bool, bool]] | None \
+            = None
         self.hover = HoverCard(outlines, self.options.feature_at, self.options.as_shown)
         self.controls = Controls(self.layout_obj, res, self.game.tileset, self._hints_on(),
                                  tiles=session.aids)
@@ -267,6 +270,7 @@ class PlayScene(Scene):
     def toggle_history(self) -> None:
         if self.history.active:
             self.history.close()
+            self._left_history()
             return
         chronicle = self.feedback.chronicle
         if not chronicle.complete:  # its moves do not rebuild the game
@@ -274,8 +278,19 @@ class PlayScene(Scene):
             return
         self.score_show.skip()
         self.pointer.drag = None
+        view = (self.camera.centre, self.camera.level, self.follow.kept())
         if self.history.open(chronicle):
+            self._view_before_history = view
             self.history.keep_in_sight(self.camera, self.layout_obj)
+
+    def _left_history(self) -> None:
+        """Back from the history: the board as the player left it, not the turn last shown."""
+        if self._view_before_history is None:
+            return
+        centre, level, kept = self._view_before_history
+        self._view_before_history = None
+        self.camera.go_back(centre, level)
+        self.follow.give_back(kept)
 
     def show_history_at(self, turn: int) -> None:
         """The history at ``turn``, the better move the review found (if any) in sight."""
@@ -339,6 +354,8 @@ class PlayScene(Scene):
         if self.history.handle(intent, self.layout_obj):
             if self.history.active and self.history.turn != turn:
                 self.history.keep_in_sight(self.camera, self.layout_obj)
+            if not self.history.active:
+                self._left_history()
             return
         if self.score_show.final_running and (
                 isinstance(intent, PointerDown) or intent in (Command.CONFIRM, Command.BACK)):
