@@ -71,19 +71,30 @@ def advise(game: Game, budget: float = THINK_SECONDS, stop: Callable[[], bool] |
 def hint_for(game: Game, actions: Sequence[Action], seed: int = 0) -> Hint:
     """A plan for the rest of the turn as a Hint: where the tile goes, the answer, the figure,
     and why in one line (played on a private copy in which the unseen tiles are shuffled)."""
+    return _played(game, actions, seed).hint(game)
+
+
+def reason(game: Game, actions: Sequence[Action], seed: int = 0,
+           made: Sequence[Action] = ()) -> str:
+    """The Hint's one line for playing ``actions`` now: what a plan the review found better
+    does.  Given the move ``made`` instead, only what that move did not do too: a city both
+    complete is no reason to prefer the better one (all of it when nothing is left)."""
+    parts = _played(game, actions, seed).parts(game)
+    if made:
+        done = set(_played(game, made, seed).parts(game))
+        parts = [p for p in parts if p not in done] or parts
+    return _joined(parts)
+
+
+def _played(game: Game, actions: Sequence[Action], seed: int) -> _Turn:
+    """``actions`` played on a private copy in which the unseen tiles are shuffled."""
     world = determinize(game, random.Random(seed))
     turn = _Turn(world, actions[0])
     for action in actions:
         if world.over or not world.is_legal(action):
             break
         turn.play(action)
-    return turn.hint(game)
-
-
-def reason(game: Game, actions: Sequence[Action], seed: int = 0) -> str:
-    """The Hint's one line for playing ``actions`` now: what a plan the review found better
-    does."""
-    return hint_for(game, actions, seed).why
+    return turn
 
 
 class _Turn:
@@ -110,15 +121,32 @@ class _Turn:
         place = next((a for a in played if isinstance(a, Place)), None)
         answer = next((a for a in played if isinstance(a, Choose)), None)
         figure = next((a for a in played if isinstance(a, (Deploy, Move))), None)
-        why = explain(game, self.world, self.me, place, figure, self.events, self.placed_at,
-                      self.worth)
-        return Hint(place, answer, figure, why)
+        return Hint(place, answer, figure, _joined(self.parts(game)))
+
+    def parts(self, game: Game) -> list[str]:
+        """What the turn played does, each part a phrase of the line."""
+        place = next((a for a in self.played if isinstance(a, Place)), None)
+        figure = next((a for a in self.played if isinstance(a, (Deploy, Move))), None)
+        return explained(game, self.world, self.me, place, figure, self.events,
+                         self.placed_at, self.worth)
 
 
 def explain(game: Game, after: Game, me: int, place: Place | None,
             figure: Deploy | Move | None, events: list[ScoreEvent],
             cell: tuple[int, int] | None, worth: int) -> str:
     """Why, in one line: the points it scores now, else what it builds or keeps."""
+    return _joined(explained(game, after, me, place, figure, events, cell, worth))
+
+
+def _joined(parts: list[str]) -> str:
+    """The line: its first two parts."""
+    return _("; ").join(parts[:2]) if parts else _("the tile fits best here")
+
+
+def explained(game: Game, after: Game, me: int, place: Place | None,
+              figure: Deploy | Move | None, events: list[ScoreEvent],
+              cell: tuple[int, int] | None, worth: int) -> list[str]:
+    """The parts of the line, most telling first."""
     parts = _points(after, me, events)
     if not parts and place is not None:
         parts += _extended(after, me, place)
@@ -139,7 +167,7 @@ def explain(game: Game, after: Game, me: int, place: Place | None,
                 figures=figure_word(game.tileset, kind, n)))
         else:
             parts.append(_("no figure left to place"))
-    return _("; ").join(parts[:2]) if parts else _("the tile fits best here")
+    return parts
 
 
 def _points(after: Game, me: int, events: list[ScoreEvent]) -> list[str]:

@@ -238,3 +238,29 @@ def test_an_answer_to_a_rule_question_is_a_decision(registry: Registry) -> None:
     assert decision.futures == FUTURES[0]
     assert {decision.played[0], decision.best[0]} <= {"choose:herd", "choose:grow"}
     assert describe_plan(asked.position, [Choose("herd")]) == "Herd"
+
+
+def test_the_better_moves_reason_leaves_out_what_the_move_made_did_too(
+        registry: Registry) -> None:
+    """Tile A at [1, 1] closes a road of the player's: with a follower on its cloister too it
+    is better, and the reason is the cloister's follower, not the road both moves complete."""
+    import random
+
+    from game.ai.random_policy import random_action
+    from game.hints import reason
+    from game.review.words import decision_line, why_better
+
+    game = Game(registry.ruleset("carcassonne"), ["A", "B"], seed=1)
+    rng = random.Random(1)
+    while len(game.moves) < 24:
+        game.apply(random_action(game, rng))
+    made = ("A@1,1r90", "pass")
+    better = ("A@1,1r90", "follower:cloister")
+    assert game.is_legal(parse_action(made[0]))
+    assert reason(game, [parse_action(a) for a in better]) == (
+        "completes your road: +4; follower here (cloister): +5 if the game ended now")
+    decision = Decision(24, 13, 0, made, better, 5.0, 0.5, 12, {"cloister": 5.0}, 1.0)
+    assert why_better(game, decision) == "follower here (cloister): +5 if the game ended now"
+    assert decision_line(game, decision).endswith(
+        "better: tile at [1, 1] turned 90°, a follower on the cloister "
+        "(follower here (cloister): +5 if the game ended now)")

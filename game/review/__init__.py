@@ -66,6 +66,9 @@ class Decision:
     def best_actions(self) -> list[Action]:
         return [parse_action(a) for a in self.best]
 
+    def played_actions(self) -> list[Action]:
+        return [parse_action(a) for a in self.played]
+
     def to_json(self) -> dict[str, Any]:
         return {"move": self.move, "turn": self.turn, "player": self.player,
                 "played": list(self.played), "best": list(self.best),

@@ -63,6 +63,12 @@ def _answer(world: Game, choice: str) -> str:
     return choice
 
 
+def why_better(position: Game, decision: Decision) -> str:
+    """Why the better move is better: the Hint's line for it, less what the move made did
+    too ("completes your city: +8" when both completed it is no reason)."""
+    return reason(position, decision.best_actions(), made=decision.played_actions())
+
+
 def decision_line(position: Game, decision: Decision) -> str:
     """One reviewed decision: "Turn 11, Red: tile at ... — inaccuracy, 3.0 ± 0.5 points
     lost; better: tile at ..., a follower on the field (follower here (field): +6 if the game
@@ -76,7 +82,7 @@ def decision_line(position: Game, decision: Decision) -> str:
                                                       margin=decimal(decision.margin))
     better = _("better: {plan} ({why})").format(
         plan=describe_plan(position, decision.best),
-        why=reason(position, decision.best_actions()))
+        why=why_better(position, decision))
     return _("{head} — {verdict}, {lost}; {better}").format(
         head=head, verdict=verdict_word(decision.verdict), lost=lost, better=better)
 

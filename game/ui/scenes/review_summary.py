@@ -8,11 +8,10 @@ from collections.abc import Callable
 
 import pygame
 
-from game.hints import reason
 from game.i18n import _, decimal, ngettext
 from game.review import INACCURACY, MISTAKE, Decision, Review
 from game.review.turns import position_before
-from game.review.words import category_word, verdict_word
+from game.review.words import category_word, verdict_word, why_better
 
 from .. import palette as pal
 from ..app import App, Scene
@@ -64,7 +63,7 @@ class ReviewSummaryScene(Scene):
         """The Hint's line for the better move (worked out once)."""
         if decision.move not in self._reasons:
             position = position_before(self.session.game, decision.move)
-            self._reasons[decision.move] = reason(position, decision.best_actions())
+            self._reasons[decision.move] = why_better(position, decision)
         return self._reasons[decision.move]
 
     def choose(self, player: int) -> None:

@@ -9,11 +9,10 @@ from dataclasses import dataclass
 
 import pygame
 
-from game.hints import reason
 from game.i18n import _, decimal
 from game.review import GOOD, INACCURACY, MISTAKE, Decision, Review, moves_key
 from game.review.turns import decision_of_turn, position_before, turn_verdicts
-from game.review.words import verdict_word
+from game.review.words import verdict_word, why_better
 from game.rules import Deploy, Game, Move, Place
 
 from ... import palette as pal
@@ -102,7 +101,7 @@ class ReviewShown:
             shown = None
             if decision is not None:
                 position = position_before(self.session.game, decision.move)
-                why = (reason(position, decision.best_actions())
+                why = (why_better(position, decision)
                        if decision.best != decision.played else "")
                 shown = TurnShown(decision, position, why)
             self._turns[turn] = shown
