@@ -42,8 +42,12 @@ def is_plural(n: int) -> bool:
 
 
 def decimal(value: float, digits: int = 1) -> str:
-    """A number with ``digits`` decimals as the current language writes it (2.5, 2,5)."""
+    """A number with ``digits`` decimals as the current language writes it (2.5, 2,5), a
+    negative one with the minus sign, as the review's "−4.2 points" writes it (−12.5, not
+    -12.5), and nothing rounded to zero signed."""
     text = f"{value:.{digits}f}"
+    if text.startswith("-"):
+        text = "−" + text[1:] if text.strip("-0.") else text[1:]
     return text.replace(".", ",") if _language == "fr" else text
 
 

@@ -130,3 +130,16 @@ def test_a_broken_po_names_its_line(tmp_path: Path) -> None:
     po.write_text('msgid ""\nmsgstr ""\n\nmsgid "A"\nmsgstr unquoted\n', encoding="utf-8")
     with pytest.raises(ValueError, match=r"x\.po:5: expected a quoted string"):
         tool().read_po(po)
+
+
+def test_a_negative_decimal_has_the_minus_sign_of_the_reviews_losses() -> None:
+    """The review's summary shows "−7.0 ± 0.1 points" beside a gain by kind: the two read
+    with one minus sign, and a part rounded to nothing is not "-0.0"."""
+    try:
+        assert i18n.decimal(-12.46) == "−12.5"
+        assert i18n.decimal(12.46) == "12.5"
+        assert i18n.decimal(-0.04) == "0.0"
+        i18n.set_language("fr")
+        assert i18n.decimal(-12.46) == "−12,5"
+    finally:
+        i18n.set_language("en")
