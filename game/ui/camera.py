@@ -199,7 +199,8 @@ class Camera:
 
     def uncover(self, cells: Iterable[Cell], covers: Iterable[Rect], gap: float) -> None:
         """Glide the view just far enough that no cover (a panel over the board) hides the
-        cells: up or left from under each, whichever is the shorter way."""
+        cells: out from under each the shorter way towards the board's middle (down from
+        under a line at the top, up from under the slider at the bottom)."""
         box = box_of(cells)
         if box is None:
             return
@@ -215,11 +216,15 @@ class Camera:
             for x, y, w, h in covers:
                 cx, cy = left + dx, top + dy
                 if cx < x + w and x < cx + width and cy < y + h and y < cy + height:
-                    up, back = cy + height - y + gap, cx + width - x + gap
-                    if up <= back:
-                        dy -= up
+                    # away from the edge the cover stands at, towards the board's middle
+                    down = y + h / 2 < vy + vh / 2
+                    right = x + w / 2 < vx + vw / 2
+                    vertical = y + h - cy + gap if down else -(cy + height - y + gap)
+                    across = x + w - cx + gap if right else -(cx + width - x + gap)
+                    if abs(vertical) <= abs(across):
+                        dy += vertical
                     else:
-                        dx -= back
+                        dx += across
         if dx or dy:
             self._aim((centre[0] - dx / scale, centre[1] - dy / scale),
                       (vx + vw / 2, vy + vh / 2), immediate=False)

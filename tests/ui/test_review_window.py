@@ -344,3 +344,34 @@ def test_a_long_reason_takes_a_second_line_rather_than_being_cut(
     box = hint.draw_reason(small.screen, small.res, board, 60, text)
     assert len(drawn) == 2 and " ".join(drawn) == text
     assert board.contains(box)
+
+
+def test_stepping_to_a_marked_turn_brings_its_tile_out_from_under_the_reviews_line(
+        app: App, driver: Driver, monkeypatch: pytest.MonkeyPatch) -> None:
+    """The review's line under the banner, on two lines, would hide the very turn it speaks
+    of: the turn's tile glides down from under it."""
+    text = ("Mistake: −6.0 ± 1.0 points. Better: completes your city: +8; follower here "
+            "(field): +6 if the game ended now; keeps your farmer in the largest field")
+    monkeypatch.setattr(review_shown.ReviewShown, "line", lambda self, turn: text)
+    session = a_session(app)
+    session.review, mistake = made_up_review(session)
+    scene = in_history(app, driver, session)
+    history = scene.history
+    history.show(mistake.turn - 1)
+    driver.frames()
+    assert history.history is not None
+    cell = history.history.cells_of(mistake.turn)[0]
+    res, cam = app.res, scene.camera
+    line = hint.reason_rect(res, scene.layout_obj.board, scene.question.below_banner(res), text)
+    assert line.h > res.font(21, bold=True).get_linesize() * 2  # two lines
+    while cam.moving():
+        driver.frames()
+    x, y, w, _h = cam.cell_rect(cell)
+    cam.pan_pixels(line.centerx - (x + w // 2), line.centery - y)
+    _fx, fy, _fw, _fh = cam.free_rect()
+    assert cam.cell_rect(cell)[1] >= fy  # below the banner's strip: the free board has it
+    driver.key(pygame.K_RIGHT)
+    assert history.turn == mistake.turn
+    while cam.moving():
+        driver.frames()
+    assert cam.cell_rect(cell)[1] >= line.bottom

@@ -145,11 +145,16 @@ class HistoryMode:
             return [self.slider(layout)]
         return [self.slider(layout), self.chart_rect(layout)]
 
-    def keep_in_sight(self, camera: Camera, layout: Layout) -> None:
+    def keep_in_sight(self, camera: Camera, layout: Layout, top: int) -> None:
         """The tiles of the turn shown, and the review's better move, brought into view and
-        out from under the slider and the chart."""
+        out from under the slider, the chart and the review's line under the banner (at
+        ``top``)."""
         if self.history is None:
             return
+        covers = self.covers(layout)
+        line = self.reviewed.line_rect(self.res, layout.board, top, self.turn)
+        if line is not None:
+            covers.append(line)
         cells = self.history.cells_of(self.turn)
         ghost = self.ghost_cell()
         if ghost is not None:
@@ -157,8 +162,7 @@ class HistoryMode:
         box = box_of(cells, margin=SIGHT_MARGIN)
         if box is not None:  # a turn far off, stepped to with the arrows, say
             camera.keep_in_view(box, MIN_FOLLOW_LEVEL)
-        camera.uncover(cells, [(r.x, r.y, r.w, r.h) for r in self.covers(layout)],
-                       self.res.px(12))
+        camera.uncover(cells, [(r.x, r.y, r.w, r.h) for r in covers], self.res.px(12))
 
     def _wheel(self, intent: Wheel) -> bool:
         self.show(self.turn + (1 if intent.steps > 0 else -1))

@@ -21,7 +21,7 @@ from ...camera import Camera
 from ...picture import feature_index
 from ...resources import Resources
 from ...session import Session
-from .hint import draw_figure_on, draw_reason, draw_suggestion
+from .hint import draw_figure_on, draw_reason, draw_suggestion, reason_rect
 
 Colour = tuple[int, int, int]
 VERDICT_COLOURS: dict[str, Colour] = {GOOD: (84, 170, 92), INACCURACY: (232, 168, 48),
@@ -147,6 +147,12 @@ class ReviewShown:
             lost=_("−{lost} ± {margin}").format(lost=decimal(decision.lost),
                                                 margin=decimal(decision.margin)),
             why=shown.why)
+
+    def line_rect(self, res: Resources, board: pygame.Rect, top: int,
+                  turn: int) -> pygame.Rect | None:
+        """Where the line of ``turn`` stands under the banner (at ``top``), if one shows."""
+        text = self.line(turn)
+        return None if text is None else reason_rect(res, board, top, text)
 
     def draw_line(self, surface: pygame.Surface, res: Resources, board: pygame.Rect,
                   top: int, turn: int) -> None:

@@ -265,7 +265,7 @@ class PlayScene(Scene):
     def fit(self) -> None:
         self.follow.fit_pressed(self._lit())
         if self.history.active:
-            self.history.keep_in_sight(self.camera, self.layout_obj)
+            self._keep_history_in_sight()
 
     def toggle_history(self) -> None:
         if self.history.active:
@@ -281,7 +281,11 @@ class PlayScene(Scene):
         view = (self.camera.centre, self.camera.level, self.follow.kept())
         if self.history.open(chronicle):
             self._view_before_history = view
-            self.history.keep_in_sight(self.camera, self.layout_obj)
+            self._keep_history_in_sight()
+
+    def _keep_history_in_sight(self) -> None:
+        self.history.keep_in_sight(self.camera, self.layout_obj,
+                                   self.question.below_banner(self.app.res))
 
     def _left_history(self) -> None:
         """Back from the history: the board as the player left it, not the turn last shown."""
@@ -353,7 +357,7 @@ class PlayScene(Scene):
         turn = self.history.turn
         if self.history.handle(intent, self.layout_obj):
             if self.history.active and self.history.turn != turn:
-                self.history.keep_in_sight(self.camera, self.layout_obj)
+                self._keep_history_in_sight()
             if not self.history.active:
                 self._left_history()
             return
