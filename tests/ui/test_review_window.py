@@ -287,7 +287,8 @@ def test_a_player_without_a_mistake_reads_well_played_under_the_counts(
 
 
 
-def test_a_better_figure_alone_is_shown_on_its_area_lit(app: App, driver: Driver) -> None:
+def test_a_better_figure_alone_is_shown_on_its_area_lit(
+        app: App, driver: Driver, monkeypatch: pytest.MonkeyPatch) -> None:
     """The tile was placed well but no figure taken: the better move is the figure, drawn
     with the area it should have gone to lit, as the Hint lights it."""
     session = Session.new(app.registry, "carcassonne", [], [Seat("Red", "red"),
@@ -320,6 +321,25 @@ def test_a_better_figure_alone_is_shown_on_its_area_lit(app: App, driver: Driver
                and max(abs(px - fx), abs(py - fy)) > w // 5]  # away from the figure itself
     # the area is lit; outside it, at most the lit area's edge
     assert changed.count(True) > 40 and changed.count(False) <= changed.count(True) // 10
+    # and the figure is see-through: on a tile really placed it is not really there
+    white = pygame.Surface(app.screen.get_size())
+    looks = []
+    for alpha in (255, review_shown.GHOST_FIGURE_ALPHA):
+        white.fill((255, 255, 255))
+        hint.draw_figure_on(white, app.res, scene.camera, game, place.cell, placed.tile,
+                            placed.rotation, figure, (206, 58, 48), alpha=alpha)
+        looks.append(tuple(white.get_at((round(fx), round(fy))))[:3])
+    solid, ghost = looks
+    assert solid != (255, 255, 255) and sum(ghost) > sum(solid)
+    drawn: list[int] = []
+    real = hint.draw_figure_on
+
+    def recorded(*args: Any, **kwargs: Any) -> None:
+        drawn.append(kwargs.get("alpha", 255))
+        real(*args, **kwargs)
+    monkeypatch.setattr(review_shown, "draw_figure_on", recorded)
+    shown.draw_ghost(app.screen, app.res, scene.camera, scene.view, 1)
+    assert drawn == [review_shown.GHOST_FIGURE_ALPHA]
 
 
 def test_the_kinds_shown_add_up_to_the_points_lost_in_any_room() -> None:

@@ -57,8 +57,9 @@ def draw_suggestion(surface: pygame.Surface, res: Resources, cam: Camera, view: 
 
 def draw_figure_on(surface: pygame.Surface, res: Resources, cam: Camera, game: Game,
                    cell: Cell, tile: TileType, q: int, figure: Deploy,
-                   rgb: tuple[int, int, int]) -> None:
-    """A figure at its feature's anchor on ``tile`` turned ``q`` quarters at ``cell``."""
+                   rgb: tuple[int, int, int], alpha: int = 255) -> None:
+    """A figure at its feature's anchor on ``tile`` turned ``q`` quarters at ``cell``
+    (``alpha`` below 255: see-through, a figure that is not really there)."""
     turned = tile.rotations[q]
     index = feature_index(tile, turned, figure.target)
     if index is None:
@@ -66,7 +67,11 @@ def draw_figure_on(surface: pygame.Surface, res: Resources, cam: Camera, game: G
     at = cam.local_to_screen(cell, turned.anchors[index])
     size = max(14, round(cam.scale * 0.34))
     lying = game.kinds[tile.features[index].kind].role == "background"
-    blit_centred(surface, res.figures.figure(figure.figure, rgb, size, lying=lying), at)
+    image = res.figures.figure(figure.figure, rgb, size, lying=lying)
+    if alpha < 255:
+        image = image.copy()
+        image.set_alpha(alpha)
+    blit_centred(surface, image, at)
 
 
 class HintShown:

@@ -27,6 +27,7 @@ Colour = tuple[int, int, int]
 VERDICT_COLOURS: dict[str, Colour] = {GOOD: (84, 170, 92), INACCURACY: (232, 168, 48),
                                        MISTAKE: (206, 58, 48)}
 INK: Colour = (40, 30, 22)
+GHOST_FIGURE_ALPHA = 150  # the better move's figure on a tile really placed: see-through
 
 
 @dataclass(frozen=True)
@@ -128,8 +129,9 @@ class ReviewShown:
                 regions = view.art.regions(placed.tile, placed.rotation, w)
                 surface.blit(regions.highlight(index, pal.HIGHLIGHT, 120, edge=3), (x, y))
             view.outline(surface, cam, placed.cell, pal.HIGHLIGHT, width=4)
+            # see-through: on the real tile, beside the figures really played
             draw_figure_on(surface, res, cam, position, placed.cell, placed.tile,
-                           placed.rotation, figure, rgb)
+                           placed.rotation, figure, rgb, alpha=GHOST_FIGURE_ALPHA)
         if isinstance(figure, Move):
             view.cell_overlay(surface, cam, figure.cell, pal.HIGHLIGHT, 120, border=4)
 
