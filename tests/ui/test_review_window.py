@@ -342,6 +342,44 @@ def test_a_better_figure_alone_is_shown_on_its_area_lit(
     assert drawn == [review_shown.GHOST_FIGURE_ALPHA]
 
 
+def test_the_same_tile_with_a_better_figure_shows_only_the_figure(
+        app: App, driver: Driver, monkeypatch: pytest.MonkeyPatch) -> None:
+    """The better move is the tile where it was placed plus a figure: the tile is not drawn
+    again over itself, the area is lit and the figure drawn see-through."""
+    session = Session.new(app.registry, "carcassonne", [], [Seat("Red", "red"),
+                                                            Seat("Blue", "blue")], seed=3)
+    scene = PlayScene(app, session)
+    app.replace(scene)
+    game = session.game
+    place = next(iter(game.legal_placements()))
+    scene.play(place)
+    figure = next(a for a in game.legal_actions() if isinstance(a, Deploy))
+    scene.play(Skip())
+    session.review = Review((0,), 2, moves_key(game.moves), [
+        Decision(0, 1, 0, (str(place), str(Skip())), (str(place), str(figure)), 6.0, 1.0, 12,
+                 {}, 1.0)])
+    shown = review_shown.ReviewShown(session)
+    assert (turn := shown.turn(1)) is not None and turn.better
+    suggested: list[Place] = []
+    alphas: list[int] = []
+    real = hint.draw_figure_on
+
+    def figure_drawn(*args: Any, **kwargs: Any) -> None:
+        alphas.append(kwargs.get("alpha", 255))
+        real(*args, **kwargs)
+    monkeypatch.setattr(review_shown, "draw_suggestion",
+                        lambda *args: suggested.append(args[5]))
+    monkeypatch.setattr(review_shown, "draw_figure_on", figure_drawn)
+    driver.frames()
+    before = app.screen.copy()
+    shown.draw_ghost(app.screen, app.res, scene.camera, scene.view, 1)
+    assert suggested == [] and alphas == [review_shown.GHOST_FIGURE_ALPHA]
+    x, y, w, h = (round(v) for v in scene.camera.cell_rect(place.cell))
+    changed = sum(app.screen.get_at((px, py)) != before.get_at((px, py))
+                  for px in range(x + 4, x + w - 4, 4) for py in range(y + 4, y + h - 4, 4))
+    assert changed > 20  # the area lit
+
+
 def test_the_kinds_shown_add_up_to_the_points_lost_in_any_room() -> None:
     """With room for fewer rows than kinds, the smallest kinds share one last row: the rows
     add up to the points lost, gains (negative) included, instead of leaving them out."""

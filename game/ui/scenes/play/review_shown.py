@@ -13,7 +13,7 @@ from game.i18n import _, decimal
 from game.review import GOOD, INACCURACY, MISTAKE, Decision, Review, moves_key
 from game.review.turns import decision_of_turn, position_before, turn_verdicts
 from game.review.words import verdict_word, why_better
-from game.rules import Deploy, Game, Move, Place
+from game.rules import Deploy, Game, Move, Place, TileType
 
 from ... import palette as pal
 from ...board_view import BoardView
@@ -119,19 +119,18 @@ class ReviewShown:
         actions = shown.decision.best_actions()
         place = next((a for a in actions if isinstance(a, Place)), None)
         figure = next((a for a in actions if isinstance(a, (Deploy, Move))), None)
-        if place is not None:
+        made = next((a for a in shown.decision.played_actions() if isinstance(a, Place)), None)
+        if place is not None and place != made:
             draw_suggestion(surface, res, cam, view, position, place, figure, rgb)
-        elif isinstance(figure, Deploy) and position.last_cell is not None:
-            placed = position.board.tiles[position.last_cell]
-            index = feature_index(placed.tile, placed.turned, figure.target)
-            if index is not None:  # the area the figure should have gone to, lit as a hint's
-                x, y, w, _h = cam.cell_rect(placed.cell)
-                regions = view.art.regions(placed.tile, placed.rotation, w)
-                surface.blit(regions.highlight(index, pal.HIGHLIGHT, 120, edge=3), (x, y))
-            view.outline(surface, cam, placed.cell, pal.HIGHLIGHT, width=4)
-            # see-through: on the real tile, beside the figures really played
-            draw_figure_on(surface, res, cam, position, placed.cell, placed.tile,
-                           placed.rotation, figure, rgb, alpha=GHOST_FIGURE_ALPHA)
+        elif isinstance(figure, Deploy):  # the tile as it was placed: only the figure differs
+            if place is not None:
+                cell, tile, q = place.cell, position.tile_types[place.tile], place.rotation // 90
+            elif position.last_cell is not None:
+                placed = position.board.tiles[position.last_cell]
+                cell, tile, q = placed.cell, placed.tile, placed.rotation
+            else:
+                return
+            _draw_better_figure(surface, res, cam, view, position, cell, tile, q, figure, rgb)
         if isinstance(figure, Move):
             view.cell_overlay(surface, cam, figure.cell, pal.HIGHLIGHT, 120, border=4)
 
@@ -161,3 +160,19 @@ class ReviewShown:
         text = self.line(turn)
         if text is not None:
             draw_reason(surface, res, board, top, text)
+
+
+def _draw_better_figure(surface: pygame.Surface, res: Resources, cam: Camera,
+                        view: BoardView, position: Game, cell: tuple[int, int], tile: TileType,
+                        q: int, figure: Deploy, rgb: Colour) -> None:
+    """The figure the better move adds to the tile the player placed: the area it should
+    have gone to lit, as the Hint lights it, and the figure see-through beside the figures
+    really played."""
+    index = feature_index(tile, tile.rotations[q], figure.target)
+    if index is not None:
+        x, y, w, _h = cam.cell_rect(cell)
+        regions = view.art.regions(tile, q, w)
+        surface.blit(regions.highlight(index, pal.HIGHLIGHT, 120, edge=3), (x, y))
+    view.outline(surface, cam, cell, pal.HIGHLIGHT, width=4)
+    draw_figure_on(surface, res, cam, position, cell, tile, q, figure, rgb,
+                   alpha=GHOST_FIGURE_ALPHA)
