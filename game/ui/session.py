@@ -106,6 +106,13 @@ class Session:
         return self.seats[player]
 
     @property
+    def viewer(self) -> int | None:
+        """The player whose private hand this window shows while others play: the one person
+        at the window (None with several, who pass the mouse, or with none)."""
+        people = [i for i, s in enumerate(self.seats) if s.is_human]
+        return people[0] if len(people) == 1 else None
+
+    @property
     def current_seat(self) -> Seat:
         return self.seats[self.game.current]
 

@@ -5,6 +5,7 @@ that keeps a hand private between two people."""
 from __future__ import annotations
 
 import random
+from typing import Any
 
 import pygame
 import pytest
@@ -29,6 +30,23 @@ def hand_game(app: App, kinds: tuple[str, str] = ("human", "human"), hand: int =
     app.replace(scene)
     app.step(1 / 60)
     return scene
+
+
+def tray_tiles(scene: PlayScene) -> list[str]:
+    """The tiles one frame of the scene's window draws in its tray, in order."""
+    drawn: list[str] = []
+    art = scene.view.art
+    tile = art.tile
+
+    def spy(kind: Any, *args: Any, **kwargs: Any) -> pygame.Surface:
+        drawn.append(kind.id)
+        return tile(kind, *args, **kwargs)
+
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setattr(art, "tile", spy)
+        surface = pygame.Surface(scene.app.screen.get_size())
+        scene.drawing.sidebar.draw(surface, scene.frame())
+    return drawn
 
 
 def reveal(app: App, driver: Driver) -> None:
@@ -120,6 +138,15 @@ def test_no_pass_screen_with_one_tile_in_hand_or_one_person(app: App) -> None:
 def test_a_computers_hand_is_face_down(app: App, driver: Driver) -> None:
     scene = hand_game(app, kinds=("random", "human"))
     assert not scene.human_turn and scene.hand.face_down
+    scene.computer.cancel()
+
+
+def test_the_one_person_sees_their_own_hand_while_a_computer_plays(app: App) -> None:
+    """Every hand is dealt before the first turn: while the computer plays, the tray shows
+    the person's own three tiles, never the computer's."""
+    scene = hand_game(app, kinds=("random", "human"))
+    assert not scene.human_turn and scene.session.viewer == 1
+    assert tray_tiles(scene) == list(scene.game.hands[1])
     scene.computer.cancel()
 
 

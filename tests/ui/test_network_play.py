@@ -29,6 +29,7 @@ from game.ui.window import MIN_SIZE
 
 from .conftest import Driver, on_top
 from .tables import drawn_texts, join_lobby, play_a_turn, two_windows
+from .test_hand import tray_tiles
 from .test_resting import frames_during_rest
 from .test_scenes import button
 
@@ -248,3 +249,23 @@ def test_every_player_saves_the_finished_game_and_browses_its_history(tmp_path: 
         seeds = {app.storage.load(app.storage.saves_dir / save_file_name(n)).seed
                  for app, n in ((table.host, "at Ann's"), (table.guest, "at Bob's"))}
         assert len(seeds) == 1  # the table's game, the same in both
+
+
+def test_each_player_sees_their_own_hand_of_three_while_the_other_plays(
+        tmp_path: Path) -> None:
+    """With hands of three, every hand is dealt before the first turn: while the host plays,
+    the guest's tray shows the guest's own three tiles (not the host's, face down), and once
+    the host's turn is over, the host's tray shows the host's hand, refilled to three."""
+    with two_windows(tmp_path, options={"hand": 3}) as table:
+        host, guest = table.play(table.host), table.play(table.guest)
+        table.until(lambda: host.human_turn, "the host's turn")
+        mine = list(guest.game.hands[1])
+        assert len(mine) == 3 and guest.session.viewer == 1
+        assert tray_tiles(guest) == mine
+        assert f"Your tiles   ·   {guest.game.tiles_left} left in the pile" \
+            in drawn_texts(table.guest)
+        play_a_turn(table, table.host)
+        table.until(lambda: guest.human_turn, "the guest's turn")
+        refilled = list(host.game.hands[0])
+        assert len(refilled) == 3
+        assert tray_tiles(host) == refilled

@@ -5,10 +5,13 @@ three) they stand side by side, numbered: the player handles any of them by drag
 with the keys 1, 2, 3... or by cycling with Tab, and the lit cells are those of the tile
 being handled.  A game with hands of several tiles hides them (the rulebook's hand is
 private): a computer's hand is shown face down, and so is a player's while the "pass the
-mouse" screen waits for them.
+mouse" screen waits for them.  While others play, the one person at the window sees their
+own hand instead, dimmed (``draw_waiting``).
 """
 
 from __future__ import annotations
+
+from collections.abc import Sequence
 
 import pygame
 
@@ -65,17 +68,8 @@ class HandTray:
         self.selected = 0
 
     def slots(self, tray_tile: pygame.Rect, tray: pygame.Rect) -> list[pygame.Rect]:
-        """Where each shown tile stands: the tray's tile place for one, a row across the
-        tray for several."""
-        n = len(self.tiles())
-        if n <= 1:
-            return [tray_tile.copy()]
-        gap = round(tray_tile.w * GAP)
-        numbers = round(tray_tile.h * NUMBERS)  # under the tiles, above the figures' row
-        size = min(tray_tile.h - numbers, (tray.w - 2 * gap - gap * n) // n)
-        left = tray.centerx - (n * size + (n - 1) * gap) // 2
-        top = tray_tile.y + (tray_tile.h - numbers - size) // 2
-        return [pygame.Rect(left + i * (size + gap), top, size, size) for i in range(n)]
+        """Where each shown tile stands."""
+        return hand_slots(len(self.tiles()), tray_tile, tray)
 
     def slot_at(self, pos: tuple[int, int], tray_tile: pygame.Rect, tray: pygame.Rect
                 ) -> int | None:
@@ -117,3 +111,33 @@ class HandTray:
                 colour = pal.TEXT if i == handled else pal.TEXT_DIM
                 blit_centred(surface, res.text(str(i + 1), 18, colour, bold=i == handled),
                              (rect.centerx, rect.bottom + px(13)))
+
+    def draw_waiting(self, surface: pygame.Surface, res: Resources, art: TileArt,
+                     tray_tile: pygame.Rect, tray: pygame.Rect, tiles: Sequence[str]) -> None:
+        """A hand waiting for its player's turn (the person's own, while others play): its
+        tiles unturned and dimmed, numbered as they will be on that turn."""
+        if not tiles:
+            pygame.draw.rect(surface, pal.PANEL_EDGE, tray_tile, width=res.px(2),
+                             border_radius=res.px(6))
+            return
+        slots = hand_slots(len(tiles), tray_tile, tray)
+        for i, (tid, rect) in enumerate(zip(tiles, slots, strict=True)):
+            img = art.tile(self.game.tile_types[tid], 0, rect.w).copy()
+            img.set_alpha(150)
+            surface.blit(img, rect)
+            if len(tiles) > 1:
+                blit_centred(surface, res.text(str(i + 1), 18, pal.TEXT_DIM),
+                             (rect.centerx, rect.bottom + res.px(13)))
+
+
+def hand_slots(n: int, tray_tile: pygame.Rect, tray: pygame.Rect) -> list[pygame.Rect]:
+    """Where each of ``n`` tiles of a hand stands: the tray's tile place for one, a row
+    across the tray for several."""
+    if n <= 1:
+        return [tray_tile.copy()]
+    gap = round(tray_tile.w * GAP)
+    numbers = round(tray_tile.h * NUMBERS)  # under the tiles, above the figures' row
+    size = min(tray_tile.h - numbers, (tray.w - 2 * gap - gap * n) // n)
+    left = tray.centerx - (n * size + (n - 1) * gap) // 2
+    top = tray_tile.y + (tray_tile.h - numbers - size) // 2
+    return [pygame.Rect(left + i * (size + gap), top, size, size) for i in range(n)]

@@ -84,15 +84,23 @@ class Sidebar:
             surface.blit(res.text(_("The game is over"), 20, pal.TEXT_DIM,
                                   bold=True), (lay.tray.x + px(14), lay.tray.y + px(10)))
             return
-        title = (ngettext("Tiles in hand   ·   {count} left in the pile",
-                          "Tiles in hand   ·   {count} left in the pile", n)
+        own = frame.session.viewer if hides_hands(game) else None
+        waiting = own is not None and own != game.current
+        title = (ngettext("Your tiles   ·   {count} left in the pile",
+                          "Your tiles   ·   {count} left in the pile", n)
+                 if waiting
+                 else ngettext("Tiles in hand   ·   {count} left in the pile",
+                               "Tiles in hand   ·   {count} left in the pile", n)
                  if hides_hands(game)
                  else ngettext("Tile to place   ·   {count} left in the pile",
                                "Tile to place   ·   {count} left in the pile", n)
                  ).format(count=n)
         surface.blit(res.text(title, 20, pal.TEXT_DIM, bold=True), (lay.tray.x + px(14),
                                                                      lay.tray.y + px(10)))
-        if tiles:
+        if own is not None and waiting:  # another plays: the person's own hand waits
+            self.hand.draw_waiting(surface, res, frame.view.art, lay.tray_tile, lay.tray,
+                                   game.hands[own])
+        elif tiles:
             hover = frame.mouse if frame.human_turn else None
             self.hand.draw(surface, res, frame.view.art, lay.tray_tile, lay.tray,
                            frame.rotation, isinstance(frame.drag, TileDrag), hover)
