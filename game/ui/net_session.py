@@ -247,7 +247,9 @@ class NetworkSession(Session):
             return None
         seats = [Seat(s.name, s.colour, HUMAN if s.kind in (REMOTE, OPEN) else s.kind)
                  for s in self.seats]
-        return Session(real, self.game_id, list(self.expansions), seats, aids=self.aids)
+        elsewhere = tuple(i for i, s in enumerate(self.seats) if s.kind in (REMOTE, OPEN))
+        return Session(real, self.game_id, list(self.expansions), seats, aids=self.aids,
+                       elsewhere=elsewhere)
 
     def saved(self) -> SavedGame:
         done = self.final()

@@ -97,6 +97,9 @@ class Session:
     save_path: Path | None = None
     aids: bool = True  # False: no hints, tiles still to come or worth on cards (tournament)
     review: Review | None = None  # the game's review, kept in its saves (game.review)
+    # The seats people at other windows played, in a finished network game: playing again
+    # offers them as open seats of a new table, not as people at this window.
+    elsewhere: tuple[int, ...] = ()
 
     @property
     def tileset(self) -> TileSet:

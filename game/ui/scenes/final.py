@@ -204,8 +204,13 @@ class FinalScene(Scene):
             self._new_board()
 
     def play_again(self) -> None:
-        """A new game with the same players, game, expansions and options."""
+        """A new game with the same players, game, expansions and options.  After a network
+        game, its set-up, to host a new table the others join: they are not at this window."""
         old = self.session
+        if old.elsewhere:
+            self.app.replace(self.app.routes.title())
+            self.app.push(self.app.routes.setup(old))
+            return
         seats = [Seat(s.name, s.colour, s.kind) for s in old.seats]
         session = Session.new(self.app.registry, old.game_id, old.expansions, seats,
                               dict(old.game.chosen_options))

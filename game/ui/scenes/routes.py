@@ -12,6 +12,7 @@ from .crash import CrashScene
 from .final import FinalScene
 from .help import HelpScene
 from .play import PlayScene, TablePlayScene
+from .setup import SetupScene
 from .title import TitleScene
 
 
@@ -31,6 +32,9 @@ class SceneRoutes:
 
     def final(self, session: Session) -> FinalScene:
         return FinalScene(self.app, session)
+
+    def setup(self, again: Session | None = None) -> SetupScene:
+        return SetupScene(self.app, again)
 
     def help(self) -> HelpScene:
         return HelpScene(self.app)

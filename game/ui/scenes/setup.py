@@ -58,7 +58,9 @@ class OptionRow(NamedTuple):
 
 
 class SetupScene(Scene):
-    def __init__(self, app: App) -> None:
+    def __init__(self, app: App, again: Session | None = None) -> None:
+        """The set-up of the last game set up here; ``again``: of that finished game instead
+        (a network game's, its seats played elsewhere offered as open seats)."""
         super().__init__(app)
         names = [n for n, _ in pal.PLAYER_COLOURS]
         settings = app.settings
@@ -83,6 +85,8 @@ class SetupScene(Scene):
         self.clock = clock_from(kept.get("clock"))
         self.aids = kept.get("aids") is not False
         self._recall(kept)
+        if again is not None:
+            self._again(again)
         self.fields: list[TextField] = []
         self.widgets: list[Button] = []
         self.option_rows: list[OptionRow] = []
@@ -91,6 +95,14 @@ class SetupScene(Scene):
         self.expansions_top = 0
         self.mouse = (0, 0)
         self.card = pygame.Rect(0, 0, 1000, 640)
+
+    def _again(self, session: Session) -> None:
+        self.seats = [Seat(s.name, s.colour, OPEN if i in session.elsewhere else s.kind)
+                      for i, s in enumerate(session.seats)]
+        self.game_id = session.game_id
+        self.expansions = list(session.expansions)
+        self.options = dict(session.game.chosen_options)
+        self.aids = session.aids
 
     def _recall(self, kept: dict[str, object]) -> None:
         """The last game's expansions and options, those the chosen game still has."""
