@@ -143,3 +143,9 @@ def test_a_negative_decimal_has_the_minus_sign_of_the_reviews_losses() -> None:
         assert i18n.decimal(-12.46) == "−12,5"
     finally:
         i18n.set_language("en")
+
+
+def test_an_english_string_ends_short_with_an_ellipsis_not_three_dots() -> None:
+    """"…" is one character, as the French says it: "..." would be three."""
+    dotted = [m for m in tool().extract() if "..." in m]
+    assert dotted == []

@@ -138,7 +138,7 @@ class ReviewScene(Scene):
                      (card.centerx, card.y + px(34)))
         judged, total = self.job.progress
         line = (_("Decision {done} of {total} judged").format(done=judged, total=total)
-                if total else _("Rebuilding the game's positions..."))
+                if total else _("Rebuilding the game's positions…"))
         shown, size = fit_line(res, line, (20, 18, 16), card.w - px(40))
         blit_centred(surface, res.text(shown, size, pal.TEXT_DIM),
                      (card.centerx, card.y + px(76)))

@@ -84,7 +84,7 @@ class HuntersView(ModuleView[HuntersGatherers]):
         if len(lines) > DETAIL_LINES:
             rest = entries[DETAIL_LINES - 1:]
             lines = [*lines[:DETAIL_LINES - 1],
-                     _("... {n} more meadows and networks: {points} points in all").format(
+                     _("… {n} more meadows and networks: {points} points in all").format(
                          n=len(rest), points=sum(e[1] for e in rest))]
         return lines
 
