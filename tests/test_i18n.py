@@ -4,6 +4,7 @@ code; the tool that extracts, updates and compiles them; the language the window
 from __future__ import annotations
 
 import gettext
+import re
 import shutil
 from pathlib import Path
 from types import ModuleType
@@ -149,3 +150,18 @@ def test_an_english_string_ends_short_with_an_ellipsis_not_three_dots() -> None:
     """"…" is one character, as the French says it: "..." would be three."""
     dotted = [m for m in tool().extract() if "..." in m]
     assert dotted == []
+
+
+def french() -> list[str]:
+    """Every French translation of the catalog."""
+    _header, messages = tool().read_po(ROOT / "game" / "locale" / "fr" / "LC_MESSAGES"
+                                       / "carcassonne.po")
+    return [text for m in messages.values() for text in m.translations]
+
+
+def test_the_french_clicks_on_things_and_keeps_the_plateau_for_the_board() -> None:
+    """French clicks *on* a cell ("cliquer sur"), and its "plateau" is the board: the tile
+    waiting to be placed is dragged from the panel on the right."""
+    texts = french()
+    assert [t for t in texts if re.search(r"\bcliqu(?:er|ez) (?!sur\b)", t)] == []
+    assert [t for t in texts if re.search(r"glisser du plateau", t)] == []
