@@ -165,3 +165,16 @@ def test_the_french_clicks_on_things_and_keeps_the_plateau_for_the_board() -> No
     texts = french()
     assert [t for t in texts if re.search(r"\bcliqu(?:er|ez) (?!sur\b)", t)] == []
     assert [t for t in texts if re.search(r"glisser du plateau", t)] == []
+
+
+# An English phrase the window says in several places, and the French it is in each of them.
+SAME_WORDS = {"Enter ends the turn": "Entrée finit le tour", "second tile": "deuxième tuile"}
+
+
+def test_a_phrase_is_translated_the_same_wherever_it_is_said() -> None:
+    _header, messages = tool().read_po(ROOT / "game" / "locale" / "fr" / "LC_MESSAGES"
+                                       / "carcassonne.po")
+    differ = [(m.msgid, text) for m in messages.values() for text in m.translations
+              for english, french in SAME_WORDS.items()
+              if english.lower() in m.msgid.lower() and french.lower() not in text.lower()]
+    assert differ == []
