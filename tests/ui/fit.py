@@ -47,8 +47,8 @@ CUT_ON_PURPOSE = {
                                    "first)",
 }
 # Where a text may be partly hidden by the clip: what scrolls (by the game function that set
-# the line, or its module).
-SCROLLED = {"widgets.TextField.draw", "pages"}
+# the line, or its module): a text field, a rules page and the points on its pictures.
+SCROLLED = {"widgets.TextField.draw", "pages", "picture"}
 TOLERANCE = 1  # px: antialiasing at a box's edge
 
 
