@@ -372,3 +372,26 @@ def test_random_games(hg: TileSet, returns: str) -> None:
         placed_bonus = [p.tile.id for p in game.board.tiles.values() if p.tile.pile == "bonus"]
         assert len(placed_bonus) + sum(1 for t in game.set_aside if t in bonus_ids) == len(m.drawn)
     assert drawn_any > 50  # gold is common: the bonus pile is used
+
+
+def test_the_last_line_of_many_meadows_says_one_point_in_the_singular(hg: TileSet) -> None:
+    """More meadows than the final screen has lines: the rest is summed up, "1 point" as
+    "8 points" (and in French "0 point", "1 point", "8 points")."""
+    def meadow(points: int) -> MeadowScore:
+        return MeadowScore(((0, 0), (1, 0)), {0: 1}, points // 2, 0, 0, 0, False, None,
+                           points, (0,))
+
+    def last_line(rest: list[int], language: str) -> str:
+        game = Game(hg, ["Red", "Blue"], start=_start("H32d"))
+        module(game).meadows = [meadow(20) for _ in range(15)] + [meadow(p) for p in rest]
+        i18n.set_language(language)
+        try:
+            return view.final_details(game)[-1]
+        finally:
+            i18n.set_language("en")
+
+    assert last_line([1, 0], "en") == "… 2 more meadows and networks: 1 point in all"
+    assert last_line([6, 2], "en") == "… 2 more meadows and networks: 8 points in all"
+    assert last_line([0, 0], "fr") == "… 2 prairies et réseaux de plus : 0 point en tout"
+    assert last_line([1, 0], "fr") == "… 2 prairies et réseaux de plus : 1 point en tout"
+    assert last_line([6, 2], "fr") == "… 2 prairies et réseaux de plus : 8 points en tout"

@@ -82,10 +82,12 @@ class HuntersView(ModuleView[HuntersGatherers]):
         entries.sort(key=lambda e: -e[0])  # stable: meadows before networks on a tie
         lines = [line for _points, _awarded, line in entries]
         if len(lines) > DETAIL_LINES:
-            rest = entries[DETAIL_LINES - 1:]
+            rest = entries[DETAIL_LINES - 1:]  # two at least
+            points = sum(e[1] for e in rest)
             lines = [*lines[:DETAIL_LINES - 1],
-                     _("… {n} more meadows and networks: {points} points in all").format(
-                         n=len(rest), points=sum(e[1] for e in rest))]
+                     ngettext("… {n} more meadows and networks: {points} point in all",
+                              "… {n} more meadows and networks: {points} points in all",
+                              points).format(n=len(rest), points=points)]
         return lines
 
 
