@@ -264,7 +264,9 @@ class SavedGame:
         try:
             data = json.loads(text)
         except json.JSONDecodeError as exc:
-            raise SaveError(path, f"not valid JSON ({exc.msg}, line {exc.lineno})") from None
+            # The reader's words, less the "at" that leads to the place it names.
+            problem = exc.msg.removesuffix(" at")
+            raise SaveError(path, f"not valid JSON, line {exc.lineno}: {problem}") from None
         except RecursionError:
             raise SaveError(path, "not a save file of this game (nested too deep)") from None
         except ValueError as exc:  # an integer too long to read

@@ -46,6 +46,19 @@ def test_atomic_write_leaves_no_temporary_files(tmp_path: Path) -> None:
     assert [p.name for p in target.parent.iterdir()] == ["b.json"]
 
 
+@pytest.mark.parametrize(("text", "problem"), [
+    ('{"broken', "not valid JSON, line 1: Unterminated string starting"),
+    ('{"a":\n "\x01"}', "not valid JSON, line 2: Invalid control character"),
+    ("", "not valid JSON, line 1: Expecting value")])
+def test_a_save_that_is_no_json_says_where_in_a_sentence(tmp_path: Path, text: str,
+                                                          problem: str) -> None:
+    """The reader's complaint after the line it names ("Invalid control character", not
+    "Invalid control character at, line 1")."""
+    with pytest.raises(SaveError) as raised:
+        SavedGame.from_json(text, tmp_path / "a.json")
+    assert raised.value.problem == problem
+
+
 def test_a_corrupt_save_is_reported_and_kept(tmp_path: Path, base: TileSet,
                                              registry: Registry) -> None:
     from game.rules import Game
