@@ -8,6 +8,7 @@ import json
 import time
 
 import pygame
+import pytest
 
 from game.storage import save_file_name
 from game.ui.app import App
@@ -15,9 +16,10 @@ from game.ui.scenes.menus import ConfirmScene
 from game.ui.scenes.play import PlayScene
 from game.ui.scenes.saves import LoadScene, NameScene, describe
 from game.ui.scenes.setup import SetupScene
+from game.ui.session import Seat, Session
 from game.ui.widgets import TextField, draw_toast
 
-from .conftest import Driver, on_top
+from .conftest import Driver, lines_set, on_top
 from .test_scenes import button, new_game, play_turns
 
 
@@ -221,3 +223,18 @@ def test_ctrl_a_then_typing_replaces_a_fields_text(app: App, driver: Driver) -> 
     ctrl_a(driver)
     driver.key(pygame.K_DELETE)
     assert setup.seats[0].name == ""
+
+
+def test_a_saves_details_read_whole_when_the_window_has_room(
+        app: App, driver: Driver, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Five players with their scores, the turn and the date: the list grows with the window
+    and sets the line smaller rather than cutting it short."""
+    seats = [Seat(name, colour) for name, colour in (
+        ("Amandine", "red"), ("Bartholomew", "blue"), ("Clementine", "yellow"),
+        ("Dominique", "green"), ("Evangeline", "black"))]
+    session = Session.new(app.registry, "carcassonne", ["hills-and-sheep"], seats, seed=4)
+    path = app.storage.save(session.saved(), save_file_name("five players"))
+    drawn = lines_set(app, monkeypatch)
+    load = open_list(app, driver)
+    line = describe(app, load.entries[row_of(load, path.stem)])
+    assert line in drawn and not any(text.endswith("…") for text in drawn)

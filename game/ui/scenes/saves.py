@@ -31,10 +31,12 @@ from .. import palette as pal
 from ..app import App, Scene
 from ..intents import Command, Intent, PointerDown, PointerMove, Wheel
 from ..session import Session
-from ..widgets import Button, TextField, blit_centred, fit_text, panel
+from ..widgets import Button, TextField, blit_centred, fit_line, fit_text, panel
 from .menus import ConfirmScene, MessageScene, dim
 
 ROW = 62
+LIST_WIDTH = 1100  # the list's widest, so that a save's line of details fits in big windows
+DETAIL_SIZES = (17, 16, 15)  # a save's line of details, smaller before it is cut short
 TOAST_SECONDS = 2.5  # "Game saved" shows this long, then fades
 # Summaries of saves written before saves carried one, made by replaying them once a run.
 _replayed: dict[tuple[Path, int, int], dict[str, Any] | None] = {}
@@ -118,7 +120,7 @@ class LoadScene(Scene):
 
     def layout(self, size: tuple[int, int]) -> None:
         px = self.app.res.px
-        self.rect = pygame.Rect(0, 0, min(px(860), size[0] - px(40)),
+        self.rect = pygame.Rect(0, 0, min(px(LIST_WIDTH), size[0] - px(40)),
                                 min(px(640), size[1] - px(40)))
         self.rect.center = (size[0] // 2, size[1] // 2)
         self.close.rect.size = (px(160), px(44))
@@ -233,8 +235,8 @@ class LoadScene(Scene):
             colour = pal.TEXT if entry.saved is not None else pal.ILLEGAL
             name = fit_text(res, display_name(entry.path), 22, room, True)
             surface.blit(res.text(name, 22, colour, bold=True), (r.x + px(12), r.y + px(7)))
-            line = fit_text(res, describe(self.app, entry), 17, room)
-            surface.blit(res.text(line, 17, pal.TEXT_DIM), (r.x + px(12), r.y + px(33)))
+            line, size = fit_line(res, describe(self.app, entry), DETAIL_SIZES, room)
+            surface.blit(res.text(line, size, pal.TEXT_DIM), (r.x + px(12), r.y + px(33)))
         for b in self.row_buttons:
             b.draw(surface, res)
         if len(self.entries) > self._rows():
