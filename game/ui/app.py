@@ -155,6 +155,7 @@ class App:
         self.clock = pygame.time.Clock()
         self._woken = threading.Event()  # set by other threads to end a rest
         self._last_step = time.perf_counter()
+        self._rested = 0.0  # seconds of the last rest spent waiting for a time the scene set
         self.registry: Registry = load_registry(
             [self.storage.user_tilesets_dir, *self.config.extra_tileset_dirs],
             cache_dir(self.config.storage_root))
@@ -235,7 +236,10 @@ class App:
         if dt is None:
             dt = now - self._last_step
         self._last_step = now
-        dt = min(dt, LONGEST_STEP)
+        # A stall counts as one frame's step; a wait the scene asked for (``wake_in``) is
+        # time that passed: a note shown for 2.6 s goes after 2.6 s, not after many waits.
+        dt = min(dt, LONGEST_STEP + self._rested)
+        self._rested = 0.0
         for intent in self.input.translate(pygame.event.get()):
             self.guarded("handle", self.dispatch, intent)
         if not self.running or not self.stack:
@@ -268,11 +272,14 @@ class App:
         if self.toast is not None:  # wake to fade the message away
             fade = self.toast[1] - TOAST_FADE
             end = fade if end is None else min(end, fade)
+        began = now
         while end is None or now < end:
             if pygame.event.peek() or self._woken.is_set():
                 break  # the events stay queued for the next step
             self._woken.wait(1 / POLL_HZ if end is None else min(1 / POLL_HZ, end - now))
             now = time.perf_counter()
+        if end is not None:
+            self._rested = min(now, end) - began
         self._woken.clear()
         self.clock.tick(FPS)  # events close together still make at most FPS frames
 

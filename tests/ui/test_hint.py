@@ -16,6 +16,7 @@ from game.rules import Deploy, Move, Place
 from game.ui.app import App
 from game.ui.scenes.play import hint as hint_module
 from game.ui.scenes.play.scene import PlayScene
+from game.ui.session import Seat, Session
 
 from .conftest import Driver
 from .test_hand import hand_game, reveal
@@ -236,3 +237,25 @@ def test_the_hinted_cell_is_brought_out_from_under_the_hints_own_line(app: App,
     while cam.moving():
         driver.frames()
     assert cam.cell_rect(cell)[1] >= line.bottom
+
+
+def test_a_click_on_an_area_takes_the_figure_the_hint_shows_there(app: App,
+                                                                   driver: Driver) -> None:
+    # A river takes a fisher or a hut: the Hint shows a hut, a click there puts the hut down
+    seats = [Seat("Red", "red"), Seat("Blue", "blue")]
+    scene = PlayScene(app, Session.new(app.registry, "hunters-and-gatherers", [], seats,
+                                       seed=1))
+    app.replace(scene)
+    app.step(1 / 60)
+    scene.game.force("tile", "H05")
+    assert scene.place((0, 1), 1)
+    target = next(t for t in scene.options.targets()
+                  if {d.figure for d in t.deploys} == {"follower", "hut"})
+    hut = next(d for d in target.deploys if d.figure == "hut")
+    assert target.deploys[0] != hut  # without the hint, a click takes the fisher
+    shown = scene.hint
+    shown.hint = hints.Hint(None, None, hut, "hut here")
+    shown.moves, shown.held = len(scene.game.moves), scene.turn.pending
+    assert shown.current() is not None
+    driver.click(screen_of(scene, (0, 1), target.spot))
+    assert scene.turn.pending == hut

@@ -113,3 +113,17 @@ def test_the_window_remembers_its_size_and_full_screen(tmp_path: Path) -> None:
     third.set_fullscreen(False)
     assert third.screen.get_size() == (1000, 700)
     third.close()
+
+
+def test_a_note_goes_after_its_time_while_the_window_rests(app: App, driver: Driver) -> None:
+    # Enter before the tile is down: "Place the tile first" near the pointer.  The window
+    # rests until the note is due to fade; that wait is time that passed, so the note is
+    # gone once its time is up (it once aged a tenth of a second per wait and stayed ~25 s).
+    from game.ui.scenes.play.refusal import SHOWN
+    scene = start(app)
+    driver.frames(60)
+    settled(app)
+    driver.key(pygame.K_RETURN)
+    assert scene.refusal.note is not None
+    frames_during_rest(app, SHOWN + 0.8)
+    assert scene.refusal.note is None

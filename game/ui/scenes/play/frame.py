@@ -63,6 +63,7 @@ class Frame:
     shown: Session  # the game on the board: the one in play, or as it was in the history
     over_board: tuple[pygame.Rect, ...]  # what covers the board here and there (buttons...)
     board_covered: bool  # a panel covers the board (the tiles still to come)
+    hinted: Deploy | Move | None = None  # the figure or hike the Hint shows now
 
     @property
     def game(self) -> Game:

@@ -151,6 +151,11 @@ class Pointer:
             if isinstance(choice, Target):
                 if isinstance(pending, Deploy) and pending in choice.deploys:
                     return [Hold(None)]  # a second click takes the figure back
+                # An area that takes several figures (a river: a fisher or a hut) takes
+                # the one the Hint shows there, else the first
+                hinted = frame.hinted
+                if isinstance(hinted, Deploy) and hinted in choice.deploys:
+                    return [Hold(hinted)]
                 return [Hold(choice.deploys[0])]
         return []
 

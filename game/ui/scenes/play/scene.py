@@ -161,6 +161,7 @@ class PlayScene(Scene):
         if history.active:
             covers.extend(history.covers(self.layout_obj))
         pointer = self.pointer
+        hint = self.hint.current()
         return Frame(
             res=self.app.res, layout=self.layout_obj, camera=self.camera, session=self.session,
             view=self.view, human_turn=self.human_turn, rotation=self.turn.rotation,
@@ -168,7 +169,8 @@ class PlayScene(Scene):
             panning=pointer.panning, pointer_seen=self.app.input.pointer is not None,
             show_farms=self.show_farms, in_history=history.active,
             shown=history.session if history.active and history.session else self.session,
-            over_board=tuple(covers), board_covered=self.remaining.shown)
+            over_board=tuple(covers), board_covered=self.remaining.shown,
+            hinted=hint.figure if hint is not None else None)
 
     # ------------------------------------------------------------------ actions
     def act(self, requests: Iterable[rq.Request]) -> None:
