@@ -259,3 +259,23 @@ def test_a_click_on_an_area_takes_the_figure_the_hint_shows_there(app: App,
     assert shown.current() is not None
     driver.click(screen_of(scene, (0, 1), target.spot))
     assert scene.turn.pending == hut
+
+
+def test_clicking_again_on_an_area_takes_its_next_figure_then_none(app: App,
+                                                                  driver: Driver) -> None:
+    # A river takes a fisher or a hut: the first click the fisher, the next the hut, the
+    # next neither (without a Hint, a hut can be put down with clicks alone)
+    seats = [Seat("Red", "red"), Seat("Blue", "blue")]
+    scene = PlayScene(app, Session.new(app.registry, "hunters-and-gatherers", [], seats,
+                                       seed=1))
+    app.replace(scene)
+    app.step(1 / 60)
+    scene.game.force("tile", "H05")
+    assert scene.place((0, 1), 1)
+    target = next(t for t in scene.options.targets()
+                  if {d.figure for d in t.deploys} == {"follower", "hut"})
+    held = []
+    for _ in range(3):
+        driver.click(screen_of(scene, (0, 1), target.spot))
+        held.append(scene.turn.pending)
+    assert held == [*target.deploys, None]

@@ -150,7 +150,11 @@ class Pointer:
                 return [Hold(None if pending == choice else choice)]
             if isinstance(choice, Target):
                 if isinstance(pending, Deploy) and pending in choice.deploys:
-                    return [Hold(None)]  # a second click takes the figure back
+                    # Another click takes the next figure the area takes (a river: the
+                    # fisher, then the hut), and after the last one the figure back.
+                    following = choice.deploys.index(pending) + 1
+                    return [Hold(choice.deploys[following]
+                                 if following < len(choice.deploys) else None)]
                 # An area that takes several figures (a river: a fisher or a hut) takes
                 # the one the Hint shows there, else the first
                 hinted = frame.hinted
