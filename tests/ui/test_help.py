@@ -3,6 +3,7 @@ screen, the game menu and F1, fit the smallest window in both languages, and scr
 
 from __future__ import annotations
 
+from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
@@ -10,8 +11,11 @@ import pygame
 import pytest
 
 from game import i18n
-from game.rulespages import Heading, Paragraph
+from game.rules.registry import builtin_tileset_dir
+from game.rulespages import HELP_FOLDER, Heading, Paragraph, read_page
 from game.ui.app import App, AppConfig
+from game.ui.art.tiles import icon_spots
+from game.ui.picture import MAX_TILE, draw_picture
 from game.ui.scenes import setup as set_up_screen
 from game.ui.scenes.help import CONTROLS, HelpScene
 from game.ui.scenes.pause import PauseScene
@@ -213,3 +217,34 @@ def test_a_rule_options_rulebook_card_leaves_the_buttons_below_it_clear(
     bottom_row = [b.rect for b in setup.widgets if b.rect.y == setup.buttons_top]
     assert len(bottom_row) == 3
     assert cards[-1].collidelist(bottom_row) < 0
+
+
+@pytest.mark.parametrize("set_id", ["carcassonne", "hills-and-sheep", "hunters-and-gatherers",
+                                    "over-hill-and-dale"])
+def test_a_pictures_points_cover_none_of_its_icons(app: App, set_id: str) -> None:
+    """Counting the animals around a stable, a reader must see every one: each figure's
+    points stand where they cover no icon of the picture (its tiles as they are drawn
+    without the points)."""
+    tileset = (app.registry.ruleset("carcassonne", ["hills-and-sheep"])
+               if set_id == "hills-and-sheep" else app.registry.ruleset(set_id))
+    page = read_page(builtin_tileset_dir() / HELP_FOLDER / f"{set_id}.en.md", set_id, "en")
+    tiles = {t.id: t for t in tileset.tiles}
+    checked = 0
+    for picture in page.pictures():
+        bare = replace(picture, tiles=tuple(
+            replace(pt, figures=tuple(replace(f, label="") for f in pt.figures))
+            for pt in picture.tiles))
+        shown = draw_picture(picture, tileset, app.res, 400)
+        plain = draw_picture(bare, tileset, app.res, 400)
+        size = max(app.res.px(24), min(app.res.px(MAX_TILE),
+                                       (400 - 2 * app.res.px(4)) // len(
+                                           {pt.cell[0] for pt in picture.tiles})))
+        low = (min(pt.cell[0] for pt in picture.tiles), min(pt.cell[1] for pt in picture.tiles))
+        for pt in picture.tiles:
+            tile = tiles[pt.tile]
+            for name, (x, y) in icon_spots(tile, tile.rotations[pt.rotation]):
+                at = (app.res.px(4) + round((pt.cell[0] - low[0] + x) * size),
+                      app.res.px(4) + round((pt.cell[1] - low[1] + y) * size))
+                assert shown.get_at(at) == plain.get_at(at), (set_id, pt.tile, name)
+                checked += 1
+    assert checked

@@ -162,28 +162,8 @@ class TileArt:
 
     def _paint_icons(self, canvas: pygame.Surface, tile: TileType, rt: RotatedTile, w: int,
                      size: int) -> None:
-        """Icons of features, then of the whole tile; those without a place go near the
-        feature's anchor (not on it: a figure stands there), clear of the others."""
-        shapes = rt.shapes
-        placed: list[Point] = [p for pts in rt.icon_points for p in pts if p is not None]
-        placed += [p for p in rt.tile_icon_points if p is not None]
-        for i, f in enumerate(tile.features):
-            points = rt.icon_points[i] if i < len(rt.icon_points) else ()
-            for j, icon in enumerate(f.icons):
-                at = points[j] if j < len(points) else None
-                if at is None:
-                    at = free_spot(rt.anchors[i], shapes[i], placed)
-                    placed.append(at)
-                self.icons.draw(canvas, icon.name, at, w, size)
-        for j, icon in enumerate(tile.icons):
-            if icon.name in RELIEFS:
-                continue  # painted as the land itself
-            at = rt.tile_icon_points[j] if j < len(rt.tile_icon_points) else None
-            if at is None:
-                at = free_spot((0.5, 0.5), ((0, 0), (1, 0), (1, 1), (0, 1)), placed,
-                               FALLBACK_SPOTS)
-                placed.append(at)
-            self.icons.draw(canvas, icon.name, at, w, size)
+        for name, at in icon_spots(tile, rt):
+            self.icons.draw(canvas, name, at, w, size)
 
     def _render_back(self, size: int) -> pygame.Surface:
         k = supersample(size)
@@ -287,3 +267,32 @@ def _paint_line_ends(painter: Painter, parts: _Features, rt: RotatedTile) -> Non
         painter.building(shapes[i], rt.anchors[i], styles[i])
     for centre, count, style in cluster(loose):
         painter.line_end(centre, count, style)
+
+
+
+def icon_spots(tile: TileType, rt: RotatedTile) -> list[tuple[str, Point]]:
+    """Where the tile's icons go, each with its name (unit tile coordinates): icons of
+    features, then of the whole tile; those without a place go near the feature's anchor
+    (not on it: a figure stands there), clear of the others."""
+    shapes = rt.shapes
+    placed: list[Point] = [p for pts in rt.icon_points for p in pts if p is not None]
+    placed += [p for p in rt.tile_icon_points if p is not None]
+    out: list[tuple[str, Point]] = []
+    for i, f in enumerate(tile.features):
+        points = rt.icon_points[i] if i < len(rt.icon_points) else ()
+        for j, icon in enumerate(f.icons):
+            at = points[j] if j < len(points) else None
+            if at is None:
+                at = free_spot(rt.anchors[i], shapes[i], placed)
+                placed.append(at)
+            out.append((icon.name, at))
+    for j, icon in enumerate(tile.icons):
+        if icon.name in RELIEFS:
+            continue  # painted as the land itself
+        at = rt.tile_icon_points[j] if j < len(rt.tile_icon_points) else None
+        if at is None:
+            at = free_spot((0.5, 0.5), ((0, 0), (1, 0), (1, 1), (0, 1)), placed,
+                           FALLBACK_SPOTS)
+            placed.append(at)
+        out.append((icon.name, at))
+    return out
