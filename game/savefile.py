@@ -19,6 +19,7 @@ from typing import Any
 
 from game.ai import LEVELS
 from game.filenames import readable
+from game.i18n import _
 from game.rules import Game, IllegalAction, Phase, Place, RulesError, TileSet, parse_action
 from game.rules.model import StartDef
 from game.rules.registry import Registry
@@ -170,27 +171,29 @@ def _short(value: Any) -> str:
 def check_shape(data: Any, path: Path) -> dict[str, Any]:
     """The fields of a save file's JSON, each checked; the first problem is a SaveError."""
     if not isinstance(data, dict):
-        raise SaveError(path, "not a save file of this game")
+        raise SaveError(path, _("not a save file of this game"))
     fmt = data.get("format")
     if isinstance(fmt, int) and not isinstance(fmt, bool) and fmt > SAVE_FORMAT:
-        raise SaveError(path, f"saved by a newer version of the game "
-                              f"({_short(data.get('version', 'unknown'))}, save format {fmt}); "
-                              f"this version {version()} reads formats up to {SAVE_FORMAT}")
+        raise SaveError(path, _("saved by a newer version of the game ({version}, save format "
+                                "{format}); this version {this} reads formats up to {newest}"
+                                ).format(version=_short(data.get("version", "unknown")),
+                                         format=fmt, this=version(), newest=SAVE_FORMAT))
     if fmt not in range(OLDEST_FORMAT, SAVE_FORMAT + 1) or isinstance(fmt, bool):
-        raise SaveError(path, "not a save file of this game")
+        raise SaveError(path, _("not a save file of this game"))
     fields = {k: v for k, v in data.items() if k != "format"}
     for name in fields:
         if name not in FIELDS:
-            raise SaveError(path, f"unexpected field {_short(name)}")
+            raise SaveError(path, _("unexpected field {name}").format(name=_short(name)))
     for name in REQUIRED:
         if name not in fields:
-            raise SaveError(path, f"the field '{name}' is missing")
+            raise SaveError(path, _("the field '{name}' is missing").format(name=name))
     if not fields["players"]:
-        raise SaveError(path, "'players': no players")
+        raise SaveError(path, _("'players': no players"))
     for name, value in fields.items():
         problem = FIELDS[name](value)
         if problem:
-            raise SaveError(path, f"'{name}' must be {problem}")
+            raise SaveError(path, _("'{name}' must be {problem}").format(name=name,
+                                                                          problem=problem))
     if isinstance(fmt, int) and fmt < FIRST_DEALING_BY_RULE:  # dealt the earlier way
         fields["earlier_dealing"] = True
     return fields
@@ -266,11 +269,13 @@ class SavedGame:
         except json.JSONDecodeError as exc:
             # The reader's words, less the "at" that leads to the place it names.
             problem = exc.msg.removesuffix(" at")
-            raise SaveError(path, f"not valid JSON, line {exc.lineno}: {problem}") from None
+            raise SaveError(path, _("not valid JSON, line {line}: {problem}").format(
+                line=exc.lineno, problem=problem)) from None
         except RecursionError:
-            raise SaveError(path, "not a save file of this game (nested too deep)") from None
+            raise SaveError(path, _("not a save file of this game (nested too deep)")) from None
         except ValueError as exc:  # an integer too long to read
-            raise SaveError(path, f"not a save file of this game ({exc})") from None
+            raise SaveError(path, _("not a save file of this game ({problem})").format(
+                problem=exc)) from None
         return cls(**check_shape(data, path))
 
     @property
@@ -321,7 +326,9 @@ class SavedGame:
         except KeyError as exc:
             raise SaveError(path, str(exc.args[0])) from None
         except (RulesError, IllegalAction, ValueError, TypeError, IndexError) as exc:
-            raise SaveError(path, f"the moves do not replay: {exc}") from None
+            raise SaveError(path, _("the moves do not replay: {problem}").format(
+                problem=exc)) from None
         except Exception as exc:  # a save no check foresaw: listed, never fatal
-            raise SaveError(path, f"the moves do not replay ({type(exc).__name__})") from None
+            raise SaveError(path, _("the moves do not replay ({problem})").format(
+                problem=type(exc).__name__)) from None
 

@@ -26,6 +26,7 @@ from platformdirs import PlatformDirs
 
 from game.filenames import readable, shown_path
 from game.folderlock import FolderLock
+from game.i18n import _
 from game.rules.registry import Registry
 from game.savefile import SAVE_FORMAT, SavedGame, SaveError
 
@@ -221,11 +222,12 @@ class Storage:
         try:
             text = read_small(path)
         except OSError as exc:
-            raise SaveError(path, f"cannot read ({exc.strerror})") from None
+            raise SaveError(path, _("cannot read ({problem})").format(
+                problem=exc.strerror)) from None
         except UnicodeDecodeError:
-            raise SaveError(path, "not a text file") from None
+            raise SaveError(path, _("not a text file")) from None
         except ValueError as exc:
-            raise SaveError(path, f"not a save file ({exc})") from None
+            raise SaveError(path, _("not a save file ({problem})").format(problem=exc)) from None
         return SavedGame.from_json(text, path)
 
     def autosave_path(self) -> Path:

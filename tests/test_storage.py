@@ -8,6 +8,7 @@ from pathlib import Path
 
 import pytest
 
+from game import i18n
 from game.ai.random_policy import random_action
 from game.rules import TileSet
 from game.rules.registry import Registry
@@ -57,6 +58,22 @@ def test_a_save_that_is_no_json_says_where_in_a_sentence(tmp_path: Path, text: s
     with pytest.raises(SaveError) as raised:
         SavedGame.from_json(text, tmp_path / "a.json")
     assert raised.value.problem == problem
+
+
+def test_a_saves_problem_is_said_in_the_players_language(tmp_path: Path) -> None:
+    """The Load list in French says what is wrong with a save in French (the reader's own
+    words, after the colon, stay as they come)."""
+    store = Storage(tmp_path)
+    store.saves_dir.mkdir(parents=True)
+    (store.saves_dir / "broken.json").write_text('{"broken', encoding="utf-8")
+    (store.saves_dir / "list.json").write_text("[1, 2]", encoding="utf-8")
+    try:
+        i18n.set_language("fr")
+        problems = sorted(str(e.error) for e in store.list_saves())
+    finally:
+        i18n.set_language("en")
+    assert problems == ["JSON non valide, ligne 1 : Unterminated string starting",
+                        "ce n'est pas une sauvegarde de ce jeu"]
 
 
 def test_a_corrupt_save_is_reported_and_kept(tmp_path: Path, base: TileSet,
