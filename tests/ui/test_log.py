@@ -9,6 +9,7 @@ import re
 import pygame
 import pytest
 
+from game import i18n
 from game.ai.random_policy import random_action
 from game.rules import Choose, Deploy, Place
 from game.rules import ports as P
@@ -191,3 +192,17 @@ def test_a_herded_flock_is_told_once(app: App, driver: Driver) -> None:
     sheep = [line for line in herded if "sheep" in line]
     assert len(sheep) == 1 and "a flock of" in sheep[0], herded
     assert any("herded" in p.text for p in scene.feedback.popups)  # still floated
+
+
+def test_the_log_speaks_the_language_chosen_while_the_game_is_open(app: App) -> None:
+    scene = start(app, "carcassonne", ["hills-and-sheep"])
+    try:
+        i18n.set_language("fr")
+        play_randomly(scene, seed=3, turns=3)
+        assert "Red a posé une tuile" in " ".join(log(scene))
+        i18n.set_language("en")
+        told = log(scene)
+        assert told and not any("a posé" in line for line in told)
+        assert told[0].startswith("Red placed a tile")
+    finally:
+        i18n.set_language("en")

@@ -7,6 +7,7 @@ from dataclasses import dataclass
 
 import pygame
 
+from game.i18n import language
 from game.rules import Action, ScoreEvent
 from game.view import notices
 from game.view.chronicle import Chronicle, Tone
@@ -43,6 +44,7 @@ class Feedback:
         self.camera = camera
         self.popups: list[Popup] = []
         self.chronicle = Chronicle.of(session.game)
+        self.told_in = language()  # the language the log was told in
         self.show_log = True
         self.panel = LogPanel()  # how the log is scrolled
         self.notices_seen = len(session.game.notices)
@@ -64,7 +66,11 @@ class Feedback:
             self.chronicle = Chronicle.of(self.session.game)
 
     def log_lines(self, turn: int | None = None) -> list[LogLine]:
-        """The log's lines, each with its player's colour; those of ``turn`` marked."""
+        """The log's lines, each with its player's colour; those of ``turn`` marked.  The
+        log is told again when the window's language changed since it was told."""
+        if self.told_in != language() and self.chronicle.complete:
+            self.chronicle = Chronicle.of(self.session.game)
+        self.told_in = language()
         return [LogLine(entry.text,
                         None if entry.player is None else self.session.seat(entry.player).rgb,
                         bold=entry.tone in (Tone.SCORE, Tone.HEADING),
