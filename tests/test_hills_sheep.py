@@ -17,6 +17,7 @@ from game.rules.modules.hills_sheep import BAG, Hills, SheepDrawn, Shepherds, Wo
 from game.rules.registry import Registry, builtin_tileset_dir
 from game.tileset import main as tileset_main
 from game.view import notices
+from game.view.cards import feature_card
 from tests.tile_counts import tile_count
 
 EXPANSION = "hills-and-sheep"
@@ -335,3 +336,20 @@ def test_replay_and_copy_give_the_same_game(hs: TileSet) -> None:
         assert again.scores == game.scores
         assert shepherds(again).flocks == shepherds(game).flocks
         assert hills(again).under == hills(game).under
+
+
+def test_a_field_held_by_shepherds_alone_scored_nothing_at_the_end(hs: TileSet) -> None:
+    """A shepherd still out at the end scores nothing: its field's card says so, and tells
+    the flock left unherded."""
+    for seed in range(40):
+        game = Game(hs, ["Red", "Blue"], seed=seed)
+        rng = random.Random(seed)
+        while not game.over:
+            game.apply(random_action(game, rng))
+        for feature in game.all_features():
+            if feature.figures and all(f.kind == "shepherd" for f in feature.figures):
+                lines = [line.text for line in feature_card(game, feature).lines]
+                assert lines[-1] == "Scored nothing", (seed, lines)
+                assert any(line.startswith("Flock: ") for line in lines)
+                return
+    pytest.fail("no random game ended with a field held by shepherds alone")

@@ -12,6 +12,7 @@ from game.i18n import _, ngettext
 from game.rules import FeatureView, Game
 from game.vocabulary import counts_icon, figures_counted, icons_counted, kind_title
 
+from .modules import views_of
 from .phrases import listed, tiles
 
 
@@ -47,6 +48,8 @@ def feature_card(game: Game, feature: FeatureView, worth: bool = True) -> Card:
         lines.append(CardLine(_("Completed") if around == 8 else
                               _("{n} of the 8 tiles around it").format(n=around)))
     lines.extend(_owners(game, feature))
+    for view, rule in views_of(game):
+        lines.extend(CardLine(text) for text in view.card_lines(game, rule, feature))
     if worth or scored or game.over:
         lines.extend(_worth(game, feature, scored))
     return Card(kind_title(game.tileset, feature.kind), tuple(lines))
@@ -87,7 +90,9 @@ def _worth(game: Game, feature: FeatureView, scored: bool) -> list[CardLine]:
             out.append(CardLine(text.format(points=worth.completed), strong=True))
         return out
     if game.over:  # the game is finished: what the final scoring gave, no longer a worth
-        if feature.figures and worth.final is not None:
+        scoring = [f for f in feature.figures
+                   if not any(view.idle_at_end(game, rule, f) for view, rule in views_of(game))]
+        if scoring and worth.final is not None:
             out.append(CardLine(_("Scored {points} at the end").format(points=worth.final),
                                 strong=True))
         else:

@@ -135,7 +135,8 @@ def test_a_shepherds_field_in_hills_and_sheep(app: App, driver: Driver) -> None:
     game.force("draws", "3")
     scene.play(Deploy("shepherd", _port_of(scene, (0, -1), west)))
     lines = hover(scene, driver, (0, -1), west)
-    assert lines[:3] == ["Field", "1 tile", "Red: 1 shepherd"]  # a shepherd leads nothing
+    assert lines[:4] == ["Field", "1 tile", "Red: 1 shepherd",  # a shepherd leads nothing
+                         "Flock: 3 sheep"]
 
 
 def test_the_card_works_on_the_history_board(app: App, driver: Driver) -> None:

@@ -20,7 +20,7 @@ import pkgutil
 from collections.abc import Iterator
 from typing import Any, ClassVar, Generic, TypeVar
 
-from game.rules import Action, Game, Notice, ScoreEvent
+from game.rules import Action, FeatureView, Game, Notice, ScoreEvent
 from game.rules.features import Figure
 from game.rules.modules import RuleModule
 
@@ -43,6 +43,14 @@ class ModuleView(Generic[M]):
     def figure_tokens(self, game: Game, rule: M, figure: Figure) -> tuple[str, int] | None:
         """The tokens beside a figure: (icon name, how many)."""
         return None
+
+    def card_lines(self, game: Game, rule: M, feature: FeatureView) -> list[str]:
+        """Lines the card of a hovered feature adds, after its figures."""
+        return []
+
+    def idle_at_end(self, game: Game, rule: M, figure: Figure) -> bool:
+        """The figure scores nothing at the end of the game, whatever its feature is worth."""
+        return False
 
     def move_label(self, game: Game, rule: M, move: Action) -> str | None:
         """What a move of the figure step would bring (its cell's badge)."""

@@ -7,7 +7,7 @@ from __future__ import annotations
 from collections import Counter
 
 from game.i18n import _, ngettext
-from game.rules import Game, Notice, ScoreEvent
+from game.rules import FeatureView, Game, Notice, ScoreEvent
 from game.rules.features import Figure
 from game.rules.modules.hills_sheep import (
     FLOCK_KEY,
@@ -61,6 +61,16 @@ class ShepherdsView(ModuleView[Shepherds]):
         if figure.kind != SHEPHERD:
             return None
         return ("sheep", sheep_in(rule.flocks.get(figure.id, [])))
+
+    def card_lines(self, game: Game, rule: Shepherds, feature: FeatureView) -> list[str]:
+        shepherds = [f for f in feature.figures if f.kind == SHEPHERD]
+        if not shepherds:
+            return []
+        flock = sheep_in([t for f in shepherds for t in rule.flocks.get(f.id, [])])
+        return [_("Flock: {sheep}").format(sheep=_sheep(flock))]
+
+    def idle_at_end(self, game: Game, rule: Shepherds, figure: Figure) -> bool:
+        return figure.kind == SHEPHERD  # a flock scores only when herded
 
     def answered(self, game: Game, rule: Shepherds, player: str, key: str, choice: str
                  ) -> str | None:
