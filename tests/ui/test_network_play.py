@@ -291,3 +291,20 @@ def test_play_again_after_a_network_game_sets_up_a_new_table_not_a_game_at_one_w
             assert setup.hosting and setup.options.get("hand") == 3
             Driver(app).key(pygame.K_ESCAPE)  # Back: the title, not the finished board
             on_top(app, TitleScene)
+
+
+def test_a_player_gone_on_their_turn_is_told_once_until_the_hand_over_is_offered(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(at_table, "TAKEOVER_OFFER", 1000.0)  # no hand-over offered yet
+    with two_windows(tmp_path) as table:
+        host = table.play(table.host)
+        play_a_turn(table, table.host)
+        table.guest.replace(TitleScene(table.guest))  # Bob's window leaves, on his turn
+        session = host.session
+        assert isinstance(session, NetworkSession)
+        table.until(lambda: not marks(session, 1).connected, "the host seeing the guest gone")
+        table.step(2)
+        drawn = drawn_texts(table.host)
+        assert describe_phase(session, pending=False) == "Bob is reconnecting…"
+        assert drawn.count("Bob is reconnecting…") == 1  # the banner's, not a second line
+        assert host.table.rect is None and host.table.buttons == []

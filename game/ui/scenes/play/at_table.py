@@ -122,8 +122,10 @@ class AtTable:
         parts.follow.fit(parts.options.legal_cells(), immediate=True)
 
     # ------------------------------------------------------------------ the state shown
-    def _state(self) -> list[tuple[str, Colour, int | None]]:
-        """The lines to show, each with its colour and the seat of a dropped player."""
+    def _state(self, offers: set[int]) -> list[tuple[str, Colour, int | None]]:
+        """The lines to show, each with its colour and the seat of a dropped player (the
+        one whose turn it is only with the hand-over offered under it: the banner says the
+        rest)."""
         session = self.session
         status = session.status
         lines: list[tuple[str, Colour, int | None]] = []
@@ -139,7 +141,7 @@ class AtTable:
             lines.append((_("You resigned: a computer plays your seat"), pal.TEXT_DIM, None))
         mine = session.link.net.seats
         for seat, _waited in session.away():
-            if seat not in mine:
+            if seat not in mine and (seat != session.game.current or seat in offers):
                 lines.append((_("{player} is reconnecting…").format(
                     player=session.seats[seat].name), pal.TEXT, seat))
         return lines
@@ -150,10 +152,10 @@ class AtTable:
         player's line once the wait is over."""
         res = frame.res
         px = res.px
-        state = self._state()
         offers = {seat for seat, waited in self.session.away()
                   if self.session.link.hosting and waited >= TAKEOVER_OFFER
                   and seat not in self.session.link.net.seats}
+        state = self._state(offers)
         if not state:
             self.rect, self.buttons, self._lines = None, [], []
             return
