@@ -15,6 +15,7 @@ from game import hints
 from game.rules import Deploy, Move, Place
 from game.ui.app import App
 from game.ui.scenes.play import hint as hint_module
+from game.ui.scenes.play.options import Target
 from game.ui.scenes.play.scene import PlayScene
 from game.ui.session import Seat, Session
 
@@ -239,9 +240,9 @@ def test_the_hinted_cell_is_brought_out_from_under_the_hints_own_line(app: App,
     assert cam.cell_rect(cell)[1] >= line.bottom
 
 
-def test_a_click_on_an_area_takes_the_figure_the_hint_shows_there(app: App,
-                                                                   driver: Driver) -> None:
-    # A river takes a fisher or a hut: the Hint shows a hut, a click there puts the hut down
+def a_river_placed(app: App) -> tuple[PlayScene, Target]:
+    """A Hunters & Gatherers tile placed with a river on it: the river's area, which takes
+    a fisher or a hut."""
     seats = [Seat("Red", "red"), Seat("Blue", "blue")]
     scene = PlayScene(app, Session.new(app.registry, "hunters-and-gatherers", [], seats,
                                        seed=1))
@@ -251,6 +252,13 @@ def test_a_click_on_an_area_takes_the_figure_the_hint_shows_there(app: App,
     assert scene.place((0, 1), 1)
     target = next(t for t in scene.options.targets()
                   if {d.figure for d in t.deploys} == {"follower", "hut"})
+    return scene, target
+
+
+def test_a_click_on_an_area_takes_the_figure_the_hint_shows_there(app: App,
+                                                                   driver: Driver) -> None:
+    # A river takes a fisher or a hut: the Hint shows a hut, a click there puts the hut down
+    scene, target = a_river_placed(app)
     hut = next(d for d in target.deploys if d.figure == "hut")
     assert target.deploys[0] != hut  # without the hint, a click takes the fisher
     shown = scene.hint
@@ -265,15 +273,7 @@ def test_clicking_again_on_an_area_takes_its_next_figure_then_none(app: App,
                                                                   driver: Driver) -> None:
     # A river takes a fisher or a hut: the first click the fisher, the next the hut, the
     # next neither (without a Hint, a hut can be put down with clicks alone)
-    seats = [Seat("Red", "red"), Seat("Blue", "blue")]
-    scene = PlayScene(app, Session.new(app.registry, "hunters-and-gatherers", [], seats,
-                                       seed=1))
-    app.replace(scene)
-    app.step(1 / 60)
-    scene.game.force("tile", "H05")
-    assert scene.place((0, 1), 1)
-    target = next(t for t in scene.options.targets()
-                  if {d.figure for d in t.deploys} == {"follower", "hut"})
+    scene, target = a_river_placed(app)
     held = []
     for _ in range(3):
         driver.click(screen_of(scene, (0, 1), target.spot))

@@ -29,7 +29,7 @@ from game.ui.session import HUMAN, OPEN, SeatMarks
 from game.ui.window import MIN_SIZE
 
 from .conftest import Driver, on_top
-from .tables import drawn_texts, join_lobby, play_a_turn, two_windows
+from .tables import Table, drawn_texts, join_lobby, play_a_turn, two_windows
 from .test_hand import tray_tiles
 from .test_resting import frames_during_rest
 from .test_scenes import button
@@ -221,15 +221,20 @@ def test_a_whole_game_with_hidden_hands_and_sheep_ends_alike_in_both_windows(
         assert kept[0].summary["scores"] == host.game.scores == guest.game.scores
 
 
+def the_host_resigns(table: Table) -> None:
+    """The host resigns from the menu: the game is over in both windows."""
+    Driver(table.host).key(pygame.K_ESCAPE)
+    Driver(table.host).click(button(on_top(table.host, pause.PauseScene), "Resign"))
+    Driver(table.host).click(button(on_top(table.host, ConfirmScene), "Resign"))
+    table.until(lambda: all(isinstance(a.scene, FinalScene) for a in table.windows),
+                "the final scores in both windows")
+
+
 def test_every_player_saves_the_finished_game_and_browses_its_history(tmp_path: Path) -> None:
     with two_windows(tmp_path) as table:
         play_a_turn(table, table.host)
         play_a_turn(table, table.guest)
-        Driver(table.host).key(pygame.K_ESCAPE)
-        Driver(table.host).click(button(on_top(table.host, pause.PauseScene), "Resign"))
-        Driver(table.host).click(button(on_top(table.host, ConfirmScene), "Resign"))
-        table.until(lambda: all(isinstance(a.scene, FinalScene) for a in table.windows),
-                    "the final scores in both windows")
+        the_host_resigns(table)
         for app, name in ((table.host, "at Ann's"), (table.guest, "at Bob's")):
             driver = Driver(app)
             driver.key(pygame.K_ESCAPE)  # View board
@@ -278,11 +283,7 @@ def test_play_again_after_a_network_game_sets_up_a_new_table_not_a_game_at_one_w
     table they join, instead of a game with them as a person at this window."""
     with two_windows(tmp_path, options={"hand": 3}) as table:
         play_a_turn(table, table.host)
-        Driver(table.host).key(pygame.K_ESCAPE)
-        Driver(table.host).click(button(on_top(table.host, pause.PauseScene), "Resign"))
-        Driver(table.host).click(button(on_top(table.host, ConfirmScene), "Resign"))
-        table.until(lambda: all(isinstance(a.scene, FinalScene) for a in table.windows),
-                    "the final scores in both windows")
+        the_host_resigns(table)
         for app, me in ((table.host, "Ann"), (table.guest, "Bob")):
             Driver(app).key(pygame.K_RETURN)  # Play again
             setup = on_top(app, SetupScene)

@@ -287,10 +287,10 @@ def test_a_player_without_a_mistake_reads_well_played_under_the_counts(
 
 
 
-def test_a_better_figure_alone_is_shown_on_its_area_lit(
-        app: App, driver: Driver, monkeypatch: pytest.MonkeyPatch) -> None:
-    """The tile was placed well but no figure taken: the better move is the figure, drawn
-    with the area it should have gone to lit, as the Hint lights it."""
+def a_tile_without_its_figure(app: App) -> tuple[Session, PlayScene, Place, Deploy,
+                                                 int | None]:
+    """A game of Carcassonne whose first tile was placed and no figure put on it, a figure
+    that could have gone there and the feature it would have gone on."""
     session = Session.new(app.registry, "carcassonne", [], [Seat("Red", "red"),
                                                             Seat("Blue", "blue")], seed=3)
     scene = PlayScene(app, session)
@@ -301,6 +301,15 @@ def test_a_better_figure_alone_is_shown_on_its_area_lit(
     figure = next(a for a in game.legal_actions() if isinstance(a, Deploy))
     area = game.target_feature(figure.target)
     scene.play(Skip())  # no figure
+    return session, scene, place, figure, area
+
+
+def test_a_better_figure_alone_is_shown_on_its_area_lit(
+        app: App, driver: Driver, monkeypatch: pytest.MonkeyPatch) -> None:
+    """The tile was placed well but no figure taken: the better move is the figure, drawn
+    with the area it should have gone to lit, as the Hint lights it."""
+    session, scene, place, figure, area = a_tile_without_its_figure(app)
+    game = session.game
     session.review = Review((0,), 2, moves_key(game.moves), [
         Decision(1, 1, 0, (str(Skip()),), (str(figure),), 6.0, 1.0, 12, {}, 1.0)])
     shown = review_shown.ReviewShown(session)
@@ -346,15 +355,8 @@ def test_the_same_tile_with_a_better_figure_shows_only_the_figure(
         app: App, driver: Driver, monkeypatch: pytest.MonkeyPatch) -> None:
     """The better move is the tile where it was placed plus a figure: the tile is not drawn
     again over itself, the area is lit and the figure drawn see-through."""
-    session = Session.new(app.registry, "carcassonne", [], [Seat("Red", "red"),
-                                                            Seat("Blue", "blue")], seed=3)
-    scene = PlayScene(app, session)
-    app.replace(scene)
+    session, scene, place, figure, _area = a_tile_without_its_figure(app)
     game = session.game
-    place = next(iter(game.legal_placements()))
-    scene.play(place)
-    figure = next(a for a in game.legal_actions() if isinstance(a, Deploy))
-    scene.play(Skip())
     session.review = Review((0,), 2, moves_key(game.moves), [
         Decision(0, 1, 0, (str(place), str(Skip())), (str(place), str(figure)), 6.0, 1.0, 12,
                  {}, 1.0)])
