@@ -138,9 +138,11 @@ def player_row(res: Resources, rect: pygame.Rect, player: int, players: int) -> 
 
 
 def draw_players(surface: pygame.Surface, res: Resources, session: Session,
-                 rect: pygame.Rect, scores: Sequence[int] | None = None) -> None:
+                 rect: pygame.Rect, scores: Sequence[int] | None = None,
+                 held: str | None = None) -> None:
     """The players' rows; ``scores``: what the counters show, when it is not the score yet
-    (they count up while a scoring is shown)."""
+    (they count up while a scoring is shown); ``held``: the kind of the figure the player of
+    the turn has put on the new tile, not confirmed yet, already out of their supply."""
     game = session.game
     px = res.px
     panel(surface, rect)
@@ -171,9 +173,9 @@ def draw_players(surface: pygame.Surface, res: Resources, session: Session,
         name_img = res.text(name, size, pal.TEXT, bold=current)
         name_y = row.y + (px(2) if short else px(5))
         surface.blit(name_img, (row.x + px(46), name_y))
+        counts = {k: game.supply[i][k] - int(k == held and i == game.current) for k in fig_kinds}
         supply = "  ".join(_("{n} {figures}").format(
-            n=game.supply[i][k], figures=figure_word(game.tileset, k, game.supply[i][k]))
-            for k in fig_kinds)
+            n=counts[k], figures=figure_word(game.tileset, k, counts[k])) for k in fig_kinds)
         line_y = row.bottom - (px(19) if short else px(22))
         supply, supply_size = fit_line(res, supply, (16, 15, 14), room)
         text = res.text(supply, supply_size, pal.TEXT_DIM)

@@ -15,7 +15,7 @@ from game.ui.scenes.play import PlayScene
 from game.ui.scenes.setup import SetupScene
 from game.ui.session import Seat, Session
 
-from .conftest import Driver
+from .conftest import Driver, lines_set
 from .test_scenes import button
 
 
@@ -62,3 +62,18 @@ def test_a_computer_seat_shows_its_level_in_the_panel_and_prompt(
     driver.frames(2)
     scene.computer.cancel()
     assert "Blue (Hard)" in drawn and "Red" in drawn
+
+
+def test_the_set_up_screen_tells_how_to_seat_a_computer(
+        app: App, driver: Driver, monkeypatch: pytest.MonkeyPatch) -> None:
+    setup = SetupScene(app)
+    app.replace(setup)
+    drawn = lines_set(app, monkeypatch)
+    driver.frames()
+    told = " ".join(drawn)
+    assert "To play against the computer, click “Human”" in told
+    while len(setup.seats) < 5:  # five rows still leave it room, clear of the buttons
+        setup._add()
+    drawn.clear()
+    driver.frames()
+    assert "To play against the computer, click “Human”" in " ".join(drawn)

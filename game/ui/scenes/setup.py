@@ -93,6 +93,7 @@ class SetupScene(Scene):
         self.buttons_top = 0  # where the row of Back, Rules and Start begins
         self.note: list[str] = []  # what the chosen game says about itself
         self.expansions_top = 0
+        self.kinds_help_top = 0  # where the line on the seats' Human buttons begins
         self.mouse = (0, 0)
         self.card = pygame.Rect(0, 0, 1000, 640)
 
@@ -153,6 +154,7 @@ class SetupScene(Scene):
             self.widgets.append(Button(at(478, 40), "×", self._remove(i),
                                        enabled=len(self.seats) > self._min_players()))
         add_y = top + len(self.seats) * px(ROW)
+        self.kinds_help_top = add_y + px(56)
         self.widgets.append(Button(pygame.Rect(left, add_y, px(166), px(44)), _("Add player"),
                                    self._add, enabled=len(self.seats) < self._max_players()))
         self.widgets.append(Button(pygame.Rect(left + px(178), add_y, px(140), px(44)),
@@ -432,6 +434,7 @@ class SetupScene(Scene):
             blit_centred(surface, img, swatch.center)
         for f in self.fields:
             f.draw(surface, res)
+        self._draw_kinds_help(surface)
         for i, seat in enumerate(self.seats):
             if seat.kind == OPEN:  # no name yet: whoever joins brings theirs
                 line = fit_text(res, _("joins over the network"), 18, px(166))
@@ -454,6 +457,21 @@ class SetupScene(Scene):
                 file=where, problem=err.problem), 17, px(RIGHT_X - 60))
             surface.blit(res.text(line, 17, pal.ILLEGAL), (c.x + px(30), y))
             y += px(20)
+
+
+    def _draw_kinds_help(self, surface: pygame.Surface) -> None:
+        """Under the players, how to seat a computer: the Human button turns a seat into
+        one, at the level it shows; told where the rows leave room for it."""
+        res = self.app.res
+        px = res.px
+        text = _("To play against the computer, click “{human}”: each click chooses another "
+                 "level").format(human=kind_name(HUMAN))
+        lines = wrap_text(res, text, 17, px(RIGHT_X - 60))
+        if self.kinds_help_top + px(20) * len(lines) > self.buttons_top - px(8):
+            return
+        for i, line in enumerate(lines):
+            surface.blit(res.text(line, 17, pal.TEXT_DIM),
+                         (self.card.x + px(30), self.kinds_help_top + px(20) * i))
 
 
 def _printable(value: object) -> str:

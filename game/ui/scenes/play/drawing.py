@@ -93,11 +93,30 @@ class Drawing:
         if isinstance(drag, (FigureDrag, MoveDrag)):
             img = res.figures.figure(drag.kind, seat.rgb, max(24, round(cam.scale * 0.34)))
             blit_centred(surface, img, drag.pos)
+        if not history.active:
+            self._draw_held_tile(surface, frame)
         self.score_show.draw_flights(surface, lay.players)
         if history.active:
             history.draw_slider(surface, lay)
         self.hover.draw_card(surface, frame)
         self.refusal.draw(surface, res, cam, lay.board)
+
+    def _draw_held_tile(self, surface: pygame.Surface, frame: Frame) -> None:
+        """The dragged tile, away from any open cell: under the pointer, over the sidebar and
+        the buttons too, so that it never vanishes on its way back to the tray."""
+        drag = frame.drag
+        tile_id = self.hand.handled()
+        if not isinstance(drag, TileDrag) or tile_id is None or self.hand.face_down \
+                or not frame.human_turn or frame.game.phase is not Phase.PLACE:
+            return
+        hovered = frame.hovered_cell
+        if hovered is not None and hovered in frame.game.board.demands:
+            return  # it stands on that cell, drawn with the board
+        tile = frame.game.tile_types[tile_id]
+        img = frame.view.tile_image(tile, frame.rotation, max(40, round(frame.camera.scale)))
+        img = img.copy()
+        img.set_alpha(200)
+        blit_centred(surface, img, drag.pos)
 
     def _legend_bottom(self, frame: Frame) -> int:
         """Where the board help's legend ends: above the toolbar, and above a question's
@@ -205,11 +224,6 @@ def _draw_placement(surface: pygame.Surface, frame: Frame, options: TurnOptions,
                 img.set_alpha(150)
             surface.blit(img, (x, y))
             view.outline(surface, cam, hovered, pal.LEGAL if fits else pal.ILLEGAL, 4)
-        else:
-            px = max(40, round(cam.scale))
-            img = view.tile_image(tile, rotation, px).copy()
-            img.set_alpha(200)
-            blit_centred(surface, img, drag.pos)
     elif hovered is not None and hovered in legal:
         rot = options.fitting_rotation(hovered, rotation)
         if rot is not None:

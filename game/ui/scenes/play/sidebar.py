@@ -60,8 +60,10 @@ class Sidebar:
             draw_players(surface, res, history.session, lay.players)
             history.draw_tray(surface, lay.tray, lay.tray_tile)
         else:
+            pending = frame.pending
             draw_players(surface, res, frame.session, lay.players,
-                         self.score_show.shown_scores())
+                         self.score_show.shown_scores(),
+                         pending.figure if isinstance(pending, Deploy) else None)
             self._draw_tray(surface, frame)
         # the rules' state lines of the game shown (in the history: as it stood then)
         info = module_lines(frame.shown.game)
