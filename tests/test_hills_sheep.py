@@ -353,3 +353,22 @@ def test_a_field_held_by_shepherds_alone_scored_nothing_at_the_end(hs: TileSet) 
                 assert any(line.startswith("Flock: ") for line in lines)
                 return
     pytest.fail("no random game ended with a field held by shepherds alone")
+
+
+def test_a_field_held_by_shepherds_alone_is_not_worth_its_count_to_them(hs: TileSet) -> None:
+    """During play, the card of a field held by shepherds alone tells its final count as no
+    shepherd's: a flock scores only when herded."""
+    for seed in range(40):
+        game = Game(hs, ["Red", "Blue"], seed=seed)
+        rng = random.Random(seed)
+        while not game.over:
+            game.apply(random_action(game, rng))
+            for feature in game.all_features():
+                if (feature.figures and all(f.kind == "shepherd" for f in feature.figures)
+                        and game.feature_worth(feature.id).final is not None):
+                    lines = [line.text for line in feature_card(game, feature).lines]
+                    worth = game.feature_worth(feature.id).final
+                    assert f"Worth {worth} at the end, not to a shepherd" in lines, lines
+                    assert f"Worth {worth} at the end" not in lines, lines
+                    return
+    pytest.fail("no random game had a field held by shepherds alone")

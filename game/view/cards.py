@@ -10,7 +10,7 @@ from dataclasses import dataclass
 
 from game.i18n import _, ngettext
 from game.rules import FeatureView, Game
-from game.vocabulary import counts_icon, figures_counted, icons_counted, kind_title
+from game.vocabulary import a_figure, counts_icon, figures_counted, icons_counted, kind_title
 
 from .modules import views_of
 from .phrases import listed, tiles
@@ -89,10 +89,11 @@ def _worth(game: Game, feature: FeatureView, scored: bool) -> list[CardLine]:
                     else _("Scores {points} when the turn is confirmed"))
             out.append(CardLine(text.format(points=worth.completed), strong=True))
         return out
+    idle = [f for f in feature.figures
+            if any(view.idle_at_end(game, rule, f) for view, rule in views_of(game))]
+    idle_only = bool(feature.figures) and len(idle) == len(feature.figures)
     if game.over:  # the game is finished: what the final scoring gave, no longer a worth
-        scoring = [f for f in feature.figures
-                   if not any(view.idle_at_end(game, rule, f) for view, rule in views_of(game))]
-        if scoring and worth.final is not None:
+        if not idle_only and feature.figures and worth.final is not None:
             out.append(CardLine(_("Scored {points} at the end").format(points=worth.final),
                                 strong=True))
         else:
@@ -101,7 +102,14 @@ def _worth(game: Game, feature: FeatureView, scored: bool) -> list[CardLine]:
     if worth.completed is not None:
         out.append(CardLine(_("Worth {points} if completed now").format(
             points=worth.completed), strong=True))
-    if worth.final is not None:
+    if worth.final is not None and idle_only:
+        # A shepherd's flock is not the field's worth: say whose it is not, lest its owner
+        # read the field's final count as theirs.
+        kinds = sorted({f.kind for f in idle})
+        out.append(CardLine(_("Worth {points} at the end, not to {figures}").format(
+            points=worth.final, figures=listed([a_figure(game.tileset, k) for k in kinds])),
+            strong=True))
+    elif worth.final is not None:
         out.append(CardLine(_("Worth {points} at the end").format(points=worth.final),
                             strong=True))
     if worth.completed is None and worth.final is None:
