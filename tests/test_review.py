@@ -264,3 +264,18 @@ def test_the_better_moves_reason_leaves_out_what_the_move_made_did_too(
     assert decision_line(game, decision).endswith(
         "better: tile at [1, 1] turned 90°, a follower on the cloister "
         "(follower here (cloister): +5 if the game ended now)")
+
+
+def test_a_loss_every_future_agreed_on_has_no_margin(registry: Registry) -> None:
+    """"−5.0", not "−5.0 ± 0.0": a margin that rounds to nothing is left out, in the
+    window's words and the command line's."""
+    from game.review.words import decision_line, lost_text
+
+    game = Game(registry.ruleset("carcassonne"), ["A", "B"], seed=1)
+    made, best = (str(a) for a in game.legal_actions()[:2])
+    exact = Decision(0, 1, 0, (made,), (best,), 5.0, 0.04, 12, {"city": 5.0}, 1.0)
+    noisy = Decision(0, 1, 0, (made,), (best,), 5.0, 1.2, 12, {"city": 5.0}, 1.0)
+    assert lost_text(exact) == "−5.0"
+    assert lost_text(noisy) == "−5.0 ± 1.2"
+    assert ", 5.0 points lost;" in decision_line(game, exact)
+    assert ", 5.0 ± 1.2 points lost;" in decision_line(game, noisy)

@@ -21,6 +21,20 @@ def verdict_word(verdict: str) -> str:
     return {GOOD: _("good"), INACCURACY: _("inaccuracy"), MISTAKE: _("mistake")}[verdict]
 
 
+def exact(decision: Decision) -> bool:
+    """Every sampled future gave the move the same loss: its margin shows as nothing, not
+    as "± 0.0"."""
+    return decimal(decision.margin) == decimal(0.0)
+
+
+def lost_text(decision: Decision) -> str:
+    """"−4.2 ± 1.1": the points a move lost and their uncertainty ("−4.2" when exact)."""
+    if exact(decision):
+        return _("−{lost}").format(lost=decimal(decision.lost))
+    return _("−{lost} ± {margin}").format(lost=decimal(decision.lost),
+                                         margin=decimal(decision.margin))
+
+
 def category_word(game: Game, category: str) -> str:
     """What points were lost on: "Cities", "Farms", "Sheep", "Figures kept"."""
     if category == FIGURES_CATEGORY:
@@ -78,8 +92,9 @@ def decision_line(position: Game, decision: Decision) -> str:
         plan=describe_plan(position, decision.played))
     if decision.best == decision.played:
         return _("{head} — {verdict}").format(head=head, verdict=verdict_word(GOOD))
-    lost = _("{lost} ± {margin} points lost").format(lost=decimal(decision.lost),
-                                                      margin=decimal(decision.margin))
+    lost = (_("{lost} points lost").format(lost=decimal(decision.lost)) if exact(decision)
+            else _("{lost} ± {margin} points lost").format(lost=decimal(decision.lost),
+                                                            margin=decimal(decision.margin)))
     better = _("better: {plan} ({why})").format(
         plan=describe_plan(position, decision.best),
         why=why_better(position, decision))

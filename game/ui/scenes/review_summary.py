@@ -11,7 +11,7 @@ import pygame
 from game.i18n import _, decimal, ngettext
 from game.review import INACCURACY, MISTAKE, Decision, Review
 from game.review.turns import position_before
-from game.review.words import category_word, verdict_word, why_better
+from game.review.words import category_word, lost_text, verdict_word, why_better
 
 from .. import palette as pal
 from ..app import App, Scene
@@ -21,12 +21,6 @@ from ..widgets import Button, blit_centred, fit_line, panel
 from .menus import dim
 
 KINDS_SHOWN = 6  # rows of points lost by kind
-
-
-def lost_text(decision: Decision) -> str:
-    """"−4.2 ± 1.1": the points a move lost and their uncertainty."""
-    return _("−{lost} ± {margin}").format(lost=decimal(decision.lost),
-                                         margin=decimal(decision.margin))
 
 
 

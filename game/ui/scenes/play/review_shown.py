@@ -9,10 +9,10 @@ from dataclasses import dataclass
 
 import pygame
 
-from game.i18n import _, decimal
+from game.i18n import _
 from game.review import GOOD, INACCURACY, MISTAKE, Decision, Review, moves_key
 from game.review.turns import decision_of_turn, position_before, turn_verdicts
-from game.review.words import verdict_word, why_better
+from game.review.words import lost_text, verdict_word, why_better
 from game.rules import Deploy, Game, Move, Place, TileType
 
 from ... import palette as pal
@@ -145,8 +145,7 @@ class ReviewShown:
             return _("Review: a good move")
         return _("{verdict}: {lost} points. Better: {why}").format(
             verdict=verdict_word(decision.verdict).capitalize(),
-            lost=_("−{lost} ± {margin}").format(lost=decimal(decision.lost),
-                                                margin=decimal(decision.margin)),
+            lost=lost_text(decision),
             why=shown.why)
 
     def line_rect(self, res: Resources, board: pygame.Rect, top: int,
