@@ -357,7 +357,8 @@ def test_the_lobby_and_join_game_fit(tmp_path: Path, monkeypatch: pytest.MonkeyP
             join = JoinScene(app)
             app.push(join)
             for address, code, name in (("", "", ""), ("a b", "", "Bob"),
-                                        ("10.0.0.7", "AB", "Bob"), ("ws://x", "", "Bob"),
+                                        ("10.0.0.7", "AB", "Bob"), ("10.0.0.7", "ABCD-EF0I", "Bob"),
+                                        ("ws://x", "", "Bob"),
                                         ("10.0.0.7:99999", "ABCD-EFGH", "Bob")):
                 join.address.text, join.code.text, join.name.text = address, code, name
                 join.join()

@@ -101,6 +101,10 @@ def test_join_game_takes_a_link_pasted_whole(app: App, driver: Driver,
     with pytest.raises(ValueError):
         read_link("10.0.0.7", "AB")
     assert read_link("[::1]:7417", "abcd efgh").code == "ABCDEFGH"
+    with pytest.raises(ValueError, match="this one has 7"):  # a letter left out
+        read_link("10.0.0.7", "ABCD-EFG")
+    with pytest.raises(ValueError, match="no 0, 1, O"):  # letters no code has
+        read_link("10.0.0.7", "ABCD-EF0I")
 
 
 def test_the_lobby_hands_an_open_seat_to_a_computer_and_its_moves_are_shown(

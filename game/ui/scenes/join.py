@@ -10,7 +10,7 @@ import pygame
 
 from game.i18n import _
 from game.net.links import DEFAULT_PORT, Link, parse_link
-from game.net.seats import MAX_NAME, normal_code
+from game.net.seats import CODE_ALPHABET, CODE_LENGTH, MAX_NAME, normal_code
 
 from .. import clipboard
 from .. import palette as pal
@@ -20,7 +20,6 @@ from ..net_link import join_table
 from ..widgets import Button, TextField, blit_centred, first_blink, fit_text, panel
 from .lobby import LobbyScene
 
-_CODE = re.compile(r"^[0-9A-Z]{4,16}$")
 _HOST = re.compile(r"^(\[[0-9A-Fa-f:.]+\]|[A-Za-z0-9.-]{1,253})(:\d{1,5})?$")
 
 
@@ -37,10 +36,14 @@ def read_link(address: str, code: str) -> Link:
     if not _HOST.match(address):
         raise ValueError(_("Give the host's address, such as 192.168.1.20:{port}").format(
             port=DEFAULT_PORT))
-    if not _CODE.match(normal_code(code)):
-        raise ValueError(_("The table's code has 8 letters and digits, such as ABCD-EFGH"))
+    code = normal_code(code)
+    if len(code) != CODE_LENGTH:  # a letter short or too many: said here, not by the host
+        raise ValueError(_("The table's code has {n} letters and digits, such as ABCD-EFGH; "
+                           "this one has {typed}").format(n=CODE_LENGTH, typed=len(code)))
+    if not set(code) <= set(CODE_ALPHABET):
+        raise ValueError(_("A table's code has no 0, 1, O, I, L or U: check each letter"))
     try:
-        return parse_link(f"ws://{address}/{normal_code(code)}")
+        return parse_link(f"ws://{address}/{code}")
     except ValueError:
         raise ValueError(_("The port is a number from 1 to 65535")) from None
 
