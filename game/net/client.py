@@ -59,6 +59,7 @@ class NetSession:
         # Read by the window (changed by poll only):
         self.status = Status.CONNECTING
         self.problem: str | None = None
+        self.refused: str | None = None  # the code of the table's refusal, with ``problem``
         self.seats: tuple[int, ...] = ()
         self.table = TableView()
         self.game: Replica | None = None
@@ -269,7 +270,7 @@ class NetSession:
         elif kind == "error":
             self.pending = None
             if m.get("fatal") and m["code"] not in TRANSIENT:
-                self.status, self.problem = Status.FAILED, m["message"]
+                self.status, self.problem, self.refused = Status.FAILED, m["message"], m["code"]
             out.append(Refusal(m["code"], m["message"]))
 
     def _table(self, info: dict[str, Any], out: list[Happening]) -> None:

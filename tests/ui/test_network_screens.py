@@ -14,6 +14,7 @@ from typing import Any
 import pygame
 import pytest
 
+from game import i18n
 from game.net.hosting import LocalServer
 from game.net.links import Link
 from game.net.seats import TableConfig
@@ -105,6 +106,35 @@ def test_join_game_takes_a_link_pasted_whole(app: App, driver: Driver,
         read_link("10.0.0.7", "ABCD-EFG")
     with pytest.raises(ValueError, match="no 0, 1, O"):  # letters no code has
         read_link("10.0.0.7", "ABCD-EF0I")
+
+
+def test_a_refused_join_says_why_in_the_players_language_and_goes_back_to_the_form(
+        tmp_path: Path) -> None:
+    """A code no table has: the lobby says so in French (the table words it in English), and
+    Retour brings back Join game, filled in as it was, with the reason."""
+    table = Table(tmp_path)
+    try:
+        lobby = host_lobby(table.host, [Seat("Ann", "red"), Seat("Blue", "blue", "open")])
+        i18n.set_language("fr")
+        guest = table.guest
+        Driver(guest).click(button(title(guest, Driver(guest)), "Rejoindre une partie"))
+        join = on_top(guest, JoinScene)
+        address = f"127.0.0.1:{lobby.table.link.port}"
+        join.address.text, join.code.text, join.name.text = address, "ZZZZ-ZZZZ", "Bob"
+        Driver(guest).click(button(join, "Rejoindre"))
+        refused = on_top(guest, LobbyScene)
+        table.until(lambda: refused.table.net.problem is not None, "the table's refusal")
+        assert refused.table.net.problem == "no table has that join code"
+        reason = "Aucune table n'a ce code : vérifiez-le auprès de l'hôte"
+        assert reason in drawn_texts(guest)
+        Driver(guest).click(button(refused, "Retour"))
+        again = on_top(guest, JoinScene)
+        assert (again.address.text, again.code.text, again.name.text) == (
+            address, "ZZZZ-ZZZZ", "Bob")
+        assert again.problem == reason
+    finally:
+        i18n.set_language("en")
+        table.close()
 
 
 def test_the_lobby_hands_an_open_seat_to_a_computer_and_its_moves_are_shown(

@@ -10,7 +10,7 @@ import pygame
 
 from game.i18n import _
 from game.net.links import DEFAULT_PORT, Link, parse_link
-from game.net.seats import CODE_ALPHABET, CODE_LENGTH, MAX_NAME, normal_code
+from game.net.seats import CODE_ALPHABET, CODE_LENGTH, MAX_NAME, normal_code, shown_code
 
 from .. import clipboard
 from .. import palette as pal
@@ -49,7 +49,7 @@ def read_link(address: str, code: str) -> Link:
 
 
 class JoinScene(Scene):
-    def __init__(self, app: App) -> None:
+    def __init__(self, app: App, problem: str = "") -> None:
         super().__init__(app)
         settings = app.settings
         last = settings.recall("join")
@@ -67,7 +67,7 @@ class JoinScene(Scene):
         self.fields = [self.address, self.code, self.name]
         self.address.focused = not self.address.text
         self.buttons: list[Button] = []
-        self.problem = ""
+        self.problem = problem  # what is wrong with what was typed, or why the table refused
         self.card = pygame.Rect(0, 0, 700, 460)
 
     def layout(self, size: tuple[int, int]) -> None:
@@ -102,8 +102,7 @@ class JoinScene(Scene):
             if link is not None and "/" in text:  # a whole link: address and code at once
                 self.address.text = f"{link.host}:{link.port}" if ":" not in link.host \
                     else f"[{link.host}]:{link.port}"
-                self.code.text = f"{link.code[:4]}-{link.code[4:]}" if len(link.code) == 8 \
-                    else link.code
+                self.code.text = shown_code(link.code)
                 self.address.selected = self.code.selected = False
                 self.problem = ""
                 return

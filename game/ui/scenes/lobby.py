@@ -24,6 +24,7 @@ from ..app import App, Scene
 from ..intents import Command, Intent
 from ..net_link import TableLink, join_table
 from ..net_session import NetworkSession
+from ..refusals import problem_words
 from ..session import kind_name
 from ..table_options import table_lines
 from ..widgets import Button, blit_centred, fit_line, fit_text, panel
@@ -100,9 +101,10 @@ class LobbyScene(Scene):
                                        px(40))
                     self.buttons.append(Button(rect, label, self._seat_kind(i, seat["kind"])))
         bottom = c.bottom - px(70)
-        back = _("Close the table") if host else _("Leave")
+        refused = not host and self.table.net.status == Status.FAILED
+        back = _("Close the table") if host else _("Back") if refused else _("Leave")
         self.buttons.append(Button(pygame.Rect(c.x + px(30), bottom, px(220), px(50)), back,
-                                   self.app.pop))
+                                   self.back_to_join if refused else self.app.pop))
         self.buttons.append(Button(pygame.Rect(c.x + px(262), bottom, px(130), px(50)),
                                    _("Rules"), self.show_rules))
         self.start_button = self.copy_button = None
@@ -131,6 +133,12 @@ class LobbyScene(Scene):
 
     def start(self) -> None:
         self.table.net.host("start")
+
+    def back_to_join(self) -> None:
+        """Refused (a code mistyped, the table full): back to the form, as it was filled in,
+        saying why."""
+        self.app.pop()
+        self.app.push(self.app.routes.join(problem_words(self.table.net) or ""))
 
     def copy_link(self) -> None:
         if clipboard.copy(str(self.table.shown)):
@@ -252,8 +260,9 @@ class LobbyScene(Scene):
                 else self._status_text(status))
         colour = pal.ILLEGAL if status in (Status.FAILED, Status.RECONNECTING) else pal.TEXT
         lines = [text]
-        if status == Status.FAILED and self.table.net.problem:
-            lines.append(self.table.net.problem)
+        problem = problem_words(self.table.net)
+        if status == Status.FAILED and problem:
+            lines.append(problem)
         for k, line in enumerate(lines):
             surface.blit(res.text(fit_text(res, line, 20, width, bold=k == 0), 20, colour,
                                   bold=k == 0), (x, y + res.px(40 + 28 * k)))

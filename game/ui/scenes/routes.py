@@ -11,6 +11,7 @@ from ..session import Session
 from .crash import CrashScene
 from .final import FinalScene
 from .help import HelpScene
+from .join import JoinScene
 from .play import PlayScene, TablePlayScene
 from .setup import SetupScene
 from .title import TitleScene
@@ -35,6 +36,9 @@ class SceneRoutes:
 
     def setup(self, again: Session | None = None) -> SetupScene:
         return SetupScene(self.app, again)
+
+    def join(self, problem: str = "") -> JoinScene:
+        return JoinScene(self.app, problem)
 
     def help(self) -> HelpScene:
         return HelpScene(self.app)

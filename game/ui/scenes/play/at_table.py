@@ -22,6 +22,7 @@ from ... import palette as pal
 from ...intents import Intent
 from ...net_session import TAKEOVER_OFFER, NetworkSession
 from ...palette import Colour
+from ...refusals import problem_words
 from ...resources import Resources
 from ...widgets import Button, fit_lines, panel
 from .feedback import Feedback
@@ -134,7 +135,7 @@ class AtTable:
         elif status == client.Status.RECONNECTING:
             lines.append((_("Connection lost: reconnecting…"), pal.ILLEGAL, None))
         elif status in (client.Status.FAILED, client.Status.CLOSED):
-            problem = session.link.net.problem or _("the connection was closed")
+            problem = problem_words(session.link.net) or _("the connection was closed")
             lines.append((_("Left the table: {problem}").format(problem=problem), pal.ILLEGAL,
                           None))
         elif session.resigned and not session.game.over:
