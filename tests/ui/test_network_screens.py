@@ -132,6 +132,7 @@ def test_a_refused_join_says_why_in_the_players_language_and_goes_back_to_the_fo
         assert (again.address.text, again.code.text, again.name.text) == (
             address, "ZZZZ-ZZZZ", "Bob")
         assert again.problem == reason
+        assert again.code.focused and again.code.selected  # typing replaces the code
     finally:
         i18n.set_language("en")
         table.close()

@@ -66,6 +66,8 @@ class JoinScene(Scene):
                               max_len=MAX_NAME, placeholder=_("Your name"))
         self.fields = [self.address, self.code, self.name]
         self.address.focused = not self.address.text
+        if problem and self.address.text:  # refused: the code is what is most often mistyped
+            self.code.focused = self.code.selected = bool(self.code.text)
         self.buttons: list[Button] = []
         self.problem = problem  # what is wrong with what was typed, or why the table refused
         self.card = pygame.Rect(0, 0, 700, 460)
