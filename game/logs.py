@@ -1,4 +1,5 @@
-"""The game's log: a rotating file in the user log folder, written with ``logging``.
+"""The game's log: a rotating file in the user log folder, written with ``logging`` (by each
+window's process and the server's: each follows the others' rotations).
 
 A desktop player never sees a terminal, so what went wrong (a crash's traceback, an
 autosave that failed, a tile set that was skipped) is written here, and the window names
@@ -27,6 +28,28 @@ _handler: logging.Handler | None = None
 _path: Path | None = None
 
 
+class SharedLogHandler(logging.handlers.RotatingFileHandler):
+    """A rotating log file that other processes write too (a second window, a server): one
+    that finds the file rotated under it by another opens the new file, rather than writing
+    on into the old one (``carcassonne.log.1``) and rotating that again later."""
+
+    def emit(self, record: logging.LogRecord) -> None:
+        self._follow_rotation()
+        super().emit(record)
+
+    def _follow_rotation(self) -> None:
+        if self.stream is None:  # not opened yet: it opens the file at the path
+            return
+        try:
+            at_path = os.stat(self.baseFilename)
+        except OSError:
+            at_path = None
+        held = os.fstat(self.stream.fileno())
+        if at_path is None or (at_path.st_dev, at_path.st_ino) != (held.st_dev, held.st_ino):
+            self.stream.close()
+            self.stream = self._open()
+
+
 def log_dir(root: Path | None = None) -> Path:
     """``root/logs`` when a root is given (``CARCASSONNE_HOME``, tests), else the platform's
     user log folder."""
@@ -49,7 +72,7 @@ def setup(root: Path | None = None) -> Path | None:
     handler: logging.Handler
     try:
         path.parent.mkdir(parents=True, exist_ok=True)
-        handler = logging.handlers.RotatingFileHandler(
+        handler = SharedLogHandler(
             path, maxBytes=MAX_BYTES, backupCount=BACKUPS, encoding="utf-8",
             errors="backslashreplace")  # a file name that is not UTF-8 is logged, escaped
         _path = path

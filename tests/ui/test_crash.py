@@ -148,6 +148,31 @@ def test_the_log_rotates(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Non
     assert all(p.stat().st_size <= 2200 for p in path.parent.iterdir())
 
 
+def test_two_processes_writing_the_log_follow_each_others_rotation(tmp_path: Path) -> None:
+    """Two windows' processes share the log file: when one rotates it, the other writes on
+    into the new file, not into the old one renamed ``.1``."""
+    import logging
+    path = tmp_path / logs.LOG_FILE
+    first, second = (logs.SharedLogHandler(path, maxBytes=2000, backupCount=2,
+                                           encoding="utf-8") for _ in range(2))
+    try:
+        def record(text: str) -> logging.LogRecord:
+            return logging.LogRecord("game.test", logging.WARNING, __file__, 1, text, None,
+                                     None)
+        second.emit(record("the second window starts"))
+        for i in range(60):
+            first.emit(record(f"line {i} of the first window's long session"))
+        assert (tmp_path / f"{logs.LOG_FILE}.1").exists()  # the first one rotated the file
+        second.emit(record("the second window goes on"))
+        first.emit(record("the first window goes on"))
+        now = path.read_text(encoding="utf-8")  # both in the file, none rotated too early
+        assert "the second window goes on" in now and "the first window goes on" in now
+        assert not (tmp_path / f"{logs.LOG_FILE}.2").exists()
+    finally:
+        first.close()
+        second.close()
+
+
 def test_a_finished_game_continues_to_its_scores(app: App, driver: Driver,
                                                  monkeypatch: pytest.MonkeyPatch) -> None:
     import random
