@@ -5,12 +5,23 @@ from __future__ import annotations
 
 import random
 from collections import Counter
+from collections.abc import Iterator
 
 import pytest
 
 from game import view
 from game.ai.random_policy import random_action
-from game.rules import Choose, Deploy, Game, IllegalAction, Phase, Place, Skip, TileSet
+from game.rules import (
+    Choose,
+    Deploy,
+    FeatureView,
+    Game,
+    IllegalAction,
+    Phase,
+    Place,
+    Skip,
+    TileSet,
+)
 from game.rules import ports as P
 from game.rules.features import Figure
 from game.rules.modules.hills_sheep import BAG, Hills, SheepDrawn, Shepherds, WolfDrawn
@@ -338,37 +349,40 @@ def test_replay_and_copy_give_the_same_game(hs: TileSet) -> None:
         assert hills(again).under == hills(game).under
 
 
-def test_a_field_held_by_shepherds_alone_scored_nothing_at_the_end(hs: TileSet) -> None:
-    """A shepherd still out at the end scores nothing: its field's card says so, and tells
-    the flock left unherded."""
+def _held_by_shepherds_alone(hs: TileSet, at_end: bool) -> Iterator[tuple[Game, FeatureView]]:
+    """Fields held by shepherds alone in random games: after every move, or at the end."""
     for seed in range(40):
         game = Game(hs, ["Red", "Blue"], seed=seed)
         rng = random.Random(seed)
         while not game.over:
             game.apply(random_action(game, rng))
-        for feature in game.all_features():
-            if feature.figures and all(f.kind == "shepherd" for f in feature.figures):
-                lines = [line.text for line in feature_card(game, feature).lines]
-                assert lines[-1] == "Scored nothing", (seed, lines)
-                assert any(line.startswith("Flock: ") for line in lines)
-                return
+            if at_end and not game.over:
+                continue
+            for feature in game.all_features():
+                if feature.figures and all(f.kind == "shepherd" for f in feature.figures):
+                    yield game, feature
+
+
+def test_a_field_held_by_shepherds_alone_scored_nothing_at_the_end(hs: TileSet) -> None:
+    """A shepherd still out at the end scores nothing: its field's card says so, and tells
+    the flock left unherded."""
+    for game, feature in _held_by_shepherds_alone(hs, at_end=True):
+        lines = [line.text for line in feature_card(game, feature).lines]
+        assert lines[-1] == "Scored nothing", lines
+        assert any(line.startswith("Flock: ") for line in lines)
+        return
     pytest.fail("no random game ended with a field held by shepherds alone")
 
 
 def test_a_field_held_by_shepherds_alone_is_not_worth_its_count_to_them(hs: TileSet) -> None:
     """During play, the card of a field held by shepherds alone tells its final count as no
     shepherd's: a flock scores only when herded."""
-    for seed in range(40):
-        game = Game(hs, ["Red", "Blue"], seed=seed)
-        rng = random.Random(seed)
-        while not game.over:
-            game.apply(random_action(game, rng))
-            for feature in game.all_features():
-                if (feature.figures and all(f.kind == "shepherd" for f in feature.figures)
-                        and game.feature_worth(feature.id).final is not None):
-                    lines = [line.text for line in feature_card(game, feature).lines]
-                    worth = game.feature_worth(feature.id).final
-                    assert f"Worth {worth} at the end, not to a shepherd" in lines, lines
-                    assert f"Worth {worth} at the end" not in lines, lines
-                    return
+    for game, feature in _held_by_shepherds_alone(hs, at_end=False):
+        worth = game.feature_worth(feature.id).final
+        if worth is None:
+            continue
+        lines = [line.text for line in feature_card(game, feature).lines]
+        assert f"Worth {worth} at the end, not to a shepherd" in lines, lines
+        assert f"Worth {worth} at the end" not in lines, lines
+        return
     pytest.fail("no random game had a field held by shepherds alone")
