@@ -11,6 +11,7 @@ a window closed or killed takes its seat back when it joins the same table again
 from __future__ import annotations
 
 import contextlib
+import ipaddress
 import logging
 import socket
 from collections.abc import Callable
@@ -54,6 +55,16 @@ def local_address() -> str:
         if not address.startswith(("127.", "0.")):
             return address
     return socket.gethostname() or LOOPBACK
+
+
+def home_network_only(address: str) -> bool:
+    """Whether ``address`` is a home network's (192.168.1.20, 10.0.0.7, fd00::7): friends in
+    another home reach this computer only through the router, by its internet address."""
+    try:
+        ip = ipaddress.ip_address(address)
+    except ValueError:  # a computer's name: where it is known cannot be told from here
+        return False
+    return ip.is_private and not ip.is_loopback
 
 
 @dataclass(frozen=True)

@@ -15,6 +15,7 @@ import pytest
 
 from game import hints, i18n
 from game.ai.random_policy import random_action
+from game.net.links import Link
 from game.net.seats import MAX_NAME
 from game.rules import Deploy, Move
 from game.rules.modules.hills_sheep import WolfDrawn
@@ -334,6 +335,8 @@ def test_the_lobby_and_join_game_fit(tmp_path: Path, monkeypatch: pytest.MonkeyP
         i18n.set_language(language)
         for app in table.windows:
             app.scene.layout(app.screen.get_size())
+        shown = lobby.table.shown  # a home network's address: how friends elsewhere join
+        lobby.table.shown = Link("192.168.100.200", shown.port, shown.code)
         with fit.recording(monkeypatch, table.host.res):
             check(table.host, "the host's lobby", found)
             Driver(table.host).click(button(lobby, i18n._("Computer")))

@@ -24,6 +24,7 @@ from game.rules import Place
 from game.rules.registry import default_registry
 from game.ui import clipboard
 from game.ui.app import App
+from game.ui.net_link import home_network_only
 from game.ui.net_session import NetworkSession
 from game.ui.scenes.join import JoinScene, read_link
 from game.ui.scenes.lobby import LobbyScene
@@ -135,6 +136,28 @@ def test_a_refused_join_says_why_in_the_players_language_and_goes_back_to_the_fo
         assert again.code.focused and again.code.selected  # typing replaces the code
     finally:
         i18n.set_language("en")
+        table.close()
+
+
+def test_the_hosts_lobby_tells_how_friends_in_another_home_reach_it(tmp_path: Path) -> None:
+    """A home network's address in the link: the lobby says the router must forward the
+    port; this computer's own address (the tests' loopback) or a name: nothing to say."""
+    assert home_network_only("192.168.1.20") and home_network_only("10.0.0.7")
+    assert home_network_only("fd00::7")
+    assert not home_network_only("127.0.0.1") and not home_network_only("::1")
+    assert not home_network_only("8.8.8.8")  # an internet address (only looked at)
+    assert not home_network_only("carcassonne.example.org")
+    table = Table(tmp_path)
+    try:
+        lobby = host_lobby(table.host, [Seat("Ann", "red"), Seat("Blue", "blue", "open")])
+        away = "Friends in another home"
+        assert not any(away in text for text in drawn_texts(table.host))
+        port = lobby.table.shown.port
+        lobby.table.shown = Link("192.168.1.20", port, lobby.table.shown.code)
+        said = " ".join(drawn_texts(table.host))
+        assert f"{away}: have your router forward TCP port {port} to this computer" in said
+        assert "(192.168.1.20)" in said
+    finally:
         table.close()
 
 

@@ -22,12 +22,12 @@ from .. import clipboard
 from .. import palette as pal
 from ..app import App, Scene
 from ..intents import Command, Intent
-from ..net_link import TableLink, join_table
+from ..net_link import TableLink, home_network_only, join_table
 from ..net_session import NetworkSession
 from ..refusals import problem_words
 from ..session import kind_name
 from ..table_options import table_lines
-from ..widgets import Button, blit_centred, fit_line, fit_text, panel
+from ..widgets import Button, blit_centred, fit_line, fit_lines, fit_text, panel
 from .help import HelpScene
 
 ROW = 56
@@ -242,13 +242,21 @@ class LobbyScene(Scene):
             surface.blit(res.text(label, 19, pal.TEXT_DIM), (x, top + px(8)))
             surface.blit(res.text(value, 30, pal.TEXT, bold=True), (x + px(110), top))
         copy_y = self._copy_y()
-        text = fit_text(res, str(link), 17, width - px(190))
-        surface.blit(res.text(text, 17, pal.TEXT), (x + px(192), copy_y + px(11)))
+        text, size = fit_line(res, str(link), (17, 16, 15, 14, 13), width - px(192))
+        surface.blit(res.text(text, size, pal.TEXT), (x + px(192), copy_y + px(20 - size // 2)))
         status = self.table.net.status
         note = (_("Start the game once every open seat is taken.")
                 if status == Status.LOBBY else self._status_text(status))
         surface.blit(res.text(fit_text(res, note, 17, width), 17, pal.TEXT_DIM),
                      (x, copy_y + px(58)))
+        if status == Status.LOBBY and home_network_only(link.host):
+            away = _("Friends in another home: have your router forward TCP port {port} to "
+                     "this computer ({address}), then give them your internet address and "
+                     "the code.").format(port=link.port, address=link.host)
+            lines, size = fit_lines(res, away, (16, 15, 14), width, 3)
+            for k, line in enumerate(lines):
+                surface.blit(res.text(line, size, pal.TEXT_DIM),
+                             (x, copy_y + px(96 + k * (size + 6))))
 
     def _draw_waiting(self, surface: pygame.Surface, x: int, y: int, width: int) -> None:
         res = self.app.res
