@@ -10,7 +10,8 @@
 The host's own seats (``"host"`` in the configuration) are taken by the session that joins
 with the host key: the window plays them like a joined player, through the same messages,
 and may start the game, change an open seat and hand a seat to a computer (``host``
-requests).  Friends join with ``link_for(address)``.
+requests).  Friends join with ``link_for(address)``.  A table saved under way is served again
+with ``reopen_table(path)`` before ``start``: the host's seats are taken with a new key.
 """
 
 from __future__ import annotations
@@ -26,8 +27,10 @@ from game.rules.registry import Registry
 
 from .limits import Limits
 from .links import Link
-from .seats import TableConfig
+from .seats import HOST, TableConfig, token_hash
 from .server import TableServer
+from .table import PLAYING
+from .tablefile import load_table
 
 
 class LocalServer:
@@ -68,6 +71,21 @@ class LocalServer:
         key = secrets.token_urlsafe(24)
         table = self._call(lambda: self.server.add_table(config, host_key=key))
         return table.code, key
+
+    def reopen_table(self, path: Path) -> tuple[str, str, str]:
+        """Before ``start``: serve again a table saved under way (``SaveError`` if its file
+        cannot be read, ValueError if its game is not under way), with a new host key; its
+        code, that key and the name of its host."""
+        if self._loop is not None:
+            raise RuntimeError("a table is reopened before the server starts")
+        table = load_table(path, self.server.registry, self.server.clock())
+        hosts = [s.name for s in table.seats if s.kind == HOST]
+        if table.state != PLAYING or not hosts:
+            raise ValueError("its game is not under way")
+        key = secrets.token_urlsafe(24)
+        table.host_key = token_hash(key)
+        self.server.tables[table.code] = table
+        return table.code, key, hosts[0]
 
     def link_for(self, code: str, address: str) -> Link:
         """The link friends paste, for the address they reach this computer by."""

@@ -29,6 +29,7 @@ from game.rules.registry import Registry
 from game.storage import Storage
 
 log = logging.getLogger(__name__)
+HOSTED_TABLES = "hosted-tables"  # the data folder's folder of the tables a window hosts
 LOOPBACK = "127.0.0.1"
 _wake_type: list[int] = []
 
@@ -146,22 +147,42 @@ def host_table(registry: Registry, storage: Storage, config: TableConfig, name: 
                listening: Listening, wake: Callable[[], None] = post_wake) -> TableLink:
     """Serve a new table from this window (OSError when no port can be opened) and join it
     with the host's key: this window plays the table's ``host`` seats.  The table is saved
-    after every turn in the data folder's ``hosted-tables`` and the host's token kept under
-    the loopback link: should the window die, ``python -m game.server --data`` that folder
-    serves the table again, and ``--join ws://127.0.0.1:PORT/CODE`` takes the host's seats
-    back."""
-    server = LocalServer(registry, storage.data_dir / "hosted-tables")
-    try:
-        port = server.start(listening.interface, listening.port)
-    except OSError:
-        if not listening.port:
-            raise
-        port = server.start(listening.interface, 0)  # the usual port is taken: any other
+    after every turn in the data folder's ``hosted-tables``: should the window close before
+    the game ends, ``reopen_table`` serves it again."""
+    server = LocalServer(registry, storage.data_dir / HOSTED_TABLES)
+    port = _listen(server, listening)
     try:
         code, key = server.open_table(config)
     except Exception:
         server.close()
         raise
+    return _host_seats(registry, storage, server, port, code, key, name, listening, wake)
+
+
+def reopen_table(registry: Registry, storage: Storage, code: str, listening: Listening,
+                 wake: Callable[[], None] = post_wake) -> TableLink:
+    """Serve again the table of ``code`` this window hosted, its game where its last turn
+    ended, and take its host's seats back.  Friends still at the table come back by
+    themselves once it listens on the port they knew (``listening.port``).  ``SaveError``
+    or ValueError when the table cannot be served again, OSError when no port opens."""
+    server = LocalServer(registry, storage.data_dir / HOSTED_TABLES)
+    code, key, name = server.reopen_table(storage.data_dir / HOSTED_TABLES / f"{code}.json")
+    port = _listen(server, listening)
+    return _host_seats(registry, storage, server, port, code, key, name, listening, wake)
+
+
+def _listen(server: LocalServer, listening: Listening) -> int:
+    try:
+        return server.start(listening.interface, listening.port)
+    except OSError:
+        if not listening.port:
+            raise
+        return server.start(listening.interface, 0)  # the usual port is taken: any other
+
+
+def _host_seats(registry: Registry, storage: Storage, server: LocalServer, port: int,
+                code: str, key: str, name: str, listening: Listening,
+                wake: Callable[[], None]) -> TableLink:
     local = Link(LOOPBACK, port, code)
     shown = server.link_for(code, listening.address or local_address())
     log.info("hosting table %s on port %d", code, port)

@@ -135,6 +135,32 @@ def test_a_guest_who_leaves_is_waited_for_handed_over_and_takes_the_seat_back(
         assert guest.session.link.net.seats == (1,)
 
 
+def test_a_table_its_host_left_under_way_is_served_again_by_continue(tmp_path: Path) -> None:
+    """The host's window leaves the game (as when it closes or dies): the table stops, the
+    guest's window tries again and again.  The title's Continue serves the table again on
+    its port, where its last turn ended; the guest comes back by itself and plays on."""
+    with two_windows(tmp_path) as table:
+        play_a_turn(table, table.host)
+        guest = table.play(table.guest)
+        watched = guest.session
+        assert isinstance(watched, NetworkSession)
+        moves = len(guest.game.moves)
+        title = TitleScene(table.host)
+        table.host.replace(title)  # the hosting window leaves: its table stops
+        table.until(lambda: watched.status == Status.RECONNECTING, "the guest losing the table")
+        assert title.can_continue and title.table is not None
+        Driver(table.host).click(button(title, "Continue"))
+        table.until(lambda: isinstance(table.host.scene, TablePlayScene), "the host's game")
+        host = table.play(table.host)
+        assert isinstance(host.session, NetworkSession) and host.session.link.hosting
+        table.until(lambda: len(host.game.moves) == moves, "the game where it was left")
+        table.until(lambda: watched.status == Status.PLAYING, "the guest back by itself")
+        play_a_turn(table, table.guest)
+        table.until(lambda: len(host.game.moves) == len(guest.game.moves) == moves + 2,
+                    "both windows where the game stands")
+        assert host.session.link.net.seats == (0,)
+
+
 def test_the_guest_resigns_from_the_menu(tmp_path: Path) -> None:
     with two_windows(tmp_path) as table:
         play_a_turn(table, table.host)

@@ -67,7 +67,8 @@ class PauseScene(MenuScene):
         if self.session.ended():
             self.to_title()
             return
-        text = (_("You host this table: leaving closes it for everyone.")
+        text = (_("You host this table: leaving stops it for everyone, until Continue on "
+                  "the title screen opens it again where it stands.")
                 if self.session.link.hosting else
                 _("Your seat stays yours: Join game with the same link takes it back."))
         self.app.push(ConfirmScene(self.app, _("Leave the table?"), text, _("Leave"),

@@ -25,6 +25,7 @@ from game.vocabulary import (
     value_text,
 )
 
+from .. import hosted
 from .. import palette as pal
 from ..app import App, Scene
 from ..intents import Command, Intent, PointerDown, PointerMove
@@ -353,15 +354,16 @@ class SetupScene(Scene):
             takeover=0, auto_start=False, pace=pace,
             colours=tuple(s.colour for s in self.seats), aids=self.aids)
         try:
-            hosted = host_table(self.app.registry, self.app.storage, table,
-                                here[0].name if here else _("Host"),
-                                Listening(config.host_interface, config.host_port,
-                                          config.host_address))
+            link = host_table(self.app.registry, self.app.storage, table,
+                              here[0].name if here else _("Host"),
+                              Listening(config.host_interface, config.host_port,
+                                        config.host_address))
         except (OSError, ValueError, KeyError, RulesError) as exc:
             self.app.push(MessageScene(self.app, _("The table cannot be opened"), str(exc)))
             return
         self._remember()
-        self.app.push(LobbyScene(self.app, hosted))
+        hosted.remember(self.app.settings, link)
+        self.app.push(LobbyScene(self.app, link))
 
     def _remember(self) -> None:
         settings = self.app.settings

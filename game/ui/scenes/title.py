@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import logging
 import random
+from pathlib import Path
 
 import pygame
 
@@ -14,15 +15,18 @@ from game.rules import Game
 from game.storage import SaveError
 from game.version import version
 
+from .. import hosted
 from .. import palette as pal
 from ..app import App, Scene
 from ..board_view import BoardView
 from ..camera import Camera
 from ..intents import Command, Intent
+from ..net_link import Listening, reopen_table
 from ..session import Session
 from ..widgets import Button, blit_centred, panel
 from .help import HelpScene
 from .join import JoinScene
+from .lobby import LobbyScene
 from .menus import MessageScene
 from .saves import LoadScene, open_saved
 from .settings import SettingsScene
@@ -37,6 +41,7 @@ class TitleScene(Scene):
         self.buttons: list[Button] = []
         self.continue_problem: str | None = None
         self.can_continue = False  # the autosave can be restored (known once entered)
+        self.table: hosted.HostedTable | None = None  # a table hosted here, left under way
         self.backdrop: pygame.Surface | None = None
 
     def enter(self) -> None:
@@ -58,6 +63,10 @@ class TitleScene(Scene):
             except SaveError as exc:
                 log.warning("the autosave cannot be read: %s: %s", path, exc.problem)
                 self.continue_problem = self._kept_aside(exc)
+        self.table = hosted.unfinished(self.app.settings, self.app.storage)
+        if self.table is not None and self.can_continue and _newer(path, self.table.path):
+            self.table = None  # a game played here since: Continue is that one
+        self.can_continue = self.can_continue or self.table is not None
         self.layout(self.app.screen.get_size())
 
     def _kept_aside(self, exc: SaveError) -> str:
@@ -121,6 +130,9 @@ class TitleScene(Scene):
         return surf
 
     def continue_game(self) -> None:
+        if self.table is not None:
+            self._reopen(self.table)
+            return
         path = self.app.storage.autosave_path()
         try:
             open_saved(self.app, self.app.storage.load(path), path, final_when_over=True)
@@ -130,6 +142,24 @@ class TitleScene(Scene):
             self.layout(self.app.screen.get_size())
             self.app.push(MessageScene(self.app, _("The last game cannot be continued"),
                                        self.continue_problem))
+
+    def _reopen(self, table: hosted.HostedTable) -> None:
+        """Serve again the table this window hosted and left under way: its game opens
+        where its last turn ended, and friends still trying come back by themselves."""
+        config = self.app.config
+        configured = Listening(config.host_interface, config.host_port, config.host_address)
+        try:
+            link = reopen_table(self.app.registry, self.app.storage, table.code,
+                                hosted.listening(configured, table))
+        except (OSError, ValueError, SaveError) as exc:
+            log.warning("the table %s cannot be served again: %s", table.code, exc)
+            self.app.push(MessageScene(self.app, _("The table cannot be opened again"),
+                                       str(exc)))
+            self.app.settings.remember(hosted.KEY, None)
+            self._check_autosave()
+            return
+        hosted.remember(self.app.settings, link)
+        self.app.push(LobbyScene(self.app, link))
 
     def open_settings(self) -> None:
         self.app.push(SettingsScene(self.app))
@@ -186,3 +216,11 @@ class TitleScene(Scene):
                            "{count} tile set files could not be loaded: see New game",
                            len(errors)).format(count=len(errors))
             blit_centred(surface, res.text(msg, 19, pal.TEXT_LIGHT), (w // 2, h - px(24)))
+
+
+def _newer(path: Path, than: Path) -> bool:
+    """Whether the file at ``path`` was written after the one at ``than``."""
+    try:
+        return path.stat().st_mtime > than.stat().st_mtime
+    except OSError:
+        return False
