@@ -11,6 +11,7 @@ from pathlib import Path
 import pygame
 import pytest
 
+from game import i18n
 from game.ai import choose_action
 from game.net.client import Status
 from game.rules import Phase, Place
@@ -159,6 +160,27 @@ def test_a_table_its_host_left_under_way_is_served_again_by_continue(tmp_path: P
         table.until(lambda: len(host.game.moves) == len(guest.game.moves) == moves + 2,
                     "both windows where the game stands")
         assert host.session.link.net.seats == (0,)
+
+
+def test_a_lost_connection_shows_under_a_prompt_wrapped_on_two_lines(tmp_path: Path) -> None:
+    """In French at the smallest window, the guest's prompt for a hand of three wraps on two
+    lines: "Connexion perdue" goes under it, not over its second line."""
+    try:
+        with two_windows(tmp_path, size=MIN_SIZE, options={"hand": 3}) as table:
+            i18n.set_language("fr")
+            play_a_turn(table, table.host)
+            guest = table.play(table.guest)
+            watched = guest.session
+            assert isinstance(watched, NetworkSession)
+            table.until(lambda: guest.human_turn, "the guest's turn")
+            table.host.replace(TitleScene(table.host))  # the hosting window leaves
+            table.until(lambda: watched.status == Status.RECONNECTING, "the table lost")
+            table.step()
+            banner_bottom = guest.drawing.banner_bottom
+            assert banner_bottom > guest.layout_obj.free.y  # the prompt took two lines
+            assert guest.table.rect is not None and guest.table.rect.y > banner_bottom
+    finally:
+        i18n.set_language("en")
 
 
 def test_the_guest_resigns_from_the_menu(tmp_path: Path) -> None:

@@ -147,10 +147,11 @@ class AtTable:
                     player=session.seats[seat].name), pal.TEXT, seat))
         return lines
 
-    def layout(self, frame: Frame) -> None:
-        """Where the table's state shows: the board's top right corner, under the banner;
-        each line wrapped to the panel, the host's hand-over button under a dropped
-        player's line once the wait is over."""
+    def layout(self, frame: Frame, banner_bottom: int) -> None:
+        """Where the table's state shows: the board's top right corner, under the banner
+        (ending at ``banner_bottom``, lower when a long prompt wraps); each line wrapped to
+        the panel, the host's hand-over button under a dropped player's line once the wait
+        is over."""
         res = frame.res
         px = res.px
         offers = {seat for seat, waited in self.session.away()
@@ -181,7 +182,8 @@ class AtTable:
                 button.rect, button.label = rect, label
                 self.buttons.append((seat, button))
                 y += px(44)
-        self.rect = pygame.Rect(board.right - width - px(8), board.y + px(8), width, y + px(6))
+        top = max(board.y, banner_bottom) + px(8)
+        self.rect = pygame.Rect(board.right - width - px(8), top, width, y + px(6))
         for _seat, button in self.buttons:
             button.rect.move_ip(self.rect.topleft)
 

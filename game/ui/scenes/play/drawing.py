@@ -49,6 +49,7 @@ class Drawing:
         self.feedback = feedback
         self.refusal = refusal
         self.sidebar = Sidebar(hand, history, score_show, feedback)
+        self.banner_bottom = 0  # where the banner ended last frame: a long prompt wraps
 
     def draw(self, surface: pygame.Surface, frame: Frame, finished: bool) -> None:
         lay = frame.layout
@@ -78,6 +79,7 @@ class Drawing:
                                                        can_place=bool(self.options.targets()))
         banner = draw_banner(surface, res, lay.board, prompt, self._banner_colour(frame),
                              clear_of=self.controls.history_button.rect)
+        self.banner_bottom = banner.bottom
         self.question.under_banner(banner.bottom, res)
         if not history.active:
             hint = self.hint.current()

@@ -109,5 +109,5 @@ class TablePlayScene(PlayScene):
 
     def draw(self, surface: pygame.Surface) -> None:
         super().draw(surface)
-        self.table.layout(self.frame())
+        self.table.layout(self.frame(), self.drawing.banner_bottom)
         self.table.draw(surface, self.app.res)
