@@ -248,8 +248,10 @@ class NetworkSession(Session):
         seats = [Seat(s.name, s.colour, HUMAN if s.kind in (REMOTE, OPEN) else s.kind)
                  for s in self.seats]
         elsewhere = tuple(i for i, s in enumerate(self.seats) if s.kind in (REMOTE, OPEN))
+        gave_up = tuple(i for i, seat in enumerate(self.link.net.table.seats)
+                        if seat["resigned"])
         return Session(real, self.game_id, list(self.expansions), seats, aids=self.aids,
-                       elsewhere=elsewhere)
+                       elsewhere=elsewhere, gave_up=gave_up)
 
     def saved(self) -> SavedGame:
         done = self.final()

@@ -100,6 +100,9 @@ class Session:
     # The seats people at other windows played, in a finished network game: playing again
     # offers them as open seats of a new table, not as people at this window.
     elsewhere: tuple[int, ...] = ()
+    # The seats whose players resigned at a network table: they gave the game up, so the
+    # win goes to those who played on, whatever the computers scored for the others.
+    gave_up: tuple[int, ...] = ()
 
     @property
     def tileset(self) -> TileSet:
@@ -129,6 +132,14 @@ class Session:
     def remote(self) -> bool:
         """Whether the game is played at a network table (its moves come from the table)."""
         return False
+
+    def winners(self) -> list[int]:
+        """The players with the best score among those who did not give the game up."""
+        scores = self.game.scores
+        in_play = [i for i in range(len(scores)) if i not in self.gave_up] or \
+            list(range(len(scores)))
+        best = max(scores[i] for i in in_play)
+        return [i for i in in_play if scores[i] == best]
 
     def ended(self) -> bool:
         """Whether the game is over (at a network table also: ended by resignations)."""

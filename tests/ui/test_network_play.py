@@ -184,6 +184,7 @@ def test_a_lost_connection_shows_under_a_prompt_wrapped_on_two_lines(tmp_path: P
 
 
 def test_the_guest_resigns_from_the_menu(tmp_path: Path) -> None:
+    """The game ends with one player left, who wins: the one who resigned gave it up."""
     with two_windows(tmp_path) as table:
         play_a_turn(table, table.host)
         guest = table.play(table.guest)
@@ -194,6 +195,9 @@ def test_the_guest_resigns_from_the_menu(tmp_path: Path) -> None:
         table.until(lambda: all(isinstance(a.scene, FinalScene) for a in table.windows),
                     "the final scores in both windows")
         assert guest.session.ended()
+        assert guest.game.scores == [0, 0]  # a tie on points: the one who played on wins
+        for app in table.windows:
+            assert "Ann wins!" in drawn_texts(app)
         kept = table.host.storage.load(table.host.storage.autosave_path())
         assert kept.players == ["Ann", "Bob"] and len(kept.moves) == 2
 

@@ -234,9 +234,7 @@ class FinalScene(Scene):
         c = self.card
         panel(surface, c, radius=px(18), alpha=255)
         game = self.session.game
-        best = max(game.scores)
-        winners = [s.name for s, score in zip(self.session.seats, game.scores, strict=True)
-                   if score == best]
+        winners = [self.session.seats[i].name for i in self.session.winners()]
         headline = (_("{player} wins!").format(player=winners[0]) if len(winners) == 1
                     else _("{players} share the win!").format(players=listed(winners)))
         blit_centred(surface, res.text(headline, 46, pal.TEXT, bold=True),
