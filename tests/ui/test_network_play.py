@@ -190,6 +190,7 @@ def test_the_guest_resigns_from_the_menu(tmp_path: Path) -> None:
         guest = table.play(table.guest)
         Driver(table.guest).key(pygame.K_ESCAPE)
         menu = on_top(table.guest, pause.PauseScene)
+        assert menu.title == "The game goes on"  # the host plays on, not paused
         Driver(table.guest).click(button(menu, "Resign"))
         Driver(table.guest).click(button(on_top(table.guest, ConfirmScene), "Resign"))
         table.until(lambda: all(isinstance(a.scene, FinalScene) for a in table.windows),

@@ -23,8 +23,14 @@ class PauseScene(MenuScene):
         super().__init__(app)
 
     def layout(self, size: tuple[int, int]) -> None:
-        # Again after the settings (the language may change); a finished game is not paused.
-        self.title = _("Game over") if self.session.ended() else _("Game paused")
+        # Again after the settings (the language may change); a finished game is not paused,
+        # nor one at a network table: the others play on and the clocks run meanwhile.
+        if self.session.ended():
+            self.title = _("Game over")
+        elif isinstance(self.session, NetworkSession):
+            self.title = _("The game goes on")
+        else:
+            self.title = _("Game paused")
         super().layout(size)
 
     def entries(self) -> list[tuple[str, Callable[[], object]]]:
