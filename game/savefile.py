@@ -159,6 +159,7 @@ FIELDS: dict[str, Check] = {
     "review": _either(_none, _object),
     "aids": _boolean,
     "earlier_dealing": _boolean,
+    "resigned": _list(_integer(7), 8),
 }
 REQUIRED = ("game", "expansions", "players", "colours", "seed", "options", "moves")
 
@@ -238,6 +239,8 @@ class SavedGame:
     # True: hands of several tiles dealt as versions before format 3 dealt them (see
     # ``Game.earlier_dealing``); such a game goes on being dealt that way.
     earlier_dealing: bool = False
+    # The seats whose players resigned at a network table: the win is not theirs.
+    resigned: list[int] = field(default_factory=list)
 
     @classmethod
     def of(cls, game: Game, game_id: str, expansions: Sequence[str], colours: Sequence[str],
@@ -260,6 +263,8 @@ class SavedGame:
             del data["aids"]
         if not self.earlier_dealing:
             del data["earlier_dealing"]
+        if not self.resigned:  # the usual game: left out, as older versions wrote it
+            del data["resigned"]
         return json.dumps(data, indent=1, ensure_ascii=False)
 
     @classmethod

@@ -159,6 +159,7 @@ class Session:
         saved = SavedGame.of(self.game, self.game_id, self.expansions,
                              [s.colour for s in self.seats], [s.kind for s in self.seats],
                              aids=self.aids)
+        saved.resigned = list(self.gave_up)
         if self.review is not None:
             saved.review = self.review.to_json()
         return saved
@@ -202,4 +203,5 @@ class Session:
         seats = [Seat(name, colours[i % len(colours)], kinds[i])
                  for i, name in enumerate(saved.players)]
         return cls(game, saved.game, list(saved.expansions), seats, path,
-                   aids=saved.aids, review=Review.from_json(saved.review))
+                   aids=saved.aids, review=Review.from_json(saved.review),
+                   gave_up=tuple(i for i in saved.resigned if 0 <= i < len(seats)))

@@ -143,6 +143,7 @@ SAVE_CASES = {
     "saved-at-1e300.json": "'saved_at' must be a time",
     "colours-a-number.json": "'colours' must be a list",
     "seats-a-number.json": "'seats' must be a list",
+    "resigned-not-a-seat.json": "'resigned' must be item 1: an integer",
     "colour-a-number.json": "'colours' must be item 2: a text",
     "name-with-nul.json": "'players' must be item 1: a text without control characters",
     "newer-format.json": "saved by a newer version of the game ('9.0.0', save format 99)",

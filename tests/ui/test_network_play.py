@@ -26,7 +26,7 @@ from game.ui.scenes.play.table_turns import TableTurns
 from game.ui.scenes.saves import NameScene
 from game.ui.scenes.setup import SetupScene
 from game.ui.scenes.title import TitleScene
-from game.ui.session import HUMAN, OPEN, SeatMarks
+from game.ui.session import HUMAN, OPEN, SeatMarks, Session
 from game.ui.window import MIN_SIZE
 
 from .conftest import Driver, on_top
@@ -199,8 +199,11 @@ def test_the_guest_resigns_from_the_menu(tmp_path: Path) -> None:
         assert guest.game.scores == [0, 0]  # a tie on points: the one who played on wins
         for app in table.windows:
             assert "Ann wins!" in drawn_texts(app)
-        kept = table.host.storage.load(table.host.storage.autosave_path())
+        path = table.host.storage.autosave_path()
+        kept = table.host.storage.load(path)
         assert kept.players == ["Ann", "Bob"] and len(kept.moves) == 2
+        assert kept.resigned == [1]  # loaded again later, the game still is Ann's
+        assert Session.restore(table.host.registry, kept, path).winners() == [0]
 
 
 def test_a_dropped_connection_comes_back_by_itself(tmp_path: Path) -> None:
