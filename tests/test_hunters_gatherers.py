@@ -218,6 +218,27 @@ def test_no_bonus_when_the_pile_is_empty(hg: TileSet) -> None:
     assert view.module_lines(game) == ["Bonus tiles: 0 left"]
 
 
+def test_the_game_ends_with_the_turn_of_the_last_landscape_tile(hg: TileSet) -> None:
+    """000 "Fin du jeu": "À la fin du tour où la dernière tuile paysage a été posée (pas les
+    tuiles bonus !) le jeu se termine" (001: "et ce même s'il reste des tuiles bonus").  The
+    last landscape tile completes a gold forest: its bonus tile is still placed in that turn,
+    then the game ends with 11 bonus tiles never drawn."""
+    game = Game(hg, ["Red", "Blue"], start=_start("H32d"))
+    game.hands = [["H16"], []]
+    game.deck = ["H18m", "H18d"]  # drawn from the end: H18d, then H18m (the last one)
+    _play(game, "H16", 0, -1, 90, ("follower", "E"))  # Red's gatherer
+    _play(game, "H18d", 1, -1, 270)
+    assert not game.deck
+    game.force("bonus", "b07")
+    game.apply(Place("H18m", -1, -1, 90))  # Red completes the gold forest: 6
+    game.apply(Skip())
+    assert not game.over and game.current == 0 and game.current_tile == "b07"
+    game.apply(Place("b07", 0, 1, 0))
+    game.apply(Deploy("follower", "WL"))  # a hunter on the bonus tile: 2 mammoths, 1 deer
+    assert game.over and len(module(game).pile) == 11
+    assert game.scores == [6 + 6, 0]
+
+
 @pytest.mark.parametrize("returns", ["at-once", "end-of-turn"])
 def test_a_returned_follower_and_the_bonus_tile(hg: TileSet, returns: str) -> None:
     """000: the gatherer just returned may go on the bonus tile; 001: it comes back only at
