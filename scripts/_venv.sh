@@ -22,11 +22,17 @@ lockfile="packaging/lock/${extra:-play}.txt"
 stamp=".venv/.installed-${extra:-play}"
 # Reinstall only when the lock or the project's metadata changed since the last install.
 if [ ! -f "$stamp" ] || [ pyproject.toml -nt "$stamp" ] || [ "$lockfile" -nt "$stamp" ]; then
+    echo "installing the game's packages into .venv ($lockfile): once, then on lock changes" >&2
     # Every file checked against its hash; pip refuses anything the lock does not pin.
     "$venv_bin/python" -m pip install --quiet --disable-pip-version-check \
         --require-hashes -r "$lockfile"
-    # The build backend comes from the lock too, not from a fresh download.
-    "$venv_bin/python" -m pip install --quiet --disable-pip-version-check \
-        --no-deps --no-build-isolation -e .
+    # The build backend comes from the lock too, not from a fresh download.  Its output (a
+    # setuptools notice about editable installs, even with --quiet) is shown only on failure.
+    if ! log=$("$venv_bin/python" -m pip install --quiet --disable-pip-version-check \
+            --no-deps --no-build-isolation -e . 2>&1); then
+        echo "$log" >&2
+        echo "installing the project into .venv failed" >&2
+        exit 1
+    fi
     touch "$stamp"
 fi

@@ -52,7 +52,7 @@ SETTINGS: tuple[Setting, ...] = (
     Setting("pass_screen", N_("Hide the hand between players"), _ON_OFF, True,
             N_("With tiles in hand, a screen asks to pass the mouse to the next player.")),
     Setting("hints", N_("Hint button"), _ON_OFF, True,
-            N_("Shows where the medium computer player would play.")),
+            N_("Shows the best move of your turn, as the game review judges it.")),
     Setting("sound", N_("Sound"), _ON_OFF, True, N_("M turns the sound on and off.")),
     Setting("volume", N_("Volume"),
             ((25, "25 %"), (50, "50 %"), (75, "75 %"), (100, "100 %")), 75),

@@ -14,6 +14,7 @@ from game.ui.app import App, AppConfig
 from game.ui.scenes.routes import SceneRoutes
 from game.ui.scenes.settings import SettingsScene
 from game.ui.scenes.title import TitleScene
+from game.ui.session import KIND_NAMES
 from game.ui.settings import BY_KEY, SETTINGS, Settings
 
 from .conftest import Driver, on_top
@@ -132,3 +133,11 @@ def test_auto_follows_the_system_language(monkeypatch: pytest.MonkeyPatch) -> No
         assert i18n.set_language("auto") == "fr"
     finally:
         i18n.set_language("en")
+
+
+def test_the_hint_setting_names_no_computer_level() -> None:
+    """The Hint is the game review's judgement (game.hints), not where one of the levels the
+    set-up screen offers (Easy, Medium, Hard) would play: its setting says so."""
+    explain = BY_KEY["hints"].explain.lower()
+    assert "review" in explain
+    assert not [name for name in KIND_NAMES.values() if name.lower() in explain]
