@@ -145,7 +145,8 @@ def test_a_table_its_host_left_under_way_is_served_again_by_continue(tmp_path: P
         guest = table.play(table.guest)
         watched = guest.session
         assert isinstance(watched, NetworkSession)
-        moves = len(guest.game.moves)
+        moves = len(table.play(table.host).game.moves)
+        table.until(lambda: len(guest.game.moves) == moves, "the host's turn in the guest's")
         title = TitleScene(table.host)
         table.host.replace(title)  # the hosting window leaves: its table stops
         table.until(lambda: watched.status == Status.RECONNECTING, "the guest losing the table")
