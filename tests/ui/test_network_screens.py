@@ -15,6 +15,7 @@ import pygame
 import pytest
 
 from game import i18n
+from game.net.client import Status
 from game.net.hosting import LocalServer
 from game.net.links import Link
 from game.net.seats import TableConfig
@@ -150,6 +151,7 @@ def test_the_hosts_lobby_tells_how_friends_in_another_home_reach_it(tmp_path: Pa
     table = Table(tmp_path)
     try:
         lobby = host_lobby(table.host, [Seat("Ann", "red"), Seat("Blue", "blue", "open")])
+        table.until(lambda: lobby.table.net.status == Status.LOBBY, "the host seated")
         away = "Friends in another home"
         assert not any(away in text for text in drawn_texts(table.host))
         port = lobby.table.shown.port
