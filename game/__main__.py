@@ -26,7 +26,7 @@ from dataclasses import replace
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from game.ai import LEVELS
+from game.ai import LEVELS_SAID, level_named
 
 if TYPE_CHECKING:
     from game.ui.app import App
@@ -45,8 +45,8 @@ def parse_args(argv: Sequence[str] | None = None) -> argparse.Namespace:
     parser.add_argument("--players", type=int, help="how many players (default: 2, or as "
                         "many as --seats names)")
     parser.add_argument("--seats", type=seat_kinds, metavar="KIND,KIND,...",
-                        help="who plays each seat, in order: human or a computer level ("
-                        + ", ".join(LEVELS) + "); opens straight into the game")
+                        help=f"who plays each seat, in order: human or a computer level "
+                        f"({LEVELS_SAID}); opens straight into the game")
     parser.add_argument("--seed", type=int, help="seed of the game (its draw order)")
     parser.add_argument("--computer-pace", choices=PACES,
                         help="how computer turns are shown in this run (instead of the "
@@ -117,14 +117,16 @@ def listen_on(text: str) -> tuple[str, int | None]:
 
 
 def seat_kinds(text: str) -> list[str]:
-    """``human,quick,...``: each seat's kind, checked against the computer levels."""
-    kinds = [k.strip() for k in text.split(",") if k.strip()]
-    unknown = [k for k in kinds if k != "human" and k not in LEVELS]
-    if unknown or not kinds:
+    """``human,hard,...``: each seat's kind, a computer's as its level (``hard``:
+    ``strong``)."""
+    words = [k.strip() for k in text.split(",") if k.strip()]
+    kinds = [w if w == "human" else level_named(w) for w in words]
+    unknown = [w for w, k in zip(words, kinds, strict=True) if k is None]
+    if unknown or not words:
         raise argparse.ArgumentTypeError(
             f"unknown seat kind {', '.join(unknown) or repr(text)} (kinds: human, "
-            f"{', '.join(LEVELS)})")
-    return kinds
+            f"{LEVELS_SAID})")
+    return [k for k in kinds if k is not None]
 
 
 def process_age() -> tuple[float, str]:

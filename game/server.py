@@ -25,7 +25,7 @@ import sys
 from collections.abc import Sequence
 from pathlib import Path
 
-from game.ai import LEVELS
+from game.ai import LEVELS_SAID, level_named
 from game.net.headless import PACES
 from game.net.limits import Limits
 from game.net.links import DEFAULT_PORT, Link
@@ -47,7 +47,7 @@ def parse_args(argv: Sequence[str] | None) -> argparse.Namespace:
     p.add_argument("--expansions", nargs="*", default=[], metavar="ID")
     p.add_argument("--seats", default="open,open", type=_seats,
                    help=f"each seat, in order: open (a player joins) or a computer level "
-                        f"({', '.join(LEVELS)})")
+                        f"({LEVELS_SAID})")
     p.add_argument("--names", default="", help="names of the seats, comma-separated")
     p.add_argument("--option", action="append", default=[], metavar="NAME=VALUE",
                    help="a rule option of the game (e.g. hand=3)")
@@ -55,8 +55,8 @@ def parse_args(argv: Sequence[str] | None) -> argparse.Namespace:
                    "MINUTES+SECONDS added each turn; at zero a computer plays the turn")
     p.add_argument("--takeover", type=int, default=60, metavar="SECONDS",
                    help="a computer plays the turn of a player away this long (0: never)")
-    p.add_argument("--stand-in", default="quick", choices=LEVELS,
-                   help="the level of a computer playing for a player")
+    p.add_argument("--stand-in", default="quick", type=_level,
+                   help=f"the level of a computer playing for a player ({LEVELS_SAID})")
     p.add_argument("--computer-pace", default="normal", choices=list(PACES),
                    help="how fast the table's computers play")
     p.add_argument("--no-aids", action="store_true",
@@ -71,12 +71,20 @@ def parse_args(argv: Sequence[str] | None) -> argparse.Namespace:
 
 
 def _seats(text: str) -> tuple[str, ...]:
-    kinds = tuple(k.strip() for k in text.split(",") if k.strip())
-    bad = [k for k in kinds if k not in (OPEN, *LEVELS)]
-    if bad or not kinds:
+    words = [k.strip() for k in text.split(",") if k.strip()]
+    kinds = [w if w == OPEN else level_named(w) for w in words]
+    bad = [w for w, k in zip(words, kinds, strict=True) if k is None]
+    if bad or not words:
         raise argparse.ArgumentTypeError(f"unknown seat kind {', '.join(bad) or repr(text)} "
-                                         f"(open or {', '.join(LEVELS)})")
-    return kinds
+                                         f"(open or {LEVELS_SAID})")
+    return tuple(k for k in kinds if k is not None)
+
+
+def _level(word: str) -> str:
+    level = level_named(word)
+    if level is None:
+        raise argparse.ArgumentTypeError(f"unknown level {word!r} ({LEVELS_SAID})")
+    return level
 
 
 def _clock(text: str) -> tuple[int, int]:

@@ -36,6 +36,16 @@ from . import easy, mcts, quick, strong
 from .random_policy import random_action
 
 LEVELS = ("random", "easy", "quick", "strong", "mcts")
+# The window's names of two levels (its seat buttons say Medium and Hard): command lines
+# take them too, so that what a player reads on a seat button works in ``--seats``.
+LEVEL_WORDS = {"medium": "quick", "hard": "strong"}
+LEVELS_SAID = "random, easy, medium (quick), hard (strong), mcts"  # for help and errors
+
+
+def level_named(word: str) -> str | None:
+    """The level a command line's word names (``hard``: ``strong``), or None."""
+    level = LEVEL_WORDS.get(word, word)
+    return level if level in LEVELS else None
 DEFAULT_BUDGET_S = 1.0
 
 _plans: OrderedDict[Hashable, Action] = OrderedDict()

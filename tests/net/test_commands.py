@@ -115,3 +115,13 @@ def test_commands_refuse_what_they_cannot_do(tmp_path: Path) -> None:
     assert person.returncode == 2 and "--seats" in person.stderr
     bad_link = run("game", "--join", "http://x/ABCD", "--seats", "quick", "--headless")
     assert bad_link.returncode == 2 and "ws://" in bad_link.stdout
+
+
+def test_the_server_takes_the_windows_names_of_the_levels() -> None:
+    """``--seats open,hard`` and ``--stand-in medium``: the words the seat buttons say."""
+    from game.server import parse_args
+
+    args = parse_args(["--seats", "open,hard,easy", "--stand-in", "medium"])
+    assert args.seats == ("open", "strong", "easy") and args.stand_in == "quick"
+    with pytest.raises(SystemExit):
+        parse_args(["--stand-in", "genius"])

@@ -27,6 +27,8 @@ def test_seats_name_humans_and_any_computer_level() -> None:
     args = parse_args(["--game", "carcassonne", "--seats", "human," + ",".join(LEVELS),
                        "--computer-pace", "instant"])
     assert args.seats == ["human", *LEVELS] and args.computer_pace == "instant"
+    # the window's names of the levels, as its seat buttons say them
+    assert parse_args(["--seats", "human,medium,hard"]).seats == ["human", "quick", "strong"]
 
 
 @pytest.mark.parametrize("argv", [["--seats", "human,genius"], ["--seats", ""],
