@@ -29,6 +29,7 @@ class Peer:
         self.refused = 0
         self.out: asyncio.Queue[str | None] = asyncio.Queue()
         self.closing = False
+        self.leaving = False  # said "bye": its player left the table, nothing went wrong
         self._close_with: tuple[int, str] | None = None
         self._closer: asyncio.Task[None] | None = None
 

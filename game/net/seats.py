@@ -69,6 +69,7 @@ class Seat:
     token: str | None = None  # the hash of the token that takes this seat back
     resigned: bool = False
     connected: bool = False  # someone holds this seat over a connection now
+    left: bool = False  # away because its player left the table, not a connection lost
     flagged: bool = False  # its clock ran out: a computer plays the rest of this turn
     taken_over: bool = False  # its player was away too long: a computer plays till they return
     away_since: float | None = field(default=None, compare=False)
@@ -82,6 +83,7 @@ class Seat:
     def info(self) -> dict[str, object]:
         return {"name": self.name, "kind": self.kind, "level": self.level,
                 "connected": self.connected or self.kind == COMPUTER,
+                "left": self.left and not self.connected,
                 "resigned": self.resigned, "stand_in": self.stand_in}
 
 

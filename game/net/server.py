@@ -258,7 +258,7 @@ class TableServer:
         if not any(set(p.seats) & set(peer.seats) for p in held):
             log.info("table %s: seat(s) %s left", table.code,
                      ",".join(str(i + 1) for i in peer.seats))
-            table.connected(peer.seats, False, self.clock())
+            table.connected(peer.seats, False, self.clock(), left=peer.leaving)
             self._changed(table)
 
     def _start(self, table: Table) -> None:
@@ -289,6 +289,7 @@ class TableServer:
             elif kind == "join":
                 raise Refused("joined", "this connection has joined already")
             elif kind == "bye":
+                peer.leaving = True
                 peer.drop(1000, "bye")
         except Refused as exc:
             self._refuse(peer, exc.code, exc.message)

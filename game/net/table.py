@@ -126,10 +126,13 @@ class Table:
                 others.append(seat.name)
         return token
 
-    def connected(self, seats: Collection[int], on: bool, now: float) -> None:
+    def connected(self, seats: Collection[int], on: bool, now: float,
+                  left: bool = False) -> None:
+        """The seats' player came or went; ``left``: went of their own will (a "bye")."""
         for i in seats:
             seat = self.seats[i]
             seat.connected = on
+            seat.left = left and not on
             seat.away_since = None if on else now
             if on:
                 seat.taken_over = False  # back: the player plays again

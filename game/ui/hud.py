@@ -16,7 +16,7 @@ from game.vocabulary import figure_word, question_text
 from . import palette as pal
 from .art.icons import BARE_BELOW
 from .resources import Resources
-from .seat_marks import draw_seat_marks
+from .seat_marks import away_sentence, draw_seat_marks
 from .session import Session
 from .widgets import blit_centred, fit_line, fit_lines, panel
 
@@ -280,7 +280,7 @@ def describe_phase(session: Session, pending: bool, can_move: bool = False,
     if not seat.is_human:
         marks = session.marks(game.current)  # at a network table: a player gone
         if marks is not None and not marks.connected and not marks.stand_in:
-            return _("{player} is reconnecting…").format(player=seat.label)
+            return away_sentence(seat.label, marks)
         return _("{player} is thinking…").format(player=seat.label)
     if game.phase is Phase.PLACE:
         if game.in_extra:

@@ -217,7 +217,8 @@ class NetworkSession(Session):
                 clock = max(0.0, clock - (time.monotonic() - self.received_at))
         return SeatMarks(bool(seat["connected"]), bool(seat["stand_in"]),
                          bool(seat["resigned"]), clock,
-                         running == player and info.get("state") == "playing")
+                         running == player and info.get("state") == "playing",
+                         bool(seat.get("left")))
 
     def clock_runs(self) -> bool:
         info = self.link.net.table.info

@@ -25,11 +25,18 @@ def clock_text(seconds: float) -> str:
     return f"{hours}:{minutes:02d}:{secs:02d}" if hours else f"{minutes}:{secs:02d}"
 
 
+def away_sentence(player: str, marks: SeatMarks | None) -> str:
+    """What the others read of a player away: gone by choice, or reconnecting."""
+    if marks is not None and marks.left:
+        return _("{player} left the table").format(player=player)
+    return _("{player} is reconnecting…").format(player=player)
+
+
 def status_word(marks: SeatMarks) -> str | None:
     if marks.resigned:
         return _("resigned")
     if not marks.connected:
-        return _("reconnecting…")
+        return _("left the table") if marks.left else _("reconnecting…")
     if marks.stand_in:
         return _("computer plays")
     return None

@@ -64,6 +64,7 @@ class SeatMarks:
     resigned: bool
     clock: float | None = None  # seconds of thinking time left, when the table has a clock
     running: bool = False  # its clock runs now
+    left: bool = False  # away because its player left the table (not a connection lost)
 
 
 @dataclass

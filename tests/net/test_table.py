@@ -94,6 +94,17 @@ def test_seats_open_computer_host_and_tokens() -> None:
         table.join("Late", None, None, None)
 
 
+def test_a_player_who_left_is_told_apart_from_a_connection_lost() -> None:
+    table, _tokens = started(TableConfig("carcassonne", seats=("open", "open")))
+    table.connected([0, 1], True, 1.0)
+    table.connected([0], False, 2.0, left=True)  # said "bye"
+    table.connected([1], False, 2.0)  # the connection broke
+    seats = table.info(3.0)["seats"]
+    assert [(s["connected"], s["left"]) for s in seats] == [(False, True), (False, False)]
+    table.connected([0], True, 4.0)  # back: neither away nor gone
+    assert table.info(5.0)["seats"][0]["left"] is False
+
+
 def test_resigning_hands_the_seat_to_a_computer_and_the_last_one_standing_wins() -> None:
     table, _ = started(TableConfig("carcassonne", seats=("open", "open", "open")))
     table.resign({1}, 1)

@@ -210,6 +210,8 @@ class LobbyScene(Scene):
             return _("at the host's screen"), pal.TEXT_DIM
         if seat["connected"]:
             return _("joined"), pal.TEXT_DIM
+        if seat.get("left"):
+            return _("left the table"), pal.ILLEGAL
         return _("away: reconnecting…"), pal.ILLEGAL
 
     def _draw_table(self, surface: pygame.Surface) -> None:

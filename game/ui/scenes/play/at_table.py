@@ -24,6 +24,7 @@ from ...net_session import TAKEOVER_OFFER, NetworkSession
 from ...palette import Colour
 from ...refusals import problem_words
 from ...resources import Resources
+from ...seat_marks import away_sentence
 from ...widgets import Button, fit_lines, panel
 from .feedback import Feedback
 from .follow import CameraFollow
@@ -143,8 +144,8 @@ class AtTable:
         mine = session.link.net.seats
         for seat, _waited in session.away():
             if seat not in mine and (seat != session.game.current or seat in offers):
-                lines.append((_("{player} is reconnecting…").format(
-                    player=session.seats[seat].name), pal.TEXT, seat))
+                lines.append((away_sentence(session.seats[seat].name, session.marks(seat)),
+                              pal.TEXT, seat))
         return lines
 
     def layout(self, frame: Frame, banner_bottom: int) -> None:
