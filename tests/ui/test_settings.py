@@ -141,3 +141,24 @@ def test_the_hint_setting_names_no_computer_level() -> None:
     explain = BY_KEY["hints"].explain.lower()
     assert "review" in explain
     assert not [name for name in KIND_NAMES.values() if name.lower() in explain]
+
+
+def test_an_interface_size_the_window_cannot_hold_says_what_it_shows(
+        small: App, monkeypatch: pytest.MonkeyPatch) -> None:
+    from .conftest import lines_set
+    from .test_user_tilesets import resize
+    driver = Driver(small)
+    scene = open_from_title(small, driver)
+    drawn = lines_set(small, monkeypatch)
+    while small.settings.get("ui_scale") != 200:
+        driver.click(row(scene, "ui_scale").center)
+    assert "At most 100 % in this window: make it larger." in drawn
+    resize(small, driver, (1280, 800))
+    drawn.clear()
+    driver.frames()
+    assert "At most 125 % in this window: make it larger." in drawn
+    resize(small, driver, (1920, 1280))  # room for 200 %: the setting's own line again
+    drawn.clear()
+    driver.frames()
+    assert "Text, buttons and panels; the board has its own zoom." in drawn
+    assert not any(line.startswith("At most") for line in drawn)

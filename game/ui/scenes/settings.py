@@ -64,6 +64,15 @@ class SettingsScene(Scene):
     def _value_label(self, setting: Setting) -> str:
         return _(setting.label_of(self.app.settings.get(setting.key)))
 
+    def _explained(self, setting: Setting) -> str:
+        """The line under a setting's name.  An interface size larger than the window holds
+        says what the window shows instead, else the choice would seem to do nothing."""
+        shown = round(self.app.res.scale * 100)
+        if setting.key == "ui_scale" and shown < round(self.app.chosen_scale() * 100):
+            return _("At most {percent} % in this window: make it larger.").format(
+                percent=shown)
+        return _(setting.explain)
+
     def _stepper(self, key: str, step: int) -> Callable[[], None]:
         def go() -> None:
             self._step(key, step)
@@ -109,7 +118,8 @@ class SettingsScene(Scene):
             surface.blit(res.text(_(setting.label), 24, pal.TEXT, bold=True),
                          (x, y - px(20 if setting.explain else 9)))
             if setting.explain:
-                surface.blit(res.text(_(setting.explain), 17, pal.TEXT_DIM), (x, y + px(4)))
+                surface.blit(res.text(self._explained(setting), 17, pal.TEXT_DIM),
+                             (x, y + px(4)))
             button.draw(surface, res)
         if self._max_scroll():
             more = _("Wheel: more settings")
