@@ -17,7 +17,7 @@ from . import palette as pal
 from .art.icons import BARE_BELOW
 from .resources import Resources
 from .seat_marks import away_sentence, draw_seat_marks
-from .session import Session
+from .session import Connection, Session
 from .widgets import blit_centred, fit_line, fit_lines, panel
 
 SIDEBAR_W = 316
@@ -282,6 +282,12 @@ def describe_phase(session: Session, pending: bool, can_move: bool = False,
         if marks is not None and not marks.connected and not marks.stand_in:
             return away_sentence(seat.label, marks)
         return _("{player} is thinking…").format(player=seat.label)
+    connection = session.connection  # at a table: the line beside the board says why
+    if connection is Connection.DOWN:
+        return _("{player}: your turn waits for the connection to the table").format(
+            player=player)
+    if connection is Connection.GONE:
+        return _("{player}: this window is no longer at the table").format(player=player)
     if game.phase is Phase.PLACE:
         if game.in_extra:
             return extra_prompt(game, player)

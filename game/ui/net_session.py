@@ -37,7 +37,17 @@ from game.storage import Storage
 
 from . import palette as pal
 from .net_link import TableLink
-from .session import COMPUTER_KINDS, HUMAN, OPEN, REMOTE, Actor, Seat, SeatMarks, Session
+from .session import (
+    COMPUTER_KINDS,
+    HUMAN,
+    OPEN,
+    REMOTE,
+    Actor,
+    Connection,
+    Seat,
+    SeatMarks,
+    Session,
+)
 
 TAKEOVER_OFFER = 15.0  # seconds a dropped player is waited for before the host may hand over
 
@@ -107,6 +117,13 @@ class NetworkSession(Session):
     @property
     def status(self) -> Status:
         return self.link.net.status
+
+    @property
+    def connection(self) -> Connection:
+        status = self.status
+        if status in (Status.CONNECTING, Status.RECONNECTING):
+            return Connection.DOWN
+        return Connection.GONE if status in (Status.FAILED, Status.CLOSED) else Connection.UP
 
     def poll(self) -> list[Happening]:
         """What the table sent since the last look, the shown game kept in step."""

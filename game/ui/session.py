@@ -89,6 +89,15 @@ class Seat:
         return _("{player} ({level})").format(player=self.name, level=kind_name(self.kind))
 
 
+class Connection(enum.Enum):
+    """A window's link to its game: at a network table it may be lost for a while, or for
+    good (refused when trying again, or closed)."""
+
+    UP = "up"
+    DOWN = "down"  # trying again by itself
+    GONE = "gone"
+
+
 @dataclass
 class Session:
     game: Game
@@ -133,6 +142,11 @@ class Session:
     def remote(self) -> bool:
         """Whether the game is played at a network table (its moves come from the table)."""
         return False
+
+    @property
+    def connection(self) -> Connection:
+        """Whether this window's moves reach the game now (on one screen, always)."""
+        return Connection.UP
 
     def winners(self) -> list[int]:
         """The players with the best score among those who did not give the game up."""

@@ -151,6 +151,9 @@ def test_a_table_its_host_left_under_way_is_served_again_by_continue(tmp_path: P
         title = TitleScene(table.host)
         table.host.replace(title)  # the hosting window leaves: its table stops
         table.until(lambda: watched.status == Status.RECONNECTING, "the guest losing the table")
+        # on his turn, the guest's banner no longer asks for a tile that cannot be sent
+        assert describe_phase(watched, pending=False) == \
+            "Bob: your turn waits for the connection to the table"
         assert title.can_continue and title.table is not None
         Driver(table.host).click(button(title, "Continue"))
         table.until(lambda: isinstance(table.host.scene, TablePlayScene), "the host's game")
@@ -164,23 +167,23 @@ def test_a_table_its_host_left_under_way_is_served_again_by_continue(tmp_path: P
         assert host.session.link.net.seats == (0,)
 
 
-def test_a_lost_connection_shows_under_a_prompt_wrapped_on_two_lines(tmp_path: Path) -> None:
-    """In French at the smallest window, the guest's prompt for a hand of three wraps on two
-    lines: "Connexion perdue" goes under it, not over its second line."""
+def test_a_player_gone_shows_under_a_prompt_wrapped_on_two_lines(tmp_path: Path) -> None:
+    """In French at the smallest window, the host's prompt for a hand of three wraps on two
+    lines: "Bob a quitté la table" goes under it, not over its second line."""
     try:
         with two_windows(tmp_path, size=MIN_SIZE, options={"hand": 3}) as table:
             i18n.set_language("fr")
-            play_a_turn(table, table.host)
-            guest = table.play(table.guest)
-            watched = guest.session
-            assert isinstance(watched, NetworkSession)
-            table.until(lambda: guest.human_turn, "the guest's turn")
-            table.host.replace(TitleScene(table.host))  # the hosting window leaves
-            table.until(lambda: watched.status == Status.RECONNECTING, "the table lost")
+            host = table.play(table.host)
+            session = host.session
+            assert isinstance(session, NetworkSession)
+            table.until(lambda: host.human_turn, "the host's turn")
+            table.guest.replace(TitleScene(table.guest))  # the guest's window leaves
+            table.until(lambda: not marks(session, 1).connected, "the host seeing Bob gone")
             table.step()
-            banner_bottom = guest.drawing.banner_bottom
-            assert banner_bottom > guest.layout_obj.free.y  # the prompt took two lines
-            assert guest.table.rect is not None and guest.table.rect.y > banner_bottom
+            banner_bottom = host.drawing.banner_bottom
+            assert banner_bottom > host.layout_obj.free.y  # the prompt took two lines
+            assert host.table.rect is not None and host.table.rect.y > banner_bottom
+            assert "Bob a quitté la table" in drawn_texts(table.host)
     finally:
         i18n.set_language("en")
 
