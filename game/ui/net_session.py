@@ -232,7 +232,11 @@ class NetworkSession(Session):
             clock = clocks[player] / 1000
             if running == player and info.get("state") == "playing":
                 clock = max(0.0, clock - (time.monotonic() - self.received_at))
-        return SeatMarks(bool(seat["connected"]), bool(seat["stand_in"]),
+        # this window's own seats are away while its connection is: the table's last word
+        # on them is stale
+        connected = bool(seat["connected"]) and (
+            player not in self.link.net.seats or self.connection is Connection.UP)
+        return SeatMarks(connected, bool(seat["stand_in"]),
                          bool(seat["resigned"]), clock,
                          running == player and info.get("state") == "playing",
                          bool(seat.get("left")))

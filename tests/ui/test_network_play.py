@@ -154,6 +154,7 @@ def test_a_table_its_host_left_under_way_is_served_again_by_continue(tmp_path: P
         # on his turn, the guest's banner no longer asks for a tile that cannot be sent
         assert describe_phase(watched, pending=False) == \
             "Bob: your turn waits for the connection to the table"
+        assert not marks(watched, 1).connected  # his own row says reconnecting too
         assert title.can_continue and title.table is not None
         Driver(table.host).click(button(title, "Continue"))
         table.until(lambda: isinstance(table.host.scene, TablePlayScene), "the host's game")
