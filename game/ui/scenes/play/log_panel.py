@@ -154,10 +154,12 @@ class LogPanel:
         heights = [px(LINE_STEP) * len(r) + px(ENTRY_GAP) for r in rows]
         content = sum(heights)
         bar = area.copy()
+        # the turn shown in the history scrolls the log back: the marker's room is kept
+        # in the same frame, so that a window at rest never shows it over the last line
+        self._follow_marks(lines, heights, area.h - px(MARKER_H))
         if not self.following and content > area.h:  # room for the way back to the newest
             area = area.inflate(0, -px(MARKER_H)).move(0, -px(MARKER_H) // 2)
         self._drawn.area, self._drawn.content = area, content
-        self._follow_marks(lines, heights)
         if self.following:
             self.top = self._most()
         self.top = max(0, min(self.top, self._most()))
@@ -230,9 +232,10 @@ class LogPanel:
             rows = self._rows[key] = wrap_text(res, line.text, LINE_SIZE, width, line.bold)
         return rows
 
-    def _follow_marks(self, lines: Sequence[LogLine], heights: list[int]) -> None:
+    def _follow_marks(self, lines: Sequence[LogLine], heights: list[int], view_h: int) -> None:
         """In the history: when the turn shown changes, its last line comes near the foot
-        of the view; leaving the history, the log follows the newest entry again."""
+        of the view (``view_h`` high, over the "Newest" marker); leaving the history, the
+        log follows the newest entry again."""
         marked = tuple(i for i, line in enumerate(lines) if line.marked)
         if marked == self._marked:
             return
@@ -242,4 +245,4 @@ class LogPanel:
             return
         bottom = sum(heights[:marked[-1] + 1]) + 2 * self._step
         self.following = False
-        self.top = max(0, min(bottom - self._drawn.area.h, self._most()))
+        self.top = max(0, bottom - view_h)  # kept within the entries once they are set
