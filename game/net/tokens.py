@@ -1,8 +1,9 @@
 """The tokens that take a player's seats back, kept on this computer between runs.
 
-One small file per table and seat (``<host>_<port>_<code>_<seat>.token`` in the user data
+One small file per table and seat (``<host>-<port>-<code>-<seat>.token`` in the user data
 folder's ``tables`` folder), written atomically: a window or a headless player that is
-closed, killed or restarted joins its table again with the token and gets its seat back.
+closed, killed or restarted joins its table again with the token and gets its seat back,
+also by a link whose address or port changed since.
 """
 
 from __future__ import annotations
@@ -28,8 +29,19 @@ class Tokens:
         return self.folder / f"{name}.token"
 
     def get(self, link: Link, seat: int) -> str | None:
+        """The seat's token at the table of ``link``; else one kept for the same table code
+        at another address or port (the host's address changed, or its table was served
+        again on another port): codes are random enough to name one table, and the table
+        checks the token anyway."""
+        path = self._path(link, seat)
+        if not path.exists():
+            tail = _UNSAFE.sub("-", f"_{link.code}_{seat}") + ".token"
+            with contextlib.suppress(OSError):
+                kept = sorted((p for p in self.folder.iterdir() if p.name.endswith(tail)),
+                              key=lambda p: p.stat().st_mtime)
+                path = kept[-1] if kept else path
         try:
-            token = read_small(self._path(link, seat)).strip()
+            token = read_small(path).strip()
         except (OSError, ValueError):
             return None
         return token if _TOKEN.match(token) else None

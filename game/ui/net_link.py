@@ -91,6 +91,9 @@ class TableLink:
         self.server = server
         self.shown = shown or link  # the link friends paste
         self.level = level  # a computer of this window plays its seats
+        # the port a table served again had before, when another program took it: the
+        # friends' links name that one
+        self.moved_from: int | None = None
         token = None
         if tokens is not None and host_key is None:  # a seat held here before: taken back
             if seat is None:
@@ -168,7 +171,12 @@ def reopen_table(registry: Registry, storage: Storage, code: str, listening: Lis
     server = LocalServer(registry, storage.data_dir / HOSTED_TABLES)
     code, key, name = server.reopen_table(storage.data_dir / HOSTED_TABLES / f"{code}.json")
     port = _listen(server, listening)
-    return _host_seats(registry, storage, server, port, code, key, name, listening, wake)
+    table = _host_seats(registry, storage, server, port, code, key, name, listening, wake)
+    if listening.port and port != listening.port:
+        log.warning("table %s served again on port %d: port %d is taken", code, port,
+                    listening.port)
+        table.moved_from = listening.port
+    return table
 
 
 def _listen(server: LocalServer, listening: Listening) -> int:

@@ -5,6 +5,7 @@ taken back; a guest that leaves and comes back; resigning; the finished game kep
 from __future__ import annotations
 
 import random
+import socket
 import time
 from pathlib import Path
 
@@ -16,6 +17,7 @@ from game.ai import choose_action
 from game.net.client import Status
 from game.rules import Phase, Place
 from game.storage import save_file_name
+from game.ui import clipboard
 from game.ui.hud import describe_phase
 from game.ui.net_session import NetworkSession
 from game.ui.scenes import pause
@@ -166,6 +168,53 @@ def test_a_table_its_host_left_under_way_is_served_again_by_continue(tmp_path: P
         table.until(lambda: len(host.game.moves) == len(guest.game.moves) == moves + 2,
                     "both windows where the game stands")
         assert host.session.link.net.seats == (0,)
+
+
+def test_a_table_served_again_on_another_port_is_joined_by_its_new_link(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Another program took the table's port while the host was away: Continue serves it on
+    another one.  The host reads that friends need the new link and copies it from the game
+    menu; Bob joins with it and gets his seat back."""
+    with two_windows(tmp_path) as table:
+        play_a_turn(table, table.host)
+        guest = table.play(table.guest)
+        watched = guest.session
+        assert isinstance(watched, NetworkSession)
+        old = watched.link.link
+        title = TitleScene(table.host)
+        table.host.replace(title)  # the hosting window leaves: its table stops
+        table.until(lambda: watched.status == Status.RECONNECTING, "the guest losing the table")
+        with socket.socket(socket.AF_INET, socket.SOCK_STREAM) as squatter:
+            squatter.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)  # past TIME_WAIT
+            squatter.bind((old.host, old.port))  # another program's, meanwhile
+            squatter.listen()
+            Driver(table.host).click(button(title, "Continue"))
+            table.until(lambda: isinstance(table.host.scene, TablePlayScene), "the host's game")
+            host = table.play(table.host)
+            session = host.session
+            assert isinstance(session, NetworkSession) and session.link.moved_from == old.port
+            new = session.link.shown
+            assert new.port != old.port and new.code == old.code
+            table.until(lambda: bool(session.away()), "the host seeing Bob away")
+            table.step(2)
+            moved = f"The table moved to port {new.port}: friends away need its new link " \
+                "(Menu, Copy link)"
+            assert moved in " ".join(drawn_texts(table.host))  # wrapped in the box
+            copied: list[str] = []
+            monkeypatch.setattr(clipboard, "copy", lambda text: copied.append(text) or True)
+            Driver(table.host).key(pygame.K_ESCAPE)
+            Driver(table.host).click(button(on_top(table.host, pause.PauseScene), "Copy link"))
+            assert copied == [str(new)]
+            Driver(table.host).key(pygame.K_ESCAPE)
+            join_lobby(table.guest, str(new), "Bob")  # the new link: his seat back
+            table.until(lambda: isinstance(table.guest.scene, TablePlayScene), "Bob's game")
+            guest = table.play(table.guest)
+            assert isinstance(guest.session, NetworkSession)
+            assert guest.session.link.net.seats == (1,)
+            table.until(lambda: not session.away(), "the host seeing Bob back")
+            table.step(2)
+            assert moved not in " ".join(drawn_texts(table.host))
+            play_a_turn(table, table.guest)
 
 
 def test_a_player_gone_shows_under_a_prompt_wrapped_on_two_lines(tmp_path: Path) -> None:

@@ -141,10 +141,7 @@ class LobbyScene(Scene):
         self.app.push(self.app.routes.join(problem_words(self.table.net) or ""))
 
     def copy_link(self) -> None:
-        if clipboard.copy(str(self.table.shown)):
-            self.app.show_toast(_("Link copied: paste it to your friends"))
-        else:
-            self.app.show_toast(_("No clipboard here: read the link out to your friends"), 3.0)
+        copy_link(self.app, self.table)
 
     def show_rules(self) -> None:
         game = self.help_topic()
@@ -283,3 +280,11 @@ class LobbyScene(Scene):
                 Status.RECONNECTING: _("Connection lost: reconnecting…"),
                 Status.FAILED: _("The table refused to seat you:"),
                 Status.CLOSED: _("You left the table.")}.get(status, "")
+
+
+def copy_link(app: App, table: TableLink) -> None:
+    """The link friends paste to the clipboard (here, and in the game menu at a table)."""
+    if clipboard.copy(str(table.shown)):
+        app.show_toast(_("Link copied: paste it to your friends"))
+    else:
+        app.show_toast(_("No clipboard here: read the link out to your friends"), 3.0)

@@ -12,6 +12,7 @@ from ..app import App
 from ..net_session import NetworkSession
 from ..session import Session
 from .help import HelpScene
+from .lobby import copy_link
 from .menus import ConfirmScene, MenuScene
 from .saves import LoadScene, save_scene
 from .settings import SettingsScene
@@ -50,6 +51,8 @@ class PauseScene(MenuScene):
             entries.append((_("Save game"), lambda: self.app.push(save_scene(self.app, kept))))
         elif not session.resigned and not session.ended() and session.link.net.seats:
             entries.append((_("Resign"), self.confirm_resign))
+        if not session.ended():  # for a friend who lost theirs, or a table that moved
+            entries.append((_("Copy link"), lambda: copy_link(self.app, session.link)))
         entries += [(_("Rules"), lambda: self.app.push(HelpScene(self.app, session.game_id))),
                     (_("Settings"), self.open_settings),
                     (_("Leave the table"), self.confirm_leave)]

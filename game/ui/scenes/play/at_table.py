@@ -142,6 +142,11 @@ class AtTable:
         elif session.resigned and not session.game.over:
             lines.append((_("You resigned: a computer plays your seat"), pal.TEXT_DIM, None))
         mine = session.link.net.seats
+        if session.link.moved_from is not None and any(
+                seat not in mine for seat, _waited in session.away()):
+            lines.append((_("The table moved to port {port}: friends away need its new "
+                            "link (Menu, Copy link)").format(port=session.link.link.port),
+                          pal.TEXT, None))
         for seat, _waited in session.away():
             if seat not in mine and (seat != session.game.current or seat in offers):
                 lines.append((away_sentence(session.seats[seat].name, session.marks(seat)),
@@ -173,7 +178,7 @@ class AtTable:
         self.buttons = []
         y = px(8)
         for text, colour, seat in state:
-            lines, size = fit_lines(res, text, (LINE_SIZE, 16), width - px(28), 2, bold=True)
+            lines, size = fit_lines(res, text, (LINE_SIZE, 16), width - px(28), 3, bold=True)
             for line in lines:
                 self._lines.append((line, size, colour, y))
                 y += px(LINE_SIZE + 6)
