@@ -201,7 +201,12 @@ def test_a_table_served_again_on_another_port_is_joined_by_its_new_link(
                 "(Menu, Copy link)"
             assert moved in " ".join(drawn_texts(table.host))  # wrapped in the box
             copied: list[str] = []
-            monkeypatch.setattr(clipboard, "copy", lambda text: copied.append(text) or True)
+
+            def copy(text: str) -> bool:
+                copied.append(text)
+                return True
+
+            monkeypatch.setattr(clipboard, "copy", copy)
             Driver(table.host).key(pygame.K_ESCAPE)
             Driver(table.host).click(button(on_top(table.host, pause.PauseScene), "Copy link"))
             assert copied == [str(new)]
