@@ -92,7 +92,13 @@ def test_the_hint_lights_a_legal_cell_and_figure_and_never_plays(app: App,
     assert play.hint.current() == hint  # the same moment: the same plan
     play.place(hint.place.cell, hint.place.rotation // 90)
     driver.frames()
-    assert play.hint.current() is None  # a move was made: the hint is gone
+    rest = play.hint.current()  # the hinted placement made: what is left of the hint stays
+    if hint.answer is None and hint.figure is None:
+        assert rest is None
+    else:
+        assert rest == hints.Hint(None, hint.answer, hint.figure, hint.why)
+        driver.click(button(play, "Hint"))  # asked again: hidden
+        assert play.hint.current() is None
     question_mark(driver)
     follow = play.hint.current()
     assert follow is not None and follow.place is None
@@ -267,6 +273,51 @@ def test_a_click_on_an_area_takes_the_figure_the_hint_shows_there(app: App,
     assert shown.current() is not None
     driver.click(screen_of(scene, (0, 1), target.spot))
     assert scene.turn.pending == hut
+
+
+def test_following_the_hint_click_by_click_takes_the_figure_it_shows(
+        app: App, driver: Driver, monkeypatch: pytest.MonkeyPatch, lines: list[str]) -> None:
+    # The Hint shows a hut on the river of the tile it places: a click on the lit cell places
+    # the tile, and the hut stays lit with the Hint's line, so the next click on the river
+    # puts the hut down (the river's first figure is the fisher)
+    seats = [Seat("Red", "red"), Seat("Blue", "blue")]
+    scene = PlayScene(app, Session.new(app.registry, "hunters-and-gatherers", [], seats,
+                                       seed=1))
+    app.replace(scene)
+    app.step(1 / 60)
+    scene.game.force("tile", "H05")
+    place = Place("H05", 0, 1, 90)
+    after = scene.game.copy()
+    after.apply(place)
+    legal = after.legal_actions()
+    hut = next(a for a in legal if isinstance(a, Deploy) and a.figure == "hut"
+               and Deploy("follower", a.target) in legal)  # on the river, not a lake
+    hint = hints.Hint(place, None, hut, "hut here")
+    monkeypatch.setattr(hints, "advise", lambda *args, **kwargs: hint)
+    question_mark(driver)
+    assert scene.hint.current() == hint
+    driver.click(centre(scene, place.cell))
+    assert scene.game.moves[-1] == place
+    driver.frames()
+    assert scene.hint.current() == hints.Hint(None, None, hut, "hut here")
+    assert lines[-1] == "Hint: hut here"  # its line still under the banner
+    target = next(t for t in scene.options.targets() if hut in t.deploys)
+    assert target.deploys[0] != hut
+    driver.click(screen_of(scene, (0, 1), target.spot))
+    assert scene.turn.pending == hut
+    assert scene.hint.current() is None  # the figure put down: the hint is played out
+
+
+def test_another_placement_than_the_hinted_one_takes_the_hint_away(app: App,
+                                                                   driver: Driver) -> None:
+    scene = start(app, seed=12)
+    question_mark(driver)
+    hint = scene.hint.current()
+    assert hint is not None and hint.place is not None
+    other = next(p for p in scene.game.legal_placements() if p.cell != hint.place.cell)
+    assert scene.place(other.cell, other.rotation // 90)
+    driver.frames()
+    assert scene.hint.current() is None
 
 
 def test_clicking_again_on_an_area_takes_its_next_figure_then_none(app: App,

@@ -11,7 +11,10 @@ gone), asks again, or leaves the game (``cancel``).
 The hinted placement is the one a click on its cell makes: asking for the hint takes up the
 hinted tile of the hand, turned as hinted, and the hint goes as soon as the player turns the
 tile or takes up another (the lit cell would no longer be what a click places), or puts a
-figure down, chooses a hike or takes either back (the turn is no longer the one hinted)."""
+figure down, chooses a hike or takes either back (the turn is no longer the one hinted).
+Placing the hinted tile as hinted (or giving the hinted answer) keeps the rest of the hint:
+its figure stays lit on its area, and a click there takes that figure (a shepherd, a hut),
+not the area's first."""
 
 from __future__ import annotations
 
@@ -23,7 +26,7 @@ import pygame
 from game import hints
 from game.hints import Hint
 from game.i18n import _
-from game.rules import Deploy, Game, Move, Place, TileType
+from game.rules import Choose, Deploy, Game, Move, Place, TileType
 
 from ... import palette as pal
 from ...board_view import BoardView
@@ -194,17 +197,35 @@ class HintShown:
         self.cancel()
 
     def current(self) -> Hint | None:
-        """The hint of this moment: none once a move was made, a figure put down or taken
-        back, or once the tile handled or its turn is no longer the one hinted."""
+        """The hint of this moment: once the player made the hint's own first moves (its
+        placement, its answer), the rest of it, so that the figure it showed is still lit
+        and still the one a click on its area takes; none once another move was made, a
+        figure put down or taken back, or once the tile handled or its turn is no longer the
+        one hinted."""
         hint = self.hint
-        if hint is not None and (self.moves != len(self.game.moves)
-                                 or self.held != self.turn.pending):
+        if hint is not None:
+            hint = self._rest(hint)
+        if hint is None or self.held != self.turn.pending:
             self.hint = hint = None
         if hint is not None and hint.place is not None and (
                 self.turn.hand.handled() != hint.place.tile
                 or self.turn.rotation != hint.place.rotation // 90):
             self.hint = hint = None
         return hint
+
+    def _rest(self, hint: Hint) -> Hint | None:
+        """What is left of ``hint`` after the moves made since it was shown: all of it when
+        none was, the rest when they are its first actions, else (or when nothing is left)
+        none."""
+        made = self.game.moves[self.moves:] if len(self.game.moves) >= self.moves else None
+        plan = hint.actions()
+        if made is None or made != plan[:len(made)] or (made and len(made) >= len(plan)):
+            return None
+        if not made:
+            return hint
+        rest = plan[len(made):]
+        return Hint(None, next((a for a in rest if isinstance(a, Choose)), None),
+                    next((a for a in rest if isinstance(a, (Deploy, Move))), None), hint.why)
 
     def draw(self, surface: pygame.Surface, frame: Frame) -> None:
         """The lit cell, the tile and the figure; call with the board clipped."""
