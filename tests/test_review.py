@@ -279,3 +279,20 @@ def test_a_loss_every_future_agreed_on_has_no_margin(registry: Registry) -> None
     assert lost_text(noisy) == "−5.0 ± 1.2"
     assert ", 5.0 points lost;" in decision_line(game, exact)
     assert ", 5.0 ± 1.2 points lost;" in decision_line(game, noisy)
+
+
+def test_a_plan_names_which_tile_of_a_hand_it_places(registry: Registry) -> None:
+    # With a hand of three tiles the better move may place another tile than the one
+    # placed: its words say which, numbered as the tray numbers them
+    game = Game(registry.ruleset("carcassonne", []), ["Red", "Blue"], seed=5,
+                options={"hand": 3})
+    hand = list(game.hand)
+    assert len(hand) == 3
+    second = next(p for p in game.legal_actions()
+                  if isinstance(p, Place) and p.tile == hand[1])
+    assert describe_plan(game, [second]).startswith(
+        f"tile 2 of the hand at [{second.x}, {second.y}] turned {second.rotation}°")
+    one = Game(registry.ruleset("carcassonne", []), ["Red", "Blue"], seed=5)
+    first = next(p for p in one.legal_actions() if isinstance(p, Place))
+    assert describe_plan(one, [first]) == (
+        f"tile at [{first.x}, {first.y}] turned {first.rotation}°")

@@ -49,8 +49,16 @@ def describe_plan(position: Game, actions: Sequence[Action | str]) -> str:
     for item in actions:
         action = parse_action(item) if isinstance(item, str) else item
         if isinstance(action, Place):
-            parts.append(_("tile at [{x}, {y}] turned {degrees}°").format(
-                x=action.cell[0], y=action.cell[1], degrees=action.rotation))
+            hand = list(world.hand) if world.extra_tile is None else []
+            if len(hand) > 1 and action.tile in hand:
+                # A hand of several tiles: which one, numbered as the tray numbers them (the
+                # better move may place another tile than the one placed).
+                parts.append(_("tile {n} of the hand at [{x}, {y}] turned {degrees}°").format(
+                    n=hand.index(action.tile) + 1, x=action.cell[0], y=action.cell[1],
+                    degrees=action.rotation))
+            else:
+                parts.append(_("tile at [{x}, {y}] turned {degrees}°").format(
+                    x=action.cell[0], y=action.cell[1], degrees=action.rotation))
         elif isinstance(action, Deploy):
             index = world.target_feature(action.target)
             kind = world.board.tiles[world.last_cell].t.kinds[index] \
