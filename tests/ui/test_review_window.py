@@ -21,6 +21,7 @@ from game.review.turns import decision_of_turn, position_before
 from game.rules import Deploy, Game, Place, Skip
 from game.ui.app import App
 from game.ui.scenes import review as review_scene
+from game.ui.scenes import review_summary
 from game.ui.scenes.final import FinalScene
 from game.ui.scenes.play import PlayScene, hint, history_mode, review_shown
 from game.ui.scenes.review import ReviewScene
@@ -435,3 +436,38 @@ def test_stepping_to_a_marked_turn_brings_its_tile_out_from_under_the_reviews_li
     while cam.moving():
         driver.frames()
     assert cam.cell_rect(cell)[1] >= line.bottom
+
+
+@pytest.mark.parametrize("window_fixture", ["app", "small"])
+def test_a_window_with_room_shows_every_kind_of_points_lost(
+        window_fixture: str, request: pytest.FixtureRequest,
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    # Four kinds lost (cities, roads, fields, figures kept), two players reviewed (tabs):
+    # a 1280x800 window shows a row
+    # each, none folded into "Other kinds"; the smallest window folds what it must, and its
+    # rows still add up to the points lost; the card stays inside the window either way
+    window: App = request.getfixturevalue(window_fixture)
+    shown: list[list[tuple[str, float]]] = []
+    real = review_summary.kinds_shown
+
+    def recording(lost: dict[str, float], rows: int) -> list[tuple[str, float]]:
+        out = real(lost, rows)
+        shown.append(out)
+        return out
+
+    monkeypatch.setattr(review_summary, "kinds_shown", recording)
+    session = a_session(window, turns=20)
+    session.review, _mistakes = reviews.made_up_review(session, seats=(0, 1))
+    _play, summary = open_summary(window, Driver(window), session)
+    lost = session.review.lost_by_category(0)
+    # the card as full as it gets: a tab per player, three costliest moves
+    assert len(lost) == 4 and len(summary.tabs) == 2 and len(summary.costly) == 3
+    shown.clear()
+    summary.draw(window.screen)
+    rows = shown[-1]
+    if window_fixture == "app":
+        assert sorted(k for k, _v in rows) == sorted(lost)
+    assert sum(v for _k, v in rows) == pytest.approx(sum(lost.values()))
+    bottom = max(b.rect.bottom for b in [*summary.costly, summary.close_button])
+    assert bottom <= summary.card.bottom <= window.screen.get_height()
+    assert summary.card.top >= 0

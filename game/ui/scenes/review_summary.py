@@ -20,7 +20,8 @@ from ..session import Session
 from ..widgets import Button, blit_centred, fit_line, panel
 from .menus import dim
 
-KINDS_SHOWN = 6  # rows of points lost by kind
+KINDS_SHOWN = 6  # rows of points lost by kind, at most
+KIND_ROW = 26  # the height of one of them
 
 
 
@@ -67,8 +68,14 @@ class ReviewSummaryScene(Scene):
     def layout(self, size: tuple[int, int]) -> None:
         res = self.app.res
         px = res.px
+        # Taller, as far as the window allows, by the rows of points lost by kind beyond the
+        # three the least card holds: a window with room shows every kind rather than
+        # folding the smaller ones (cities, roads) into "Other kinds".
+        rows = max(len(kinds_shown(self.review.lost_by_category(p), KINDS_SHOWN))
+                   for p in self.players)
+        tall = px(580) if rows <= 3 else px(584 + KIND_ROW * (rows - 3))  # 4: rounding's
         self.card = pygame.Rect(0, 0, min(px(760), size[0] - px(40)),
-                                min(px(580), size[1] - px(30)))
+                                min(tall, size[1] - px(30)))
         self.card.center = (size[0] // 2, size[1] // 2)
         c = self.card
         self.tabs = []
@@ -163,7 +170,8 @@ class ReviewSummaryScene(Scene):
         res = self.app.res
         px = res.px
         c = self.card
-        room = (self.costly_top - px(36) - y - px(30)) // px(26)  # rows above the heading
+        # rows above the heading
+        room = (self.costly_top - px(36) - y - px(30)) // px(KIND_ROW)
         parts = kinds_shown(self.review.lost_by_category(self.player),
                             max(0, min(KINDS_SHOWN, room)))
         if not parts:
@@ -185,5 +193,5 @@ class ReviewSummaryScene(Scene):
                               px(16)), border_radius=px(4))
             figure = res.text(decimal(value), 19, pal.TEXT)
             surface.blit(figure, figure.get_rect(topright=(c.right - px(40), y)))
-            y += px(26)
+            y += px(KIND_ROW)
         return y
