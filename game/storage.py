@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import errno
 import json
+import logging
 import os
 import stat
 import tempfile
@@ -30,11 +31,14 @@ from game.i18n import _
 from game.rules.registry import Registry
 from game.savefile import SAVE_FORMAT, SavedGame, SaveError
 
+log = logging.getLogger(__name__)
+
 __all__ = ["APP_NAME", "AUTOSAVE", "SAVE_FORMAT", "SaveEntry", "SaveError", "SavedGame",
            "Storage", "atomic_write"]
 
 APP_NAME = "carcassonne-family"
 AUTOSAVE = "autosave.json"
+SETTINGS = "settings.json"  # in the config folder
 FINISHED = "finished"  # a finished game the autosave held: finished-20250101-120000.json
 UNFINISHED = "unfinished"  # an unfinished one another game took the place of
 MAX_FILE_BYTES = 1_000_000  # a save of a whole game is under 10 KB; settings under 1 KB
@@ -130,6 +134,8 @@ class Storage:
         self.lock = FolderLock(self.data_dir)
         self._autosave_written: tuple[int, int, int] | None = None  # see autosave
         self._autosave_last: SavedGame | None = None  # what it holds, as this window wrote it
+        self.settings_problem: str | None = None  # see load_settings
+        self.settings_kept: Path | None = None
 
     @property
     def busy(self) -> bool:
@@ -298,17 +304,46 @@ class Storage:
 
     # -- settings
     def load_settings(self) -> dict[str, Any]:
-        path = self.config_dir / "settings.json"
+        """The settings and remembered choices; the defaults ({}) when there is no file.  A
+        file that cannot be read is moved aside (``settings-kept-DATE.json``): the window
+        writes its settings at every change and when it closes, and would otherwise write
+        over the player's choices without a word.  ``settings_problem`` then says what was
+        wrong, ``settings_kept`` where the file went (None when it could not be moved: the
+        settings are then not written at all this run)."""
+        path = self.config_dir / SETTINGS
+        self.settings_problem = None
+        self.settings_kept = None
         try:
             data = json.loads(read_small(path))
-        except (OSError, ValueError, RecursionError):  # missing or broken: the defaults
+        except FileNotFoundError:
             return {}
-        return data if isinstance(data, dict) else {}
+        except UnicodeDecodeError:
+            data = _("not a text file")
+        except json.JSONDecodeError as exc:
+            data = _("not valid JSON, line {line}: {problem}").format(
+                line=exc.lineno, problem=exc.msg.removesuffix(" at"))
+        except OSError as exc:
+            data = _("cannot read ({problem})").format(problem=exc.strerror)
+        except (ValueError, RecursionError) as exc:
+            data = _("not a settings file ({problem})").format(problem=exc)
+        if isinstance(data, dict):
+            return data
+        self.settings_problem = data if isinstance(data, str) else _("not a settings file")
+        log.warning("the settings cannot be read: %s: %s", path, self.settings_problem)
+        if not self.lock.busy:  # the other window has reported it, and keeps it
+            try:
+                self.settings_kept = self.keep_aside(path)
+            except OSError as exc:
+                log.warning("the settings file cannot be moved aside (%s): it is not "
+                            "written this run", exc)
+        return {}
 
     def save_settings(self, settings: Mapping[str, Any]) -> None:
         if self.lock.busy:
             return  # the other window's settings stay as they are
-        atomic_write(self.config_dir / "settings.json",
+        if self.settings_problem is not None and self.settings_kept is None:
+            return  # a broken settings file that could not be moved aside stays as it is
+        atomic_write(self.config_dir / SETTINGS,
                      json.dumps(dict(settings), indent=1, ensure_ascii=False))
 
     # -- naming and removing saves

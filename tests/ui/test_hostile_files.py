@@ -58,6 +58,28 @@ def test_the_game_starts_with_every_hostile_file_in_its_folders(tmp_path: Path) 
         pygame.quit()
 
 
+def test_a_broken_settings_file_is_told_and_kept_when_the_window_closes(
+        tmp_path: Path) -> None:
+    """Closing the window writes its size into the settings: a settings file cut short used
+    to be replaced then, the player's choices lost without a word."""
+    store = Storage(tmp_path)
+    store.config_dir.mkdir(parents=True)
+    broken = b'{"language": "fr", "players": [{"name": "Ana'
+    (store.config_dir / "settings.json").write_bytes(broken)
+    app = _app(tmp_path)
+    try:
+        driver = Driver(app)
+        scene = title(app, driver)
+        told = scene.settings_problem()
+        kept = app.storage.settings_kept
+        assert told and kept is not None and kept.name in told
+        app.close()
+    finally:
+        pygame.quit()
+    assert kept.read_bytes() == broken
+    assert json.loads((store.config_dir / "settings.json").read_text())["window_size"]
+
+
 def test_remembered_players_of_any_shape_open_the_set_up_screen(tmp_path: Path) -> None:
     store = Storage(tmp_path)
     store.config_dir.mkdir(parents=True)
