@@ -33,8 +33,8 @@ from game.savefile import SAVE_FORMAT, SavedGame, SaveError
 
 log = logging.getLogger(__name__)
 
-__all__ = ["APP_NAME", "AUTOSAVE", "SAVE_FORMAT", "SaveEntry", "SaveError", "SavedGame",
-           "Storage", "atomic_write"]
+__all__ = ["APP_NAME", "AUTOSAVE", "SAVE_FORMAT", "ReservedName", "SaveEntry", "SaveError",
+           "SavedGame", "Storage", "atomic_write"]
 
 APP_NAME = "carcassonne-family"
 AUTOSAVE = "autosave.json"
@@ -45,14 +45,23 @@ MAX_FILE_BYTES = 1_000_000  # a save of a whole game is under 10 KB; settings un
 MAX_NAME = 60  # characters in a save's name
 
 
+class ReservedName(ValueError):
+    """A save's name that is the autosave's file: a save written there would replace the
+    game the autosave holds without keeping it, and be written over at the next turn."""
+
+
 def save_file_name(name: str) -> str:
     """The file a save named ``name`` is written to: the name without characters a file
-    system refuses, ``.json`` added.  ValueError for a name that is empty once cleaned."""
+    system refuses, ``.json`` added.  ValueError for a name that is empty once cleaned,
+    ReservedName for the autosave's (in any case: Windows and macOS ignore it)."""
     cleaned = "".join("-" if c in '/\\:*?"<>|' or not c.isprintable() else c for c in name)
     cleaned = cleaned.strip().strip(".")[:MAX_NAME]
     if not cleaned:
         raise ValueError("a save needs a name")
-    return f"{cleaned}.json"
+    file_name = f"{cleaned}.json"
+    if file_name.casefold() == AUTOSAVE.casefold():
+        raise ReservedName(f"{cleaned} is the autosave's name")
+    return file_name
 
 
 def atomic_write(path: Path, text: str) -> None:
@@ -152,6 +161,8 @@ class Storage:
         self._writable()
         if name is None:
             name = time.strftime("game-%Y%m%d-%H%M%S") + f"-{len(saved.moves)}.json"
+        if name.casefold() == AUTOSAVE.casefold():  # that is autosave()'s, which keeps the game
+            raise ReservedName(f"{name} is the autosave's file")
         path = self.saves_dir / name
         if path.exists() and self._unreadable(path):
             self.keep_aside(path)

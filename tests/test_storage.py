@@ -154,6 +154,19 @@ def test_a_settings_file_that_cannot_be_moved_aside_is_not_written(
     assert path.read_text(encoding="utf-8") == "{broken"
 
 
+@pytest.mark.parametrize("name", ["autosave", "AutoSave", " autosave. ", "AUTOSAVE"])
+def test_no_save_is_named_as_the_autosave(tmp_path: Path, base: TileSet, name: str) -> None:
+    from game.rules import Game
+    from game.storage import ReservedName, save_file_name
+    with pytest.raises(ReservedName):
+        save_file_name(name)
+    saved = SavedGame.of(Game(base, ["Red", "Blue"], seed=3), "carcassonne", [],
+                         ["red", "blue"])
+    with pytest.raises(ReservedName):
+        Storage(tmp_path).save(saved, "Autosave.json")
+    assert save_file_name("autosave 2") == "autosave 2.json"
+
+
 def test_a_missing_settings_file_is_no_problem(tmp_path: Path) -> None:
     store = Storage(tmp_path)
     assert store.load_settings() == {} and store.settings_problem is None
