@@ -34,7 +34,7 @@ from game.savefile import SAVE_FORMAT, SavedGame, SaveError
 log = logging.getLogger(__name__)
 
 __all__ = ["APP_NAME", "AUTOSAVE", "SAVE_FORMAT", "ReservedName", "SaveEntry", "SaveError",
-           "SavedGame", "Storage", "atomic_write"]
+           "SavedGame", "Storage", "atomic_write", "not_written"]
 
 APP_NAME = "carcassonne-family"
 AUTOSAVE = "autosave.json"
@@ -62,6 +62,16 @@ def save_file_name(name: str) -> str:
     if file_name.casefold() == AUTOSAVE.casefold():
         raise ReservedName(f"{cleaned} is the autosave's name")
     return file_name
+
+
+def not_written(exc: OSError, folder: Path) -> str:
+    """What to tell the player when an autosave could not be written (a full disk, a
+    folder made read-only): the system's own words for the problem, without Python's
+    ``[Errno 28]``, the folder, and that the autosave still holds what it held."""
+    problem = exc.strerror or str(exc)
+    return _("The last turn could not be saved in {folder}: {problem}.\nThe autosave keeps "
+             "what it held before; the game goes on and tries again after the next turn."
+             ).format(folder=shown_path(folder), problem=problem)
 
 
 def atomic_write(path: Path, text: str) -> None:

@@ -212,3 +212,25 @@ def test_load_reports_saves_that_cannot_be_restored_and_keeps_them(app: App,
         driver.key(pygame.K_RETURN)
     assert {p: p.read_bytes() for p in app.storage.saves_dir.iterdir()} == before
     assert json.loads(next(iter(before.values())))  # still the same plain JSON
+
+
+def test_a_full_disk_is_told_in_words_with_the_folder(tmp_path: Path,
+                                                      monkeypatch: pytest.MonkeyPatch) -> None:
+    """An autosave on a full disk said only "[Errno 28] No space left on device: '/…/.
+    autosave.json.x.tmp'": which folder, and whether the game was lost, went unsaid."""
+    from .test_scenes import new_game
+    app = _app(tmp_path)
+    try:
+        driver = Driver(app)
+        play = new_game(app, driver)
+
+        def full(*_args: object) -> None:
+            raise OSError(28, "No space left on device",
+                          str(app.storage.saves_dir / ".autosave.json.x.tmp"))
+        monkeypatch.setattr(app.storage, "autosave", full)
+        play_turns(play, driver, 1)
+        told = on_top(app, MessageScene)
+        assert "No space left on device" in told.text and "[Errno" not in told.text
+        assert str(app.storage.saves_dir) in told.text and "autosave keeps" in told.text
+    finally:
+        pygame.quit()
