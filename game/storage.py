@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import errno
 import json
+import logging
 import os
 import stat
 import tempfile
@@ -30,25 +31,47 @@ from game.i18n import _
 from game.rules.registry import Registry
 from game.savefile import SAVE_FORMAT, SavedGame, SaveError
 
-__all__ = ["APP_NAME", "AUTOSAVE", "SAVE_FORMAT", "SaveEntry", "SaveError", "SavedGame",
-           "Storage", "atomic_write"]
+log = logging.getLogger(__name__)
+
+__all__ = ["APP_NAME", "AUTOSAVE", "SAVE_FORMAT", "ReservedName", "SaveEntry", "SaveError",
+           "SavedGame", "Storage", "atomic_write", "not_written"]
 
 APP_NAME = "carcassonne-family"
 AUTOSAVE = "autosave.json"
+SETTINGS = "settings.json"  # in the config folder
 FINISHED = "finished"  # a finished game the autosave held: finished-20250101-120000.json
 UNFINISHED = "unfinished"  # an unfinished one another game took the place of
 MAX_FILE_BYTES = 1_000_000  # a save of a whole game is under 10 KB; settings under 1 KB
 MAX_NAME = 60  # characters in a save's name
 
 
+class ReservedName(ValueError):
+    """A save's name that is the autosave's file: a save written there would replace the
+    game the autosave holds without keeping it, and be written over at the next turn."""
+
+
 def save_file_name(name: str) -> str:
     """The file a save named ``name`` is written to: the name without characters a file
-    system refuses, ``.json`` added.  ValueError for a name that is empty once cleaned."""
+    system refuses, ``.json`` added.  ValueError for a name that is empty once cleaned,
+    ReservedName for the autosave's (in any case: Windows and macOS ignore it)."""
     cleaned = "".join("-" if c in '/\\:*?"<>|' or not c.isprintable() else c for c in name)
     cleaned = cleaned.strip().strip(".")[:MAX_NAME]
     if not cleaned:
         raise ValueError("a save needs a name")
-    return f"{cleaned}.json"
+    file_name = f"{cleaned}.json"
+    if file_name.casefold() == AUTOSAVE.casefold():
+        raise ReservedName(f"{cleaned} is the autosave's name")
+    return file_name
+
+
+def not_written(exc: OSError, folder: Path) -> str:
+    """What to tell the player when an autosave could not be written (a full disk, a
+    folder made read-only): the system's own words for the problem, without Python's
+    ``[Errno 28]``, the folder, and that the autosave still holds what it held."""
+    problem = exc.strerror or str(exc)
+    return _("The last turn could not be saved in {folder}: {problem}.\nThe autosave keeps "
+             "what it held before; the game goes on and tries again after the next turn."
+             ).format(folder=shown_path(folder), problem=problem)
 
 
 def atomic_write(path: Path, text: str) -> None:
@@ -130,6 +153,8 @@ class Storage:
         self.lock = FolderLock(self.data_dir)
         self._autosave_written: tuple[int, int, int] | None = None  # see autosave
         self._autosave_last: SavedGame | None = None  # what it holds, as this window wrote it
+        self.settings_problem: str | None = None  # see load_settings
+        self.settings_kept: Path | None = None
 
     @property
     def busy(self) -> bool:
@@ -146,6 +171,8 @@ class Storage:
         self._writable()
         if name is None:
             name = time.strftime("game-%Y%m%d-%H%M%S") + f"-{len(saved.moves)}.json"
+        if name.casefold() == AUTOSAVE.casefold():  # that is autosave()'s, which keeps the game
+            raise ReservedName(f"{name} is the autosave's file")
         path = self.saves_dir / name
         if path.exists() and self._unreadable(path):
             self.keep_aside(path)
@@ -298,17 +325,46 @@ class Storage:
 
     # -- settings
     def load_settings(self) -> dict[str, Any]:
-        path = self.config_dir / "settings.json"
+        """The settings and remembered choices; the defaults ({}) when there is no file.  A
+        file that cannot be read is moved aside (``settings-kept-DATE.json``): the window
+        writes its settings at every change and when it closes, and would otherwise write
+        over the player's choices without a word.  ``settings_problem`` then says what was
+        wrong, ``settings_kept`` where the file went (None when it could not be moved: the
+        settings are then not written at all this run)."""
+        path = self.config_dir / SETTINGS
+        self.settings_problem = None
+        self.settings_kept = None
         try:
             data = json.loads(read_small(path))
-        except (OSError, ValueError, RecursionError):  # missing or broken: the defaults
+        except FileNotFoundError:
             return {}
-        return data if isinstance(data, dict) else {}
+        except UnicodeDecodeError:
+            data = _("not a text file")
+        except json.JSONDecodeError as exc:
+            data = _("not valid JSON, line {line}: {problem}").format(
+                line=exc.lineno, problem=exc.msg.removesuffix(" at"))
+        except OSError as exc:
+            data = _("cannot read ({problem})").format(problem=exc.strerror)
+        except (ValueError, RecursionError) as exc:
+            data = _("not a settings file ({problem})").format(problem=exc)
+        if isinstance(data, dict):
+            return data
+        self.settings_problem = data if isinstance(data, str) else _("not a settings file")
+        log.warning("the settings cannot be read: %s: %s", path, self.settings_problem)
+        if not self.lock.busy:  # the other window has reported it, and keeps it
+            try:
+                self.settings_kept = self.keep_aside(path)
+            except OSError as exc:
+                log.warning("the settings file cannot be moved aside (%s): it is not "
+                            "written this run", exc)
+        return {}
 
     def save_settings(self, settings: Mapping[str, Any]) -> None:
         if self.lock.busy:
             return  # the other window's settings stay as they are
-        atomic_write(self.config_dir / "settings.json",
+        if self.settings_problem is not None and self.settings_kept is None:
+            return  # a broken settings file that could not be moved aside stays as it is
+        atomic_write(self.config_dir / SETTINGS,
                      json.dumps(dict(settings), indent=1, ensure_ascii=False))
 
     # -- naming and removing saves

@@ -117,6 +117,61 @@ def test_settings_round_trip(tmp_path: Path) -> None:
     assert store.load_settings()["players"][0]["name"] == "Ana"
 
 
+@pytest.mark.parametrize("content", [b'{"language": "fr", "players": [{"name": "An',
+                                     b"", b"\xff\xfe\x00binary", b"[1, 2]", b"[" * 100_000])
+def test_a_broken_settings_file_is_kept_aside_not_written_over(tmp_path: Path,
+                                                               content: bytes) -> None:
+    """The window writes its settings at every change and when it closes: a settings file
+    that cannot be read (cut short, binary, not a mapping) used to be replaced by the
+    defaults without a word, the player's choices gone with it."""
+    store = Storage(tmp_path)
+    store.config_dir.mkdir(parents=True)
+    path = store.config_dir / "settings.json"
+    path.write_bytes(content)
+    assert store.load_settings() == {}
+    assert store.settings_problem
+    kept = store.settings_kept
+    assert kept is not None and kept.parent == store.config_dir
+    assert kept.name.startswith("settings-kept-") and kept.read_bytes() == content
+    store.save_settings({"window_size": [960, 640]})
+    assert store.load_settings() == {"window_size": [960, 640]}
+    assert store.settings_problem is None and kept.read_bytes() == content
+
+
+def test_a_settings_file_that_cannot_be_moved_aside_is_not_written(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    store = Storage(tmp_path)
+    store.config_dir.mkdir(parents=True)
+    path = store.config_dir / "settings.json"
+    path.write_text("{broken", encoding="utf-8")
+
+    def refused(*args: object) -> None:
+        raise PermissionError(13, "Permission denied")
+    monkeypatch.setattr("game.storage.os.rename", refused)
+    assert store.load_settings() == {}
+    assert store.settings_problem and store.settings_kept is None
+    store.save_settings({"window_size": [960, 640]})
+    assert path.read_text(encoding="utf-8") == "{broken"
+
+
+@pytest.mark.parametrize("name", ["autosave", "AutoSave", " autosave. ", "AUTOSAVE"])
+def test_no_save_is_named_as_the_autosave(tmp_path: Path, base: TileSet, name: str) -> None:
+    from game.rules import Game
+    from game.storage import ReservedName, save_file_name
+    with pytest.raises(ReservedName):
+        save_file_name(name)
+    saved = SavedGame.of(Game(base, ["Red", "Blue"], seed=3), "carcassonne", [],
+                         ["red", "blue"])
+    with pytest.raises(ReservedName):
+        Storage(tmp_path).save(saved, "Autosave.json")
+    assert save_file_name("autosave 2") == "autosave 2.json"
+
+
+def test_a_missing_settings_file_is_no_problem(tmp_path: Path) -> None:
+    store = Storage(tmp_path)
+    assert store.load_settings() == {} and store.settings_problem is None
+
+
 def test_a_save_asks_when_the_rules_changed_and_not_when_the_words_did(
         tmp_path: Path) -> None:
     """Saves keep a fingerprint of each tile set: new words (a tile set's text section, its

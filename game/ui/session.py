@@ -19,7 +19,7 @@ from game.i18n import N_, _
 from game.review import Review
 from game.rules import Game, TileSet
 from game.rules.registry import Registry
-from game.storage import SavedGame, Storage
+from game.storage import SavedGame, Storage, not_written
 
 from . import palette as pal
 
@@ -186,7 +186,7 @@ class Session:
             storage.autosave(self.saved(), registry)
         except OSError as exc:
             log.warning("autosave failed: %s", exc)
-            return str(exc)
+            return not_written(exc, storage.saves_dir)
         return None
 
     @classmethod

@@ -58,6 +58,28 @@ def test_the_game_starts_with_every_hostile_file_in_its_folders(tmp_path: Path) 
         pygame.quit()
 
 
+def test_a_broken_settings_file_is_told_and_kept_when_the_window_closes(
+        tmp_path: Path) -> None:
+    """Closing the window writes its size into the settings: a settings file cut short used
+    to be replaced then, the player's choices lost without a word."""
+    store = Storage(tmp_path)
+    store.config_dir.mkdir(parents=True)
+    broken = b'{"language": "fr", "players": [{"name": "Ana'
+    (store.config_dir / "settings.json").write_bytes(broken)
+    app = _app(tmp_path)
+    try:
+        driver = Driver(app)
+        scene = title(app, driver)
+        told = scene.settings_problem()
+        kept = app.storage.settings_kept
+        assert told and kept is not None and kept.name in told
+        app.close()
+    finally:
+        pygame.quit()
+    assert kept.read_bytes() == broken
+    assert json.loads((store.config_dir / "settings.json").read_text())["window_size"]
+
+
 def test_remembered_players_of_any_shape_open_the_set_up_screen(tmp_path: Path) -> None:
     store = Storage(tmp_path)
     store.config_dir.mkdir(parents=True)
@@ -190,3 +212,25 @@ def test_load_reports_saves_that_cannot_be_restored_and_keeps_them(app: App,
         driver.key(pygame.K_RETURN)
     assert {p: p.read_bytes() for p in app.storage.saves_dir.iterdir()} == before
     assert json.loads(next(iter(before.values())))  # still the same plain JSON
+
+
+def test_a_full_disk_is_told_in_words_with_the_folder(tmp_path: Path,
+                                                      monkeypatch: pytest.MonkeyPatch) -> None:
+    """An autosave on a full disk said only "[Errno 28] No space left on device: '/…/.
+    autosave.json.x.tmp'": which folder, and whether the game was lost, went unsaid."""
+    from .test_scenes import new_game
+    app = _app(tmp_path)
+    try:
+        driver = Driver(app)
+        play = new_game(app, driver)
+
+        def full(*_args: object) -> None:
+            raise OSError(28, "No space left on device",
+                          str(app.storage.saves_dir / ".autosave.json.x.tmp"))
+        monkeypatch.setattr(app.storage, "autosave", full)
+        play_turns(play, driver, 1)
+        told = on_top(app, MessageScene)
+        assert "No space left on device" in told.text and "[Errno" not in told.text
+        assert str(app.storage.saves_dir) in told.text and "autosave keeps" in told.text
+    finally:
+        pygame.quit()

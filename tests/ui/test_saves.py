@@ -238,3 +238,30 @@ def test_a_saves_details_read_whole_when_the_window_has_room(
     load = open_list(app, driver)
     line = describe(app, load.entries[row_of(load, path.stem)])
     assert line in drawn and not any(text.endswith("…") for text in drawn)
+
+
+def test_a_save_cannot_take_the_autosave_s_name(app: App, driver: Driver) -> None:
+    """A save named "autosave" was written over the autosave: the game it held was lost
+    (not kept as Unfinished game, as a new game's first autosave keeps it), and the save
+    itself was written over at the next turn.  The name is refused, and says why."""
+    from .test_scenes import title
+    play = new_game(app, driver)
+    play_turns(play, driver, 2)
+    held = app.storage.load(app.storage.autosave_path()).moves
+    assert held
+    driver.click(button(title(app, driver), "New game"))
+    driver.click(button(app.scene, "Start game"))
+    on_top(app, PlayScene)  # a new game, not autosaved before its first turn
+    driver.key(pygame.K_s, pygame.KMOD_CTRL)
+    scene = on_top(app, NameScene)
+    type_name(driver, scene, "AutoSave")
+    if isinstance(app.scene, ConfirmScene):  # "Replace the save?": the player says yes
+        driver.key(pygame.K_RETURN)
+    assert app.scene is scene and "autosave" in scene.problem
+    kept = [app.storage.load(p).moves for p in app.storage.saves_dir.glob("*.json")]
+    assert held in kept
+    pygame.event.post(pygame.event.Event(pygame.TEXTINPUT, text="1"))
+    driver.frames()
+    assert not scene.problem  # the name changed: the problem is gone
+    driver.key(pygame.K_RETURN)
+    assert (app.storage.saves_dir / "AutoSave1.json").exists()

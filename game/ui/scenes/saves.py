@@ -20,6 +20,7 @@ from game.storage import (
     AUTOSAVE,
     FINISHED,
     UNFINISHED,
+    ReservedName,
     SavedGame,
     SaveEntry,
     SaveError,
@@ -263,6 +264,7 @@ class NameScene(Scene):
                                selected=True)
         self.ok = Button(pygame.Rect(0, 0, 200, 46), _("OK"), self.done, primary=True)
         self.cancel = Button(pygame.Rect(0, 0, 200, 46), _("Cancel"), self.app.pop)
+        self.problem = ""  # why the name typed cannot be used, under the field
 
     def enter(self) -> None:
         self.app.input.text_focus = True
@@ -291,8 +293,12 @@ class NameScene(Scene):
     def done(self) -> None:
         try:
             save_file_name(self.field.text)
+        except ReservedName:
+            self.problem = _("That name is the autosave's: choose another.")
+            return
         except ValueError:
-            return  # an empty name: keep asking
+            self.problem = _("A save needs a name.")
+            return
         self.on_done(self.field.text.strip())
 
     def handle(self, intent: Intent) -> None:
@@ -308,7 +314,10 @@ class NameScene(Scene):
         if isinstance(intent, PointerDown) and not self.field.rect.collidepoint(intent.pos):
             return  # a click beside the field keeps it as it is
         self.field.focused = True
+        typed = self.field.text
         self.field.handle(intent)
+        if self.field.text != typed:  # the problem told may be gone with the name
+            self.problem = ""
 
     def update(self, dt: float) -> None:
         self.field.update(dt)
@@ -320,6 +329,9 @@ class NameScene(Scene):
         blit_centred(surface, res.text(self.title, 30, pal.TEXT, bold=True),
                      (self.rect.centerx, self.rect.y + res.px(38)))
         self.field.draw(surface, res)
+        if self.problem:
+            blit_centred(surface, res.text(self.problem, 17, pal.ILLEGAL),
+                         (self.rect.centerx, self.field.rect.bottom + res.px(14)))
         self.ok.draw(surface, res)
         self.cancel.draw(surface, res)
 

@@ -23,7 +23,7 @@ from ..camera import Camera
 from ..intents import Command, Intent
 from ..net_link import Listening, reopen_table
 from ..session import Session
-from ..widgets import Button, blit_centred, panel
+from ..widgets import Button, blit_centred, panel, wrap_text
 from .help import HelpScene
 from .join import JoinScene
 from .lobby import LobbyScene
@@ -79,6 +79,19 @@ class TitleScene(Scene):
         return _("The last game cannot be continued: {problem}.\nIts file is kept as {name} "
                  "in the saves folder: Load game lists it.").format(problem=exc.problem,
                                                                   name=kept.name)
+
+    def settings_problem(self) -> str | None:
+        """What to tell the player when their settings file could not be read (the defaults
+        are used this run)."""
+        storage = self.app.storage
+        if storage.settings_problem is None:
+            return None
+        if storage.settings_kept is None:
+            return _("Your settings cannot be read ({problem}): the defaults are used.\nIts "
+                     "file is kept as it is.").format(problem=storage.settings_problem)
+        return _("Your settings cannot be read ({problem}): the defaults are used.\nIts file "
+                 "is kept as {name} in the settings folder.").format(
+                     problem=storage.settings_problem, name=storage.settings_kept.name)
 
     def layout(self, size: tuple[int, int]) -> None:
         w, h = size
@@ -199,12 +212,15 @@ class TitleScene(Scene):
                      (w // 2, card.y + px(34)))
         for b in self.buttons:
             b.draw(surface, res)
-        if self.continue_problem:  # on a panel of its own: the board behind is busy
-            lines = [res.text(line[:130], 19, pal.ILLEGAL)
-                     for line in self.continue_problem.splitlines()]
+        problems = "\n".join(p for p in (self.continue_problem, self.settings_problem()) if p)
+        if problems:  # on a panel of its own: the board behind is busy
+            lines = [res.text(line, 19, pal.ILLEGAL)
+                     for line in wrap_text(res, problems, 19, w - px(64))]
             box = pygame.Rect(0, 0, max(t.get_width() for t in lines) + px(32),
                               px(22 * len(lines) + 16))
             box.midtop = (w // 2, card.bottom + px(12))
+            if box.bottom > h - px(36):  # no room under the menu (a small window): over the
+                box.top = px(8)  # heading, which matters less than what was kept where
             panel(surface, box, radius=px(10), alpha=245)
             for i, text in enumerate(lines):
                 blit_centred(surface, text, (w // 2, box.y + px(19 + 22 * i)))
