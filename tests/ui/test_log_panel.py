@@ -29,3 +29,25 @@ def test_the_newest_marker_sits_under_the_entries_when_the_history_scrolls_back(
     entry = res.px(LINE_STEP) + res.px(ENTRY_GAP)
     lit_bottom = drawn.area.y - panel.top + 21 * entry  # turn 20's entry, in view
     assert drawn.area.y < lit_bottom <= drawn.area.bottom
+
+
+@pytest.mark.parametrize("marked", [[20], [20, 21, 22]])
+def test_the_turn_shown_stays_in_view_in_a_short_log(app: App, marked: list[int]) -> None:
+    """At the smallest window a game with state lines (Hills & Sheep: the bag, the sheep, the
+    flocks, the hills) leaves the log room for two or three entries: the history's turn
+    shown must be among them, not scrolled away under the entries that follow it (turn 79,
+    Red's, showed only turn 80's "Blue placed a tile")."""
+    res = Resources(1.0)
+    surface = pygame.Surface((600, 900))
+    rect = pygame.Rect(0, 0, 290, 170)
+    info = ["Bag: 17 tokens, 2 wolves", "Sheep: 4×1, 5×2, 4×3, 2×4",
+            "Flocks: 3 sheep, 1 shepherd", "Under hills: 6 tiles"]
+    panel = LogPanel()
+    shown = [LogLine(f"Ann: +{i}", marked=i in marked) for i in range(60)]
+    panel.draw(surface, res, shown, rect, info)
+    drawn = panel._drawn
+    assert not panel.following
+    entry = res.px(LINE_STEP) + res.px(ENTRY_GAP)
+    lit_top = drawn.area.y - panel.top + marked[-1] * entry  # the last lit entry
+    assert drawn.area.y <= lit_top
+    assert lit_top + res.px(LINE_STEP) <= drawn.area.bottom

@@ -243,6 +243,11 @@ class LogPanel:
         if not marked:
             self.following = True
             return
-        bottom = sum(heights[:marked[-1] + 1]) + 2 * self._step
+        first = sum(heights[:marked[0]])
+        end = sum(heights[:marked[-1] + 1])
         self.following = False
-        self.top = max(0, bottom - view_h)  # kept within the entries once they are set
+        # two lines of what came next under the lit entries, when the log has room for
+        # them: a short log (the smallest window, with the rules' state lines) shows the lit
+        # entries whole, or their end when they do not fit, rather than what followed
+        top = min(end + 2 * self._step - view_h, max(first, end - view_h))
+        self.top = max(0, top)  # kept within the entries once they are set
