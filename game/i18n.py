@@ -51,6 +51,16 @@ def decimal(value: float, digits: int = 1) -> str:
     return text.replace(".", ",") if _language == "fr" else text
 
 
+def in_every_language(message: str) -> frozenset[str]:
+    """``message`` as every language of ``LANGUAGES`` says it, and as the current one does:
+    a default kept in a setting in one language (a seat's name, "Red") is recognised after
+    the window changed to another ("Rouge")."""
+    said = {message, _(message)}
+    for code in LANGUAGES[1:]:
+        said.add(gettext.translation(DOMAIN, LOCALE_DIR, [code], fallback=True).gettext(message))
+    return frozenset(said)
+
+
 def N_(message: str) -> str:
     """Marks ``message`` for translation without translating it now (for text declared in
     tables at import time and translated where it is shown)."""

@@ -9,7 +9,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Literal
 
-from game.i18n import N_, _
+from game.i18n import N_, _, in_every_language
 
 Colour = tuple[int, int, int]
 
@@ -31,6 +31,15 @@ COLOUR_NAMES = {"red": N_("Red"), "blue": N_("Blue"), "yellow": N_("Yellow"),
 def colour_name(colour: str) -> str:
     """A player colour's name as a seat's default name, in the window's language."""
     return _(COLOUR_NAMES[colour]) if colour in COLOUR_NAMES else colour.capitalize()
+
+
+def is_colour_name(name: str, colour: str) -> bool:
+    """Whether ``name`` is the default name of a seat of ``colour``, in any language: such a
+    name was never chosen by a player, so it follows the seat's colour and the window's
+    language."""
+    if colour not in COLOUR_NAMES:
+        return name == colour.capitalize()
+    return name.strip() in in_every_language(COLOUR_NAMES[colour])
 
 
 def colour_rgb(name: str) -> Colour:

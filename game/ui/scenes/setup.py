@@ -72,6 +72,9 @@ class SetupScene(Scene):
                                _printable(p.get("colour", "red")),
                                p["kind"] if p.get("kind") in (*COMPUTER_KINDS, OPEN) else HUMAN)
                           for p in last if isinstance(p, dict)]
+            for seat in self.seats:  # a default name, kept in another language, in this one
+                if pal.is_colour_name(seat.name, seat.colour):
+                    seat.name = pal.colour_name(seat.colour)
         else:
             self.seats = [Seat(pal.colour_name(names[0]), names[0]),
                           Seat(pal.colour_name(names[1]), names[1])]
@@ -250,7 +253,11 @@ class SetupScene(Scene):
             for step in range(1, len(names) + 1):
                 cand = names[(k + step) % len(names)]
                 if cand not in used:
-                    self.seats[i].colour = cand
+                    seat = self.seats[i]
+                    seat.colour, old = cand, seat.colour
+                    if pal.is_colour_name(seat.name, old):  # not a name chosen: follows
+                        seat.name = pal.colour_name(cand)
+                        self._build()  # its field shows the new name
                     break
         return fn
 
