@@ -15,11 +15,12 @@ from types import SimpleNamespace
 
 import pytest
 
-from game.ai import LEVELS, choose_action, strong, worlds
+from game.ai import LEVELS, _remember, choose_action, has_plan, strong, worlds
 from game.ai.light import LightPolicy
 from game.ai.quick import Plan
 from game.ai.random_policy import random_action
 from game.rules import Deploy, FeatureView, Game, Place, Skip, TileSet
+from game.rules.model import StartDef
 from game.rules.registry import Registry
 from game.sim import main as sim_main
 from game.sim import play_game, win_shares
@@ -318,3 +319,37 @@ def test_ai_imports_without_pygame() -> None:
     for path in (ROOT / "game" / "ai").rglob("*.py"):
         text = path.read_text(encoding="utf-8")
         assert "import pygame" not in text and "from pygame" not in text, path
+
+
+def test_a_plan_past_a_bonus_tile_drawn_otherwise_is_kept_only_to_the_draw(
+        registry: Registry) -> None:
+    """A plan made in sampled futures (``mcts``) may place, after a forest with gold, a
+    bonus tile the real game did not draw: it is remembered up to the draw, and the
+    computer thinks again there (it raised IllegalAction in the middle of a game)."""
+    hg = registry.ruleset("hunters-and-gatherers")
+    game = Game(hg, ["Red", "Blue", "Green"], start=StartDef("H32d", (0, 0), 0))
+    for tile, x, rotation in (("H16", 0, 90), ("H18d", 1, 270)):
+        game.force("tile", tile)
+        game.apply(Place(tile, x, -1, rotation))
+        game.apply(Skip())
+    game.force("tile", "H18m")
+    game.force("bonus", "b02")
+    completes = Place("H18m", -1, -1, 90)  # Green completes the gold forest
+    elsewhere = next(a for a in game.copy().legal_actions() if isinstance(a, Place))
+    real = game.copy()
+    real.apply(completes)
+    real.apply(Skip())
+    assert real.in_extra and real.current_tile == "b02"
+    bonus = next(a for a in real.legal_actions() if isinstance(a, Place))
+    imagined = Place("b05", bonus.x, bonus.y, bonus.rotation)  # another draw's tile
+    assert not real.is_legal(imagined)
+    _remember(game, "mcts", (completes, Skip(), imagined, Skip()))
+    after_place = game.copy()
+    after_place.apply(completes)
+    assert has_plan(after_place, "mcts")  # its figure step is the plan's
+    assert not has_plan(real, "mcts")  # the bonus tile: thought of again
+    assert choose_action(real, "mcts", random.Random(1), 0.05) in real.legal_actions()
+    _remember(game, "mcts", (elsewhere, Skip()))  # an ordinary plan is kept whole
+    placed = game.copy()
+    placed.apply(elsewhere)
+    assert has_plan(placed, "mcts")

@@ -58,10 +58,16 @@ def _key(game: Game, level: str) -> Hashable:
 
 
 def _remember(game: Game, level: str, actions: tuple[Action, ...]) -> None:
-    """Keep the rest of a turn plan, keyed by the position after each of its actions."""
+    """Keep the rest of a turn plan, keyed by the position after each of its actions, as
+    far as the game allows it: a plan made in sampled futures (``mcts``) may go past a
+    draw, a bonus tile the real game drew otherwise, where it ends."""
     after = game.copy()
+    if not actions or not after.is_legal(actions[0]):
+        return
     for action, following in itertools.pairwise(actions):
-        after.apply(action)
+        after.apply_legal(action)
+        if after.over or not after.is_legal(following):
+            return
         with _plans_lock:
             _plans[_key(after, level)] = following
             while len(_plans) > 64:
