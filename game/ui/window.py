@@ -1,8 +1,9 @@
 """The window's size: where it opens, and what is remembered of it between runs.
 
-A window opens at the size asked on the command line (as asked), else at the size it had
-when it was last closed, else at about 85 % of the desktop, grown if the chosen interface
-size needs more room (the layouts need MIN_SIZE per 100 %).  A remembered or first size is
+A window opens at the size asked on the command line (as asked, though never under
+MIN_SIZE: the interface needs that much), else at the size it had when it was last closed,
+else at about 85 % of the desktop, grown if the chosen interface size needs more room (the
+layouts need MIN_SIZE per 100 %).  A remembered or first size is
 never larger than the desktop, nor smaller than MIN_SIZE (unless the desktop itself is
 smaller).  Full screen is remembered too.  Plain functions: the app reads the desktop and
 the settings and passes them in, so that this is tested without a display.
@@ -43,8 +44,8 @@ def first_size(desktop: Size | None, scale: float = 1.0) -> Size:
 def opening_size(requested: Size | None, remembered: Any, desktop: Size | None,
                  scale: float = 1.0) -> Size:
     """The size to open the window at (see the module's text)."""
-    if requested is not None:
-        return requested
+    if requested is not None:  # as asked, though never under the least size
+        return (max(requested[0], MIN_SIZE[0]), max(requested[1], MIN_SIZE[1]))
     size = remembered_size(remembered)
     if size is not None:
         return fit_to_desktop(size, desktop)

@@ -93,7 +93,9 @@ def test_the_window_opens_at_most_of_the_desktop() -> None:
     assert opening_size(None, [3000, 2000], (1600, 1000)) == (1600, 1000)
     assert opening_size(None, "large", (1600, 1000)) == (1360, 850)  # a hand-edited file
     assert opening_size(None, None, (1024, 600)) == (960, 600)
-    assert opening_size((800, 500), None, (1600, 1000)) == (800, 500)  # as asked
+    assert opening_size((2000, 700), None, (1600, 1000)) == (2000, 700)  # as asked
+    assert opening_size((800, 500), None, (1600, 1000)) == MIN_SIZE  # never under it
+    assert opening_size((800, 900), None, (1600, 1000)) == (MIN_SIZE[0], 900)
     assert opening_size(None, [500, 300], (1600, 1000)) == MIN_SIZE
 
 
