@@ -3,6 +3,8 @@ that exist, fit each other and hold figures where figures may stand."""
 
 from __future__ import annotations
 
+import re
+from collections import Counter
 from pathlib import Path
 
 import pytest
@@ -91,6 +93,31 @@ def test_every_picture_is_a_board_the_rules_allow(registry: Registry) -> None:
             assert picture_problems(picture, tileset) == [], where
             assert place_all(picture, tileset) == [], where
             assert any(f.label for t in picture.tiles for f in t.figures), where
+
+
+def test_a_page_opens_with_the_numbers_of_its_tile_set(registry: Registry) -> None:
+    """The opening paragraph tells how many tiles each pile has and how many of each figure
+    a player has (two or more), as the tile set's data says."""
+    for sid, code in built_in_pages(registry):
+        page = find_page([builtin_tileset_dir()], sid, code)
+        assert page is not None
+        opening = next(b for b in page.blocks if isinstance(b, Paragraph))
+        text = " ".join(span.text for span in opening.spans)
+        own = registry.sets[sid]
+        piles = Counter[str]()
+        for tile in own.tiles:
+            piles[tile.pile] += tile.count
+        if own.extends:  # an expansion's page counts the tiles it adds
+            for tile in registry.sets[own.extends].tiles:
+                piles[tile.pile] -= tile.count
+        for pile, count in piles.items():
+            assert re.search(rf"\b{count}\b", text), f"{sid}.{code}: {count} {pile} tiles"
+        words = own.text[code].figures
+        parent = registry.sets[own.extends].figures if own.extends else {}
+        for name, figure in own.figures.items():
+            if figure.count > 1 and name not in parent:
+                told = f"{figure.count} {words[name].many}"
+                assert told in text, f"{sid}.{code}: '{told}'"
 
 
 def _touches(tile: PictureTile, placed: list[PictureTile]) -> bool:
