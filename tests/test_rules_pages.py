@@ -3,13 +3,16 @@ that exist, fit each other and hold figures where figures may stand."""
 
 from __future__ import annotations
 
+import re
+from collections import Counter
 from pathlib import Path
 
 import pytest
 
 from game import i18n
 from game.i18n import LANGUAGES
-from game.rules import TileSet
+from game.rules import Deploy, Game, IllegalAction, Place, Skip, TileSet
+from game.rules.model import StartDef
 from game.rules.ports import OFFSETS
 from game.rules.registry import Registry, builtin_tileset_dir
 from game.rulespages import (
@@ -18,6 +21,7 @@ from game.rulespages import (
     PageError,
     Paragraph,
     Picture,
+    PictureTile,
     Span,
     find_page,
     parse_page,
@@ -89,6 +93,102 @@ def test_every_picture_is_a_board_the_rules_allow(registry: Registry) -> None:
             assert picture_problems(picture, tileset) == [], where
             assert place_all(picture, tileset) == [], where
             assert any(f.label for t in picture.tiles for f in t.figures), where
+
+
+def test_a_page_opens_with_the_numbers_of_its_tile_set(registry: Registry) -> None:
+    """The opening paragraph tells how many tiles each pile has and how many of each figure
+    a player has (two or more), as the tile set's data says."""
+    for sid, code in built_in_pages(registry):
+        page = find_page([builtin_tileset_dir()], sid, code)
+        assert page is not None
+        opening = next(b for b in page.blocks if isinstance(b, Paragraph))
+        text = " ".join(span.text for span in opening.spans)
+        own = registry.sets[sid]
+        piles = Counter[str]()
+        for tile in own.tiles:
+            piles[tile.pile] += tile.count
+        if own.extends:  # an expansion's page counts the tiles it adds
+            for tile in registry.sets[own.extends].tiles:
+                piles[tile.pile] -= tile.count
+        for pile, count in piles.items():
+            assert re.search(rf"\b{count}\b", text), f"{sid}.{code}: {count} {pile} tiles"
+        words = own.text[code].figures
+        parent = registry.sets[own.extends].figures if own.extends else {}
+        for name, figure in own.figures.items():
+            if figure.count > 1 and name not in parent:
+                told = f"{figure.count} {words[name].many}"
+                assert told in text, f"{sid}.{code}: '{told}'"
+
+
+def _touches(tile: PictureTile, placed: list[PictureTile]) -> bool:
+    x, y = tile.cell
+    return any(abs(x - p.cell[0]) + abs(y - p.cell[1]) == 1 for p in placed)
+
+
+def _put(game: Game, tile: PictureTile, colours: list[str]) -> None:
+    """Place a picture's tile and the figure on it.  A picture shows a position, not a whole
+    game: the owner of the figure on a tile is made the player who places it."""
+    if tile.figures:
+        player = colours.index(tile.figures[0].colour)
+        hands = game.hands
+        hands[player], hands[game.current] = hands[game.current], hands[player]
+        game.current = player
+    game.force("tile", tile.tile)
+    game.apply(Place(tile.tile, tile.cell[0], tile.cell[1], tile.rotation * 90))
+    game.apply(Deploy(tile.figures[0].kind, tile.figures[0].target) if tile.figures else Skip())
+
+
+def picture_points(picture: Picture, tileset: TileSet) -> dict[str, int] | None:
+    """What each colour scores when the picture's tiles are placed one by one, each with its
+    figure, in the first order (written order first) the rules allow: the points of the turn
+    the last tile is placed, or, for a colour that scored nothing then, the final scoring's.
+    None when no order is allowed (e.g. two figures shown in one city no tile joined)."""
+    colours = list(dict.fromkeys(f.colour for t in picture.tiles for f in t.figures))
+    players = colours + ["grey"] * (max(tileset.players[0], len(colours)) - len(colours))
+
+    def play(game: Game, placed: list[PictureTile]) -> Game | None:
+        if len(placed) == len(picture.tiles):
+            return game
+        for tile in picture.tiles:
+            if tile in placed or not _touches(tile, placed):
+                continue
+            after = game.copy()
+            try:
+                _put(after, tile, colours)
+            except IllegalAction:
+                continue
+            if (done := play(after, [*placed, tile])) is not None:
+                return done
+        return None
+
+    for first in picture.tiles:
+        if first.figures:
+            continue
+        start = StartDef(tile=first.tile, at=first.cell, rotation=first.rotation * 90)
+        game = play(Game(tileset, players, seed=1, start=start), [first])
+        if game is not None:
+            during = list(game.scores)
+            game.final_scoring()
+            return {c: during[i] or game.scores[i] for i, c in enumerate(colours)}
+    return None
+
+
+def test_every_picture_scores_what_its_labels_say(registry: Registry) -> None:
+    """The points a picture gives its figures are the points the rules score for them, and
+    the position it shows can be reached by placing its tiles.  Flocks of sheep are drawn
+    from the bag: those pictures are left to the scenarios of Hills & Sheep."""
+    for sid in registry.sets:
+        page = find_page([builtin_tileset_dir()], sid, "en")
+        assert page is not None
+        tileset = page_tileset(registry, sid)
+        for picture in page.pictures():
+            if any(f.tokens for t in picture.tiles for f in t.figures):
+                continue
+            want = {f.colour: int(f.label) for t in picture.tiles for f in t.figures
+                    if f.label}
+            got = picture_points(picture, tileset)
+            assert got is not None, f"{sid}.en.md:{picture.line}: no order of play reaches it"
+            assert {c: got[c] for c in want} == want, f"{sid}.en.md:{picture.line}"
 
 
 def test_a_picture_whose_tiles_do_not_fit_is_found(registry: Registry) -> None:
