@@ -18,6 +18,7 @@ same options.
 from __future__ import annotations
 
 import argparse
+import math
 import os
 import sys
 import time
@@ -58,7 +59,8 @@ def parse_args(argv: Sequence[str] | None = None) -> argparse.Namespace:
                         "is autosaved after every turn, as always)")
     parser.add_argument("--screenshot", type=Path, metavar="FILE",
                         help="save a screenshot of the last frame before closing")
-    parser.add_argument("--size", help="window size in pixels, e.g. 1600x900 (default: as "
+    parser.add_argument("--size", type=window_size, metavar="WxH",
+                        help="window size in pixels, e.g. 1600x900 (default: as "
                         "the window was last closed, else most of the desktop, grown with "
                         "the interface size, within the screen)")
     parser.add_argument("--fullscreen", action="store_true", default=None)
@@ -89,6 +91,10 @@ def parse_args(argv: Sequence[str] | None = None) -> argparse.Namespace:
     entry.add_argument("--uninstall-desktop-entry", action="store_true",
                        help="take it out again")
     args = parser.parse_args(argv)
+    if args.players is not None and args.players < 1:
+        parser.error(f"--players takes a number of players, 1 or more, not {args.players}")
+    if args.quit_after is not None and not 0 <= args.quit_after < math.inf:
+        parser.error(f"--quit-after takes seconds, 0 or more, not {args.quit_after}")
     if args.seats is not None and args.players is not None and args.players != len(args.seats):
         parser.error(f"--players {args.players} but --seats names {len(args.seats)} seats")
     return args
@@ -96,6 +102,7 @@ def parse_args(argv: Sequence[str] | None = None) -> argparse.Namespace:
 
 # The choices of --computer-pace and --seats, known without importing pygame.
 PACES = ("relaxed", "normal", "instant")
+MAX_SIDE = 32767  # the largest window side SDL makes (its coordinates are 16-bit)
 
 
 def listen_on(text: str) -> tuple[str, int | None]:
@@ -114,6 +121,17 @@ def listen_on(text: str) -> tuple[str, int | None]:
                                                          and 0 <= int(port) <= 65535)):
         raise argparse.ArgumentTypeError(f"{text!r} is not ADDRESS or ADDRESS:PORT")
     return address, None if port is None else int(port)
+
+
+def window_size(text: str) -> tuple[int, int]:
+    """``WIDTHxHEIGHT`` in pixels, each at least 1: refused here, as a usage error, rather
+    than by the window (a negative size stopped it with a crash report)."""
+    width, x, height = text.strip().lower().partition("x")
+    if not (x and width.isdecimal() and height.isdecimal() and 0 < int(width) <= MAX_SIDE
+            and 0 < int(height) <= MAX_SIDE):
+        raise argparse.ArgumentTypeError(f"{text!r} is not WIDTHxHEIGHT in pixels, e.g. "
+                                         f"1280x800 (each side 1 to {MAX_SIDE})")
+    return int(width), int(height)
 
 
 def seat_kinds(text: str) -> list[str]:
@@ -162,14 +180,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")  # no banner on the console
     from game.ui.desktop import prepare_sdl
     prepare_sdl()  # before pygame is imported: it sets a window class of its own then
-    size = None
-    if args.size is not None:
-        try:
-            w, h = (int(v) for v in args.size.lower().split("x"))
-        except ValueError:
-            print(f"--size must look like 1280x800, not {args.size!r}", file=sys.stderr)
-            return 2
-        size = (w, h)
+    size: tuple[int, int] | None = args.size
     if args.smoke:
         return smoke(args, size or (1280, 800))
     from game import logs

@@ -18,7 +18,9 @@ from __future__ import annotations
 import argparse
 import asyncio
 import contextlib
+import errno
 import logging
+import os
 import signal
 import socket
 import sys
@@ -40,7 +42,8 @@ log = logging.getLogger("game.server")
 def parse_args(argv: Sequence[str] | None) -> argparse.Namespace:
     p = argparse.ArgumentParser(prog="python -m game.server",
                                 description="Serve Carcassonne tables over the network.")
-    p.add_argument("--port", type=int, default=DEFAULT_PORT, help="TCP port (0: any free one)")
+    p.add_argument("--port", type=_port, default=DEFAULT_PORT,
+                   help=f"TCP port, 0 to 65535 (default {DEFAULT_PORT}; 0: any free one)")
     p.add_argument("--host", default="0.0.0.0", help="address to listen on (default: all)")
     p.add_argument("--address", help="host name or address the join links show")
     p.add_argument("--game", default="carcassonne", help="the game of new tables")
@@ -78,6 +81,13 @@ def _seats(text: str) -> tuple[str, ...]:
         raise argparse.ArgumentTypeError(f"unknown seat kind {', '.join(bad) or repr(text)} "
                                          f"(open or {LEVELS_SAID})")
     return tuple(k for k in kinds if k is not None)
+
+
+def _port(text: str) -> int:
+    # Checked here, as a usage error: the socket would only say so in a traceback.
+    if not (text.isdecimal() and int(text) <= 65535):
+        raise argparse.ArgumentTypeError(f"a port is a number from 0 to 65535, not {text!r}")
+    return int(text)
 
 
 def _level(word: str) -> str:
@@ -125,7 +135,12 @@ def describe(table: Table, host: str, port: int) -> str:
 async def serve(args: argparse.Namespace, config: TableConfig) -> int:
     from game.storage import Storage
     folder = args.data or Storage().data_dir / "server-tables"
-    folder.mkdir(parents=True, exist_ok=True)
+    try:
+        folder.mkdir(parents=True, exist_ok=True)
+    except OSError as exc:  # a file of that name, a folder it may not write in...
+        why = "not a folder" if folder.exists() else exc.strerror or str(exc)
+        print(f"cannot keep the tables in {folder}: {why}", file=sys.stderr)
+        return 2
     limits = Limits(max_connections=args.max_connections, per_address=args.per_address)
     server = TableServer(default_registry(), folder, limits)
     for problem in server.load_tables():
@@ -133,7 +148,16 @@ async def serve(args: argparse.Namespace, config: TableConfig) -> int:
     under_way = sum(1 for t in server.tables.values() if t.state != OVER)
     for _ in range(max(0, args.tables - under_way)):
         server.add_table(config)
-    port = await server.start(args.host, args.port)
+    try:
+        port = await server.start(args.host, args.port)
+    except OSError as exc:  # the port taken, an address not of this computer, a name unknown
+        await server.close()
+        # asyncio's text repeats the address; the system's words for the errno are enough
+        why = os.strerror(exc.errno) if exc.errno and exc.errno > 0 else exc.strerror or str(exc)
+        print(f"cannot listen on {args.host} port {args.port}: {why}"
+              f"{' (--port 0 takes any free port)' if exc.errno == errno.EADDRINUSE else ''}",
+              file=sys.stderr)
+        return 2
     host = link_host(args)
     for table in server.tables.values():
         print(describe(table, host, port), flush=True)
@@ -164,7 +188,8 @@ def main(argv: Sequence[str] | None = None) -> int:
                              PACES[args.computer_pace], aids=not args.no_aids)
         Table(config, default_registry())  # refuses what no table can be, before serving
     except (KeyError, ValueError) as exc:
-        print(f"cannot make that table: {str(exc).strip(chr(39))}", file=sys.stderr)
+        # the message itself: str() of a KeyError is its repr, quotes and all
+        print(f"cannot make that table: {exc.args[0] if exc.args else exc}", file=sys.stderr)
         return 2
     with contextlib.suppress(KeyboardInterrupt):
         return asyncio.run(serve(args, config))

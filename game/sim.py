@@ -93,6 +93,7 @@ def main(argv: Sequence[str] | None = None) -> int:
             return 2
     else:
         seats = ["random"] * (args.players if args.players is not None else 2)
+    asked = len(seats) if args.players is None else args.players  # -3 is told as -3, not 0
     args.players = len(seats)
     registry = default_registry()
     for err in registry.errors:
@@ -101,6 +102,13 @@ def main(argv: Sequence[str] | None = None) -> int:
         tileset = registry.ruleset(args.game, args.expansions)
     except KeyError as exc:
         print(exc.args[0], file=sys.stderr)
+        return 2
+    lo, hi = tileset.players
+    if not lo <= asked <= hi:  # else every game would fail alike, each with a traceback
+        print(f"{tileset.name} takes {lo} to {hi} players, not {asked}", file=sys.stderr)
+        return 2
+    if args.games < 0:
+        print(f"--games takes a number of games, 0 or more, not {args.games}", file=sys.stderr)
         return 2
     scores: list[list[int]] = []
     errors: list[str] = []

@@ -306,7 +306,11 @@ def main(argv: Sequence[str] | None = None) -> int:
     if args.merge:
         try:
             budget, results = merge(args.merge)
-        except (OSError, ValueError, KeyError) as exc:
+        except KeyError as exc:  # str() would be the bare field name: "cannot merge: 'budget'"
+            print(f"cannot merge: a file there is not one bench_ai.py --json wrote "
+                  f"(it has no {exc})", file=sys.stderr)
+            return 2
+        except (OSError, ValueError) as exc:
             print(f"cannot merge: {exc}", file=sys.stderr)
             return 2
         timed = json.loads(args.merge[0].read_text()).get("clock", "wall")

@@ -85,6 +85,8 @@ def main() -> None:
     parser.add_argument("--kills", type=int, default=0, metavar="N",
                         help="also kill N saving processes and check what they leave")
     args = parser.parse_args()
+    if args.kills < 0:
+        parser.error(f"--kills takes a number of processes, 0 or more, not {args.kills}")
     if args.kills:
         kill_writers(args.kills)
     with tempfile.TemporaryDirectory() as tmp:

@@ -43,6 +43,7 @@ from typing import Any
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
+from game.ai import LEVELS  # noqa: E402
 from game.net.client import Moved, NetSession  # noqa: E402
 from game.net.connect import follow  # noqa: E402
 from game.net.headless import play_seat  # noqa: E402
@@ -369,7 +370,8 @@ def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--only", choices=["latency", "load", "faults", "flood"])
     parser.add_argument("--tables", type=int, default=50)
-    parser.add_argument("--level", default="random", help="the players' computer level")
+    parser.add_argument("--level", default="random", choices=LEVELS,
+                        help="the players' computer level")
     parser.add_argument("--client-processes", type=int, default=2)
     parser.add_argument("--pace", type=float, default=0.15,
                         help="seconds a player waits before each action (faults)")

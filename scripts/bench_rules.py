@@ -280,6 +280,11 @@ def main(argv: list[str] | None = None) -> int:
     trees: list[tuple[str, Path]] = [("this tree", ROOT)]
     temp: tempfile.TemporaryDirectory[str] | None = None
     if args.against:
+        # asked first: a revision git does not know would stop the run with a traceback
+        known = subprocess.run(["git", "-C", str(ROOT), "rev-parse", "--verify", "--quiet",
+                                f"{args.against}^{{commit}}"], capture_output=True, check=False)
+        if known.returncode != 0:
+            parser.error(f"--against: {args.against!r} is not a revision of this repository")
         temp = tempfile.TemporaryDirectory(prefix="bench-rules-")
         old = Path(temp.name) / "tree"
         subprocess.run(["git", "-C", str(ROOT), "worktree", "add", "--detach", "--quiet",

@@ -8,6 +8,7 @@ pygame.  Asserts nothing."""
 
 from __future__ import annotations
 
+import argparse
 import random
 import statistics
 import sys
@@ -58,6 +59,8 @@ def cards(game: Game, features: Sequence[FeatureView]) -> list[Card]:
 
 
 def main() -> None:
+    # no options, but --help (or a mistyped option) answers rather than starting the benchmark
+    argparse.ArgumentParser(description=__doc__).parse_args()
     print(f"finished 3-player games, median of {RUNS} runs")
     print(f"{'game':36} {'moves':>5} {'log again':>10} {'history':>9} "
           f"{'worth/feature':>14} {'card/feature':>13}")

@@ -276,6 +276,12 @@ def test_sim_seats(capsys: pytest.CaptureFixture[str]) -> None:
     assert sim_main(["--seats", "quick,random", "--players", "3", "--games", "1"]) == 2
     assert sim_main(["--seats", "quick,genius", "--games", "1"]) == 2
     capsys.readouterr()
+    # a number of players the game does not take: one line, not a traceback per game
+    assert sim_main(["--players", "9", "--games", "3"]) == 2
+    said = capsys.readouterr()
+    assert said.err == "Carcassonne takes 2 to 5 players, not 9\n" and said.out == ""
+    assert sim_main(["--games", "-1"]) == 2
+    assert "--games" in capsys.readouterr().err
     assert sim_main(["--seats", "random,random", "--games", "2"]) == 0
     text = capsys.readouterr().out
     assert "win rates: P1 random" in text and "P2 random" in text

@@ -111,3 +111,10 @@ def test_merge_refuses_runs_on_different_clocks(bench: ModuleType, tmp_path: Pat
     (tmp_path / "cpu.json").write_text(json.dumps(data))
     with pytest.raises(ValueError, match="different clocks"):
         bench.merge([tmp_path / "wall.json", tmp_path / "cpu.json"])
+
+
+def test_merge_says_a_file_is_not_a_run(bench: ModuleType, tmp_path: Path,
+                                       capsys: pytest.CaptureFixture[str]) -> None:
+    (tmp_path / "other.json").write_text('{"a": 1}', encoding="utf-8")
+    assert bench.main(["--merge", str(tmp_path / "other.json")]) == 2
+    assert "is not one bench_ai.py --json wrote (it has no 'budget')" in capsys.readouterr().err

@@ -154,7 +154,7 @@ def test_smoke_fails_on_a_broken_builtin_set(tmp_path: Path) -> None:
 def test_the_options_of_python_m_game() -> None:
     from game.__main__ import parse_args
     args = parse_args(["--smoke", "--size", "1024x700", "--seed", "3"])
-    assert args.smoke and args.size == "1024x700" and args.seed == 3
+    assert args.smoke and args.size == (1024, 700) and args.seed == 3
     assert parse_args(["--time-first-frame"]).time_first_frame
 
 

@@ -82,3 +82,28 @@ def test_the_build_asks_pyinstaller_and_pygame_for_warnings_only(tmp_path: Path)
     assert done.returncode == 0, done.stderr
     assert "hide=1 log=WARN" in done.stdout
     assert "built dist/carcassonne" in done.stdout
+
+
+@pytest.mark.parametrize(("script", "args", "said"), [
+    ("bench_net.py", ["--level", "genius"], "invalid choice: 'genius'"),
+    ("bench_rules.py", ["--against", "no-such-revision"],
+     "'no-such-revision' is not a revision"),
+    ("bench_hostile.py", ["--kills", "-1"], "--kills takes a number of processes"),
+    ("bench_view.py", ["--rounds", "3"], "unrecognized arguments"),
+])
+def test_a_benchmark_refuses_a_wrong_option_in_one_line(script: str, args: list[str],
+                                                        said: str) -> None:
+    """Before any measuring starts: exit 2 and the option named, not a traceback at the end
+    of a set-up (a level unknown to the players, a revision git cannot check out) nor a
+    benchmark run whatever was typed."""
+    done = subprocess.run([sys.executable, f"scripts/{script}", *args], cwd=ROOT,
+                          capture_output=True, text=True, timeout=60, check=False)
+    assert done.returncode == 2, done.stdout + done.stderr
+    assert said in done.stderr and "Traceback" not in done.stderr
+    assert done.stdout == ""
+
+
+def test_a_benchmark_without_options_still_answers_help() -> None:
+    done = subprocess.run([sys.executable, "scripts/bench_view.py", "--help"], cwd=ROOT,
+                          capture_output=True, text=True, timeout=60, check=False)
+    assert done.returncode == 0 and done.stdout.startswith("usage: bench_view.py")

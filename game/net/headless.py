@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import asyncio
 import random
+import sys
 import threading
 from collections.abc import Callable
 
@@ -30,10 +31,12 @@ PACES = {"relaxed": 1.1, "normal": 0.55, "instant": 0.0}  # seconds before each 
 
 async def play_seat(session: NetSession, level: str, pace: float = 0.0,
                     seed: int | None = None, stop: asyncio.Event | None = None,
-                    seated: Callable[[], None] | None = None) -> None:
+                    seated: Callable[[], None] | None = None,
+                    unanswered: Callable[[], None] | None = None) -> None:
     """Play the session's seat at ``level`` until the game is over, the table refuses the
     session, or ``stop`` is set (the connection is kept by a ``follow`` running beside);
-    ``seated`` is called once the table has given the session its seat."""
+    ``seated`` is called once the table has given the session its seat, ``unanswered`` once
+    if a connection fails before that (``follow`` keeps trying)."""
     loop = asyncio.get_running_loop()
     woke = asyncio.Event()
     here = threading.get_ident()
@@ -55,14 +58,15 @@ async def play_seat(session: NetSession, level: str, pace: float = 0.0,
 
     halting = asyncio.create_task(halt())
     try:
-        await _play(session, level, pace, rng, woke, stopped, seated)
+        await _play(session, level, pace, rng, woke, stopped, seated, unanswered)
     finally:
         halting.cancel()
 
 
 async def _play(session: NetSession, level: str, pace: float, rng: random.Random,
                 woke: asyncio.Event, stopped: asyncio.Event,
-                seated: Callable[[], None] | None) -> None:
+                seated: Callable[[], None] | None,
+                unanswered: Callable[[], None] | None) -> None:
     while not stopped.is_set():
         await woke.wait()
         woke.clear()
@@ -70,6 +74,9 @@ async def _play(session: NetSession, level: str, pace: float, rng: random.Random
         if seated is not None and session.seats:
             seated()
             seated = None
+        if unanswered is not None and not session.seats and session.status == Status.RECONNECTING:
+            unanswered()  # not seated and the connection failed: once
+            unanswered = None
         if session.status in (Status.OVER, Status.FAILED, Status.CLOSED):
             return
         seat, game = session.my_turn(), session.game
@@ -93,10 +100,15 @@ async def _run(session: NetSession, level: str, pace: float, tokens: Tokens | No
         if tokens is not None and token is not None:
             tokens.put(session.link, session.seats[0] if seat is None else seat, token)
 
+    def unanswered() -> None:  # else a mistyped port or a server not started yet is silence
+        print(f"no table answers at {session.link.url} yet; trying again until one does "
+              f"(Ctrl+C stops)", file=sys.stderr, flush=True)
+
     stop = asyncio.Event()
     connection = asyncio.create_task(follow(session, stop))
     try:
-        await play_seat(session, level, pace, stop=stop, seated=remember)
+        await play_seat(session, level, pace, stop=stop, seated=remember,
+                        unanswered=unanswered)
     finally:
         stop.set()
         await connection
@@ -109,18 +121,22 @@ def join_headless(link_text: str, level: str, pace: str = "instant", name: str |
     try:
         link: Link = parse_link(link_text)
     except ValueError as exc:
-        print(f"cannot join: {exc}")
+        print(f"cannot join: {exc}", file=sys.stderr)
         return 2
     tokens = tokens or Tokens()
     index = None if seat is None else seat - 1
     token = None if index is None else tokens.get(link, index)
     session = NetSession(registry or default_registry(), link, name or level.capitalize(),
                          None if index is None else [index], token)
-    asyncio.run(_run(session, level, PACES.get(pace, 0.0), tokens, index))
+    try:
+        asyncio.run(_run(session, level, PACES.get(pace, 0.0), tokens, index))
+    except KeyboardInterrupt:  # Ctrl+C: the seat's token is kept, the same command takes it back
+        print("stopped", file=sys.stderr)
+        return 130
     if session.status == Status.OVER and session.game is not None:
         game = session.game
         scores = ", ".join(f"{p} {s}" for p, s in zip(game.players, game.scores, strict=True))
         print(f"game over ({len(game.moves)} moves): {scores}")
         return 0
-    print(f"left the table: {session.problem or session.status}")
+    print(f"left the table: {session.problem or session.status}", file=sys.stderr)
     return 1

@@ -205,8 +205,11 @@ class Session:
         """A new game with a seat of each kind (human or a computer level), named by
         their colours."""
         names = [n for n, _ in pal.PLAYER_COLOURS]
-        if len(kinds) > len(names):
-            raise KeyError(f"at most {len(names)} players")
+        if len(kinds) > len(names):  # said as the rules say it, not as a count of colours
+            tileset = registry.ruleset(game_id, list(expansions))
+            lo, hi = tileset.players
+            raise KeyError(f"{tileset.name} takes {lo} to {min(hi, len(names))} players, "
+                           f"not {len(kinds)}")
         seats = [Seat(pal.colour_name(names[i]), names[i], kind) for i, kind in enumerate(kinds)]
         return cls.new(registry, game_id, expansions, seats, seed=seed)
 

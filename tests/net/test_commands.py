@@ -7,7 +7,9 @@ from __future__ import annotations
 import json
 import os
 import re
+import select
 import signal
+import socket
 import subprocess
 import sys
 import time
@@ -114,7 +116,58 @@ def test_commands_refuse_what_they_cannot_do(tmp_path: Path) -> None:
     person = run("game", "--join", "ws://127.0.0.1:1/ABCD-EFGH", "--headless")
     assert person.returncode == 2 and "--seats" in person.stderr
     bad_link = run("game", "--join", "http://x/ABCD", "--seats", "quick", "--headless")
-    assert bad_link.returncode == 2 and "ws://" in bad_link.stdout
+    assert bad_link.returncode == 2 and "ws://" in bad_link.stderr and bad_link.stdout == ""
+    # the message itself, not the repr of the KeyError that carried it
+    assert bad_game.stderr.startswith("cannot make that table: no game 'chess'")
+    no_value = run("game.server", "--option", "hand", "--port", "0", "--host", "127.0.0.1")
+    assert no_value.returncode == 2 and "NAME=VALUE, not 'hand'\n" in no_value.stderr
+
+
+def test_the_server_says_which_port_or_folder_it_cannot_use(tmp_path: Path) -> None:
+    """A port out of range, a port taken, a --data that is a file: a line naming it and
+    exit 2, not a traceback from the socket or the file system."""
+    def serve(*args: str) -> subprocess.CompletedProcess[str]:
+        return subprocess.run([sys.executable, "-m", "game.server", "--host", "127.0.0.1",
+                               "--data", str(tmp_path / "t"), *args], cwd=ROOT,
+                              env=env(tmp_path), capture_output=True, text=True,
+                              timeout=LIMIT)
+
+    out_of_range = serve("--port", "99999")
+    assert out_of_range.returncode == 2 and "--port" in out_of_range.stderr
+    with socket.socket() as taken:
+        taken.bind(("127.0.0.1", 0))
+        taken.listen()
+        port = taken.getsockname()[1]
+        in_use = serve("--port", str(port))
+    assert in_use.returncode == 2, in_use.stderr
+    assert f"cannot listen on 127.0.0.1 port {port}" in in_use.stderr
+    assert "Traceback" not in in_use.stderr
+    (tmp_path / "file").write_text("", encoding="utf-8")
+    not_folder = serve("--port", "0", "--data", str(tmp_path / "file"))
+    assert not_folder.returncode == 2
+    assert not_folder.stderr == f"cannot keep the tables in {tmp_path / 'file'}: not a folder\n"
+
+
+@pytest.mark.skipif(sys.platform == "win32", reason="select and SIGINT on a pipe: POSIX")
+def test_a_headless_player_says_when_no_table_answers(tmp_path: Path) -> None:
+    """A link to a port nobody serves: it says so once (it keeps trying, for a server not
+    started yet), rather than waiting in silence."""
+    with socket.socket() as nobody:  # bound, never listening: connections are refused
+        nobody.bind(("127.0.0.1", 0))
+        link = f"ws://127.0.0.1:{nobody.getsockname()[1]}/ABCD-EFGH"
+        player = subprocess.Popen([sys.executable, "-m", "game", "--join", link,
+                                   "--headless", "--seats", "random"], cwd=ROOT,
+                                  env=env(tmp_path), text=True, stdout=subprocess.PIPE,
+                                  stderr=subprocess.PIPE)
+        try:
+            assert player.stderr is not None
+            ready, _, _ = select.select([player.stderr], [], [], LIMIT)  # silent: fails
+            line = player.stderr.readline() if ready else ""
+        finally:
+            player.send_signal(signal.SIGINT)  # Ctrl+C: a word, no traceback
+            _, err = player.communicate(timeout=LIMIT)
+    assert line.startswith(f"no table answers at {link}")
+    assert "Traceback" not in err and player.returncode == 130
 
 
 def test_the_server_takes_the_windows_names_of_the_levels() -> None:

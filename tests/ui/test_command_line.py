@@ -62,3 +62,24 @@ def test_a_game_that_cannot_start_is_a_clear_error(tmp_path: Path) -> None:
     assert "cannot start that game" in result.stderr and "chess" in result.stderr
     result = run_game(tmp_path / "home", "--game", "carcassonne", "--players", "9")
     assert result.returncode == 2 and "players" in result.stderr
+    # as the rules say it, whatever the number of colours the window has
+    assert "Carcassonne takes 2 to 5 players, not 9" in result.stderr
+
+
+@pytest.mark.parametrize("argv", [["--size=-5x100"], ["--size", "0x800"],
+                                  ["--size", "1280"], ["--size", "40000x800"],
+                                  ["--size", "junk"], ["--players", "-1"],
+                                  ["--quit-after", "nan"], ["--quit-after", "-1"]])
+def test_a_size_players_or_time_out_of_bounds_is_a_usage_error(
+        argv: list[str], capsys: pytest.CaptureFixture[str]) -> None:
+    """Refused as the options are read (exit 2, the option named): a negative size reached
+    the window and stopped it with a crash report, nan seconds never ended the run."""
+    with pytest.raises(SystemExit) as exit_:
+        parse_args(argv)
+    assert exit_.value.code == 2
+    assert argv[0].partition("=")[0] in capsys.readouterr().err
+
+
+def test_the_size_is_read_as_width_and_height() -> None:
+    assert parse_args(["--size", "1600x900"]).size == (1600, 900)
+    assert parse_args(["--size", "1024X700"]).size == (1024, 700)
