@@ -60,9 +60,9 @@ def parse_args(argv: Sequence[str] | None = None) -> argparse.Namespace:
     parser.add_argument("--screenshot", type=Path, metavar="FILE",
                         help="save a screenshot of the last frame before closing")
     parser.add_argument("--size", type=window_size, metavar="WxH",
-                        help="window size in pixels, e.g. 1600x900 (default: as "
-                        "the window was last closed, else most of the desktop, grown with "
-                        "the interface size, within the screen)")
+                        help="window size in pixels, e.g. 1600x900, at least 960x640 "
+                        "(default: as the window was last closed, else most of the "
+                        "desktop, grown with the interface size, within the screen)")
     parser.add_argument("--fullscreen", action="store_true", default=None)
     parser.add_argument("--time-first-frame", action="store_true",
                         help="open the window, draw one frame, print the seconds from process "
@@ -181,6 +181,12 @@ def main(argv: Sequence[str] | None = None) -> int:
     from game.ui.desktop import prepare_sdl
     prepare_sdl()  # before pygame is imported: it sets a window class of its own then
     size: tuple[int, int] | None = args.size
+    if size is not None and not args.smoke:
+        from game.ui.window import MIN_SIZE
+        held = (max(size[0], MIN_SIZE[0]), max(size[1], MIN_SIZE[1]))
+        if held != size:  # the window holds it (see opening_size): said, not silent
+            print(f"--size {size[0]}x{size[1]} is smaller than the game's text needs: the "
+                  f"window opens at {held[0]}x{held[1]}", file=sys.stderr)
     if args.smoke:
         return smoke(args, size or (1280, 800))
     from game import logs

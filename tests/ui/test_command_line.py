@@ -80,6 +80,13 @@ def test_a_size_players_or_time_out_of_bounds_is_a_usage_error(
     assert argv[0].partition("=")[0] in capsys.readouterr().err
 
 
+def test_a_size_under_the_least_window_opens_the_least_and_says_so(tmp_path: Path) -> None:
+    result = run_game(tmp_path / "home", "--size", "800x500", "--quit-after", "0.5")
+    assert result.returncode == 0, result.stderr
+    assert "--size 800x500 is smaller than the game's text needs: the window opens at " \
+        "960x640" in result.stderr
+
+
 def test_the_size_is_read_as_width_and_height() -> None:
     assert parse_args(["--size", "1600x900"]).size == (1600, 900)
     assert parse_args(["--size", "1024X700"]).size == (1024, 700)
