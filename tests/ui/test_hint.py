@@ -246,15 +246,21 @@ def test_the_hinted_cell_is_brought_out_from_under_the_hints_own_line(app: App,
     assert cam.cell_rect(cell)[1] >= line.bottom
 
 
-def a_river_placed(app: App) -> tuple[PlayScene, Target]:
-    """A Hunters & Gatherers tile placed with a river on it: the river's area, which takes
-    a fisher or a hut."""
+def a_river_tile_to_place(app: App) -> PlayScene:
+    """A Hunters & Gatherers game whose tile to place has a river (H05)."""
     seats = [Seat("Red", "red"), Seat("Blue", "blue")]
     scene = PlayScene(app, Session.new(app.registry, "hunters-and-gatherers", [], seats,
                                        seed=1))
     app.replace(scene)
     app.step(1 / 60)
     scene.game.force("tile", "H05")
+    return scene
+
+
+def a_river_placed(app: App) -> tuple[PlayScene, Target]:
+    """A Hunters & Gatherers tile placed with a river on it: the river's area, which takes
+    a fisher or a hut."""
+    scene = a_river_tile_to_place(app)
     assert scene.place((0, 1), 1)
     target = next(t for t in scene.options.targets()
                   if {d.figure for d in t.deploys} == {"follower", "hut"})
@@ -280,12 +286,7 @@ def test_following_the_hint_click_by_click_takes_the_figure_it_shows(
     # The Hint shows a hut on the river of the tile it places: a click on the lit cell places
     # the tile, and the hut stays lit with the Hint's line, so the next click on the river
     # puts the hut down (the river's first figure is the fisher)
-    seats = [Seat("Red", "red"), Seat("Blue", "blue")]
-    scene = PlayScene(app, Session.new(app.registry, "hunters-and-gatherers", [], seats,
-                                       seed=1))
-    app.replace(scene)
-    app.step(1 / 60)
-    scene.game.force("tile", "H05")
+    scene = a_river_tile_to_place(app)
     place = Place("H05", 0, 1, 90)
     after = scene.game.copy()
     after.apply(place)
