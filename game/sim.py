@@ -3,9 +3,9 @@
     python -m game.sim --game carcassonne [--expansions ...] --players N --games K --seed S [--json]
     python -m game.sim --seats quick,random --games 20 [--budget 0.2]
 
---seats gives one computer level per player (random, easy, quick, strong, mcts; default: all
-random) and implies the number of players.  Win rates are reported per seat, a tie split
-between the tied.
+--seats gives one computer level per player (random, easy, medium (quick), hard (strong),
+mcts; default: all random) and implies the number of players.  Win rates are reported per
+seat, a tie split between the tied.
 """
 
 from __future__ import annotations
@@ -73,21 +73,23 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument("--players", type=int, default=None,
                         help="number of players (default 2, or the number of --seats)")
     parser.add_argument("--seats", default=None,
-                        help="one computer level per seat, comma-separated (see game.ai.LEVELS)")
+                        help="one computer level per seat, comma-separated: random, easy, "
+                        "medium (quick), hard (strong), mcts")
     parser.add_argument("--budget", type=float, default=None,
                         help="thinking time of a strong or mcts seat per move, seconds (default 1)")
     parser.add_argument("--games", type=int, default=100)
     parser.add_argument("--seed", type=int, default=0)
     parser.add_argument("--json", action="store_true", help="print one JSON object")
     args = parser.parse_args(argv)
-    from game.ai import LEVELS
+    from game.ai import LEVELS_SAID, level_named
     if args.seats is not None:
-        seats = [s.strip() for s in args.seats.split(",")]
-        unknown = [s for s in seats if s not in LEVELS]
+        words = [s.strip() for s in args.seats.split(",")]
+        unknown = [w for w in words if level_named(w) is None]
         if unknown:
-            print(f"unknown seat kind(s) {', '.join(unknown)} (kinds: {', '.join(LEVELS)})",
+            print(f"unknown seat kind(s) {', '.join(unknown)} (kinds: {LEVELS_SAID})",
                   file=sys.stderr)
             return 2
+        seats = [level_named(w) or w for w in words]  # the window's words: hard, medium
         if args.players is not None and args.players != len(seats):
             print(f"--players {args.players} but {len(seats)} seats given", file=sys.stderr)
             return 2

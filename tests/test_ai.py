@@ -275,6 +275,10 @@ def test_sim_seats(capsys: pytest.CaptureFixture[str]) -> None:
     assert all(len(s) == 3 for s in out["scores"])
     assert sim_main(["--seats", "quick,random", "--players", "3", "--games", "1"]) == 2
     assert sim_main(["--seats", "quick,genius", "--games", "1"]) == 2
+    assert "(kinds: random, easy, medium (quick), hard" in capsys.readouterr().err
+    # the window's names of the levels, as the window's and the server's command lines
+    assert sim_main(["--seats", "medium,random", "--games", "1", "--json"]) == 0
+    assert json.loads(capsys.readouterr().out)["seats"] == ["quick", "random"]
     capsys.readouterr()
     # a number of players the game does not take: one line, not a traceback per game
     assert sim_main(["--players", "9", "--games", "3"]) == 2
