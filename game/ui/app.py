@@ -111,6 +111,12 @@ class Scene:
         comes (a blinking cursor); None: only events change it."""
         return None
 
+    def redraw_in(self) -> float | None:
+        """Seconds after which the scene, drawn under an overlay that takes the events and
+        the updates (a menu), looks different by the time alone (a turn clock running);
+        None: it does not."""
+        return None
+
 
 class Routes(Protocol):
     """The scenes a scene may lead back to (its module cannot import them: they import it,
@@ -267,6 +273,10 @@ class App:
             self.clock.tick(FPS)  # a toast fading out moves too
             return
         wake = scene.wake_in()
+        for below in self.shown()[:-1]:  # seen through the overlay: its clock runs on
+            later = below.redraw_in()
+            if later is not None:
+                wake = later if wake is None else min(wake, later)
         end = None if wake is None else now + wake
         if until is not None:
             end = until if end is None else min(end, until)
@@ -308,11 +318,16 @@ class App:
         if self.stack:
             self.scene.handle(intent)
 
-    def draw(self) -> None:
+    def shown(self) -> list[Scene]:
+        """The scenes a frame draws, bottom first: the top one and those its overlays let
+        be seen."""
         first = len(self.stack) - 1
         while first > 0 and self.stack[first].overlay:
             first -= 1
-        for scene in self.stack[first:]:
+        return self.stack[max(first, 0):]
+
+    def draw(self) -> None:
+        for scene in self.shown():
             scene.draw(self.screen)
         if self.toast is not None:
             text, until = self.toast

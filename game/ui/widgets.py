@@ -307,8 +307,9 @@ class TextField:
         self._blink = (self._blink + dt) % 1.0
 
     def next_blink(self) -> float | None:
-        """Seconds until the cursor shows or hides; None when the field has no focus."""
-        if not self.focused:
+        """Seconds until the cursor shows or hides; None when the field has no focus, or
+        while its whole text is selected (the cursor is not drawn then: nothing blinks)."""
+        if not self.focused or self.selected:
             return None
         return 0.5 - self._blink % 0.5
 

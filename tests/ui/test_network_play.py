@@ -312,6 +312,31 @@ def test_a_window_waiting_for_the_table_rests_until_a_move_comes(tmp_path: Path)
         table.until(lambda: len(guest.game.moves) == 1, "the host's tile in the guest's window")
 
 
+def test_a_turn_clock_runs_on_under_the_game_menu(tmp_path: Path) -> None:
+    # The menu takes the events and the updates, but the clocks drawn through it run: the
+    # window draws a frame a second for them (it once rested with them stopped), and none
+    # without a clock.
+    with two_windows(tmp_path, clock=(300, 5)) as table:
+        guest = table.play(table.guest)
+        session = guest.table_session
+        table.until(lambda: session.clock_runs() and not guest.animating(),
+                    "the host's clock running, the guest's view settled")
+        table.guest.push(pause.PauseScene(table.guest, session))
+        for _ in range(3):
+            table.guest.step()
+            time.sleep(0.02)
+        drawn, _took = frames_during_rest(table.guest, 2.5)
+        assert 1 <= drawn <= 10  # a frame a second, not one each 60th
+        table.guest.pop()
+        table.guest.push(pause.PauseScene(table.guest, guest.session))
+        session.link.net.table.info["clocks"] = None  # a table without clocks
+        for _ in range(3):
+            table.guest.step()
+            time.sleep(0.02)
+        drawn, _took = frames_during_rest(table.guest, 1.2)
+        assert drawn == 0
+
+
 @pytest.mark.slow
 def test_a_whole_game_with_hidden_hands_and_sheep_ends_alike_in_both_windows(
         tmp_path: Path) -> None:

@@ -129,3 +129,43 @@ def test_a_note_goes_after_its_time_while_the_window_rests(app: App, driver: Dri
     assert scene.refusal.note is not None
     frames_during_rest(app, SHOWN + 0.8)
     assert scene.refusal.note is None
+
+
+def test_a_save_names_cursor_blinks_once_typed_and_rests_while_the_name_is_selected(
+        app: App, driver: Driver) -> None:
+    # The name offered is selected (no cursor drawn): nothing blinks, the window rests.
+    # Once a letter is typed the cursor shows and blinks about twice a second; it once
+    # stood still until the mouse moved.
+    from game.ui.scenes.saves import NameScene, save_scene
+    scene = start(app)
+    driver.frames(60)
+    app.push(save_scene(app, scene.session))
+    name = on_top(app, NameScene)
+    settled(app)
+    assert name.field.selected
+    drawn, _ = frames_during_rest(app, 1.2)
+    assert drawn == 0
+    pygame.event.post(pygame.event.Event(pygame.TEXTINPUT, text="a"))
+    settled(app)
+    assert not name.field.selected and name.field.text == "a"
+    drawn, _ = frames_during_rest(app, 2.2)
+    assert 1 <= drawn <= 12  # the cursor's four shows and hides, not a frame each 60th
+
+
+def test_join_games_cursor_blinks_modestly_and_rests_while_the_text_is_selected(
+        app: App, driver: Driver) -> None:
+    # The blinking cursor is the one thing the form draws for; with the whole text selected
+    # (Ctrl+A) no cursor is drawn, and the form once woke twice a second all the same.
+    from game.ui.scenes.join import JoinScene
+    app.replace(JoinScene(app))
+    join = on_top(app, JoinScene)
+    focused = next(f for f in join.fields if f.focused)
+    focused.text = "192.168.1.20"
+    settled(app)
+    drawn, _ = frames_during_rest(app, 2.2)
+    assert 1 <= drawn <= 12  # about two a second, never a frame each 60th
+    driver.key(pygame.K_a, pygame.KMOD_CTRL)
+    settled(app)
+    assert focused.selected
+    drawn, _ = frames_during_rest(app, 1.2)
+    assert drawn == 0

@@ -32,7 +32,7 @@ from .. import palette as pal
 from ..app import App, Scene
 from ..intents import Command, Intent, PointerDown, PointerMove, Wheel
 from ..session import Session
-from ..widgets import Button, TextField, blit_centred, fit_line, fit_text, panel
+from ..widgets import Button, TextField, blit_centred, first_blink, fit_line, fit_text, panel
 from .menus import ConfirmScene, MessageScene, dim
 
 ROW = 62
@@ -321,6 +321,10 @@ class NameScene(Scene):
 
     def update(self, dt: float) -> None:
         self.field.update(dt)
+
+    def wake_in(self) -> float | None:
+        # The name's cursor blinks once typed (the window would rest with it stuck).
+        return first_blink([self.field])
 
     def draw(self, surface: pygame.Surface) -> None:
         dim(surface)

@@ -224,7 +224,8 @@ class AtTable:
         if session.clock_runs():
             running = session.link.net.table.info.get("running")
             marks = session.marks(running) if isinstance(running, int) else None
-            if marks is not None and marks.clock is not None:
+            # at zero it shows nothing new until the table's word on it comes (and wakes)
+            if marks is not None and marks.clock is not None and marks.clock > 0:
                 waits.append(marks.clock - math.floor(marks.clock) + 0.01)
         if session.link.hosting:
             waits += [TAKEOVER_OFFER - waited for _, waited in session.away()

@@ -107,6 +107,11 @@ class TablePlayScene(PlayScene):
                  if w is not None]
         return min(waits, default=None)
 
+    def redraw_in(self) -> float | None:
+        # Under the game menu the table's moves wait for the menu to close, but a running
+        # turn clock and a dropped player's wait go on: they are drawn as time passes.
+        return self.table.wake_in(following=False)
+
     def draw(self, surface: pygame.Surface) -> None:
         super().draw(surface)
         self.table.layout(self.frame(), self.drawing.banner_bottom)
