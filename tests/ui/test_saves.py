@@ -265,3 +265,25 @@ def test_a_save_cannot_take_the_autosave_s_name(app: App, driver: Driver) -> Non
     assert not scene.problem  # the name changed: the problem is gone
     driver.key(pygame.K_RETURN)
     assert (app.storage.saves_dir / "AutoSave1.json").exists()
+
+
+def test_the_list_of_many_saves_scrolls_with_the_wheel_and_the_arrows(app: App,
+                                                                       driver: Driver) -> None:
+    play = new_game(app, driver)
+    play_turns(play, driver, 1)
+    saved = play.session.saved()
+    for i in range(30):
+        app.storage.save(saved, f"Game {i:02d}.json")
+    load = open_list(app, driver)
+    rows = len(load._visible())
+    assert len(load.entries) >= 30 and rows < len(load.entries) and load.scroll == 0
+    driver.key(pygame.K_DOWN)
+    driver.key(pygame.K_DOWN)
+    assert load.scroll == 2 and load._visible()[0] == 2
+    driver.key(pygame.K_UP)
+    assert load.scroll == 1
+    for _ in range(len(load.entries) + 3):  # held down: it stops at the last save
+        driver.key(pygame.K_DOWN)
+    assert load.scroll == len(load.entries) - rows
+    driver.wheel(2)  # the wheel away from you goes back up
+    assert load.scroll == len(load.entries) - rows - 2

@@ -30,7 +30,7 @@ from game.vocabulary import set_name
 
 from .. import palette as pal
 from ..app import App, Scene
-from ..intents import Command, Intent, PointerDown, PointerMove, Wheel
+from ..intents import Command, Intent, Pan, PointerDown, PointerMove, Wheel
 from ..session import Session
 from ..widgets import Button, TextField, blit_centred, first_blink, fit_line, fit_text, panel
 from .menus import ConfirmScene, MessageScene, dim
@@ -182,6 +182,10 @@ class LoadScene(Scene):
                 _("Delete"), confirmed))
         return delete
 
+    def _scroll_by(self, rows: int) -> None:
+        self.scroll = max(0, min(max(0, len(self.entries) - self._rows()), self.scroll + rows))
+        self.layout(self.app.screen.get_size())
+
     def handle(self, intent: Intent) -> None:
         if self.close.handle(intent):
             return
@@ -191,9 +195,9 @@ class LoadScene(Scene):
         if intent is Command.BACK:
             self.app.pop()
         elif isinstance(intent, Wheel):
-            self.scroll = max(0, min(max(0, len(self.entries) - self._rows()),
-                                     self.scroll - intent.steps))
-            self.layout(self.app.screen.get_size())
+            self._scroll_by(-intent.steps)
+        elif isinstance(intent, Pan) and intent.dy:  # the arrow keys, a row at a time
+            self._scroll_by(-1 if intent.dy > 0 else 1)
         elif isinstance(intent, PointerMove):
             self.hover = next((i for i in self._visible()
                                if self._row_rect(i).collidepoint(intent.pos)), -1)
@@ -241,7 +245,7 @@ class LoadScene(Scene):
         for b in self.row_buttons:
             b.draw(surface, res)
         if len(self.entries) > self._rows():
-            more = _("Wheel: more saves ({shown} of {total} shown)").format(
+            more = _("Wheel or arrows: more saves ({shown} of {total} shown)").format(
                 shown=len(self._visible()), total=len(self.entries))
             surface.blit(res.text(more, 16, pal.TEXT_DIM),
                          (self.rect.x + px(24), self.close.rect.centery - px(8)))
