@@ -27,7 +27,7 @@ from dataclasses import replace
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from game.ai import LEVELS_SAID, level_named
+from game.ai import LEVELS_SAID, kinds_named
 
 if TYPE_CHECKING:
     from game.ui.app import App
@@ -137,14 +137,12 @@ def window_size(text: str) -> tuple[int, int]:
 def seat_kinds(text: str) -> list[str]:
     """``human,hard,...``: each seat's kind, a computer's as its level (``hard``:
     ``strong``)."""
-    words = [k.strip() for k in text.split(",") if k.strip()]
-    kinds = [w if w == "human" else level_named(w) for w in words]
-    unknown = [w for w, k in zip(words, kinds, strict=True) if k is None]
-    if unknown or not words:
+    kinds, unknown = kinds_named(text, ("human",))
+    if unknown or not kinds:
         raise argparse.ArgumentTypeError(
             f"unknown seat kind {', '.join(unknown) or repr(text)} (kinds: human, "
             f"{LEVELS_SAID})")
-    return [k for k in kinds if k is not None]
+    return kinds
 
 
 def process_age() -> tuple[float, str]:

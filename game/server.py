@@ -27,7 +27,7 @@ import sys
 from collections.abc import Sequence
 from pathlib import Path
 
-from game.ai import LEVELS_SAID, level_named
+from game.ai import LEVELS_SAID, kinds_named, level_named
 from game.net.headless import PACES
 from game.net.limits import Limits
 from game.net.links import DEFAULT_PORT, Link
@@ -74,13 +74,11 @@ def parse_args(argv: Sequence[str] | None) -> argparse.Namespace:
 
 
 def _seats(text: str) -> tuple[str, ...]:
-    words = [k.strip() for k in text.split(",") if k.strip()]
-    kinds = [w if w == OPEN else level_named(w) for w in words]
-    bad = [w for w, k in zip(words, kinds, strict=True) if k is None]
-    if bad or not words:
+    kinds, bad = kinds_named(text, (OPEN,))
+    if bad or not kinds:
         raise argparse.ArgumentTypeError(f"unknown seat kind {', '.join(bad) or repr(text)} "
                                          f"(open or {LEVELS_SAID})")
-    return tuple(k for k in kinds if k is not None)
+    return tuple(kinds)
 
 
 def _port(text: str) -> int:

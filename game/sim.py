@@ -81,15 +81,13 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument("--seed", type=int, default=0)
     parser.add_argument("--json", action="store_true", help="print one JSON object")
     args = parser.parse_args(argv)
-    from game.ai import LEVELS_SAID, level_named
+    from game.ai import LEVELS_SAID, kinds_named
     if args.seats is not None:
-        words = [s.strip() for s in args.seats.split(",")]
-        unknown = [w for w in words if level_named(w) is None]
+        seats, unknown = kinds_named(args.seats)  # the window's words too: hard, medium
         if unknown:
             print(f"unknown seat kind(s) {', '.join(unknown)} (kinds: {LEVELS_SAID})",
                   file=sys.stderr)
             return 2
-        seats = [level_named(w) or w for w in words]  # the window's words: hard, medium
         if args.players is not None and args.players != len(seats):
             print(f"--players {args.players} but {len(seats)} seats given", file=sys.stderr)
             return 2

@@ -28,7 +28,7 @@ import itertools
 import random
 import threading
 from collections import OrderedDict
-from collections.abc import Callable, Hashable
+from collections.abc import Callable, Collection, Hashable
 
 from game.rules import Action, Game
 
@@ -46,6 +46,18 @@ def level_named(word: str) -> str | None:
     """The level a command line's word names (``hard``: ``strong``), or None."""
     level = LEVEL_WORDS.get(word, word)
     return level if level in LEVELS else None
+
+
+def kinds_named(text: str, others: Collection[str] = ()) -> tuple[list[str], list[str]]:
+    """A command line's seats, comma-separated: each a computer's level (``hard``:
+    ``strong``) or one of ``others`` as it is (``human``, ``open``); and the words that
+    name none of them."""
+    words = [w.strip() for w in text.split(",") if w.strip()]
+    kinds = [w if w in others else level_named(w) for w in words]
+    unknown = [w for w, k in zip(words, kinds, strict=True) if k is None]
+    return [k for k in kinds if k is not None], unknown
+
+
 DEFAULT_BUDGET_S = 1.0
 
 _plans: OrderedDict[Hashable, Action] = OrderedDict()

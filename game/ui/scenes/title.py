@@ -86,12 +86,11 @@ class TitleScene(Scene):
         storage = self.app.storage
         if storage.settings_problem is None:
             return None
-        if storage.settings_kept is None:
-            return _("Your settings cannot be read ({problem}): the defaults are used.\nIts "
-                     "file is kept as it is.").format(problem=storage.settings_problem)
-        return _("Your settings cannot be read ({problem}): the defaults are used.\nIts file "
-                 "is kept as {name} in the settings folder.").format(
-                     problem=storage.settings_problem, name=storage.settings_kept.name)
+        kept = _("Its file is kept as it is.") if storage.settings_kept is None else _(
+            "Its file is kept as {name} in the settings folder.").format(
+                name=storage.settings_kept.name)
+        return _("Your settings cannot be read ({problem}): the defaults are used.").format(
+            problem=storage.settings_problem) + "\n" + kept
 
     def layout(self, size: tuple[int, int]) -> None:
         w, h = size
