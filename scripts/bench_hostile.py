@@ -25,7 +25,7 @@ ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
 from game.rules.registry import Registry  # noqa: E402
-from game.storage import Storage  # noqa: E402
+from game.store.storage import Storage  # noqa: E402
 from tests.hostile.make_corpus import write_saves, write_tilesets  # noqa: E402
 
 
@@ -42,7 +42,7 @@ def check_time(path: Path) -> tuple[float, float]:
 WRITER = """
 import sys
 from pathlib import Path
-from game.storage import atomic_write
+from game.store.storage import atomic_write
 path = Path(sys.argv[1])
 n = 0
 while True:

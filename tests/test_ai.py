@@ -19,11 +19,11 @@ from game.ai import LEVELS, _remember, choose_action, has_plan, strong, worlds
 from game.ai.light import LightPolicy
 from game.ai.quick import Plan
 from game.ai.random_policy import random_action
+from game.commands.sim import main as sim_main
+from game.commands.sim import play_game, win_shares
 from game.rules import Deploy, FeatureView, Game, Place, Skip, TileSet
 from game.rules.model import StartDef
 from game.rules.registry import Registry
-from game.sim import main as sim_main
-from game.sim import play_game, win_shares
 from game.ui.computer import ComputerPlayer
 
 ROOT = Path(__file__).resolve().parents[1]

@@ -23,12 +23,12 @@ from concurrent.futures import Future
 from pathlib import Path
 from typing import Any
 
+from game.net.table_server import TableServer
 from game.rules.registry import Registry
 
 from .limits import Limits
 from .links import Link
 from .seats import HOST, TableConfig, token_hash
-from .server import TableServer
 from .table import PLAYING
 from .tablefile import load_table
 

@@ -5,13 +5,13 @@ from __future__ import annotations
 
 import asyncio
 
+from game.net.table_server import TableServer
 from game.rules.registry import Registry
 
 from .client import NetSession, Status
 from .connect import follow
 from .links import Link
 from .seats import TableConfig
-from .server import TableServer
 
 
 def loopback_check(registry: Registry, limit: float = 20.0) -> str:

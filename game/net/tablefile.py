@@ -1,6 +1,6 @@
 """A table on disk: its seats and settings, and its game in the save format of one screen.
 
-The game part is exactly what ``game.savefile`` writes for a game on one screen (set-up,
+The game part is exactly what ``game.store.savefile`` writes for a game on one screen (set-up,
 seed, moves: a game is its seed plus its moves), so a finished table's game loads like any
 save; the table part adds the join code, the seats (with the hash of each seat's token,
 never the token), the clocks and the settings.  Files are written atomically
@@ -18,14 +18,14 @@ from pathlib import Path
 from typing import Any
 
 from game.rules.registry import Registry
-from game.savefile import SAVE_FORMAT, SavedGame, SaveError, check_shape
-from game.storage import atomic_write, read_small
+from game.store.savefile import SAVE_FORMAT, SavedGame, SaveError, check_shape
+from game.store.storage import atomic_write, read_small
 
 from .schema import problem
 from .seats import COMPUTER, HOST, OPEN, PLAYER, Seat, TableConfig
 from .table import LOBBY, OVER, PLAYING, Table, rebuild
 
-log = logging.getLogger("game.net.server")
+log = logging.getLogger("game.net.table_server")
 TABLE_FORMAT = 1
 # The seat colours a table's save names, in seat order (the window's palette names).
 COLOURS = ("red", "blue", "yellow", "green", "black", "purple")

@@ -34,12 +34,12 @@ from typing import TYPE_CHECKING, Any, ClassVar, Protocol
 
 import pygame
 
-from game import logs
-from game.i18n import _, set_language
 from game.rules.registry import Registry
-from game.storage import Storage
-from game.tileset_cache import cache_dir, load_registry
-from game.version import version
+from game.store import logs
+from game.store.storage import Storage
+from game.store.tileset_cache import cache_dir, load_registry
+from game.system.version import version
+from game.words.i18n import _, set_language
 
 from . import desktop
 from .input import InputMapper

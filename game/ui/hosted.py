@@ -10,7 +10,7 @@ from pathlib import Path
 from typing import Any
 
 from game.net.table import PLAYING
-from game.storage import Storage, read_small
+from game.store.storage import Storage, read_small
 
 from .net_link import HOSTED_TABLES, Listening, TableLink
 from .settings import Settings

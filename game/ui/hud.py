@@ -8,10 +8,10 @@ from typing import NamedTuple
 
 import pygame
 
-from game.i18n import _
 from game.rules import Game, Phase
 from game.view import extra_prompt, move_prompt
-from game.vocabulary import figure_word, question_text
+from game.words.i18n import _
+from game.words.vocabulary import figure_word, question_text
 
 from . import palette as pal
 from .art.icons import BARE_BELOW

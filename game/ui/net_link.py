@@ -26,7 +26,7 @@ from game.net.links import DEFAULT_PORT, Link
 from game.net.seats import TableConfig, shown_code
 from game.net.tokens import Tokens
 from game.rules.registry import Registry
-from game.storage import Storage
+from game.store.storage import Storage
 
 log = logging.getLogger(__name__)
 HOSTED_TABLES = "hosted-tables"  # the data folder's folder of the tables a window hosts

@@ -32,8 +32,8 @@ from game.net.client import (
 from game.net.replica import Replica
 from game.rules import Action, parse_action
 from game.rules.registry import Registry
-from game.savefile import SavedGame
-from game.storage import Storage
+from game.store.savefile import SavedGame
+from game.store.storage import Storage
 
 from . import palette as pal
 from .net_link import TableLink

@@ -4,8 +4,8 @@ language, by the refusal's code, and any other as the table wrote it."""
 
 from __future__ import annotations
 
-from game.i18n import N_, _
 from game.net.client import NetSession
+from game.words.i18n import N_, _
 
 _SAID = {
     "code": N_("No table has that join code: check it with the host"),

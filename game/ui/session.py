@@ -15,11 +15,11 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from game.i18n import N_, _
 from game.review import Review
 from game.rules import Game, TileSet
 from game.rules.registry import Registry
-from game.storage import SavedGame, Storage, not_written
+from game.store.storage import SavedGame, Storage, not_written
+from game.words.i18n import N_, _
 
 from . import palette as pal
 

@@ -6,9 +6,9 @@ from __future__ import annotations
 
 from typing import assert_never
 
-from game.i18n import _
 from game.rules import CellTaken, EdgesDiffer, Misfit, NoNeighbour, TileSet
-from game.vocabulary import kind_word, the_kind
+from game.words.i18n import _
+from game.words.vocabulary import kind_word, the_kind
 
 
 def misfit_text(tileset: TileSet, misfit: Misfit) -> str:

@@ -172,7 +172,7 @@ def test_a_headless_player_says_when_no_table_answers(tmp_path: Path) -> None:
 
 def test_the_server_takes_the_windows_names_of_the_levels() -> None:
     """``--seats open,hard`` and ``--stand-in medium``: the words the seat buttons say."""
-    from game.server import parse_args
+    from game.commands.server import parse_args
 
     args = parse_args(["--seats", "open,hard,easy", "--stand-in", "medium"])
     assert args.seats == ("open", "strong", "easy") and args.stand_in == "quick"

@@ -15,7 +15,7 @@ from game.net.steps import Digest
 from game.net.table import OVER, PLAYING, Table
 from game.net.tablefile import load_table, save_table, table_json
 from game.rules import Place
-from game.savefile import SaveError
+from game.store.savefile import SaveError
 
 from .loopback import registry
 

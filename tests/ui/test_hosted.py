@@ -7,7 +7,7 @@ import json
 import os
 from pathlib import Path
 
-from game.storage import Storage
+from game.store.storage import Storage
 from game.ui import hosted
 from game.ui.app import App
 from game.ui.net_link import HOSTED_TABLES

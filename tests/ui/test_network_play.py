@@ -12,11 +12,10 @@ from pathlib import Path
 import pygame
 import pytest
 
-from game import i18n
 from game.ai import choose_action
 from game.net.client import Status
 from game.rules import Phase, Place
-from game.storage import save_file_name
+from game.store.storage import save_file_name
 from game.ui import clipboard
 from game.ui.hud import describe_phase
 from game.ui.net_session import NetworkSession
@@ -30,6 +29,7 @@ from game.ui.scenes.setup import SetupScene
 from game.ui.scenes.title import TitleScene
 from game.ui.session import HUMAN, OPEN, SeatMarks, Session
 from game.ui.window import MIN_SIZE
+from game.words import i18n
 
 from .conftest import Driver, on_top
 from .tables import Table, drawn_texts, join_lobby, play_a_turn, two_windows

@@ -10,9 +10,9 @@ from typing import Protocol, runtime_checkable
 import pygame
 
 from game import view
-from game.i18n import _
 from game.view.phrases import listed
 from game.view.score_chart import score_series
+from game.words.i18n import _
 
 from .. import palette as pal
 from ..app import App, Scene

@@ -8,9 +8,9 @@ import re
 
 import pygame
 
-from game.i18n import _
 from game.net.links import DEFAULT_PORT, Link, parse_link
 from game.net.seats import CODE_ALPHABET, CODE_LENGTH, MAX_NAME, normal_code, shown_code
+from game.words.i18n import _
 
 from .. import clipboard
 from .. import palette as pal

@@ -14,9 +14,9 @@ from typing import Any
 
 import pygame
 
-from game.i18n import _
 from game.net.client import Refusal, Status
 from game.net.seats import OPEN
+from game.words.i18n import _
 
 from .. import clipboard
 from .. import palette as pal

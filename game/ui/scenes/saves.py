@@ -12,11 +12,9 @@ from typing import Any
 
 import pygame
 
-from game.filenames import readable
-from game.i18n import _, ngettext
 from game.rules import RulesError
-from game.savefile import summary_of
-from game.storage import (
+from game.store.savefile import summary_of
+from game.store.storage import (
     AUTOSAVE,
     FINISHED,
     UNFINISHED,
@@ -26,7 +24,9 @@ from game.storage import (
     SaveError,
     save_file_name,
 )
-from game.vocabulary import set_name
+from game.system.filenames import readable
+from game.words.i18n import _, ngettext
+from game.words.vocabulary import set_name
 
 from .. import palette as pal
 from ..app import App, Scene

@@ -13,10 +13,10 @@ from dataclasses import dataclass
 
 import pygame
 
-from game.i18n import _
 from game.net import client
 from game.rules import Action, Place
 from game.view.chronicle import Chronicle
+from game.words.i18n import _
 
 from ... import palette as pal
 from ...intents import Intent

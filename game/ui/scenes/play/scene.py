@@ -13,9 +13,9 @@ from typing import assert_never
 
 import pygame
 
-from game.i18n import _
 from game.rules import Action, Deploy, Move, Phase, Place, ScoreEvent
 from game.view import notices
+from game.words.i18n import _
 
 from ...app import App, Scene
 from ...board_view import BoardView

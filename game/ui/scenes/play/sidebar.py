@@ -5,9 +5,9 @@ from __future__ import annotations
 
 import pygame
 
-from game.i18n import _, ngettext
 from game.rules import Deploy, Game, Phase
 from game.view import module_lines
+from game.words.i18n import _, ngettext
 
 from ... import palette as pal
 from ...hud import draw_players

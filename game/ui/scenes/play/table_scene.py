@@ -16,8 +16,8 @@ from dataclasses import replace
 
 import pygame
 
-from game.i18n import _
 from game.rules import Action
+from game.words.i18n import _
 
 from ...app import App
 from ...intents import Intent

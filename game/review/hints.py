@@ -18,13 +18,13 @@ from collections import defaultdict
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
-from .ai.judge import MAX_FUTURES, MIN_FUTURES, decision_rng, judge
-from .ai.worlds import determinize
-from .i18n import _, ngettext
-from .review import DEFAULT_BUDGET
-from .rules import Action, Choose, Deploy, Game, Move, Place, ScoreEvent
-from .view import hint_award
-from .vocabulary import figure_word, kind_word
+from game.ai.judge import MAX_FUTURES, MIN_FUTURES, decision_rng, judge
+from game.ai.worlds import determinize
+from game.review import DEFAULT_BUDGET
+from game.rules import Action, Choose, Deploy, Game, Move, Place, ScoreEvent
+from game.view import hint_award
+from game.words.i18n import _, ngettext
+from game.words.vocabulary import figure_word, kind_word
 
 # Seconds the Hint thinks: the review's own budget per decision (``game.review``'s
 # DEFAULT_BUDGET, 1 s, which the review window uses too), so the Hint weighs the plans on as

@@ -18,12 +18,12 @@ from pathlib import Path
 from typing import Any
 
 from game.ai import LEVELS
-from game.filenames import readable
-from game.i18n import _
 from game.rules import Game, IllegalAction, Phase, Place, RulesError, TileSet, parse_action
 from game.rules.model import StartDef
 from game.rules.registry import Registry
-from game.version import version
+from game.system.filenames import readable
+from game.system.version import version
+from game.words.i18n import _
 
 SAVE_FORMAT = 3  # 2: version and tile set fingerprints recorded; 3: hands dealt by the rule
 FIRST_DEALING_BY_RULE = 3  # earlier formats dealt hands of several tiles the earlier way

@@ -18,7 +18,7 @@ from pathlib import Path
 DOMAIN = "carcassonne"
 SOURCE_LANGUAGE = "en"
 LANGUAGES = ("en", "fr")  # the languages the window speaks; the first is the source
-LOCALE_DIR = Path(__file__).resolve().parent / "locale"
+LOCALE_DIR = Path(__file__).resolve().parents[1] / "locale"  # game/locale: package data
 
 _translation: gettext.NullTranslations = gettext.NullTranslations()
 _language = SOURCE_LANGUAGE

@@ -31,21 +31,20 @@ from websockets.asyncio.server import Server, ServerConnection, serve
 from websockets.exceptions import ConnectionClosed
 
 from game.ai import choose_action, random_action
+from game.net import PROTOCOL
+from game.net.limits import Bucket, Limits
+from game.net.messages import CLIENT, MessageError, encode, read
+from game.net.peer import Peer
+from game.net.seats import Refused, TableConfig, new_code, normal_code, token_hash
+from game.net.steps import Step
+from game.net.table import LOBBY, OVER, Table
+from game.net.tablefile import Saver, load_table, save_table
 from game.rules import Action, Game
 from game.rules.registry import Registry
-from game.savefile import SaveError
-from game.version import version
+from game.store.savefile import SaveError
+from game.system.version import version
 
-from . import PROTOCOL
-from .limits import Bucket, Limits
-from .messages import CLIENT, MessageError, encode, read
-from .peer import Peer
-from .seats import Refused, TableConfig, new_code, normal_code, token_hash
-from .steps import Step
-from .table import LOBBY, OVER, Table
-from .tablefile import Saver, load_table, save_table
-
-log = logging.getLogger("game.net.server")
+log = logging.getLogger("game.net.table_server")
 
 
 class TableServer:

@@ -11,11 +11,11 @@ import random
 from collections import Counter
 from dataclasses import dataclass
 
-from .ai.worlds import determinize
-from .i18n import _, decimal
-from .rules import Action, Game
-from .rules.modules import Holding
-from .vocabulary import figure_word
+from game.ai.worlds import determinize
+from game.rules import Action, Game
+from game.rules.modules import Holding
+from game.words.i18n import _, decimal
+from game.words.vocabulary import figure_word
 
 SAMPLES = 96  # copies an answer is played on: the shares shown are within a few percent
 

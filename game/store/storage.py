@@ -5,8 +5,8 @@ new name survives a power cut); temporary files left by a crash are removed at s
 that cannot be read, or an autosave that cannot be restored, is reported and kept: it is moved
 aside under a new name, never overwritten.  The autosave holds one game as it is played on;
 before another game takes its place, the game it held is kept as a save of its own.  One
-window uses the folder at a time (``game.folderlock``): a second one writes nothing.  What a
-save holds is in ``game.savefile``.
+window uses the folder at a time (``game.system.folderlock``): a second one writes nothing.  What a
+save holds is in ``game.store.savefile``.
 """
 
 from __future__ import annotations
@@ -25,11 +25,11 @@ from typing import Any
 
 from platformdirs import PlatformDirs
 
-from game.filenames import readable, shown_path
-from game.folderlock import FolderLock
-from game.i18n import _
 from game.rules.registry import Registry
-from game.savefile import SAVE_FORMAT, SavedGame, SaveError
+from game.store.savefile import SAVE_FORMAT, SavedGame, SaveError
+from game.system.filenames import readable, shown_path
+from game.system.folderlock import FolderLock
+from game.words.i18n import _
 
 log = logging.getLogger(__name__)
 

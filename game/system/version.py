@@ -12,7 +12,7 @@ import tomllib
 from functools import cache
 from importlib import metadata
 
-from game import paths
+from game.system import paths
 
 DIST_NAME = "carcassonne-family"
 VERSION_FILE = "VERSION"  # in game/_data, written by the executable's build

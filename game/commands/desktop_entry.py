@@ -19,9 +19,9 @@ from pathlib import Path
 
 from platformdirs import user_data_dir
 
-from game import icons, paths
-from game.storage import atomic_write
-from game.version import version
+from game.store.storage import atomic_write
+from game.system import icons, paths
+from game.system.version import version
 
 ENTRY_FILE = f"{icons.APP_ID}.desktop"
 # Characters that make an argument of Exec need quotes (the Desktop Entry specification).

@@ -11,8 +11,8 @@ from __future__ import annotations
 
 from collections.abc import Callable, Mapping
 
-from .i18n import SOURCE_LANGUAGE, _, is_plural, language
-from .rules.model import LanguageText, OptionValue, QuestionText, TileSet, ValueText, Words
+from game.rules.model import LanguageText, OptionValue, QuestionText, TileSet, ValueText, Words
+from game.words.i18n import SOURCE_LANGUAGE, _, is_plural, language
 
 
 def _texts(tileset: TileSet) -> list[LanguageText]:

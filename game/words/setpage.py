@@ -5,10 +5,10 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 
-from .i18n import _, language
-from .rules.model import KindDef, TileSet
-from .rulespages import Heading, Page, Paragraph, Span
-from .vocabulary import (
+from game.rules.model import KindDef, TileSet
+from game.words.i18n import _, language
+from game.words.rulespages import Heading, Page, Paragraph, Span
+from game.words.vocabulary import (
     figure_word,
     icon_word,
     kind_word,

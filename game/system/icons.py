@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from game import paths
+from game.system import paths
 
 # The name desktops know the game by: the launcher entry's file name, its icon's name and
 # the window's class, which is how a desktop matches a window to its entry.

@@ -1,5 +1,5 @@
 """Where the game's own data lives (tile sets and their rules pages, sprites): the one place
-that knows.  (The translation catalogs are package data, ``game/locale``: see game.i18n.)
+that knows.  (The translation catalogs are package data, ``game/locale``: see game.words.i18n.)
 
 The same rule holds from a source checkout, an installed wheel and the frozen executable:
 
@@ -19,7 +19,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-PACKAGE_DIR = Path(__file__).resolve().parent
+PACKAGE_DIR = Path(__file__).resolve().parents[1]  # the game package (this is game/system)
 PACKAGED_DATA = PACKAGE_DIR / "_data"  # wheel and frozen build
 SOURCE_ROOT = PACKAGE_DIR.parent  # source checkout: the repository's top level
 

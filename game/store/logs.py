@@ -18,7 +18,7 @@ from types import TracebackType
 
 from platformdirs import PlatformDirs
 
-from game.storage import APP_NAME
+from game.store.storage import APP_NAME
 
 LOG_FILE = "carcassonne.log"
 MAX_BYTES = 512 * 1024

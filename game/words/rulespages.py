@@ -36,7 +36,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, replace
 from pathlib import Path
 
-from .i18n import SOURCE_LANGUAGE
+from game.words.i18n import SOURCE_LANGUAGE
 
 HELP_FOLDER = "help"
 PICTURE_FENCE = "```board"

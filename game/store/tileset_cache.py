@@ -42,7 +42,7 @@ from game.rules.yamlsrc import (
     Located,
     LocatedList,
 )
-from game.storage import APP_NAME, atomic_write
+from game.store.storage import APP_NAME, atomic_write
 
 CACHE_FILE = "tilesets.json"
 MAX_CACHE_BYTES = 50_000_000  # the four built-in games take about 2 MB
