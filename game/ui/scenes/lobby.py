@@ -16,6 +16,7 @@ import pygame
 
 from game.net.client import Refusal, Status
 from game.net.seats import OPEN
+from game.ui.net_refusals import problem_words
 from game.words.i18n import _
 
 from .. import clipboard
@@ -24,7 +25,6 @@ from ..app import App, Scene
 from ..intents import Command, Intent
 from ..net_link import TableLink, home_network_only, join_table
 from ..net_session import NetworkSession
-from ..refusals import problem_words
 from ..session import kind_name
 from ..table_options import table_lines
 from ..widgets import Button, blit_centred, fit_line, fit_lines, fit_text, panel

@@ -15,6 +15,7 @@ import pygame
 
 from game.net import client
 from game.rules import Action, Place
+from game.ui.net_refusals import problem_words
 from game.view.chronicle import Chronicle
 from game.words.i18n import _
 
@@ -22,7 +23,6 @@ from ... import palette as pal
 from ...intents import Intent
 from ...net_session import TAKEOVER_OFFER, NetworkSession
 from ...palette import Colour
-from ...refusals import problem_words
 from ...resources import Resources
 from ...seat_marks import away_sentence
 from ...widgets import Button, fit_lines, panel

@@ -9,12 +9,11 @@ from dataclasses import dataclass
 import pygame
 
 from game.rules import EdgesDiffer, Game, Misfit, Place
-from game.view.refusals import misfit_text, place_first
-
-from ... import palette as pal
-from ...camera import Camera, Cell
-from ...resources import Resources
-from ...widgets import blit_centred, fit_text, panel
+from game.ui import palette as pal
+from game.ui.camera import Camera, Cell
+from game.ui.resources import Resources
+from game.ui.widgets import blit_centred, fit_text, panel
+from game.view.misfits import misfit_text, place_first
 
 SHOWN = 2.6  # seconds a note stays
 FADE = 0.4  # ... of which the last ones fade
@@ -29,7 +28,7 @@ class Note:
     age: float = 0.0
 
 
-class Refusal:
+class MisfitNote:
     def __init__(self) -> None:
         self.note: Note | None = None
 
