@@ -220,8 +220,9 @@ class FinalScene(Scene):
         for b in [*self.buttons, *(self.chart_tabs if self.charts_shown else [])]:
             if b.handle(intent):
                 return
-        if intent is Command.CONFIRM:
-            self.play_again()
+        if intent is Command.CONFIRM and self.app.input.pressed != pygame.K_SPACE:
+            self.play_again()  # Enter, as its button says: Space is what skips the scoring,
+            # pressed again and again by a player who wants the scores
         elif intent is Command.BACK:
             self.view_board()
 
