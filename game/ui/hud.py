@@ -279,9 +279,11 @@ def describe_phase(session: Session, pending: bool, can_move: bool = False,
     player = seat.name
     if session.ended():  # played to its end, or ended by resignations
         return ended_sentence(session)
+    marks = session.marks(game.current)  # at a network table: a player gone, or resigned
+    if marks is not None and marks.stand_in:  # the table's computer plays the seat now
+        return _("A computer plays for {player}…").format(player=player)
     if not seat.is_human:
-        marks = session.marks(game.current)  # at a network table: a player gone
-        if marks is not None and not marks.connected and not marks.stand_in:
+        if marks is not None and not marks.connected:
             return away_sentence(seat.label, marks)
         return _("{player} is thinking…").format(player=seat.label)
     connection = session.connection  # at a table: the line beside the board says why

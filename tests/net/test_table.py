@@ -183,7 +183,7 @@ def test_a_table_opened_again_keeps_a_resigned_seat_played_by_a_computer(
     while game.current != 1:
         again.play(random_action(game, rng), 101.0)
     assert again.computer_turn() == 1
-    with pytest.raises(Refused, match="^stand-in:"):  # nobody but the computer plays it
+    with pytest.raises(Refused, match=r"^stand-in:"):  # nobody but the computer plays it
         again.undo({1}, 1, len(game.moves))
 
 

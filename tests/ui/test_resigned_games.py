@@ -163,3 +163,23 @@ def test_after_a_resignation_at_a_table_both_windows_tell_the_same_story(
             Driver(app).click(button(app.scene, "Continue"))
             final = on_top(app, FinalScene)
             assert final.session.ended() and final.session.winners() == [0]
+
+
+def test_a_player_who_resigned_at_a_table_that_plays_on_is_told_a_computer_plays_them(
+        tmp_path: Path) -> None:
+    """Three at the table: Ann resigns, Bob and the computer play on.  On Ann's turns her
+    window says a computer plays for her (not that she may place the tile), and that she
+    resigned."""
+    seats = [Seat("Ann", "red"), Seat("Bob", "blue", "open"), Seat("Cid", "green", "easy")]
+    with two_windows(tmp_path, seats) as table:
+        host = table.play(table.host)
+        table.until(lambda: host.human_turn, "Ann's turn")
+        Driver(table.host).key(pygame.K_ESCAPE)
+        Driver(table.host).click(button(on_top(table.host, PauseScene), "Resign"))
+        Driver(table.host).click(button(on_top(table.host, ConfirmScene), "Resign"))
+        table.until(lambda: host.session.marks(0) is not None
+                    and host.session.marks(0).stand_in  # type: ignore[union-attr]
+                    and host.game.current == 0, "the table's computer on Ann's turn")
+        assert describe_phase(host.session, pending=False) == "A computer plays for Ann…"
+        assert not host.human_turn
+        assert "You resigned: a computer plays your seat" in drawn_texts(table.host)
