@@ -200,6 +200,12 @@ def check_shape(data: Any, path: Path) -> dict[str, Any]:
     return fields
 
 
+def resigned_out(players: int, resigned: Sequence[int]) -> bool:
+    """Whether resignations ended the game: fewer than two of its ``players`` played on (a
+    network table ends the game then)."""
+    return bool(resigned) and players - len(set(resigned)) < 2
+
+
 def summary_of(game: Game) -> dict[str, Any]:
     """The turn (tiles drawn from the pile so far, the one in play included), the scores,
     and whether the game is over."""
@@ -285,8 +291,16 @@ class SavedGame:
 
     @property
     def over(self) -> bool:
-        """Whether the game had ended when it was saved (as its summary says)."""
-        return isinstance(self.summary, dict) and self.summary.get("over") is True
+        """Whether the game had ended when it was saved (as its summary says, or ended by
+        resignations: saves written before the summary said so too)."""
+        return (isinstance(self.summary, dict) and self.summary.get("over") is True) \
+            or self.resigned_out
+
+    @property
+    def resigned_out(self) -> bool:
+        """Whether resignations ended the game (it is finished, whatever its moves left to
+        play)."""
+        return resigned_out(len(self.players), self.resigned)
 
     def continued_by(self, later: SavedGame) -> bool:
         """Whether ``later`` is this game played on (or as it is): the same set-up and seed,

@@ -16,7 +16,7 @@ from game.words.vocabulary import figure_word, question_text
 from . import palette as pal
 from .art.icons import BARE_BELOW
 from .resources import Resources
-from .seat_marks import away_sentence, draw_seat_marks
+from .seat_marks import away_sentence, draw_resigned, draw_seat_marks, ended_sentence
 from .session import Connection, Session
 from .widgets import blit_centred, fit_line, fit_lines, panel
 
@@ -153,7 +153,7 @@ def draw_players(surface: pygame.Surface, res: Resources, session: Session,
     shown = game.scores if scores is None else scores
     for i, seat in enumerate(session.seats):
         row = player_row(res, rect, i, len(session.seats))
-        current = i == game.current and not game.over
+        current = i == game.current and not session.ended()
         if current:
             pygame.draw.rect(surface, pal.CURRENT_ROW, row, border_radius=px(8))
             pygame.draw.rect(surface, seat.rgb, row, width=px(2), border_radius=px(8))
@@ -166,6 +166,8 @@ def draw_players(surface: pygame.Surface, res: Resources, session: Session,
         if marks is not None:
             score_rect = score_rect.move(-draw_seat_marks(surface, res, row, score_rect,
                                                           marks), 0)
+        elif i in session.gave_up:
+            score_rect = score_rect.move(-draw_resigned(surface, res, row, score_rect), 0)
         room = score_rect.x - px(8) - (row.x + px(46))
         # Name and supply fill the row, its two lines set closer on a short row.
         short = row.h < px(50)
@@ -275,11 +277,13 @@ def describe_phase(session: Session, pending: bool, can_move: bool = False,
     game: Game = session.game
     seat = session.current_seat
     player = seat.name
-    if game.over:
-        return _("Game over")
+    if session.ended():  # played to its end, or ended by resignations
+        return ended_sentence(session)
+    marks = session.marks(game.current)  # at a network table: a player gone, or resigned
+    if marks is not None and marks.stand_in:  # the table's computer plays the seat now
+        return _("A computer plays for {player}…").format(player=player)
     if not seat.is_human:
-        marks = session.marks(game.current)  # at a network table: a player gone
-        if marks is not None and not marks.connected and not marks.stand_in:
+        if marks is not None and not marks.connected:
             return away_sentence(seat.label, marks)
         return _("{player} is thinking…").format(player=seat.label)
     connection = session.connection  # at a table: the line beside the board says why

@@ -177,6 +177,8 @@ class NetworkSession(Session):
     def table_changed(self) -> None:
         now = time.monotonic()
         self.received_at = now
+        self.gave_up = tuple(i for i, seat in enumerate(self.link.net.table.seats)
+                             if seat["resigned"])
         for i, seat in enumerate(self.link.net.table.seats):
             if seat["connected"] or seat["kind"] == "computer":
                 self.away_since.pop(i, None)
@@ -221,6 +223,8 @@ class NetworkSession(Session):
 
     # ------------------------------------------------------------------ the players' rows
     def marks(self, player: int) -> SeatMarks | None:
+        if self.ended():  # connections and clocks are the table's, whose game is over: a
+            return None  # player's row then shows the score, and who resigned (``gave_up``)
         info = self.link.net.table.info
         seats = info.get("seats", [])
         if player >= len(seats) or seats[player]["kind"] == "computer":
@@ -270,10 +274,8 @@ class NetworkSession(Session):
         seats = [Seat(s.name, s.colour, HUMAN if s.kind in (REMOTE, OPEN) else s.kind)
                  for s in self.seats]
         elsewhere = tuple(i for i, s in enumerate(self.seats) if s.kind in (REMOTE, OPEN))
-        gave_up = tuple(i for i, seat in enumerate(self.link.net.table.seats)
-                        if seat["resigned"])
         return Session(real, self.game_id, list(self.expansions), seats, aids=self.aids,
-                       elsewhere=elsewhere, gave_up=gave_up)
+                       elsewhere=elsewhere, gave_up=self.gave_up)
 
     def saved(self) -> SavedGame:
         done = self.final()

@@ -19,6 +19,7 @@ from ..app import App, Scene
 from ..intents import Command, Intent
 from ..resources import Resources
 from ..score_chart import ScoreChart
+from ..seat_marks import resigned_sentence
 from ..session import Seat, Session, kind_name
 from ..widgets import Button, blit_centred, fit_line, fit_lines, fit_text, panel
 from .review import ReviewScene, reviewed
@@ -97,6 +98,13 @@ def table_cells(cats: list[str], rows: list[dict[str, int]]
     return [[(str(row.get(cat, 0)),
               _("({points} at end)").format(points=row.get(cat + "@end", 0))
               if cat in at_end else None) for cat in cats] for row in rows]
+
+
+def standing(session: Session) -> list[int]:
+    """The players in the order the final scores list them: the winners first, then by
+    score; those who resigned last (they gave the game up, whatever they scored)."""
+    scores = session.game.scores
+    return sorted(range(len(scores)), key=lambda p: (p in session.gave_up, -scores[p]))
 
 
 class FinalScene(Scene):
@@ -220,8 +228,9 @@ class FinalScene(Scene):
         for b in [*self.buttons, *(self.chart_tabs if self.charts_shown else [])]:
             if b.handle(intent):
                 return
-        if intent is Command.CONFIRM:
-            self.play_again()
+        if intent is Command.CONFIRM and self.app.input.pressed != pygame.K_SPACE:
+            self.play_again()  # Enter, as its button says: Space is what skips the scoring,
+            # pressed again and again by a player who wants the scores
         elif intent is Command.BACK:
             self.view_board()
 
@@ -239,6 +248,11 @@ class FinalScene(Scene):
                     else _("{players} share the win!").format(players=listed(winners)))
         blit_centred(surface, res.text(headline, 46, pal.TEXT, bold=True),
                      (c.centerx, c.y + px(40)))
+        resigned = resigned_sentence(self.session)
+        if resigned is not None:  # why the win is theirs, whatever the points say
+            shown = fit_text(res, resigned, 19, c.w - px(80))
+            blit_centred(surface, res.text(shown, 19, pal.TEXT_DIM),
+                         (c.centerx, c.y + px(76)))
         cats, rows = score_table(self.session)
         self._draw_table(surface, cats, rows)
         details = view.final_details(game)
@@ -275,7 +289,7 @@ class FinalScene(Scene):
         for j, label in enumerate([*titles, _("Total")]):
             img = res.text(label, 22, pal.TEXT_DIM, bold=True)
             surface.blit(img, img.get_rect(topright=(right(j), y)))
-        order = sorted(range(len(rows)), key=lambda p: -self.session.game.scores[p])
+        order = standing(self.session)
         cells = table_cells(cats, rows)
         for i, p in enumerate(order):
             seat = self.session.seats[p]
@@ -289,8 +303,11 @@ class FinalScene(Scene):
             name = res.text(shown, size, pal.TEXT, bold=True)
             surface.blit(name, (x0 + px(26), ry + px(2)))
             room = px(196) - px(32) - name.get_width()
-            if not seat.is_human and room > px(40):  # who played: "Hard", "Monte Carlo"
-                level = fit_text(res, kind_name(seat.kind), 16, room)
+            # who played ("Hard", "Monte Carlo"), or that the player gave the game up
+            beside = _("resigned") if p in self.session.gave_up else \
+                None if seat.is_human else kind_name(seat.kind)
+            if beside is not None and room > px(40):
+                level = fit_text(res, beside, 16, room)
                 surface.blit(res.text(level, 16, pal.TEXT_DIM),
                              (x0 + px(32) + name.get_width(), ry + px(9)))
             for j, (total, end_text) in enumerate(cells[p]):
@@ -337,7 +354,7 @@ class FinalScene(Scene):
         if bar_h < px(6):
             return
         scale = (c.w - px(320)) / max(1, max(self.session.game.scores))
-        order = sorted(range(n), key=lambda p: -self.session.game.scores[p])
+        order = standing(self.session)
         for i, p in enumerate(order):
             y = top + i * (bar_h + px(8))
             seat = self.session.seats[p]

@@ -31,6 +31,7 @@ from game.words.vocabulary import set_name
 from .. import palette as pal
 from ..app import App, Scene
 from ..intents import Command, Intent, Pan, PointerDown, PointerMove, Wheel
+from ..seat_marks import resigned_words
 from ..session import Session
 from ..widgets import Button, TextField, blit_centred, first_blink, fit_line, fit_text, panel
 from .menus import ConfirmScene, MessageScene, dim
@@ -90,7 +91,11 @@ def describe(app: App, entry: SaveEntry) -> str:
                                                                           strict=True)))
     else:
         parts.append(", ".join(saved.players))
-    if info and info.get("over"):
+    if saved.resigned_out:  # ended early: say by whom
+        parts.append(_("finished: {resigned}").format(resigned=resigned_words(
+            [saved.players[i] for i in sorted(set(saved.resigned))
+             if 0 <= i < len(saved.players)])))
+    elif saved.over or (info and info.get("over")):
         parts.append(_("finished"))
     elif info and isinstance(info.get("turn"), int):
         parts.append(_("turn {turn}").format(turn=info["turn"]))
@@ -387,7 +392,7 @@ def open_saved(app: App, saved: SavedGame, path: Path, final_when_over: bool = F
     session = Session.restore(app.registry, saved, path)
 
     def show() -> None:
-        if final_when_over and session.game.over:
+        if final_when_over and session.ended():  # played to its end, or resigned
             app.push(app.routes.final(session))
         else:
             app.replace(app.routes.play(session))

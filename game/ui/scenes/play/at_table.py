@@ -131,6 +131,8 @@ class AtTable:
         session = self.session
         status = session.status
         lines: list[tuple[str, Colour, int | None]] = []
+        if session.ended():
+            return lines  # the game is over: who is away or plays for whom no longer matters
         if status == client.Status.CONNECTING:
             lines.append((_("Connecting to the table…"), pal.TEXT, None))
         elif status == client.Status.RECONNECTING:
@@ -139,7 +141,7 @@ class AtTable:
             problem = problem_words(session.link.net) or _("the connection was closed")
             lines.append((_("Left the table: {problem}").format(problem=problem), pal.ILLEGAL,
                           None))
-        elif session.resigned and not session.game.over:
+        elif session.resigned:
             lines.append((_("You resigned: a computer plays your seat"), pal.TEXT_DIM, None))
         mine = session.link.net.seats
         if session.link.moved_from is not None and any(

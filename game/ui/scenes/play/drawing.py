@@ -136,7 +136,7 @@ class Drawing:
         the winner's)."""
         if self.history.active:
             return self.history.colour()
-        return pal.TEXT_DIM if frame.game.over else frame.session.current_seat.rgb
+        return pal.TEXT_DIM if frame.session.ended() else frame.session.current_seat.rgb
 
     def _draw_board(self, surface: pygame.Surface, frame: Frame) -> None:
         """The game's board with what the player may do lit on it, the held figure, the

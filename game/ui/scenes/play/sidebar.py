@@ -81,7 +81,7 @@ class Sidebar:
         game = frame.game
         tiles = self.hand.tiles()
         n = game.tiles_left
-        if game.phase is Phase.OVER:
+        if game.phase is Phase.OVER or frame.session.ended():
             # no tile and no supply to show: the tray says why it is empty
             surface.blit(res.text(_("The game is over"), 20, pal.TEXT_DIM,
                                   bold=True), (lay.tray.x + px(14), lay.tray.y + px(10)))
