@@ -3,18 +3,22 @@
 Every accepted socket is counted at once, before it has said anything: a connection that
 only half-sends its handshake holds a place like any other.  Counts are kept per address,
 per address block (an IPv4 /24, an IPv6 /64 by default: one attacker usually holds many
-addresses of one block) and in all.  When a count is full, the connection that has waited
-longest without joining a table gives way to the new one: taken from the address, then
-from the block's address, then from the server's block, that has the most connections
-waiting, so that a flood makes room at its own expense and a player who comes to join
-finds a place.  Connections seated at a table never give way; when only they fill a count,
-the new connection is closed at once.  Closing at once (``abort``) frees the descriptor now,
-without a handshake or a word.
+addresses of one block) and in all.
+
+When the server's count is full, a new connection from a block with fewer connections
+waiting (not yet seated at a table) than the busiest block takes the place of the busiest
+block's oldest waiting connection; likewise between the addresses of a full block.  So a
+flood makes room at its own expense, and a player who comes to join finds a place however
+many sockets the flood holds.  A new connection from the busiest place itself, or from an
+address at its own limit, is turned away: making room among its own would only churn.
+Connections seated at a table never give way.  A connection turned away or giving way is
+closed at once (``abort``): its descriptor is free now, without a handshake or a word.
 """
 
 from __future__ import annotations
 
 import asyncio
+import functools
 import ipaddress
 import itertools
 from collections import Counter, OrderedDict
@@ -78,9 +82,8 @@ class Admission:
     def arrive(self, key: Hashable, address: str, abort: Callable[[], None]) -> bool:
         """A socket was accepted: True if it may stay (room was made for it, if need be);
         False if it must be closed now.  ``abort`` closes it, should it give way later."""
-        ip = plain_address(address)
-        address = str(ip)
-        block = address_block(address, self.limits.ipv4_block, self.limits.ipv6_block)
+        address, block = self._place(address, self.limits.ipv4_block,
+                                     self.limits.ipv6_block)
         if not self._make_room(address, block):
             self.turned_away += 1
             return False
@@ -113,22 +116,26 @@ class Admission:
         if not held.joined:
             self._stop_waiting(key, held)
 
+    @staticmethod
+    @functools.lru_cache(maxsize=4096)
+    def _place(address: str, ipv4_prefix: int, ipv6_prefix: int) -> tuple[str, str]:
+        """An address as counted, and its block (parsed once: a flood repeats them)."""
+        return str(plain_address(address)), address_block(address, ipv4_prefix, ipv6_prefix)
+
     def count(self, address: str) -> int:
         """The connections held from an address."""
         return self.by_address.get(str(plain_address(address)), 0)
 
     # ------------------------------------------------------------------ making room
     def _make_room(self, address: str, block: str) -> bool:
-        """Each full count lets a waiting connection go.  Once one went, the later counts
-        (the block's, the server's) have one too: it was waiting in them as well."""
+        """Whether there is room, or was made, for a connection from ``address``."""
         lim = self.limits
-        if self.by_address[address] >= lim.per_address and not self._give_way(
-                self._oldest(address)):
+        if self.by_address[address] >= lim.per_address:
             return False
         if self.by_block[block] >= lim.per_block and not self._give_way(
-                self._from_block(block)):
+                self._from_block(block, address)):
             return False
-        return len(self.held) < self.room or self._give_way(self._from_server())
+        return len(self.held) < self.room or self._give_way(self._from_server(block))
 
     def _oldest(self, address: str) -> Hashable | None:
         waiting = self.waiting.get(address)
@@ -143,19 +150,26 @@ class Admission:
         return max(self.waiting_in[block],
                    key=lambda a: (len(self.waiting[a]), -self._since(a)))
 
-    def _from_block(self, block: str) -> Hashable | None:
-        """The oldest waiting connection of the block's busiest address."""
+    def _from_block(self, block: str, address: str) -> Hashable | None:
+        """The oldest waiting connection of the block's busiest address, if ``address``
+        has fewer waiting."""
         if block not in self.waiting_in:
             return None
-        return self._oldest(self._busiest(block))
+        busiest = self._busiest(block)
+        if len(self.waiting.get(address, ())) >= len(self.waiting[busiest]):
+            return None
+        return self._oldest(busiest)
 
-    def _from_server(self) -> Hashable | None:
-        """The oldest waiting connection of the busiest block's busiest address."""
+    def _from_server(self, block: str) -> Hashable | None:
+        """The oldest waiting connection of the busiest block's busiest address, if
+        ``block`` has fewer waiting."""
         if not self.waiting_in:
             return None
         most = max(self.waiting_in, key=lambda b: (self.waiting_per_block[b],
                                                    -self._since(self._busiest(b))))
-        return self._from_block(most)
+        if self.waiting_per_block[block] >= self.waiting_per_block[most]:
+            return None
+        return self._oldest(self._busiest(most))
 
     def _give_way(self, key: Hashable | None) -> bool:
         if key is None:
@@ -189,16 +203,23 @@ def counted_connections(admission: Admission, accepted: Callable[[], None]
     once if there is no room for it."""
 
     class Counted(ServerConnection):
+        turned_away = False
+
         def connection_made(self, transport: asyncio.BaseTransport) -> None:
-            super().connection_made(transport)
             accepted()
             peer = transport.get_extra_info("peername")
             address = str(peer[0]) if isinstance(peer, tuple) and peer else "?"
             abort = cast(asyncio.Transport, transport).abort
             if not admission.arrive(self, address, abort):
+                # Never started: no handler, no handshake; a flood's surplus costs little.
+                self.turned_away = True
                 abort()
+                return
+            super().connection_made(transport)
 
         def connection_lost(self, exc: Exception | None) -> None:
+            if self.turned_away:
+                return
             admission.gone(self)
             super().connection_lost(exc)
 

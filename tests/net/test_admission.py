@@ -51,25 +51,28 @@ def test_a_full_server_lets_the_busiest_blocks_oldest_waiting_connection_go() ->
     assert ledger.closed == ["a0", "c0"]
     assert ledger.arrive("new3", "100.65.0.1")  # one waiting in every block...
     assert ledger.closed == ["a0", "c0", "b0"]  # ...the longest wait goes
+    assert not ledger.arrive("c2", "192.0.2.3")  # from as busy a block: turned away
+    assert ledger.admission.turned_away == 1
     assert len(ledger.admission.held) == 6
 
 
-def test_a_full_address_or_block_gives_way_from_itself_and_seated_ones_never() -> None:
+def test_a_full_block_makes_room_from_its_busiest_address_a_full_address_never() -> None:
     ledger = Ledger(Limits(per_address=2, per_block=3))
     assert ledger.arrive("a0", "198.51.100.1") and ledger.arrive("a1", "198.51.100.1")
-    assert ledger.arrive("a2", "198.51.100.1")  # the address is full: its oldest goes
-    assert ledger.closed == ["a0"]
+    assert not ledger.arrive("a2", "198.51.100.1")  # its address is full: turned away
     assert ledger.arrive("b0", "198.51.100.2")
-    assert ledger.arrive("b1", "198.51.100.2")  # the block is full: its busiest address
-    assert ledger.closed == ["a0", "a1"]
-    for name in ("a2", "b0", "b1"):
+    assert ledger.arrive("b1", "198.51.100.2")  # the block is full: .1 has more waiting
+    assert ledger.closed == ["a0"]
+    assert ledger.arrive("c0", "198.51.100.3")  # now .2 has most
+    assert ledger.closed == ["a0", "b0"]
+    for name in ("a1", "b1", "c0"):
         ledger.admission.joined(name)
-    assert not ledger.arrive("c0", "198.51.100.3")  # seated players fill the block
-    assert ledger.arrive("d0", "192.0.2.1")  # another block is not
-    ledger.admission.gone("b0")
-    assert ledger.arrive("c1", "198.51.100.3")
-    assert ledger.admission.count("198.51.100.3") == 1
-    assert ledger.admission.turned_away == 1 and ledger.admission.given_way == 2
+    assert not ledger.arrive("d0", "198.51.100.4")  # seated players fill the block
+    assert ledger.arrive("e0", "192.0.2.1")  # another block is not full
+    ledger.admission.gone("b1")
+    assert ledger.arrive("d1", "198.51.100.4")
+    assert ledger.admission.count("198.51.100.4") == 1
+    assert ledger.admission.turned_away == 2 and ledger.admission.given_way == 2
 
 
 def test_a_server_full_of_seated_players_turns_a_newcomer_away() -> None:
