@@ -9,8 +9,9 @@ whole corpus as one user folder.  For the saves: the time of listing them all.  
 kill left behind (the old save, the new one, anything else) and how many temporary files.
 
 With ``--peers``: hostile peers instead.  A table server (``python -m game.server``, with
-the usual open-file limit of 1,024) resumes 13 games of two seats under way (60 moves each)
-and 5 lobbies; each flood runs for ``--seconds`` (20) from processes of its own:
+the usual open-file limit of 1,024) resumes 13 games of two seats under way (60 moves each),
+5 lobbies and 4 games of computers (a move every 0.1 s, the table saved after each turn);
+each flood runs for ``--seconds`` (20) from processes of its own:
 
     none    nothing (what a rejoin costs on a quiet server);
     idle    1,000 connections from 40 addresses, each in its own /24, that never join
@@ -117,6 +118,7 @@ def kill_writers(kills: int) -> None:
 LOOPBACK = "127.0.0.1"
 SERVER_FILES = 1024  # the server's open-file limit (RLIMIT_NOFILE): the usual default
 PLAYERS, JOINERS = 25, 13  # seated players who rejoin with their tokens; new joiners
+COMPUTER_TABLES = 4  # games the server's computers play meanwhile, a move every 0.1 s
 FLOODS = {
     "none": "no flood",
     "idle": "1,000 sockets from 40 addresses (each in its own /24) that never join",
@@ -137,8 +139,8 @@ class Cast:
 
 
 def write_tables(folder: Path) -> Cast:
-    """Games of two seats under way (60 moves each: a rejoin's sync is some 30 KB) and
-    lobbies of three open seats, as table files a server resumes."""
+    """Games of two seats under way (60 moves each: a rejoin's sync is some 30 KB),
+    lobbies of three open seats and games of computers, as table files a server resumes."""
     from game.ai import random_action
     from game.net.seats import TableConfig
     from game.net.table import Table
@@ -159,6 +161,11 @@ def write_tables(folder: Path) -> Cast:
     for _ in range((JOINERS + 2) // 3):
         table = Table(TableConfig("carcassonne", seats=("open",) * 3, takeover=0), registry)
         lobbies.append(table.code)
+        save_table(table, folder)
+    for i in range(COMPUTER_TABLES):  # saved after every turn, flood or not
+        table = Table(TableConfig("carcassonne", seats=("random", "random"), pace=0.1),
+                      registry, seed=100 + i)
+        table.start(0.0)
         save_table(table, folder)
     return Cast(seated, lobbies)
 
