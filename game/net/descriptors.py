@@ -22,6 +22,9 @@ from .limits import Limits
 
 log = logging.getLogger("game.net.server")
 ACCEPT_BACKLOG = 100  # what asyncio's create_server listens with, and accepts in one go
+# Held whatever the limit: a server that let nobody in would be worse than one whose save
+# may fail (a limit this low, 256 say, is a system's default for programs started by hand).
+FEWEST = 16
 _STARVED = (errno.EMFILE, errno.ENFILE, errno.ENOBUFS, errno.ENOMEM)
 
 
@@ -63,8 +66,11 @@ def fitting_connections(limits: Limits, listening: int) -> int:
     room = connection_room(limits.spare_files, listening)
     if room is None or room >= limits.max_connections:
         return limits.max_connections
-    log.warning("the open-file limit (%s) leaves room for %d connections, not %d: raise it "
-                "(ulimit -n) to hold more", file_limit(), room, limits.max_connections)
+    room = max(room, FEWEST)
+    if room >= limits.max_connections:
+        return limits.max_connections
+    log.info("the open-file limit (%s) leaves room for %d connections, not %d: raise it "
+             "(ulimit -n) to hold more", file_limit(), room, limits.max_connections)
     return room
 
 

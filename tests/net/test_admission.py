@@ -109,10 +109,15 @@ def test_a_server_holds_fewer_connections_when_the_file_limit_is_low(
     import game.net.descriptors as descriptors
     monkeypatch.setattr(descriptors, "file_limit", lambda: 1024)
     monkeypatch.setattr(descriptors, "open_files", lambda: 24)
-    with caplog.at_level(logging.WARNING, "game.net.server"):
+    with caplog.at_level(logging.INFO, "game.net.server"):
         assert fitting_connections(Limits(max_connections=5000), 2) == 736
         assert fitting_connections(Limits(max_connections=512), 2) == 512
-    assert len(caplog.records) == 1 and "room for 736 connections" in caplog.text
+        monkeypatch.setattr(descriptors, "file_limit", lambda: 256)
+        assert fitting_connections(Limits(), 2) == 16  # never none at all
+        assert fitting_connections(Limits(max_connections=4), 2) == 4
+    assert [r.getMessage().split(" leaves")[0] for r in caplog.records] == [
+        "the open-file limit (1024)", "the open-file limit (256)"]
+    assert "room for 736 connections" in caplog.text
 
 
 def test_refused_accepts_are_logged_once_per_episode(caplog: pytest.LogCaptureFixture) -> None:
