@@ -5,7 +5,8 @@
                           [--clock MINUTES[+SECONDS]] [--takeover SECONDS] [--stand-in LEVEL]
                           [--computer-pace relaxed|normal|instant] [--tables N]
                           [--host ADDRESS] [--address NAME] [--data DIR]
-                          [--max-connections N] [--per-address N]
+                          [--max-connections N] [--per-address N] [--per-block N]
+                          [--ipv4-block BITS] [--ipv6-block BITS] [--rejoins-per-minute N]
 
 Prints each table's join link and serves until stopped (Ctrl+C).  Every table is saved after
 each confirmed turn in ``--data`` (default: the user data folder's ``server-tables``); started
@@ -24,7 +25,7 @@ import os
 import signal
 import socket
 import sys
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from pathlib import Path
 
 from game.ai import LEVELS_SAID, kinds_named, level_named
@@ -67,10 +68,35 @@ def parse_args(argv: Sequence[str] | None) -> argparse.Namespace:
                         "feature cards, for everyone at the table")
     p.add_argument("--tables", type=int, default=1, help="games under way to keep")
     p.add_argument("--data", type=Path, help="folder the tables are saved in")
-    p.add_argument("--max-connections", type=int, default=Limits.max_connections)
-    p.add_argument("--per-address", type=int, default=Limits.per_address,
+    p.add_argument("--max-connections", type=_count, default=Limits.max_connections, metavar="N",
+                   help="connections in all (fewer if the open-file limit leaves less room)")
+    p.add_argument("--per-address", type=_count, default=Limits.per_address, metavar="N",
                    help="connections from one address")
+    p.add_argument("--per-block", type=_count, default=Limits.per_block, metavar="N",
+                   help="connections from one address block (see the next two)")
+    p.add_argument("--ipv4-block", type=_bits(32), default=Limits.ipv4_block, metavar="BITS",
+                   help=f"the prefix length of an IPv4 block (default {Limits.ipv4_block})")
+    p.add_argument("--ipv6-block", type=_bits(128), default=Limits.ipv6_block,
+                   metavar="BITS",
+                   help=f"the prefix length of an IPv6 block (default {Limits.ipv6_block})")
+    p.add_argument("--rejoins-per-minute", type=_count, metavar="N",
+                   default=int(Limits.rejoins_per_minute),
+                   help="joins of one seat's token a minute (and as many at once)")
     return p.parse_args(argv)
+
+
+def _count(text: str) -> int:
+    if not (text.isdecimal() and int(text) > 0):
+        raise argparse.ArgumentTypeError(f"a number of 1 or more, not {text!r}")
+    return int(text)
+
+
+def _bits(most: int) -> Callable[[str], int]:
+    def bits(text: str) -> int:
+        if not (text.isdecimal() and int(text) <= most):
+            raise argparse.ArgumentTypeError(f"a prefix length from 0 to {most}, not {text!r}")
+        return int(text)
+    return bits
 
 
 def _seats(text: str) -> tuple[str, ...]:
@@ -114,6 +140,12 @@ def _options(pairs: Sequence[str]) -> tuple[tuple[str, str | int], ...]:
     return tuple(out)
 
 
+def limits_of(args: argparse.Namespace) -> Limits:
+    return Limits(max_connections=args.max_connections, per_address=args.per_address,
+                  per_block=args.per_block, ipv4_block=args.ipv4_block,
+                  ipv6_block=args.ipv6_block, rejoins_per_minute=args.rejoins_per_minute)
+
+
 def link_host(args: argparse.Namespace) -> str:
     if args.address:
         return str(args.address)
@@ -139,8 +171,7 @@ async def serve(args: argparse.Namespace, config: TableConfig) -> int:
         why = "not a folder" if folder.exists() else exc.strerror or str(exc)
         print(f"cannot keep the tables in {folder}: {why}", file=sys.stderr)
         return 2
-    limits = Limits(max_connections=args.max_connections, per_address=args.per_address)
-    server = TableServer(default_registry(), folder, limits)
+    server = TableServer(default_registry(), folder, limits_of(args))
     for problem in server.load_tables():
         print(f"kept aside, cannot be resumed: {problem}", file=sys.stderr)
     under_way = sum(1 for t in server.tables.values() if t.state != OVER)

@@ -10,9 +10,12 @@ one table.
 
 What one peer may cost is bounded (``Limits``): frames are small (``max_size``), each
 connection's messages are metered by a token bucket, a connection that keeps sending what
-is refused is closed, connections are counted per address and in all, a new connection must
-join in time, failed joins from an address are metered, and a reader too slow for its
-messages is dropped (it reconnects and gets what it missed).  Permessage compression is off.
+is refused is closed, connections are counted from their accept per address, per address
+block and in all, those not seated giving way to newer ones (``admission``), and no more
+are held than the open-file limit allows with a reserve for saves (``descriptors``); a
+handshake and then a join must come in time, failed joins from an address and the joins of
+one seat's token are metered, and a reader too slow for its messages is dropped (it
+reconnects and gets what it missed).  Permessage compression is off.
 Everything runs on one event loop; only the computers think in threads.
 """
 
@@ -31,18 +34,21 @@ from websockets.asyncio.server import Server, ServerConnection, serve
 from websockets.exceptions import ConnectionClosed
 
 from game.ai import choose_action, random_action
-from game.net import PROTOCOL
-from game.net.limits import Bucket, Limits
-from game.net.messages import CLIENT, MessageError, encode, read
-from game.net.peer import Peer
-from game.net.seats import Refused, TableConfig, new_code, normal_code, token_hash
-from game.net.steps import Step
-from game.net.table import LOBBY, OVER, Table
-from game.net.tablefile import Saver, load_table, save_table
 from game.rules import Action, Game
 from game.rules.registry import Registry
 from game.store.savefile import SaveError
 from game.system.version import version
+
+from . import PROTOCOL
+from .admission import Admission, counted_connections
+from .descriptors import AcceptWatch, fitting_connections
+from .limits import Limits, Meters
+from .messages import CLIENT, MessageError, encode, read
+from .peer import Peer
+from .seats import Refused, TableConfig, new_code, normal_code, token_hash
+from .steps import Step
+from .table import LOBBY, OVER, Table
+from .tablefile import Saver, load_table, save_table
 
 log = logging.getLogger("game.net.table_server")
 
@@ -58,7 +64,10 @@ class TableServer:
         self.tables: dict[str, Table] = {}
         self.peers: dict[str, set[Peer]] = {}  # by table code
         self.all_peers: set[Peer] = set()
-        self.failed: dict[str, Bucket] = {}  # failed joins, by address
+        self.failed = Meters(self.limits.joins_per_minute)  # failed joins, by address
+        self.rejoins = Meters(self.limits.rejoins_per_minute)  # joins, by seat token
+        self.admission = Admission(self.limits)
+        self._accepts = AcceptWatch()
         self._server: Server | None = None
         self._thinking: dict[str, asyncio.Task[None]] = {}
         self._timers: dict[str, asyncio.TimerHandle] = {}
@@ -104,12 +113,15 @@ class TableServer:
     async def start(self, host: str, port: int) -> int:
         """Listen; the port (useful with 0: any free port)."""
         lim = self.limits
+        counted = counted_connections(self.admission, self._accepts.accepted)
         self._server = await serve(self._handle, host, port, compression=None,
                                    max_size=lim.message_bytes, max_queue=4,
                                    ping_interval=lim.ping_interval,
                                    ping_timeout=lim.ping_interval,
-                                   close_timeout=2, process_request=self._admit,
-                                   server_header=None)
+                                   close_timeout=2, open_timeout=lim.handshake_within,
+                                   create_connection=counted, server_header=None)
+        self._accepts.install(asyncio.get_running_loop())
+        self.admission.room = fitting_connections(lim, len(self._server.sockets))
         for table in self.tables.values():
             self._follow_up(table)
         return int(self._server.sockets[0].getsockname()[1])
@@ -123,18 +135,11 @@ class TableServer:
         if self._server is not None:
             self._server.close()
             await self._server.wait_closed()
+        self._accepts.remove()
         await self._saver.drain()  # the saves under way finish
-
-    def _admit(self, ws: ServerConnection, request: Any) -> Any:
-        if len(self.all_peers) >= self.limits.max_connections:
-            return ws.respond(503, "The server is full.\n")
-        return None
 
     async def _handle(self, ws: ServerConnection) -> None:
         address = str(ws.remote_address[0]) if ws.remote_address else "?"
-        if sum(1 for p in self.all_peers if p.address == address) >= self.limits.per_address:
-            await ws.close(1013, "too many connections from your address")
-            return
         peer = Peer(ws, address, self.limits, self.clock())
         self.all_peers.add(peer)
         writer = asyncio.create_task(peer.write())
@@ -190,20 +195,28 @@ class TableServer:
         except MessageError as exc:
             self._refuse(peer, exc.code, exc.message, fatal=True)
             return False
-        meter = self._meter(peer.address, now)
-        if meter.refill(now) < 1.0:
+        if not self.failed.allows(peer.address, now):
             self._refuse(peer, "slow-down", "too many failed joins: wait a minute", fatal=True)
             return False
         table = self.tables.get(normal_code(message["code"]))
+        seat = _returning(table, message)
+        if seat is not None and not self.rejoins.allows(seat, now):
+            # before anything is sent, saved or told to the others at the table
+            self._refuse(peer, "slow-down", "this seat joined again too often: wait a few "
+                         "seconds", fatal=True)
+            return False
         try:
             if table is None:
                 raise Refused("code", "no table has that join code")
             seats, token = table.join(message["name"], message.get("seats"),
                                       message.get("token"), message.get("host"))
         except Refused as exc:
-            meter.take(now)
+            self.failed.take(peer.address, now)
             self._refuse(peer, exc.code, exc.message, fatal=True)
             return False
+        if seat is not None:
+            self.rejoins.take(seat, now)
+        self.admission.joined(peer.ws)
         for other in list(self.peers.get(table.code, ())):
             if set(other.seats) & set(seats):  # the same player again: the newer one wins
                 other.send({"type": "error", "code": "replaced", "fatal": True,
@@ -226,19 +239,6 @@ class TableServer:
             self._start(table)
         self._saver.want(table)
         return True
-
-    def _meter(self, address: str, now: float) -> Bucket:
-        """The failed joins of an address (addresses whose meter is full again are
-        forgotten once many are kept)."""
-        meter = self.failed.get(address)
-        if meter is None:
-            if len(self.failed) >= 4096:
-                for known, bucket in list(self.failed.items()):
-                    if bucket.refill(now) >= bucket.burst:
-                        del self.failed[known]
-            per_minute = self.limits.joins_per_minute
-            meter = self.failed[address] = Bucket(per_minute / 60, per_minute, now)
-        return meter
 
     def _catch_up(self, peer: Peer, table: Table, first: int) -> None:
         if first == 0:
@@ -391,6 +391,17 @@ class TableServer:
             self._changed(table)
         else:
             self._arm_timer(table)
+
+
+def _returning(table: Table | None, message: dict[str, Any]) -> tuple[str, str] | None:
+    """Whose seats a join takes back (a seat's token, the host's key), to meter them."""
+    if table is None:
+        return None
+    if message.get("token") is not None:
+        return table.code, token_hash(message["token"])
+    if message.get("host") is not None:
+        return table.code, "host"
+    return None
 
 
 def _think(game: Game, level: str, seed: int) -> Action:

@@ -178,3 +178,17 @@ def test_the_server_takes_the_windows_names_of_the_levels() -> None:
     assert args.seats == ("open", "strong", "easy") and args.stand_in == "quick"
     with pytest.raises(SystemExit):
         parse_args(["--stand-in", "genius"])
+
+
+def test_the_servers_connection_limits_come_from_its_command_line() -> None:
+    from game.commands.server import limits_of, parse_args
+    from game.net.limits import Limits
+
+    limits = limits_of(parse_args(["--per-address", "4", "--per-block", "8", "--ipv4-block",
+                                   "16", "--ipv6-block", "56", "--rejoins-per-minute", "5"]))
+    assert (limits.per_address, limits.per_block, limits.ipv4_block, limits.ipv6_block,
+            limits.rejoins_per_minute) == (4, 8, 16, 56, 5)
+    assert limits_of(parse_args([])) == Limits()
+    for wrong in (["--per-block", "0"], ["--ipv4-block", "33"], ["--ipv6-block", "x"]):
+        with pytest.raises(SystemExit):
+            parse_args(wrong)
