@@ -266,7 +266,8 @@ class TableServer:
             log.info("table %s: seat(s) %s left", table.code,
                      ",".join(str(i + 1) for i in peer.seats))
             table.connected(peer.seats, False, self.clock(), left=peer.leaving)
-            if table.rematch_due and not self._closing:  # the last answer to the offer was this player's leaving
+            # the last answer to the offer may be this player's leaving
+            if table.rematch_due and not self._closing:
                 self._rematch(table)
             else:
                 self._changed(table)
