@@ -136,6 +136,12 @@ class NetSession:
             return self._token
 
     @property
+    def linked(self) -> bool:
+        """The connection to the table is up (requests can be sent)."""
+        with self._lock:
+            return self._send is not None
+
+    @property
     def finished(self) -> bool:
         """Nothing more to connect for: refused for good, left, or the game is over."""
         with self._lock:
@@ -296,7 +302,7 @@ class NetSession:
         elif kind == "over":
             self.seed = m["seed"]
             self.status = Status.OVER
-            out.append(Ended(m["reason"], m["seed"], self._replayed()))
+            out.append(Ended(m["reason"], m["seed"], self._replayed(), tuple(m["resigned"])))
         elif kind == "error":
             self.pending = None
             if m.get("fatal") and m["code"] not in TRANSIENT:

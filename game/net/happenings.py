@@ -61,6 +61,7 @@ class Ended:
     # the table's real game, replayed from the seed (None: this copy could not replay it);
     # kept here because a rematch may replace the session's game in the same poll
     game: Game | None = field(default=None, compare=False, repr=False)
+    resigned: tuple[int, ...] = ()  # the seats that gave the game up
 
 
 @dataclass(frozen=True)

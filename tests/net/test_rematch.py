@@ -104,8 +104,11 @@ def test_a_player_who_missed_the_end_is_told_it_then_takes_the_seat_back() -> No
             assert table.seats[1].out
             back = asyncio.create_task(follow(guest, stop))
             seen: list[object] = []
-            await until(lambda: seen.extend(guest.poll()) or guest.round == 2,
-                        "the guest following the new game")
+            def following() -> bool:
+                seen.extend(guest.poll())
+                return guest.round == 2
+
+            await until(following, "the guest following the new game")
             ended = [h for h in seen if isinstance(h, Ended)]
             assert len(ended) == 1 and ended[0].reason == "resigned"
             past = table.previous

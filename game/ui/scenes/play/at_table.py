@@ -131,6 +131,8 @@ class AtTable:
         session = self.session
         status = session.status
         lines: list[tuple[str, Colour, int | None]] = []
+        if session.rematched:
+            return lines  # the table plays its next game: nothing of it shows here
         if status == client.Status.CONNECTING:
             lines.append((_("Connecting to the table…"), pal.TEXT, None))
         elif status == client.Status.RECONNECTING:
