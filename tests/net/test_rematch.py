@@ -1,7 +1,7 @@
 """Playing again at a table over the loopback network: two players end a game, both accept,
 and the table's next game begins on the same code with the same seats; a player who missed
 the end of the game is told it before the next game, and takes their seat back from the
-computer by accepting."""
+computer by accepting; a headless player leaves at the end."""
 
 from __future__ import annotations
 
@@ -9,15 +9,17 @@ import asyncio
 import random
 import secrets
 from collections.abc import Callable
+from pathlib import Path
 
 from game.ai import random_action
 from game.net.client import Ended, NetSession, Rematched, Status
 from game.net.connect import follow
-from game.net.headless import play_seat
+from game.net.headless import join_headless, play_seat
 from game.net.links import Link
 from game.net.seats import TableConfig
 from game.net.server import TableServer
 from game.net.table import OVER, PLAYING
+from game.net.tokens import Tokens
 
 from .loopback import LOOPBACK, registry, run, serving
 
@@ -159,5 +161,33 @@ def test_over_is_the_table_state_until_every_player_answers() -> None:
             assert table.seats[0].out and not table.seats[1].out
             stop.set()
             await asyncio.gather(*links)
+
+    run(main)
+
+
+def test_a_headless_player_leaves_at_the_end_and_the_next_game_goes_on_without_it(
+        tmp_path: Path) -> None:
+    config = TableConfig("carcassonne", seats=("open", "open"))
+
+    async def main() -> None:
+        async with serving([config]) as (server, (link,)):
+            table = server.tables[link.code]
+            ann = NetSession(registry(), link, "Ann", seats=[0])
+            stop = asyncio.Event()
+            ann_link = asyncio.create_task(follow(ann, stop))
+            await until(lambda: (ann.poll(), ann.seats)[1] == (0,), "Ann seated")
+            headless = asyncio.create_task(asyncio.to_thread(
+                join_headless, link.url, "random", seat=2, registry=registry(),
+                tokens=Tokens(tmp_path)))
+            await until(lambda: (ann.poll(), ann.game)[1] is not None, "the game begun")
+            ann.resign()
+            assert await headless == 0  # the game over, it printed the scores and left
+            assert table.seats[1].left
+            ann.poll()
+            ann.rematch()
+            await until(lambda: table.round == 2, "the next game, without the headless player")
+            assert table.seats[1].out and table.seats[1].stand_in  # the table's computer
+            stop.set()
+            await ann_link
 
     run(main)
