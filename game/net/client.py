@@ -31,6 +31,7 @@ from .happenings import (
     Moved,
     Rebuilt,
     Refusal,
+    Rematched,
     Status,
     TableChanged,
     TableView,
@@ -41,8 +42,8 @@ from .messages import SERVER, MessageError, encode, read
 from .replica import Replica, ReplicaError
 from .steps import Deal, Digest, Step, chain_next
 
-__all__ = ["Ended", "Happening", "Moved", "NetSession", "Rebuilt", "Refusal", "Status",
-           "TableChanged", "TableView", "TookBack"]
+__all__ = ["Ended", "Happening", "Moved", "NetSession", "Rebuilt", "Refusal", "Rematched",
+           "Status", "TableChanged", "TableView", "TookBack"]
 MAX_SPOILS = 3  # copies spoiled in a row before the session gives up on the table
 
 
@@ -65,6 +66,7 @@ class NetSession:
         self.game: Replica | None = None
         self.history: list[Step] = []
         self.seed: int | None = None  # told once the game is over
+        self.round = 0  # the table's game this session follows (1: its first; 0: none yet)
         self.started: dict[str, Any] | None = None
         self.tileset: TileSet | None = None
         self.pending: int | None = None  # moves at the last request not yet answered
@@ -108,6 +110,8 @@ class NetSession:
                 self._token = message["token"]
             elif kind == "over":
                 self._over = True
+            elif kind == "start":
+                self._over = False  # the table's next game (or this one, sent again)
             elif kind == "error" and message.get("fatal") and message["code"] not in TRANSIENT:
                 self._fatal = True
         self._queue(message)
@@ -130,6 +134,12 @@ class NetSession:
         """What takes this session's seats back (once the table has given them)."""
         with self._lock:
             return self._token
+
+    @property
+    def linked(self) -> bool:
+        """The connection to the table is up (requests can be sent)."""
+        with self._lock:
+            return self._send is not None
 
     @property
     def finished(self) -> bool:
@@ -177,6 +187,19 @@ class NetSession:
         seat = self.seats[0] if seat is None and self.seats else seat
         return seat in self.seats and self.request({"type": "resign", "seat": seat})
 
+    def rematch(self) -> bool:
+        """Play again: after the end, accept the table's next game; in a game begun without
+        this player, take the seats back from the computer."""
+        return self.request({"type": "rematch"})
+
+    def accepted(self) -> bool:
+        """This session's seats play the table's next game (the table's last word)."""
+        return bool(self.seats) and all(self.table.accepted(i) for i in self.seats)
+
+    def sitting_out(self) -> bool:
+        """The table's game under way began without this session's player."""
+        return self.table.state == "playing" and any(self.table.out(i) for i in self.seats)
+
     def host(self, op: str, seat: int | None = None, kind: str | None = None) -> bool:
         message: dict[str, Any] = {"type": "host", "op": op}
         if seat is not None:
@@ -205,6 +228,13 @@ class NetSession:
         for step in self.history:
             game.apply(parse_action(step.action))
         return game
+
+    def _replayed(self) -> Game | None:
+        try:
+            return self.finished_game()
+        except (RulesError, ValueError) as exc:  # the seed does not give the table's game
+            self.problem = f"the finished game does not replay ({exc})"
+            return None
 
     # ------------------------------------------------------------------ reading
     def poll(self) -> list[Happening]:
@@ -254,6 +284,12 @@ class NetSession:
         elif kind == "table":
             self._table(m["table"], out)
         elif kind == "start":
+            if self.round and m["round"] > self.round:  # the table's next game begins
+                self.seed = None
+                if self.status == Status.OVER:
+                    self.status = Status.PLAYING
+                out.append(Rematched(m["round"]))
+            self.round = m["round"]
             self._start(m)
             out.append(Rebuilt())
         elif kind == "sync":
@@ -266,7 +302,7 @@ class NetSession:
         elif kind == "over":
             self.seed = m["seed"]
             self.status = Status.OVER
-            out.append(Ended(m["reason"], m["seed"]))
+            out.append(Ended(m["reason"], m["seed"], self._replayed(), tuple(m["resigned"])))
         elif kind == "error":
             self.pending = None
             if m.get("fatal") and m["code"] not in TRANSIENT:

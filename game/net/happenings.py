@@ -7,7 +7,7 @@ import enum
 from dataclasses import dataclass, field
 from typing import Any
 
-from game.rules import Action, Notice, ScoreEvent
+from game.rules import Action, Game, Notice, ScoreEvent
 
 from .steps import Step
 
@@ -58,12 +58,24 @@ class Refusal:
 class Ended:
     reason: str  # "end" or "resigned"
     seed: int
+    # the table's real game, replayed from the seed (None: this copy could not replay it);
+    # kept here because a rematch may replace the session's game in the same poll
+    game: Game | None = field(default=None, compare=False, repr=False)
+    resigned: tuple[int, ...] = ()  # the seats that gave the game up
+
+
+@dataclass(frozen=True)
+class Rematched:
+    """The table began its next game (its ``round``): the session now follows that one;
+    the one before ended (its ``Ended`` came first)."""
+
+    round: int
 
 
 # Fatal errors that end one connection, not the session: it connects again.
 TRANSIENT = ("slow-down", "join-timeout", "rate")
 
-Happening = Moved | TookBack | Rebuilt | TableChanged | Refusal | Ended
+Happening = Moved | TookBack | Rebuilt | TableChanged | Refusal | Ended | Rematched
 
 
 @dataclass
@@ -79,6 +91,18 @@ class TableView:
     @property
     def state(self) -> str:
         return str(self.info.get("state", "lobby"))
+
+    def accepted(self, seat: int) -> bool:
+        """The seat plays the next game: its player accepted the rematch (a computer
+        always does)."""
+        seats = self.seats
+        return 0 <= seat < len(seats) and bool(seats[seat].get("rematch"))
+
+    def out(self, seat: int) -> bool:
+        """This game began without the seat's player: a computer plays it until they take
+        it up."""
+        seats = self.seats
+        return 0 <= seat < len(seats) and bool(seats[seat].get("out"))
 
     def stand_in(self, seat: int) -> bool:
         seats = self.seats

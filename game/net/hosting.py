@@ -10,7 +10,9 @@
 The host's own seats (``"host"`` in the configuration) are taken by the session that joins
 with the host key: the window plays them like a joined player, through the same messages,
 and may start the game, change an open seat and hand a seat to a computer (``host``
-requests).  Friends join with ``link_for(address)``.  A table saved under way is served again
+requests).  Once the game is over, the same table offers its next game on the same code
+(the host's ``start`` begins it without those who have not accepted).  Friends join with
+``link_for(address)``.  A table saved under way is served again
 with ``reopen_table(path)`` before ``start``: the host's seats are taken with a new key.
 """
 

@@ -72,19 +72,24 @@ class Seat:
     left: bool = False  # away because its player left the table, not a connection lost
     flagged: bool = False  # its clock ran out: a computer plays the rest of this turn
     taken_over: bool = False  # its player was away too long: a computer plays till they return
+    rematch: bool = False  # the game is over and its player accepted to play again
+    out: bool = False  # this game began without its player (they did not accept the
+    # rematch): a computer plays it until they take it up (``rematch``)
     away_since: float | None = field(default=None, compare=False)
 
     @property
     def stand_in(self) -> bool:
         """A computer plays this seat's turn now (it is a computer, or stands in for its
         player)."""
-        return self.kind == COMPUTER or self.resigned or self.flagged or self.taken_over
+        return (self.kind == COMPUTER or self.resigned or self.flagged or self.taken_over
+                or self.out)
 
     def info(self) -> dict[str, object]:
         return {"name": self.name, "kind": self.kind, "level": self.level,
                 "connected": self.connected or self.kind == COMPUTER,
                 "left": self.left and not self.connected,
-                "resigned": self.resigned, "stand_in": self.stand_in}
+                "resigned": self.resigned, "stand_in": self.stand_in,
+                "rematch": self.rematch or self.kind == COMPUTER, "out": self.out}
 
 
 def new_code() -> str:

@@ -2,7 +2,10 @@
 
 The table holds the real game (a ``TableGame``: its seed, the draw pile, every hand) and
 never lets a request change it unless the rules allow it, for that seat, now: ``act``,
-``undo`` and ``resign`` raise ``Refused`` and change nothing otherwise.  It keeps the
+``undo`` and ``resign`` raise ``Refused`` and change nothing otherwise.  Once a game is over,
+the table offers its players the next one (``want_rematch``, ``rematch_due``, ``rematch``):
+the same seats, tokens and settings, a new seed and a chain that starts afresh; the finished
+game stays at hand (``previous``) for a player who comes back after the end.  It keeps the
 ``Step`` of every action and the chain of their texts, and builds each message as the holder
 of some seats may see it (``start_message``, ``move_message``, ``sync_messages``).  It does no
 input or output and reads no clock: the server passes the time in (``now``, monotonic
@@ -13,6 +16,7 @@ from __future__ import annotations
 
 import secrets
 from collections.abc import Collection, Sequence
+from dataclasses import dataclass
 from typing import Any
 
 from game.ai import LEVELS
@@ -37,6 +41,40 @@ from .seats import (
 from .steps import Deal, Digest, Step, chain_next, chain_start, public_hands
 
 LOBBY, PLAYING, OVER = "lobby", "playing", "over"
+
+
+@dataclass(frozen=True)
+class PastGame:
+    """The game a table played before its rematch began, as it ended: what a player who
+    missed its end is told (its last moves, then its ``over``)."""
+
+    round: int
+    seed: int
+    reason: str
+    game: TableGame
+    steps: tuple[Step, ...]
+    chain: tuple[str, ...]
+    resigned: tuple[int, ...]
+
+    def resume_from(self, have: int, chain: str | None) -> int | None:
+        """Where a returning client's moves of this game end (None: it holds another)."""
+        if chain is not None and 0 <= have < len(self.chain) and self.chain[have] == chain:
+            return have
+        return None
+
+    def sync_message(self, seats: Collection[int], first: int) -> dict[str, Any]:
+        public = public_hands(self.game)
+        return {"type": "sync", "from": first,
+                "moves": [s.view(seats, public).to_json() for s in self.steps[first:]]}
+
+    def over_message(self) -> dict[str, Any]:
+        return over_message(self.reason, self.seed, self.game, self.resigned)
+
+
+def over_message(reason: str, seed: int, game: TableGame, resigned: Sequence[int]
+                 ) -> dict[str, Any]:
+    return {"type": "over", "reason": reason or "end", "seed": seed,
+            "scores": list(game.scores), "resigned": list(resigned)}
 
 
 class Table:
@@ -67,6 +105,8 @@ class Table:
         if config.clock is not None:
             self.clocks = [float(config.clock[0])] * len(config.seats)
         self.turn_began = 0.0
+        self.round = 1  # the games begun at this table: 2 and more are rematches
+        self.previous: PastGame | None = None  # the game before this one, as it ended
 
     @staticmethod
     def _new_seats(config: TableConfig) -> list[Seat]:
@@ -327,7 +367,7 @@ class Table:
                                           sorted(self.tileset.fingerprints.items())]},
                 "opening": self.opening.view(seats, public_hands(game)).to_json(),
                 "digest": (self.opening_digest or Digest.of(game)).to_json(),
-                "chain": self.chain[0]}
+                "chain": self.chain[0], "round": self.round}
 
     def move_message(self, step: Step, seats: Collection[int]) -> dict[str, Any]:
         return step.view(seats, public_hands(self._game())).to_json()
@@ -345,10 +385,63 @@ class Table:
                 "moves": [s.view(seats, public).to_json() for s in self.steps[first:]]}
 
     def over_message(self) -> dict[str, Any]:
+        return over_message(self.reason, self.seed, self._game(),
+                            [i for i, s in enumerate(self.seats) if s.resigned])
+
+    # ------------------------------------------------------------------ the next game
+    def want_rematch(self, seats: Collection[int]) -> None:
+        """The holder of ``seats`` plays again: after the end, they accept the next game;
+        in a game begun without them, they take their seats back from the computer (and
+        nothing happens when they have them already)."""
+        if self.state == OVER:
+            for i in seats:
+                self.seats[i].rematch = True
+        elif self.state == PLAYING:
+            for i in seats:
+                self.seats[i].out = False
+        else:
+            raise Refused("not-now", "the game has not begun")
+
+    @property
+    def rematch_due(self) -> bool:
+        """The game is over and every player answered the offer of the next one: accepted,
+        or left the table; at least one accepted."""
+        if self.state != OVER:
+            return False
+        people = [s for s in self.seats if s.kind in (PLAYER, HOST)]
+        return any(s.rematch for s in people) and all(s.rematch or s.left for s in people)
+
+    def rematch(self, now: float, seed: int | None = None) -> None:
+        """Begin the next game at this table: the same seats, tokens, names, colours,
+        options and clock; a new seed, and a new uid, so that its chain starts afresh and
+        the finished game's moves are never taken for its own.  A seat whose player did not
+        accept is ``out``: a computer plays it until its player takes it up."""
+        if self.state != OVER:
+            raise Refused("not-now", "the game is not over")
         game = self._game()
-        return {"type": "over", "reason": self.reason or "end", "seed": self.seed,
-                "scores": list(game.scores),
-                "resigned": [i for i, s in enumerate(self.seats) if s.resigned]}
+        self.previous = PastGame(self.round, self.seed, self.reason, game, tuple(self.steps),
+                                 tuple(self.chain),
+                                 tuple(i for i, s in enumerate(self.seats) if s.resigned))
+        self.round += 1
+        self.uid = _another(self.uid)
+        self.seed = secrets.randbits(62) if seed is None else seed
+        for seat in self.seats:
+            seat.out = not (seat.rematch or seat.kind == COMPUTER)
+            seat.rematch = seat.resigned = seat.flagged = seat.taken_over = False
+        self.reason = ""
+        self.steps = []
+        self.chain = [chain_start(self.uid)]
+        if self.config.clock is not None:
+            self.clocks = [float(self.config.clock[0])] * len(self.seats)
+        self.state = LOBBY
+        self.start(now)
+
+
+def _another(uid: str) -> str:
+    """A new uid, never the one before."""
+    while (fresh := secrets.token_hex(8)) == uid:
+        pass
+    return fresh
 
 
 def rebuild(table: Table, moves: Sequence[str], now: float) -> None:

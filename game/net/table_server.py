@@ -232,15 +232,22 @@ class TableServer:
         peer.send({"type": "welcome", "protocol": PROTOCOL, "server": f"carcassonne {version()}",
                    "table": table.info(now), "you": seats, "token": token, "host": peer.host})
         if table.state != LOBBY:
-            first = table.resume_from(message.get("have", 0), message.get("chain"))
-            self._catch_up(peer, table, first)
+            self._catch_up(peer, table, message.get("have", 0), message.get("chain"))
         self._changed(table)
         if table.ready and table.config.auto_start:
             self._start(table)
         self._saver.want(table)
         return True
 
-    def _catch_up(self, peer: Peer, table: Table, first: int) -> None:
+    def _catch_up(self, peer: Peer, table: Table, have: int, chain: str | None) -> None:
+        """What a joining client missed: from its moves on (a client holding the game
+        before this table's rematch first gets that game's last moves and its end)."""
+        past = table.previous
+        missed = None if past is None else past.resume_from(have, chain)
+        if past is not None and missed is not None:
+            peer.send(past.sync_message(peer.seats, missed))
+            peer.send(past.over_message())
+        first = 0 if missed is not None else table.resume_from(have, chain)
         if first == 0:
             peer.send(table.start_message(peer.seats))
         peer.send(table.sync_message(peer.seats, first))
@@ -258,7 +265,11 @@ class TableServer:
             log.info("table %s: seat(s) %s left", table.code,
                      ",".join(str(i + 1) for i in peer.seats))
             table.connected(peer.seats, False, self.clock(), left=peer.leaving)
-            self._changed(table)
+            # the last answer to the offer may be this player's leaving
+            if table.rematch_due and not self._closing:
+                self._rematch(table)
+            else:
+                self._changed(table)
 
     def _start(self, table: Table) -> None:
         table.start(self.clock())
@@ -266,6 +277,18 @@ class TableServer:
         for peer in self.peers.get(table.code, ()):
             peer.send(table.start_message(peer.seats))
         self._changed(table)
+        self._saver.want(table)
+
+    def _rematch(self, table: Table) -> None:
+        """The next game at this table: the finished one's file kept aside first, then
+        everyone told (the table as it now is before its ``start``)."""
+        self._saver.archive(table)
+        table.rematch(self.clock())
+        log.info("table %s: game %d begins", table.code, table.round)
+        self._broadcast(table, {"type": "table", "table": table.info(self.clock())})
+        for peer in self.peers.get(table.code, ()):
+            peer.send(table.start_message(peer.seats))
+        self._follow_up(table)
         self._saver.want(table)
 
     # ------------------------------------------------------------------ requests
@@ -287,6 +310,13 @@ class TableServer:
                 self._host(peer, table, message)
             elif kind == "join":
                 raise Refused("joined", "this connection has joined already")
+            elif kind == "rematch":
+                table.want_rematch(peer.seats)
+                if table.rematch_due:
+                    self._rematch(table)
+                else:
+                    self._changed(table)
+                    self._saver.want(table)
             elif kind == "bye":
                 peer.leaving = True
                 peer.drop(1000, "bye")
@@ -297,6 +327,10 @@ class TableServer:
         if not peer.host:
             raise Refused("not-host", "only the host may do that")
         op, seat = message["op"], message.get("seat")
+        if op == "start" and table.state == OVER:  # the rematch now, whoever has not accepted
+            table.want_rematch(peer.seats)
+            self._rematch(table)
+            return
         if op == "start":
             self._start(table)
             return

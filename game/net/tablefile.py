@@ -7,6 +7,10 @@ never the token), the clocks and the settings.  Files are written atomically
 (``storage.atomic_write``); reading checks every field first (this module's schema for the
 table, ``savefile.check_shape`` for the game) and replays the moves through the table, so a
 restarted server has every step it had, ready to send again.
+
+When a table begins its rematch, the finished game's file is first kept aside in the folder
+``finished`` beside the tables (``finished/CODE-1.json`` for the table's first game, and so
+on), then the table's own file goes on with the new game.
 """
 
 from __future__ import annotations
@@ -27,6 +31,7 @@ from .table import LOBBY, OVER, PLAYING, Table, rebuild
 
 log = logging.getLogger("game.net.table_server")
 TABLE_FORMAT = 1
+FINISHED = "finished"  # the folder, beside the tables, of the games a rematch followed
 # The seat colours a table's save names, in seat order (the window's palette names).
 COLOURS = ("red", "blue", "yellow", "green", "black", "purple")
 
@@ -47,6 +52,7 @@ FILE_SCHEMA: dict[str, Any] = {
         "code": {"type": "string", "pattern": "^[0-9A-Z]{4,16}$"},
         "host": _HASH,
         "seed": {"type": "integer", "minimum": 0, "maximum": 2**63},
+        "round": {"type": "integer", "minimum": 1, "maximum": 10**6},
         "state": {"enum": [LOBBY, PLAYING, OVER]},
         "reason": {"enum": ["", "end", "resigned"]},
         "config": {"type": "object", "additionalProperties": False,
@@ -70,7 +76,8 @@ FILE_SCHEMA: dict[str, Any] = {
             "required": ["kind", "name", "level", "token", "resigned"],
             "properties": {"kind": {"enum": [OPEN, PLAYER, COMPUTER, HOST]}, "name": _NAME,
                            "level": {"anyOf": [{"type": "null"}, _WORD]}, "token": _HASH,
-                           "resigned": {"type": "boolean"}}}},
+                           "resigned": {"type": "boolean"}, "rematch": {"type": "boolean"},
+                           "out": {"type": "boolean"}}}},
         "clocks": {"anyOf": [{"type": "null"},
                              {"type": "array", "items": _MS, "maxItems": 8}]},
         "game": {"anyOf": [{"type": "null"}, {"type": "object"}]},
@@ -93,11 +100,27 @@ def table_json(table: Table) -> str:
                    "names": list(c.names), "clock": list(c.clock) if c.clock else None,
                    "takeover": c.takeover, "stand_in": c.stand_in, "auto_start": c.auto_start,
                    "pace_ms": int(c.pace * 1000), "colours": list(c.colours), "aids": c.aids},
-        "seats": [{"kind": s.kind, "name": s.name, "level": s.level, "token": s.token,
-                   "resigned": s.resigned} for s in table.seats],
+        "seats": [_seat_json(s) for s in table.seats],
         "clocks": None if table.clocks is None else [int(c * 1000) for c in table.clocks],
         "game": game}
+    if table.round > 1:  # a first game's file stays readable by the versions before rematches
+        data["round"] = table.round
     return json.dumps(data, ensure_ascii=False, separators=(",", ":"))
+
+
+def _seat_json(seat: Seat) -> dict[str, Any]:
+    data: dict[str, Any] = {"kind": seat.kind, "name": seat.name, "level": seat.level,
+                            "token": seat.token, "resigned": seat.resigned}
+    if seat.rematch:
+        data["rematch"] = True
+    if seat.out:
+        data["out"] = True
+    return data
+
+
+def archive_path(folder: Path, table: Table) -> Path:
+    """Where the file of the table's game now played is kept once a rematch follows it."""
+    return folder / FINISHED / f"{table.code}-{table.round}.json"
 
 
 def save_table(table: Table, folder: Path) -> Path:
@@ -125,8 +148,10 @@ def load_table(path: Path, registry: Registry, now: float) -> Table:
         table = Table(config, registry, data["code"], data["uid"], data["seed"], data["host"])
         if len(data["seats"]) != len(table.seats):
             raise ValueError("the seats do not match the settings")
-        table.seats = [Seat(s["kind"], s["name"], s["level"], s["token"], s["resigned"])
+        table.seats = [Seat(s["kind"], s["name"], s["level"], s["token"], s["resigned"],
+                            rematch=s.get("rematch", False), out=s.get("out", False))
                        for s in data["seats"]]
+        table.round = data.get("round", 1)
         if data["state"] != LOBBY:
             _replay(table, data, path, now)
     except (KeyError, ValueError) as exc:
@@ -166,6 +191,26 @@ class Saver:
         self.folder = folder
         self._again: dict[str, bool] = {}  # tables being written: whether to write again
         self._tasks: set[asyncio.Task[None]] = set()
+        # finished games to keep aside (path, text) before their table's file is written
+        self._archives: dict[str, list[tuple[Path, str]]] = {}
+
+    def archive(self, table: Table) -> None:
+        """Keep the table's game as it stands (finished) in a file of its own before the
+        table's file is written again (for its rematch)."""
+        if self.folder is None:
+            return
+        self._archives.setdefault(table.code, []).append(
+            (archive_path(self.folder, table), table_json(table)))
+
+    def _write_archives(self, code: str) -> None:
+        """The finished games owed for this table, oldest first (OSError: the rest wait,
+        and so does the table's own file)."""
+        owed = self._archives.get(code, [])
+        while owed:
+            path, text = owed[0]
+            path.parent.mkdir(exist_ok=True)
+            atomic_write(path, text)
+            owed.pop(0)
 
     def want(self, table: Table) -> None:
         if self.folder is None:
@@ -176,6 +221,7 @@ class Saver:
         try:
             loop = asyncio.get_running_loop()
         except RuntimeError:  # no event loop yet (a table made before serving)
+            self._write_archives(table.code)
             save_table(table, self.folder)
             return
         self._again[table.code] = False
@@ -188,7 +234,9 @@ class Saver:
         try:
             while True:
                 self._again[table.code] = False
-                await asyncio.to_thread(atomic_write, path, table_json(table))
+                text = table_json(table)
+                await asyncio.to_thread(self._write_archives, table.code)
+                await asyncio.to_thread(atomic_write, path, text)
                 if not self._again.get(table.code):
                     break
         except OSError as exc:

@@ -124,7 +124,7 @@ class TableLink:
         out = self.net.poll()
         token = self.net.token
         if token is not None and token != self._kept and self.net.seats \
-                and self.tokens is not None:
+                and self.tokens is not None and self.net.status != Status.OVER:
             with contextlib.suppress(OSError):
                 for seat in self.net.seats:
                     self.tokens.put(self.link, seat, token)
@@ -132,10 +132,12 @@ class TableLink:
         return out
 
     def forget_seats(self) -> None:
-        """The game is over: nothing to take back at this table."""
+        """The game is over: nothing to take back at this table (until its next game
+        begins with this player: the token is kept again then)."""
         if self.tokens is not None:
             for seat in self.net.seats:
                 self.tokens.forget(self.link, seat)
+        self._kept = None
 
     def close(self) -> None:
         """Leave the table (the seat stays this player's); a hosted table closes."""

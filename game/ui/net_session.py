@@ -11,6 +11,10 @@ copy is rebuilt after a reconnection, the shown game is set to the table's at on
 
 This window's own actions go to the table (``submit``), never straight to the game: the
 table decides, and the move comes back like anyone's.
+
+Once the game is over the table offers its next game (``accept_rematch``); when it begins,
+this session stays the finished game's (``rematched``) and ``next_game`` is the new one's, at
+the same table over the same connection.
 """
 
 from __future__ import annotations
@@ -25,12 +29,13 @@ from game.net.client import (
     Moved,
     Rebuilt,
     Refusal,
+    Rematched,
     Status,
     TableChanged,
     TookBack,
 )
 from game.net.replica import Replica
-from game.rules import Action, parse_action
+from game.rules import Action, Game, parse_action
 from game.rules.registry import Registry
 from game.store.savefile import SavedGame
 from game.store.storage import Storage
@@ -84,6 +89,11 @@ class NetworkSession(Session):
     received_at: float = 0.0  # when the table's description was last read (monotonic)
     away_since: dict[int, float] = field(default_factory=dict)  # seats dropped, since when
     kept: bool = False  # the finished game was saved here
+    rematched: bool = False  # the table began its next game: this one is over for good
+    handed_on: bool = False  # the table is the next game's session's now (not left)
+    real: Game | None = None  # the table's game as it ended, from its seed
+    resigned_at_end: tuple[int, ...] | None = None  # the seats resigned, as the end says
+    _final: Session | None = None
 
     @classmethod
     def joined(cls, table: TableLink) -> NetworkSession:
@@ -96,6 +106,8 @@ class NetworkSession(Session):
         session = cls(shown, str(game["id"]), list(game["expansions"]), table_seats(table),
                       aids=bool(net.table.info.get("aids", True)), table=table)
         session.table_changed()
+        if net.sitting_out():  # a game begun without this player, who sits down again:
+            net.rematch()      # the table's computer leaves the seat to them
         return session
 
     # ------------------------------------------------------------------ reading the table
@@ -129,6 +141,12 @@ class NetworkSession(Session):
         """What the table sent since the last look, the shown game kept in step."""
         out = self.link.poll()
         for happening in out:
+            if isinstance(happening, Rematched):
+                self.rematched = True
+            elif self.rematched:
+                if isinstance(happening, TableChanged):
+                    self.table_changed()
+                continue  # the next game's: not this session's
             if isinstance(happening, Moved):
                 self._arrived(happening)
             elif isinstance(happening, (TookBack, Rebuilt)):
@@ -138,6 +156,8 @@ class NetworkSession(Session):
             elif isinstance(happening, Refusal):
                 self.sent = None
             elif isinstance(happening, Ended):
+                self.real = happening.game or self.real
+                self.resigned_at_end = self.gave_up = happening.resigned
                 self.table_changed()
         return out
 
@@ -177,8 +197,10 @@ class NetworkSession(Session):
     def table_changed(self) -> None:
         now = time.monotonic()
         self.received_at = now
-        self.gave_up = tuple(i for i, seat in enumerate(self.link.net.table.seats)
-                             if seat["resigned"])
+        # once the end told who resigned, the table's later words are of its next game
+        if not self.rematched and self.resigned_at_end is None:
+            self.gave_up = tuple(i for i, seat in enumerate(self.link.net.table.seats)
+                                 if seat["resigned"])
         for i, seat in enumerate(self.link.net.table.seats):
             if seat["connected"] or seat["kind"] == "computer":
                 self.away_since.pop(i, None)
@@ -191,6 +213,8 @@ class NetworkSession(Session):
         if self.ended():
             return Actor.NOBODY
         net = self.link.net
+        if self.rematched:
+            return Actor.TABLE  # the finished game's last moves are still being shown
         if game.upcoming() is not None or net.status != Status.PLAYING:
             return Actor.TABLE
         seat = net.my_turn()
@@ -261,21 +285,30 @@ class NetworkSession(Session):
     def ended(self) -> bool:
         """The game is over: played to its end, or ended by resignations (once every move
         of it has been shown)."""
-        return self.shown.over or (self.link.net.status == Status.OVER
-                                   and self.shown.upcoming() is None
-                                   and len(self.shown.moves) == len(self.link.net.history))
+        shown = self.shown
+        if shown.over:
+            return True
+        if shown.upcoming() is not None:
+            return False
+        if self.real is not None:
+            return len(shown.moves) == len(self.real.moves)
+        return (self.link.net.status == Status.OVER
+                and len(shown.moves) == len(self.link.net.history))
 
     def final(self) -> Session | None:
         """Once the game is over and its seed told: the real game, as a game of this window
         (saved, its history browsed, played again here)."""
-        real = self.link.net.finished_game()
+        if self._final is not None:
+            return self._final
+        real = self.real or self.link.net.finished_game()
         if real is None or not self.ended():
             return None
         seats = [Seat(s.name, s.colour, HUMAN if s.kind in (REMOTE, OPEN) else s.kind)
                  for s in self.seats]
         elsewhere = tuple(i for i, s in enumerate(self.seats) if s.kind in (REMOTE, OPEN))
-        return Session(real, self.game_id, list(self.expansions), seats, aids=self.aids,
-                       elsewhere=elsewhere, gave_up=self.gave_up)
+        self._final = Session(real, self.game_id, list(self.expansions), seats,
+                              aids=self.aids, elsewhere=elsewhere, gave_up=self.gave_up)
+        return self._final
 
     def saved(self) -> SavedGame:
         done = self.final()
@@ -294,4 +327,31 @@ class NetworkSession(Session):
         return done.autosave(storage, registry)
 
     def leave(self) -> None:
-        self.link.close()
+        if not self.handed_on:
+            self.link.close()
+
+    # ------------------------------------------------------------------ the next game
+    def offered(self) -> bool:
+        """The table may still be asked for its next game: this window is at it, and the
+        game is over, or the next one began without this player."""
+        net = self.link.net
+        if not net.linked or not self.ended():
+            return False
+        return net.status == Status.OVER or (self.rematched and net.sitting_out())
+
+    def accept_rematch(self) -> bool:
+        """Play the table's next game (once the others have answered, or the host begins it);
+        in one begun without this player, take the seat back."""
+        return self.link.net.rematch()
+
+    def begin_rematch(self) -> bool:
+        """The host begins the next game now: the seats whose player has not accepted are
+        played by a computer until they do."""
+        return self.link.hosting and self.link.net.host("start")
+
+    def next_game(self) -> NetworkSession:
+        """The table's next game, at this table over the same connection: its session (this
+        one keeps the finished game, and no longer answers for the table)."""
+        following = NetworkSession.joined(self.link)
+        self.handed_on = True
+        return following

@@ -25,9 +25,8 @@ from game.ui.scenes.menus import ConfirmScene
 from game.ui.scenes.play import TablePlayScene, at_table
 from game.ui.scenes.play.table_turns import TableTurns
 from game.ui.scenes.saves import NameScene
-from game.ui.scenes.setup import SetupScene
 from game.ui.scenes.title import TitleScene
-from game.ui.session import HUMAN, OPEN, SeatMarks, Session
+from game.ui.session import SeatMarks, Session
 from game.ui.window import MIN_SIZE
 from game.words import i18n
 
@@ -416,23 +415,6 @@ def test_each_player_sees_their_own_hand_of_three_while_the_other_plays(
         refilled = list(host.game.hands[0])
         assert len(refilled) == 3
         assert tray_tiles(host) == refilled
-
-
-def test_play_again_after_a_network_game_sets_up_a_new_table_not_a_game_at_one_window(
-        tmp_path: Path) -> None:
-    """The friend is at another window: playing again offers their seat open, to host a new
-    table they join, instead of a game with them as a person at this window."""
-    with two_windows(tmp_path, options={"hand": 3}) as table:
-        play_a_turn(table, table.host)
-        the_host_resigns(table)
-        for app, me in ((table.host, "Ann"), (table.guest, "Bob")):
-            Driver(app).key(pygame.K_RETURN)  # Play again
-            setup = on_top(app, SetupScene)
-            assert [(s.name, s.kind) for s in setup.seats if s.name == me] == [(me, HUMAN)]
-            assert [s.kind for s in setup.seats if s.name != me] == [OPEN]
-            assert setup.hosting and setup.options.get("hand") == 3
-            Driver(app).key(pygame.K_ESCAPE)  # Back: the title, not the finished board
-            on_top(app, TitleScene)
 
 
 def test_a_player_gone_on_their_turn_is_told_once_until_the_hand_over_is_offered(

@@ -17,11 +17,13 @@ from game.words.i18n import _
 from .. import palette as pal
 from ..app import App, Scene
 from ..intents import Command, Intent
+from ..net_session import NetworkSession
 from ..resources import Resources
 from ..score_chart import ScoreChart
 from ..seat_marks import resigned_sentence
 from ..session import Seat, Session, kind_name
 from ..widgets import Button, blit_centred, fit_line, fit_lines, fit_text, panel
+from .rematch import RematchOffer
 from .review import ReviewScene, reviewed
 from .review_summary import ReviewSummaryScene
 
@@ -110,9 +112,12 @@ def standing(session: Session) -> list[int]:
 class FinalScene(Scene):
     overlay = True  # the finished board stays visible behind the scores
 
-    def __init__(self, app: App, session: Session) -> None:
+    def __init__(self, app: App, session: Session, table: NetworkSession | None = None
+                 ) -> None:
+        """``table``: the game just ended at that network table, which offers its next."""
         super().__init__(app)
         self.session = session
+        self.offer = None if table is None else RematchOffer(table)
         self.buttons = [
             Button(pygame.Rect(0, 0, 220, 54), _("View board"), self.view_board,
                    hotkey=_("Esc")),
@@ -212,8 +217,14 @@ class FinalScene(Scene):
             self._new_board()
 
     def play_again(self) -> None:
-        """A new game with the same players, game, expansions and options.  After a network
-        game, its set-up, to host a new table the others join: they are not at this window."""
+        """A new game with the same players, game, expansions and options.  After a game at a
+        table still there, its next game (``RematchOffer``); after a network game whose table
+        is gone, its set-up, to host a new table the others join: they are not at this
+        window."""
+        if self.offer is not None and self.offer.live():
+            if self.offer.press():
+                self._into_next_game()
+            return
         old = self.session
         if old.elsewhere:
             self.app.replace(self.app.routes.title())
@@ -223,6 +234,17 @@ class FinalScene(Scene):
         session = Session.new(self.app.registry, old.game_id, old.expansions, seats,
                               dict(old.game.chosen_options))
         self.app.replace(self.app.routes.play(session))
+
+    def update(self, dt: float) -> None:
+        if self.offer is not None:
+            if self.offer.update():
+                self._into_next_game()
+                return
+            self.button.label, self.button.enabled = self.offer.button()
+
+    def _into_next_game(self) -> None:
+        assert self.offer is not None
+        self.app.replace(self.app.routes.play(self.offer.table.next_game()))
 
     def handle(self, intent: Intent) -> None:
         for b in [*self.buttons, *(self.chart_tabs if self.charts_shown else [])]:
@@ -261,6 +283,10 @@ class FinalScene(Scene):
         width = (c.w - px(80)) // columns
         laid = detail_columns(res, details, columns, width - px(10))
         rows_shown = max((len(column) for column in laid), default=0)
+        if self.offer is not None:  # the offer's line, right over the buttons
+            rows_shown += 1
+            self.offer.draw(surface, res, (c.centerx, self.button.rect.y - px(14 + 11)),
+                            c.w - px(80))
         self._draw_chart(surface, cats, rows, reserve=px(22 * rows_shown))
         top = self.button.rect.y - px(14 + 22 * rows_shown)
         if not self.charts_shown:  # no room for a chart: the lines follow the table, no hole

@@ -131,7 +131,7 @@ class AtTable:
         session = self.session
         status = session.status
         lines: list[tuple[str, Colour, int | None]] = []
-        if session.ended():
+        if session.ended() or session.rematched:
             return lines  # the game is over: who is away or plays for whom no longer matters
         if status == client.Status.CONNECTING:
             lines.append((_("Connecting to the table…"), pal.TEXT, None))

@@ -7,7 +7,9 @@ shown game as they come (``TableTurns``).  The table's state is read every frame
 (``AtTable``): a move taken back or the game rebuilt after a reconnection resets what shows
 it; the connection, the players who dropped and the host's hand-over button show over the
 board.  The seat stays the player's when the scene ends (Join game takes it back); a
-hosted table closes with its host's scene.
+hosted table closes with its host's scene.  The final scores offer the table's next game;
+once it begins with this player, the window goes into it (a scene of its own, at the same
+table), from the final scores or from the finished board.
 """
 
 from __future__ import annotations
@@ -23,6 +25,7 @@ from ...app import App
 from ...intents import Intent
 from ...net_session import NetworkSession
 from ...session import Actor
+from ..final import FinalScene
 from ..menus import MessageScene
 from .at_table import AtTable, Over, Parts, Rebuilt, Told
 from .computer_turns import ComputerTurns
@@ -85,7 +88,18 @@ class TablePlayScene(PlayScene):
                 problem = self.session.autosave(self.app.storage, self.app.registry)
                 if problem is not None:
                     self.app.push(MessageScene(self.app, _("Autosave failed"), problem))
+        session = self.table_session
+        if session.rematched and session.ended() and self.app.scene is self \
+                and not session.link.net.sitting_out():
+            self.app.replace(self.app.routes.play(session.next_game()))
+            return
         super().update(dt)
+
+    def show_final(self) -> None:
+        """The final scores, with the table's offer of its next game."""
+        self.app.sound.play("end")
+        self.app.push(FinalScene(self.app, self.session.final() or self.session,
+                                 table=self.table_session))
 
     def advance(self, dt: float, actor: Actor) -> None:
         if actor is Actor.PERSON and self._began_for != (self.feedback.chronicle.turn, actor):
