@@ -15,6 +15,9 @@ plan it gets back (``game.ai.keep_plan``), so the rest of the turn is answered a
 the computer plays exactly what ``choose_action(game, level, random.Random(seed))`` plays in
 the server's own process, each level within its own time budget.
 
+The workers run at a lower priority than the server (``NICENESS``): where processors are
+scarce, the server's own work comes first, and a search gets the time left over.
+
 A worker that dies breaks the pool: a new pool is started (said once in the log) and the
 question asked again; if no answer comes then either, or the level fails, a random legal move
 is played (said once too).  Where pools keep breaking before any answer (processes cannot be
@@ -47,6 +50,9 @@ from game.rules.registry import Registry, default_registry
 log = logging.getLogger("game.net.server")
 KEPT_GAMES = 16  # games a worker keeps to answer their next question from
 BREAKS_BEFORE_THREADS = 3  # pools broken in a row, none answering, before threads are used
+# How much less the thinking processes ask of the processors than the server (a POSIX nice
+# value): a player's move, a ping answered, wait for no search when processors are scarce.
+NICENESS = 10
 
 
 @dataclass(frozen=True)
@@ -101,6 +107,8 @@ def _start_worker(stop: _Flag) -> None:
     from . import worker_registry
     _registry = worker_registry.REGISTRY
     _stop = stop
+    if hasattr(os, "nice"):  # not on Windows
+        os.nice(NICENESS)
 
 
 def answer(question: Question) -> Answer:

@@ -18,12 +18,14 @@ import game.ai.quick
 from game.ai import has_plan, make_plan, random_action
 from game.net.client import NetSession
 from game.net.connect import follow
+from game.net.hosting import LocalServer
+from game.net.links import Link
 from game.net.recorded import TableGame
 from game.net.seats import TableConfig
 from game.net.thinking import Question, Thinkers
 from game.rules import Game
 
-from .loopback import registry, run, serving
+from .loopback import LOOPBACK, registry, run, serving
 
 LIMIT = 60.0  # seconds any wait below may take before the test fails
 
@@ -148,18 +150,51 @@ def test_closing_stops_the_searches_and_ends_the_processes() -> None:
         for task in thinking:  # each has a move, from its search cut short or at random
             assert game.is_legal(await asyncio.wait_for(task, LIMIT))
 
-        def ended() -> bool:
-            alive = set()
-            for pid in pids:
-                try:
-                    os.kill(pid, 0)
-                    alive.add(pid)
-                except ProcessLookupError:
-                    pass
-            return not alive
-
-        await until(ended, "the thinking processes to end")
+        await until(lambda: not any(_alive(pid) for pid in pids),
+                    "the thinking processes to end")
         with pytest.raises(RuntimeError):
             thinkers._started()
 
     run(main)
+
+
+def test_the_windows_hosted_server_closes_with_its_thinking_processes() -> None:
+    """A hosted table whose computer has played: closing the host ends the server's thread
+    and the processes its computers thought in."""
+    host = LocalServer(registry())
+    port = host.start(LOOPBACK, 0)
+    try:
+        code, _ = host.open_table(TableConfig("carcassonne", seats=("random", "open")))
+
+        async def computer_moved() -> None:
+            session = NetSession(registry(), Link(LOOPBACK, port, code), "Ann")
+            stop = asyncio.Event()
+            task = asyncio.create_task(follow(session, stop))
+
+            def moved() -> bool:
+                session.poll()
+                return session.game is not None and len(session.game.moves) >= 1
+
+            await until(moved, "the hosted computer's first move")
+            stop.set()
+            await task
+
+        run(computer_moved)
+        pool = host.server._thinkers._pool  # the processes it thought in
+        assert pool is not None
+        pids = {pool.submit(os.getpid).result(LIMIT) for _ in range(4)}
+    finally:
+        host.close()
+    assert host._thread is not None and not host._thread.is_alive()
+    end = time.monotonic() + LIMIT
+    while any(_alive(pid) for pid in pids):
+        assert time.monotonic() < end, "the hosted server's thinking processes never ended"
+        time.sleep(0.01)
+
+
+def _alive(pid: int) -> bool:
+    try:
+        os.kill(pid, 0)
+    except ProcessLookupError:
+        return False
+    return True
