@@ -95,7 +95,7 @@ def refused(args: argparse.Namespace) -> str | None:
                 f"no more")
     if args.max_connections < 1:
         return "--max-connections: at least 1"
-    most = connections_most(args.tables)
+    most = connections_most(args.tables, args.max_connections)
     if most is not None and args.max_connections > most:
         return (f"--max-connections: at most {most} here: each connection holds a file, and "
                 f"this system lets a process hold {most + args.tables + SPARE_DESCRIPTORS}")
@@ -109,22 +109,25 @@ def refused(args: argparse.Namespace) -> str | None:
     return None
 
 
-def connections_most(tables: int) -> int | None:
-    """The most connections the files this process may hold leave room for (None: no
-    limit known, as on Windows); the limit of open files is raised as far as the system
-    allows first."""
+def connections_most(tables: int, wanted: int) -> int | None:
+    """The most connections the files this process may hold leave room for (None: no limit
+    known, as on Windows), once the limit has been raised as far as ``wanted`` connections
+    need, if the system lets it."""
     try:
         import resource
     except ImportError:
         return None
+    spare = max(0, tables) + SPARE_DESCRIPTORS
     soft, hard = resource.getrlimit(resource.RLIMIT_NOFILE)
-    if soft != hard:
+    need = wanted + spare
+    if soft != resource.RLIM_INFINITY and soft < need:
+        target = need if hard == resource.RLIM_INFINITY else min(need, hard)
         with contextlib.suppress(ValueError, OSError):
-            resource.setrlimit(resource.RLIMIT_NOFILE, (hard, hard))
-            soft = hard
+            resource.setrlimit(resource.RLIMIT_NOFILE, (target, hard))
+            soft = target
     if soft == resource.RLIM_INFINITY:
         return None
-    return max(0, soft - max(0, tables) - SPARE_DESCRIPTORS)
+    return max(0, soft - spare)
 
 
 def _seats(text: str) -> tuple[str, ...]:
