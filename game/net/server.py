@@ -406,7 +406,7 @@ class TableServer:
     def _close_table(self, table: Table, what: str) -> None:
         """Close a table that failed (in an ``except`` block: its traceback is logged, once;
         a table closed already is left as it is).  Its players are told and let go; its
-        file is kept as last saved, and a restarted server tries it again."""
+        file is kept, and a restarted server tries it again (or sets it aside)."""
         if self.tables.get(table.code) is not table:
             return
         log.exception("table %s: %s failed; the table is closed", table.code, what)
