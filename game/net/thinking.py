@@ -237,7 +237,10 @@ class Thinkers:
                 return None
             pool = self._started()
             try:
-                got = await asyncio.wrap_future(pool.submit(answer, question))
+                # submitted from a thread: starting a worker waits for the fork server,
+                # which the first time loads the game (most of a second)
+                future = await asyncio.to_thread(pool.submit, answer, question)
+                got = await asyncio.wrap_future(future)
             except BrokenProcessPool as exc:
                 self._broken(pool, exc)
                 continue

@@ -8,8 +8,10 @@ import logging
 import os
 import random
 import signal
+import threading
 import time
 from collections.abc import Callable
+from concurrent.futures import ProcessPoolExecutor
 from typing import Any
 
 import pytest
@@ -198,3 +200,29 @@ def _alive(pid: int) -> bool:
     except ProcessLookupError:
         return False
     return True
+
+
+def test_a_question_never_starts_a_process_on_the_servers_loop(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """Starting a worker waits for the fork server (the first time, while it loads the
+    game): the question is handed to the pool from another thread."""
+    handed: list[int] = []
+    submit = ProcessPoolExecutor.submit
+
+    def watched(pool: ProcessPoolExecutor, *args: Any, **kwargs: Any) -> Any:
+        handed.append(threading.get_ident())
+        return submit(pool, *args, **kwargs)
+
+    monkeypatch.setattr(ProcessPoolExecutor, "submit", watched)
+    game = positions(1)[0]
+
+    async def main() -> None:
+        thinkers = Thinkers(1)
+        try:
+            action = await thinkers.choose("carcassonne", ["hills-and-sheep"], game, "quick", 1)
+            assert game.is_legal(action)
+        finally:
+            await thinkers.close()
+        assert handed and threading.get_ident() not in handed
+
+    run(main)
