@@ -7,11 +7,16 @@
                           [--host ADDRESS] [--address NAME] [--data DIR]
                           [--max-connections N] [--per-address N] [--per-block N]
                           [--ipv4-block BITS] [--ipv6-block BITS] [--rejoins-per-minute N]
+                          [--thinking-processes N]
 
 Prints each table's join link and serves until stopped (Ctrl+C).  Every table is saved after
 each confirmed turn in ``--data`` (default: the user data folder's ``server-tables``); started
-again, the server resumes every table it finds there and makes new ones only to have
-``--tables`` (default 1) games not yet finished.  See docs/network.md.
+again, the server resumes every table it finds there (a file that cannot be resumed is set
+aside as ``*.json.broken``, said in the log) and makes new ones only to have ``--tables``
+(default 1) games not yet finished.  Settings the network messages cannot carry (a clock of
+more than 100000 seconds, say) or this system cannot give (more connections than it lets a
+process hold) are refused at once, in one line.  The computers think in
+``--thinking-processes`` processes (default: one per processor).  See docs/network.md.
 """
 
 from __future__ import annotations
@@ -29,15 +34,19 @@ from collections.abc import Callable, Sequence
 from pathlib import Path
 
 from game.ai import LEVELS_SAID, kinds_named, level_named
+from game.net.carried import CLOCK_MOST, TAKEOVER_MOST
 from game.net.headless import PACES
 from game.net.limits import Limits
 from game.net.links import DEFAULT_PORT, Link
 from game.net.seats import HOST, OPEN, TableConfig, shown_code
 from game.net.table import OVER, Table
 from game.net.table_server import TableServer
+from game.rules import RulesError
 from game.rules.registry import default_registry
 
 log = logging.getLogger("game.commands.server")
+SPARE_DESCRIPTORS = 64  # files a server holds besides its connections: tables being written,
+# its listening sockets, its thinking processes' pipes, its log
 
 
 def parse_args(argv: Sequence[str] | None) -> argparse.Namespace:
@@ -82,6 +91,9 @@ def parse_args(argv: Sequence[str] | None) -> argparse.Namespace:
     p.add_argument("--rejoins-per-minute", type=_count, metavar="N",
                    default=int(Limits.rejoins_per_minute),
                    help="joins of one seat's token a minute (and as many at once)")
+    p.add_argument("--thinking-processes", type=int, default=os.cpu_count() or 1,
+                   metavar="N", help="processes the computers think in (default: one per "
+                                     "processor)")
     return p.parse_args(argv)
 
 
@@ -97,6 +109,52 @@ def _bits(most: int) -> Callable[[str], int]:
             raise argparse.ArgumentTypeError(f"a prefix length from 0 to {most}, not {text!r}")
         return int(text)
     return bits
+
+
+def refused(args: argparse.Namespace) -> str | None:
+    """The first setting the server cannot serve, in one line, or None: what the network
+    messages cannot carry (bounds read from their schema) or this system cannot give."""
+    if args.clock is not None and max(args.clock) > CLOCK_MOST:
+        return (f"--clock: a turn clock is at most {CLOCK_MOST // 60} minutes, plus at most "
+                f"{CLOCK_MOST} seconds a turn: the network messages carry no more")
+    if not 0 <= args.takeover <= TAKEOVER_MOST:
+        return (f"--takeover: from 0 to {TAKEOVER_MOST} seconds: the network messages carry "
+                f"no more")
+    if args.max_connections < 1:
+        return "--max-connections: at least 1"
+    most = connections_most(args.tables, args.max_connections)
+    if most is not None and args.max_connections > most:
+        return (f"--max-connections: at most {most} here: each connection holds a file, and "
+                f"this system lets a process hold {most + args.tables + SPARE_DESCRIPTORS}")
+    if not 1 <= args.per_address <= args.max_connections:
+        return f"--per-address: from 1 to --max-connections ({args.max_connections})"
+    if not 0 <= args.tables <= args.max_connections:
+        return (f"--tables: from 0 to --max-connections ({args.max_connections}): more "
+                f"tables than connections could never all be played")
+    if args.thinking_processes < 1:
+        return "--thinking-processes: at least 1"
+    return None
+
+
+def connections_most(tables: int, wanted: int) -> int | None:
+    """The most connections the files this process may hold leave room for (None: no limit
+    known, as on Windows), once the limit has been raised as far as ``wanted`` connections
+    need, if the system lets it."""
+    try:
+        import resource
+    except ImportError:
+        return None
+    spare = max(0, tables) + SPARE_DESCRIPTORS
+    soft, hard = resource.getrlimit(resource.RLIMIT_NOFILE)
+    need = wanted + spare
+    if soft != resource.RLIM_INFINITY and soft < need:
+        target = need if hard == resource.RLIM_INFINITY else min(need, hard)
+        with contextlib.suppress(ValueError, OSError):
+            resource.setrlimit(resource.RLIMIT_NOFILE, (target, hard))
+            soft = target
+    if soft == resource.RLIM_INFINITY:
+        return None
+    return max(0, soft - spare)
 
 
 def _seats(text: str) -> tuple[str, ...]:
@@ -125,7 +183,7 @@ def _clock(text: str) -> tuple[int, int]:
     try:
         minutes, _, extra = text.partition("+")
         return int(float(minutes) * 60), int(extra or 0)
-    except ValueError:
+    except (ValueError, OverflowError):  # not a number, or an infinite one
         raise argparse.ArgumentTypeError("a clock is MINUTES or MINUTES+SECONDS") from None
 
 
@@ -171,9 +229,9 @@ async def serve(args: argparse.Namespace, config: TableConfig) -> int:
         why = "not a folder" if folder.exists() else exc.strerror or str(exc)
         print(f"cannot keep the tables in {folder}: {why}", file=sys.stderr)
         return 2
-    server = TableServer(default_registry(), folder, limits_of(args))
-    for problem in server.load_tables():
-        print(f"kept aside, cannot be resumed: {problem}", file=sys.stderr)
+    server = TableServer(default_registry(), folder, limits_of(args),
+                         processes=args.thinking_processes)
+    server.load_tables()  # each file that cannot be resumed is set aside, said in the log
     under_way = sum(1 for t in server.tables.values() if t.state != OVER)
     for _ in range(max(0, args.tables - under_way)):
         server.add_table(config)
@@ -207,6 +265,10 @@ async def serve(args: argparse.Namespace, config: TableConfig) -> int:
 
 def main(argv: Sequence[str] | None = None) -> int:
     args = parse_args(argv)
+    problem = refused(args)
+    if problem:
+        print(f"cannot serve that: {problem}", file=sys.stderr)
+        return 2
     logging.basicConfig(level=logging.INFO, format="%(asctime)s %(message)s")
     logging.getLogger("websockets").setLevel(logging.WARNING)
     try:
@@ -216,7 +278,7 @@ def main(argv: Sequence[str] | None = None) -> int:
                              args.clock, args.takeover, args.stand_in, True,
                              PACES[args.computer_pace], aids=not args.no_aids)
         Table(config, default_registry())  # refuses what no table can be, before serving
-    except (KeyError, ValueError) as exc:
+    except (KeyError, ValueError, RulesError) as exc:
         # the message itself: str() of a KeyError is its repr, quotes and all
         print(f"cannot make that table: {exc.args[0] if exc.args else exc}", file=sys.stderr)
         return 2

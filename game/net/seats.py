@@ -10,11 +10,14 @@ from dataclasses import dataclass, field
 from game.ai import LEVELS
 from game.rules.model import OptionValue
 
+from .carried import CLOCK_MOST, SEATS_MOST, TAKEOVER_MOST
+
 OPEN, PLAYER, COMPUTER, HOST = "open", "player", "computer", "host"
 CODE_ALPHABET = "23456789ABCDEFGHJKMNPQRSTVWXYZ"  # no 0/O, 1/I/L, U: easy to read aloud
 CODE_LENGTH = 8
 MAX_NAME = 24
 _COLOUR = re.compile(r"^[a-z][a-z0-9_-]{0,39}$")
+PACE_MOST = 10.0  # seconds a computer may wait before each action (the paces offered: 1.1 s)
 
 
 class Refused(Exception):
@@ -50,10 +53,23 @@ class TableConfig:
                                  f"{', '.join(LEVELS)})")
         if self.stand_in not in LEVELS:
             raise ValueError(f"unknown computer level '{self.stand_in}'")
+        if not 1 <= len(self.seats) <= SEATS_MOST:
+            raise ValueError(f"a table has 1 to {SEATS_MOST} seats")
         if self.clock is not None and (self.clock[0] <= 0 or self.clock[1] < 0):
             raise ValueError("a clock needs some thinking time")
+        if self.clock is not None and max(self.clock) > CLOCK_MOST:
+            raise ValueError(f"a turn clock's thinking time, and the time it adds a turn, are "
+                             f"at most {CLOCK_MOST} seconds ({CLOCK_MOST // 60} minutes): the "
+                             f"network messages carry no more")
         if self.takeover < 0 or self.pace < 0:
             raise ValueError("waits cannot be negative")
+        if self.takeover > TAKEOVER_MOST:
+            raise ValueError(f"a turn waits at most {TAKEOVER_MOST} seconds for a player who "
+                             f"is away: the network messages carry no more")
+        if self.pace > PACE_MOST:
+            raise ValueError(f"a computer waits at most {PACE_MOST:g} seconds before it plays")
+        if len(self.names) > len(self.seats):
+            raise ValueError(f"{len(self.names)} names for {len(self.seats)} seats")
         for name in self.names:
             clean_name(name)
         if len(self.colours) > len(self.seats) or not all(

@@ -23,6 +23,7 @@ from game.ai import LEVELS
 from game.rules import Action, Game, IllegalAction, RulesError, parse_action
 from game.rules.registry import Registry
 
+from .carried import CLOCK_MS_MOST, uncarried_table
 from .recorded import TableGame
 from .seats import (
     COMPUTER,
@@ -107,6 +108,9 @@ class Table:
         self.turn_began = 0.0
         self.round = 1  # the games begun at this table: 2 and more are rematches
         self.previous: PastGame | None = None  # the game before this one, as it ended
+        found = uncarried_table(self.info(0.0))
+        if found:  # a table whose clients would refuse what it tells them
+            raise ValueError(f"the network messages cannot carry this table ({found})")
 
     @staticmethod
     def _new_seats(config: TableConfig) -> list[Seat]:
@@ -293,7 +297,9 @@ class Table:
         seat = self.seats[mover]
         if self.clocks is not None and self.config.clock is not None and seat.kind != COMPUTER:
             left = self.clocks[mover] - (now - self.turn_began)
-            self.clocks[mover] = max(0.0, left) + self.config.clock[1]
+            # no more than a table message can tell, however much time was added
+            self.clocks[mover] = min(max(0.0, left) + self.config.clock[1],
+                                     CLOCK_MS_MOST / 1000)
         seat.flagged = False
         self.turn_began = now
 

@@ -3,10 +3,10 @@
 Each connection joins one table with its join code (``join``), then sends requests for its
 seats (``act``, ``undo``, ``resign``, and the host's ``host``); the table decides and the
 server sends what happened to everyone at that table, each as their seats may see it.  The
-server also plays the computers' turns (in a worker thread, on a copy of the game), runs the
-clocks, hands the turn of a player who stays away to a computer, and saves each table after
-every confirmed turn (``tablefile``), the writes off the event loop and never two at once for
-one table.
+server also plays the computers' turns (their searches run in processes of their own,
+``thinking``), runs the clocks, hands the turn of a player who stays away to a computer, and
+saves each table after every confirmed turn (``tablefile``), the writes off the event loop
+and never two at once for one table.
 
 What one peer may cost is bounded (``Limits``): frames are small (``max_size``), each
 connection's messages are metered by a token bucket, a connection that keeps sending what
@@ -16,7 +16,10 @@ are held than the open-file limit allows with a reserve for saves (``descriptors
 handshake and then a join must come in time, failed joins from an address and the joins of
 one seat's token are metered, and a reader too slow for its messages is dropped (it
 reconnects and gets what it missed).  Permessage compression is off.
-Everything runs on one event loop; only the computers think in threads.
+Everything runs on one event loop; only the computers think elsewhere, in other processes,
+so that no search holds the loop up.  One table's trouble stays that table's: a table file
+that cannot be resumed is set aside as the server starts, and a table whose clock, computer,
+request or message fails is closed, said once in the log, while every other table plays on.
 """
 
 from __future__ import annotations
@@ -26,15 +29,13 @@ import contextlib
 import logging
 import random
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import Any
 
 from websockets.asyncio.server import Server, ServerConnection, serve
 from websockets.exceptions import ConnectionClosed
 
-from game.ai import choose_action, random_action
-from game.rules import Action, Game
 from game.rules.registry import Registry
 from game.store.savefile import SaveError
 from game.system.version import version
@@ -49,14 +50,15 @@ from .seats import Refused, TableConfig, new_code, normal_code, token_hash
 from .steps import Step
 from .table import LOBBY, OVER, Table
 from .tablefile import Saver, load_table, save_table
+from .thinking import Thinkers
 
 log = logging.getLogger("game.net.table_server")
 
 
 class TableServer:
     def __init__(self, registry: Registry, folder: Path | None = None,
-                 limits: Limits | None = None, clock: Callable[[], float] = time.monotonic
-                 ) -> None:
+                 limits: Limits | None = None, clock: Callable[[], float] = time.monotonic,
+                 processes: int | None = None) -> None:
         self.registry = registry
         self.folder = folder  # where tables are saved; None: nowhere (tests)
         self.limits = limits or Limits()
@@ -70,6 +72,8 @@ class TableServer:
         self._accepts = AcceptWatch()
         self._server: Server | None = None
         self._thinking: dict[str, asyncio.Task[None]] = {}
+        self._thinkers = Thinkers(processes)  # processes the computers think in (default:
+        # one per processor)
         self._timers: dict[str, asyncio.TimerHandle] = {}
         self._saver = Saver(folder)
         self._rng = random.Random()
@@ -101,13 +105,24 @@ class TableServer:
         for path in sorted(self.folder.glob("*.json")):
             try:
                 table = load_table(path, self.registry, now)
-            except SaveError as exc:
-                problems.append(exc)
+                if table.code in self.tables:
+                    raise SaveError(path, f"table {table.code} is served from another file")
+            except Exception as exc:  # whatever one file holds, it stops that file only
+                problem = exc if isinstance(exc, SaveError) else SaveError(
+                    path, f"cannot be resumed ({type(exc).__name__}: {exc})")
+                problems.append(problem)
+                log.error("table file %s set aside as %s: %s", path.name,
+                          path.with_suffix(".json.broken").name, problem.problem)
                 with contextlib.suppress(OSError):
                     path.rename(path.with_suffix(".json.broken"))
                 continue
             self.tables[table.code] = table
         return problems
+
+    @property
+    def thinking_restarts(self) -> int:
+        """How many times the computers' thinking processes had to be started again."""
+        return self._thinkers.restarts + (1 if self._thinkers.in_threads else 0)
 
     # ------------------------------------------------------------------ serving
     async def start(self, host: str, port: int) -> int:
@@ -122,7 +137,7 @@ class TableServer:
                                    create_connection=counted, server_header=None)
         self._accepts.install(asyncio.get_running_loop())
         self.admission.room = fitting_connections(lim, len(self._server.sockets))
-        for table in self.tables.values():
+        for table in list(self.tables.values()):
             self._follow_up(table)
         return int(self._server.sockets[0].getsockname()[1])
 
@@ -136,6 +151,7 @@ class TableServer:
             self._server.close()
             await self._server.wait_closed()
         self._accepts.remove()
+        await self._thinkers.close()
         await self._saver.drain()  # the saves under way finish
 
     async def _handle(self, ws: ServerConnection) -> None:
@@ -322,6 +338,8 @@ class TableServer:
                 peer.drop(1000, "bye")
         except Refused as exc:
             self._refuse(peer, exc.code, exc.message)
+        except Exception:  # the table's own failure: that table closes, the server serves on
+            self._close_table(table, f"a {kind} request")
 
     def _host(self, peer: Peer, table: Table, message: dict[str, Any]) -> None:
         if not peer.host:
@@ -345,11 +363,12 @@ class TableServer:
 
     def _step(self, table: Table, step: Step, asked: float) -> None:
         views: dict[frozenset[int], str] = {}
-        for peer in self.peers.get(table.code, ()):
-            key = frozenset(peer.seats)
-            if key not in views:
-                views[key] = encode(table.move_message(step, key))
-            peer.send(views[key])
+        with self._contained(table, "its move's news"):
+            for peer in self.peers.get(table.code, ()):
+                key = frozenset(peer.seats)
+                if key not in views:
+                    views[key] = encode(table.move_message(step, key))
+                peer.send(views[key])
         self.moves_served += 1
         self.slowest_move = max(self.slowest_move, self.clock() - asked)
         if table.state == OVER or step.ends_turn:
@@ -360,7 +379,8 @@ class TableServer:
     def _ended_or_changed(self, table: Table) -> None:
         if table.state == OVER:
             log.info("table %s: the game is over (%s)", table.code, table.reason)
-            self._broadcast(table, table.over_message())
+            with self._contained(table, "its game's end"):
+                self._broadcast(table, table.over_message())
         self._changed(table)
         self._saver.want(table)
 
@@ -371,36 +391,70 @@ class TableServer:
 
     def _changed(self, table: Table) -> None:
         """Tell the table's players what it looks like now, then see what comes next."""
-        self._broadcast(table, {"type": "table", "table": table.info(self.clock())})
+        with self._contained(table, "its news"):
+            self._broadcast(table, {"type": "table", "table": table.info(self.clock())})
         self._follow_up(table)
 
     # ------------------------------------------------------------------ computers and clocks
     def _follow_up(self, table: Table) -> None:
-        if self._closing:
-            return
-        self._arm_timer(table)
+        if self._closing or self.tables.get(table.code) is not table:
+            return  # closing, or a table closed after a failure
+        with self._contained(table, "its clock"):
+            self._arm_timer(table)
         seat = table.computer_turn()
         if seat is not None and table.code not in self._thinking:
             self._thinking[table.code] = asyncio.get_running_loop().create_task(
                 self._computer(table))
 
     async def _computer(self, table: Table) -> None:
+        with self._contained(table, "its computer's turn"):
+            try:
+                await self._computers_play(table)
+            finally:
+                if self._thinking.get(table.code) is asyncio.current_task():
+                    del self._thinking[table.code]
+
+    async def _computers_play(self, table: Table) -> None:
+        while (seat := table.computer_turn()) is not None and table.game is not None:
+            moves = len(table.game.moves)
+            if table.config.pace:
+                await asyncio.sleep(table.config.pace)
+            action = await self._thinkers.choose(
+                table.config.game, table.config.expansions, table.game,
+                table.computer_level(seat), self._rng.getrandbits(64), f"table {table.code}")
+            if table.computer_turn() != seat or len(table.game.moves) != moves:
+                continue  # the position changed while it thought
+            decided = self.clock()
+            self._step(table, table.play(action, decided), decided)
+
+    @contextlib.contextmanager
+    def _contained(self, table: Table, what: str) -> Iterator[None]:
+        """Whatever fails in ``what`` of ``table`` closes that table, never the server or
+        its other tables."""
         try:
-            while (seat := table.computer_turn()) is not None and table.game is not None:
-                moves = len(table.game.moves)
-                if table.config.pace:
-                    await asyncio.sleep(table.config.pace)
-                action = await asyncio.to_thread(_think, table.game.copy(),
-                                                 table.computer_level(seat),
-                                                 self._rng.getrandbits(64))
-                if table.computer_turn() != seat or len(table.game.moves) != moves:
-                    continue  # the position changed while it thought
-                decided = self.clock()
-                self._step(table, table.play(action, decided), decided)
-        except Exception:  # a table whose computer fails must not stop the others
-            log.exception("table %s: the computer's turn failed", table.code)
-        finally:
-            self._thinking.pop(table.code, None)
+            yield
+        except Exception:
+            self._close_table(table, what)
+
+    def _close_table(self, table: Table, what: str) -> None:
+        """Close a table that failed (in an ``except`` block: its traceback is logged, once;
+        a table closed already is left as it is).  Its players are told and let go; its
+        file is kept, and a restarted server tries it again (or sets it aside)."""
+        if self.tables.get(table.code) is not table:
+            return
+        log.exception("table %s: %s failed; the table is closed", table.code, what)
+        del self.tables[table.code]
+        timer = self._timers.pop(table.code, None)
+        if timer is not None:
+            timer.cancel()
+        task = self._thinking.pop(table.code, None)
+        if task is not None and task is not asyncio.current_task():
+            task.cancel()
+        for peer in self.peers.pop(table.code, set()):
+            peer.table = None
+            peer.send({"type": "error", "code": "table-closed", "fatal": True,
+                       "message": "this table met a problem and was closed"})
+            peer.drop(1011, "table closed")
 
     def _arm_timer(self, table: Table) -> None:
         old = self._timers.pop(table.code, None)
@@ -416,15 +470,16 @@ class TableServer:
 
     def _tick(self, table: Table) -> None:
         self._timers.pop(table.code, None)
-        now = self.clock()
-        changed = table.flag(now)
-        due = table.takeover_at()
-        if due is not None and due <= now and table.game is not None:
-            changed = table.take_over(table.game.current) or changed
-        if changed:
-            self._changed(table)
-        else:
-            self._arm_timer(table)
+        with self._contained(table, "its clock"):
+            now = self.clock()
+            changed = table.flag(now)
+            due = table.takeover_at()
+            if due is not None and due <= now and table.game is not None:
+                changed = table.take_over(table.game.current) or changed
+            if changed:
+                self._changed(table)
+            else:
+                self._arm_timer(table)
 
 
 def _returning(table: Table | None, message: dict[str, Any]) -> tuple[str, str] | None:
@@ -436,16 +491,6 @@ def _returning(table: Table | None, message: dict[str, Any]) -> tuple[str, str] 
     if message.get("host") is not None:
         return table.code, "host"
     return None
-
-
-def _think(game: Game, level: str, seed: int) -> Action:
-    """A computer's action on its own copy of the game (in a worker thread)."""
-    rng = random.Random(seed)
-    try:
-        return choose_action(game, level, rng)
-    except Exception:  # a computer level that fails still gives a legal move
-        log.exception("computer level %s failed; a random legal move is played", level)
-        return random_action(game, rng)
 
 
 __all__ = ["Limits", "TableServer", "save_table"]

@@ -5,8 +5,11 @@ seed, moves: a game is its seed plus its moves), so a finished table's game load
 save; the table part adds the join code, the seats (with the hash of each seat's token,
 never the token), the clocks and the settings.  Files are written atomically
 (``storage.atomic_write``); reading checks every field first (this module's schema for the
-table, ``savefile.check_shape`` for the game) and replays the moves through the table, so a
-restarted server has every step it had, ready to send again.
+table, ``savefile.check_shape`` for the game), then that the fields agree with each other and
+with the table they make (its seats, clocks, game and state), replays the moves through the
+table, so a restarted server has every step it had, ready to send again, and last that the
+messages the table would send are ones its clients accept (``carried``).  Whatever is wrong
+with a file, reading it raises ``SaveError`` and nothing else.
 
 When a table begins its rematch, the finished game's file is first kept aside in the folder
 ``finished`` beside the tables (``finished/CODE-1.json`` for the table's first game, and so
@@ -21,12 +24,14 @@ import logging
 from pathlib import Path
 from typing import Any
 
+from game.ai import LEVELS
 from game.rules.registry import Registry
 from game.store.savefile import SAVE_FORMAT, SavedGame, SaveError, check_shape
 from game.store.storage import atomic_write, read_small
 
+from .carried import CLOCK_MS_MOST, uncarried
 from .schema import problem
-from .seats import COMPUTER, HOST, OPEN, PLAYER, Seat, TableConfig
+from .seats import COMPUTER, HOST, OPEN, PLAYER, Refused, Seat, TableConfig, clean_name
 from .table import LOBBY, OVER, PLAYING, Table, rebuild
 
 log = logging.getLogger("game.net.table_server")
@@ -79,7 +84,9 @@ FILE_SCHEMA: dict[str, Any] = {
                            "resigned": {"type": "boolean"}, "rematch": {"type": "boolean"},
                            "out": {"type": "boolean"}}}},
         "clocks": {"anyOf": [{"type": "null"},
-                             {"type": "array", "items": _MS, "maxItems": 8}]},
+                             {"type": "array", "maxItems": 8,
+                              "items": {"type": "integer", "minimum": 0,
+                                        "maximum": CLOCK_MS_MOST}}]},
         "game": {"anyOf": [{"type": "null"}, {"type": "object"}]},
     }}
 
@@ -136,50 +143,120 @@ def load_table(path: Path, registry: Registry, now: float) -> Table:
     except (OSError, UnicodeDecodeError, ValueError, RecursionError) as exc:
         raise SaveError(path, f"cannot be read ({type(exc).__name__})") from None
     found = problem(data, FILE_SCHEMA)
-    if found:
-        raise SaveError(path, found)
-    c = data["config"]
+    if found:  # the checker calls what it checks a message
+        raise SaveError(path, found.replace("the message: ", "", 1))
     try:
-        config = TableConfig(c["game"], tuple(c["expansions"]),
-                             tuple((k, v) for k, v in c["options"]), tuple(c["seats"]),
-                             tuple(c["names"]), tuple(c["clock"]) if c["clock"] else None,
-                             c["takeover"], c["stand_in"], c["auto_start"], c["pace_ms"] / 1000,
-                             tuple(c.get("colours", ())), c.get("aids", True))
-        table = Table(config, registry, data["code"], data["uid"], data["seed"], data["host"])
-        if len(data["seats"]) != len(table.seats):
-            raise ValueError("the seats do not match the settings")
-        table.seats = [Seat(s["kind"], s["name"], s["level"], s["token"], s["resigned"],
-                            rematch=s.get("rematch", False), out=s.get("out", False))
-                       for s in data["seats"]]
-        table.round = data.get("round", 1)
-        if data["state"] != LOBBY:
-            _replay(table, data, path, now)
-    except (KeyError, ValueError) as exc:
-        raise SaveError(path, str(exc).strip("'\"")) from None
-    if data["clocks"] is not None and table.clocks is not None:
-        table.clocks = [ms / 1000 for ms in data["clocks"]][:len(table.seats)]
+        return _table(data, path, registry, now)
+    except SaveError:
+        raise
+    except (KeyError, ValueError, Refused) as exc:
+        raise SaveError(path, _said(exc)) from None
+    except Exception as exc:  # anything else a damaged file leads to is still its problem
+        raise SaveError(path, f"cannot be resumed ({type(exc).__name__}: {_said(exc)})"
+                        ) from None
+
+
+def _said(exc: Exception) -> str:
+    text = exc.message if isinstance(exc, Refused) else str(exc.args[0] if exc.args else exc)
+    return text.strip("'\"")[:200]
+
+
+def _table(data: dict[str, Any], path: Path, registry: Registry, now: float) -> Table:
+    c = data["config"]
+    config = TableConfig(c["game"], tuple(c["expansions"]),
+                         tuple((k, v) for k, v in c["options"]), tuple(c["seats"]),
+                         tuple(c["names"]), tuple(c["clock"]) if c["clock"] else None,
+                         c["takeover"], c["stand_in"], c["auto_start"], c["pace_ms"] / 1000,
+                         tuple(c.get("colours", ())), c.get("aids", True))
+    table = Table(config, registry, data["code"], data["uid"], data["seed"], data["host"])
+    table.seats = _seats(data["seats"], config)
+    table.clocks = _clocks(data["clocks"], config)
+    table.round = data.get("round", 1)
+    if data["state"] == LOBBY:
+        if data["game"] is not None or data["reason"] or any(s.resigned for s in table.seats):
+            raise ValueError("a table waiting for players with a game, an end or a resignation")
+    else:
+        _replay(table, data, path, now)
     table.turn_began = now
     for seat in table.seats:  # everyone is away until they come back
         seat.away_since = now
+    _check_messages(table, now)
     return table
+
+
+def _seats(saved: list[dict[str, Any]], config: TableConfig) -> list[Seat]:
+    if len(saved) != len(config.seats):
+        raise ValueError("the seats do not match the settings")
+    seats = [Seat(s["kind"], clean_name(s["name"]), s["level"], s["token"], s["resigned"],
+                  rematch=s.get("rematch", False), out=s.get("out", False)) for s in saved]
+    if len({s.name for s in seats}) != len(seats):
+        raise ValueError("two seats have the same name")
+    for seat, kind in zip(seats, config.seats, strict=True):
+        if (seat.kind == COMPUTER) != (seat.level is not None) or (
+                seat.level is not None and seat.level not in LEVELS):
+            raise ValueError(f"seat {seat.name!r}: a computer, and only a computer, has a "
+                             f"level ({', '.join(LEVELS)})")
+        if (seat.kind == HOST) != (kind == HOST):
+            raise ValueError(f"seat {seat.name!r} is not what the settings make it")
+        if (seat.kind == OPEN and seat.token is not None) or (
+                seat.kind == PLAYER and seat.token is None):
+            raise ValueError(f"seat {seat.name!r}: a player's seat has a token, an open one "
+                             f"none")
+    return seats
+
+
+def _clocks(saved: list[int] | None, config: TableConfig) -> list[float] | None:
+    if (saved is None) != (config.clock is None):
+        raise ValueError("the clocks do not match the settings")
+    if saved is None:
+        return None
+    if len(saved) != len(config.seats):
+        raise ValueError(f"{len(saved)} clocks for {len(config.seats)} seats")
+    return [ms / 1000 for ms in saved]
+
+
+def _check_messages(table: Table, now: float) -> None:
+    """What the table would tell a client who joins: the clients must accept it."""
+    everyone = range(len(table.seats))
+    messages = [{"type": "table", "table": table.info(now)}]
+    if table.state != LOBBY:
+        messages += [table.start_message(everyone), table.sync_message(everyone, 0)]
+    if table.state == OVER:
+        messages.append(table.over_message())
+    for message in messages:
+        found = uncarried(message)
+        if found:
+            raise ValueError(f"its clients would refuse its {message['type']} message: "
+                             f"{found}")
 
 
 def _replay(table: Table, data: dict[str, Any], path: Path, now: float) -> None:
     if data["game"] is None:
         raise ValueError("a game under way without its moves")
     saved = SavedGame(**check_shape(data["game"], path))
+    c = table.config
     if saved.seed != table.seed or saved.players != [s.name for s in table.seats]:
         raise ValueError("the game does not belong to this table")
-    if saved.forced:
-        raise ValueError("a table's game has no forced outcomes")
+    if (saved.game, saved.expansions, saved.options) != (c.game, list(c.expansions),
+                                                          dict(c.options)):
+        raise ValueError("the game is not the one the settings name")
+    if saved.seats != [s.level or "human" for s in table.seats] or \
+            saved.colours != list(COLOURS[:len(table.seats)]):
+        raise ValueError("the game's seats are not the table's")
+    if saved.forced or saved.start is not None:
+        raise ValueError("a table's game has no forced outcomes and its usual start")
+    clocks = table.clocks
     table.start(now, earlier_dealing=saved.earlier_dealing)
     rebuild(table, saved.moves, now)
+    table.clocks = clocks  # as saved, not as the replay ran them
     if data["state"] == OVER and table.state != OVER:
         table.state, table.reason = OVER, data["reason"] or "resigned"
     if table.state == OVER and data["state"] != OVER:
         raise ValueError("the game ended in the replay but not in the file")
     if table.state == PLAYING and data["state"] != PLAYING:
         raise ValueError("the game is under way in the replay")
+    if table.state == OVER and data["state"] == OVER and data["reason"] == "":
+        raise ValueError("a game over without its reason")
 
 
 class Saver:

@@ -14,6 +14,7 @@ _SAID = {
     "protocol": N_("The host plays another version of the game: both need the same one"),
     "slow-down": N_("Too many joins failed: wait a minute before trying again"),
     "replaced": N_("Your seat was taken back by another window"),
+    "table-closed": N_("The table met a problem and was closed"),
 }
 
 
