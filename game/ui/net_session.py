@@ -19,6 +19,7 @@ import time
 from dataclasses import dataclass, field
 from typing import Any
 
+from game.i18n import _
 from game.net.client import (
     Ended,
     Happening,
@@ -30,10 +31,11 @@ from game.net.client import (
     TookBack,
 )
 from game.net.replica import Replica
-from game.rules import Action, parse_action
+from game.net.verify import Mismatch, Why, as_seen
+from game.rules import Action, Game, parse_action
 from game.rules.registry import Registry
 from game.savefile import SavedGame
-from game.storage import Storage
+from game.storage import Storage, not_written
 
 from . import palette as pal
 from .net_link import TableLink
@@ -49,6 +51,7 @@ from .session import (
     Session,
 )
 
+UNVERIFIED = "unverified"  # the name a game kept as a window saw it starts with
 TAKEOVER_OFFER = 15.0  # seconds a dropped player is waited for before the host may hand over
 
 
@@ -84,6 +87,11 @@ class NetworkSession(Session):
     received_at: float = 0.0  # when the table's description was last read (monotonic)
     away_since: dict[int, float] = field(default_factory=dict)  # seats dropped, since when
     kept: bool = False  # the finished game was saved here
+    # The table's account of the finished game could not be verified: the game as this
+    # window saw it (None when it cannot be rebuilt as a plain game), and the name of the
+    # save that keeps it once written.
+    seen: tuple[Game | None] | None = None
+    kept_as: str | None = None
 
     @classmethod
     def joined(cls, table: TableLink) -> NetworkSession:
@@ -263,9 +271,16 @@ class NetworkSession(Session):
 
     def final(self) -> Session | None:
         """Once the game is over and its seed told: the real game, as a game of this window
-        (saved, its history browsed, played again here)."""
-        real = self.link.net.finished_game()
-        if real is None or not self.ended():
+        (saved, its history browsed, played again here).  When the table's account of it
+        (its seed and moves) does not rebuild the game this window followed, the game as
+        this window saw it instead."""
+        if not self.ended():
+            return None
+        account = self.link.net.account()
+        if account is None:
+            return None
+        real = account.game if account.verified else self._as_seen()
+        if real is None:
             return None
         seats = [Seat(s.name, s.colour, HUMAN if s.kind in (REMOTE, OPEN) else s.kind)
                  for s in self.seats]
@@ -274,6 +289,34 @@ class NetworkSession(Session):
                         if seat["resigned"])
         return Session(real, self.game_id, list(self.expansions), seats, aids=self.aids,
                        elsewhere=elsewhere, gave_up=gave_up)
+
+    def _as_seen(self) -> Game | None:
+        if self.seen is None:
+            self.seen = (as_seen(self.shown, self.link.net.seed or 0),)
+        return self.seen[0]
+
+    def mismatch(self) -> Mismatch | None:
+        """Once the game is over: why the table's account of it could not be verified, if
+        it could not."""
+        account = self.link.net.account() if self.ended() else None
+        return None if account is None else account.mismatch
+
+    def unverified(self) -> str | None:
+        """What the player is told when the table's account of the finished game could not
+        be verified, and what became of the game; None when it was (or is not over)."""
+        mismatch = self.mismatch()
+        if mismatch is None:
+            return None
+        why = mismatch_words(mismatch)
+        if self.kept_as is not None:
+            return _("The table's account of the game could not be verified: {why}. The game "
+                     "is kept as you saw it, marked unverified, in Load game as "
+                     "{name}.").format(why=why, name=self.kept_as)
+        if self._as_seen() is not None:
+            return _("The table's account of the game could not be verified: {why}. The game "
+                     "is shown as you saw it.").format(why=why)
+        return _("The table's account of the game could not be verified: {why}. The board "
+                 "shows the game as you saw it; it cannot be kept as a save.").format(why=why)
 
     def saved(self) -> SavedGame:
         done = self.final()
@@ -289,7 +332,27 @@ class NetworkSession(Session):
             return None
         self.kept = True
         self.link.forget_seats()
-        return done.autosave(storage, registry)
+        if self.mismatch() is None:
+            return done.autosave(storage, registry)
+        # Not the table's game as it says: kept as a save of its own, which the autosave
+        # (Continue) never holds
+        name = time.strftime(f"{UNVERIFIED}-%Y%m%d-%H%M%S.json")
+        try:
+            storage.save(done.saved(), name)
+        except OSError as exc:
+            return not_written(exc, storage.saves_dir)
+        self.kept_as = name.removesuffix(".json")
+        return None
 
     def leave(self) -> None:
         self.link.close()
+
+
+def mismatch_words(mismatch: Mismatch) -> str:
+    """Why a table's account of its game could not be verified, for the player."""
+    move = mismatch.move or 0
+    return {Why.NO_GAME: _("the table ended a game that had not begun"),
+            Why.ILLEGAL: _("move {n} is not allowed in the game its seed deals").format(n=move),
+            Why.DEALT: _("the tiles it dealt are not the ones its seed deals"),
+            Why.SCORES: _("its final scores are not the game's"),
+            Why.NOT_OVER: _("it ended a game that goes on")}[mismatch.why]
