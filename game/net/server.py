@@ -40,6 +40,7 @@ from . import PROTOCOL
 from .limits import Bucket, Limits
 from .messages import CLIENT, MessageError, encode, read
 from .peer import Peer
+from .sealed import Seal
 from .seats import Refused, TableConfig, new_code, normal_code, token_hash
 from .steps import Step
 from .table import LOBBY, OVER, Table
@@ -50,8 +51,8 @@ log = logging.getLogger("game.net.server")
 
 class TableServer:
     def __init__(self, registry: Registry, folder: Path | None = None,
-                 limits: Limits | None = None, clock: Callable[[], float] = time.monotonic
-                 ) -> None:
+                 limits: Limits | None = None, clock: Callable[[], float] = time.monotonic,
+                 seal: Seal | None = None) -> None:
         self.registry = registry
         self.folder = folder  # where tables are saved; None: nowhere (tests)
         self.limits = limits or Limits()
@@ -63,7 +64,7 @@ class TableServer:
         self._server: Server | None = None
         self._thinking: dict[str, asyncio.Task[None]] = {}
         self._timers: dict[str, asyncio.TimerHandle] = {}
-        self._saver = Saver(folder)
+        self._saver = Saver(folder, seal)  # seal: the tables' seeds sealed in their files
         self._rng = random.Random()
         self._closing = False
         self.moves_served = 0
@@ -92,7 +93,7 @@ class TableServer:
         now = self.clock()
         for path in sorted(self.folder.glob("*.json")):
             try:
-                table = load_table(path, self.registry, now)
+                table = load_table(path, self.registry, now, self._saver.seal)
             except SaveError as exc:
                 problems.append(exc)
                 with contextlib.suppress(OSError):

@@ -22,6 +22,8 @@ from game.savefile import SAVE_FORMAT, SavedGame, SaveError, check_shape
 from game.storage import atomic_write, read_small
 
 from .schema import problem
+from .sealed import SCHEMA as SEALED_SEED
+from .sealed import Seal, SealError
 from .seats import COMPUTER, HOST, OPEN, PLAYER, Seat, TableConfig
 from .table import LOBBY, OVER, PLAYING, Table, rebuild
 
@@ -46,7 +48,8 @@ FILE_SCHEMA: dict[str, Any] = {
         "uid": {"type": "string", "pattern": "^[0-9a-f]{16}$"},
         "code": {"type": "string", "pattern": "^[0-9A-Z]{4,16}$"},
         "host": _HASH,
-        "seed": {"type": "integer", "minimum": 0, "maximum": 2**63},
+        # in clear, or sealed while the game is played (``sealed``)
+        "seed": {"anyOf": [{"type": "integer", "minimum": 0, "maximum": 2**63}, SEALED_SEED]},
         "state": {"enum": [LOBBY, PLAYING, OVER]},
         "reason": {"enum": ["", "end", "resigned"]},
         "config": {"type": "object", "additionalProperties": False,
@@ -77,17 +80,25 @@ FILE_SCHEMA: dict[str, Any] = {
     }}
 
 
-def table_json(table: Table) -> str:
+def table_json(table: Table, seal: Seal | None = None) -> str:
+    """The file of a table; with ``seal``, its seed sealed until the game is over (the game
+    part then names seed 0)."""
     c = table.config
+    sealed = seal is not None and table.state != OVER
     game = None
     if table.game is not None:
         seats = [s.level or "human" for s in table.seats]
         saved = SavedGame.of(table.game, c.game, c.expansions, COLOURS[:len(table.seats)],
                              seats)
+        if sealed:
+            saved.seed = 0
         game = {"format": SAVE_FORMAT, **vars(saved)}  # as saved.to_json() writes it
+    seed: object = table.seed
+    if seal is not None and sealed:
+        seed = seal.seal(table.uid, table.seed)
     data = {
         "format": TABLE_FORMAT, "uid": table.uid, "code": table.code, "host": table.host_key,
-        "seed": table.seed, "state": table.state, "reason": table.reason,
+        "seed": seed, "state": table.state, "reason": table.reason,
         "config": {"game": c.game, "expansions": list(c.expansions),
                    "options": [[k, v] for k, v in c.options], "seats": list(c.seats),
                    "names": list(c.names), "clock": list(c.clock) if c.clock else None,
@@ -100,14 +111,16 @@ def table_json(table: Table) -> str:
     return json.dumps(data, ensure_ascii=False, separators=(",", ":"))
 
 
-def save_table(table: Table, folder: Path) -> Path:
+def save_table(table: Table, folder: Path, seal: Seal | None = None) -> Path:
     path = folder / f"{table.code}.json"
-    atomic_write(path, table_json(table))
+    atomic_write(path, table_json(table, seal))
     return path
 
 
-def load_table(path: Path, registry: Registry, now: float) -> Table:
-    """The table a file holds, its game replayed; ``SaveError`` naming the problem."""
+def load_table(path: Path, registry: Registry, now: float, seal: Seal | None = None) -> Table:
+    """The table a file holds, its game replayed; ``SaveError`` naming the problem.  A
+    sealed seed is opened with ``seal``; a file with its seed in clear (one written before
+    seeds were sealed, or a finished game's) loads as it is."""
     try:
         data = json.loads(read_small(path))
     except (OSError, UnicodeDecodeError, ValueError, RecursionError) as exc:
@@ -116,13 +129,22 @@ def load_table(path: Path, registry: Registry, now: float) -> Table:
     if found:
         raise SaveError(path, found)
     c = data["config"]
+    seed = data["seed"]
+    if isinstance(seed, dict):
+        if seal is None:
+            raise SaveError(path, "its seed is sealed and no key was given to open it")
+        try:
+            seed = seal.unseal(data["uid"], seed)
+        except SealError as exc:
+            raise SaveError(path, str(exc)) from None
+        data["game"] = data["game"] and {**data["game"], "seed": seed}
     try:
         config = TableConfig(c["game"], tuple(c["expansions"]),
                              tuple((k, v) for k, v in c["options"]), tuple(c["seats"]),
                              tuple(c["names"]), tuple(c["clock"]) if c["clock"] else None,
                              c["takeover"], c["stand_in"], c["auto_start"], c["pace_ms"] / 1000,
                              tuple(c.get("colours", ())), c.get("aids", True))
-        table = Table(config, registry, data["code"], data["uid"], data["seed"], data["host"])
+        table = Table(config, registry, data["code"], data["uid"], seed, data["host"])
         if len(data["seats"]) != len(table.seats):
             raise ValueError("the seats do not match the settings")
         table.seats = [Seat(s["kind"], s["name"], s["level"], s["token"], s["resigned"])
@@ -162,8 +184,9 @@ class Saver:
     never written twice at once, and a save asked for during a write comes right after it
     (with the table as it then stands).  No folder: nothing is saved."""
 
-    def __init__(self, folder: Path | None) -> None:
+    def __init__(self, folder: Path | None, seal: Seal | None = None) -> None:
         self.folder = folder
+        self.seal = seal
         self._again: dict[str, bool] = {}  # tables being written: whether to write again
         self._tasks: set[asyncio.Task[None]] = set()
 
@@ -176,7 +199,7 @@ class Saver:
         try:
             loop = asyncio.get_running_loop()
         except RuntimeError:  # no event loop yet (a table made before serving)
-            save_table(table, self.folder)
+            save_table(table, self.folder, self.seal)
             return
         self._again[table.code] = False
         task = loop.create_task(self._write(table, self.folder))
@@ -188,7 +211,7 @@ class Saver:
         try:
             while True:
                 self._again[table.code] = False
-                await asyncio.to_thread(atomic_write, path, table_json(table))
+                await asyncio.to_thread(atomic_write, path, table_json(table, self.seal))
                 if not self._again.get(table.code):
                     break
         except OSError as exc:
