@@ -99,3 +99,11 @@ def test_a_hosting_window_s_server_seals_and_opens_its_tables(tmp_path: Path) ->
     path = tmp_path / "tables" / f"{code}.json"
     assert str(table.seed) not in path.read_text()
     assert load_table(path, registry(), 0.0, seal).seed == table.seed
+
+
+def test_a_damaged_key_file_is_said_and_kept(tmp_path: Path) -> None:
+    key = tmp_path / KEY_FILE
+    key.write_text("not a key\n")
+    with pytest.raises(ValueError, match="is not a table key"):
+        Seal.kept_in(tmp_path)
+    assert key.read_text() == "not a key\n"  # never written over: the tables it sealed

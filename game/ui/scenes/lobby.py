@@ -174,8 +174,20 @@ class LobbyScene(Scene):
         for i, seat in enumerate(self.seats):
             self._draw_seat(surface, i, seat)
         self._draw_table(surface)
+        if self.table.hosting:
+            self._draw_who_sees(surface)
         for b in self.buttons:
             b.draw(surface, res)
+
+    def _draw_who_sees(self, surface: pygame.Surface) -> None:
+        """One line over the buttons: the host's computer could see every hand."""
+        res = self.app.res
+        px = res.px
+        c = self.card
+        said = _("Your computer holds the table: it could see every hand. On a club server "
+                 "nobody at the table can.")
+        text, size = fit_line(res, said, (16, 15, 14, 13), c.w - px(60))
+        surface.blit(res.text(text, size, pal.TEXT_DIM), (c.x + px(30), c.bottom - px(100)))
 
     def _draw_seat(self, surface: pygame.Surface, i: int, seat: dict[str, Any]) -> None:
         res = self.app.res
