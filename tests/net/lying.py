@@ -74,6 +74,7 @@ def honest_game(moves: int | None = None, seed: int = 11,
     table = Table(config, registry(), code=CODE, seed=seed)
     table.join("Ann", [0], None, None)
     _, token = table.join("Bob", [1], None, None)
+    table.connected([0, 1], True, 0.0)
     table.start(0.0)
     rng = random.Random(seed)
     while table.state == PLAYING and (moves is None or len(table.steps) < moves):

@@ -83,19 +83,21 @@ class TablePlayScene(PlayScene):
             elif isinstance(news, Told):
                 self.app.show_toast(news.text, 3.0)
         session = self.table_session
-        if not session.kept and session.ended() and session.link.net.account() is not None:
+        if session.ended() and session.link.net.account() is not None:
             self._keep_finished()
         super().update(dt)
 
     def _keep_finished(self) -> None:
         """Every move of the finished game is shown and the table told its seed: the game
         is kept (the table's real game, or, when the table's account of it does not rebuild
-        the game shown here, the game as this window saw it, and the player told so)."""
-        problem = self.session.autosave(self.app.storage, self.app.registry)
-        if problem is not None:
-            self.app.push(MessageScene(self.app, _("Autosave failed"), problem))
-        said = self.table_session.unverified()
-        if said is not None and not self._told_unverified:
+        the game shown here, the game as this window saw it, and the player told so before
+        the final scores)."""
+        if not self.table_session.kept:  # (unless the turn's end kept it already)
+            problem = self.session.autosave(self.app.storage, self.app.registry)
+            if problem is not None:
+                self.app.push(MessageScene(self.app, _("Autosave failed"), problem))
+        said = None if self._told_unverified else self.table_session.unverified()
+        if said is not None:
             self._told_unverified = True
             self.app.push(MessageScene(self.app, _("The game could not be verified"), said))
 
