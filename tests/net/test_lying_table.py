@@ -13,8 +13,9 @@ import pytest
 from game.net.client import NetSession, Status, Why
 from game.net.connect import follow
 from game.net.headless import join_headless, play_seat
+from game.net.steps import Deal, Step
 from game.net.tokens import Tokens
-from game.net.verify import as_seen
+from game.net.verify import Mismatch, Told, as_seen, verify
 
 from .loopback import board, registry
 from .lying import HOSTILE, Message, Script, honest_game, lying
@@ -98,3 +99,26 @@ def test_an_end_before_any_move_is_not_the_game_s() -> None:
 def test_every_other_lie_is_said(lie: str) -> None:
     session = followed(HOSTILE[lie])
     assert session.status == Status.FAILED and session.problem
+
+
+def told(script: Script) -> Told:
+    """What the table's messages told seat 2, as ``verify`` reads it."""
+    assert script.over is not None
+    game = script.start["game"]
+    return Told(registry().ruleset(game["id"], game["expansions"]), game["players"],
+                dict(game["options"]), {1}, Deal.from_json(script.start["opening"]),
+                [Step.from_json(m) for m in script.moves], script.over["seed"],
+                script.over["reason"], script.over["scores"])
+
+
+def test_tiles_dealt_otherwise_than_the_seed_deals_are_found_at_their_move() -> None:
+    script = honest_game(10, resign=True)
+    assert verify(told(script)).verified
+    lie = script.edited()
+    deal = next(d for m in lie.moves[4:] for d in m["deals"])  # the next tile dealt
+    hand = deal["hands"][deal["current"]]
+    hand[0] = next(t for t in ("B", "E", "K", "U", "V") if t != hand[0])
+    account = verify(told(lie))
+    assert account.mismatch == Mismatch(Why.DEALT, 5 + next(
+        i for i, m in enumerate(lie.moves[4:]) if m["deals"]))
+    assert account.game is None

@@ -118,15 +118,6 @@ def scores_lie(script: Script) -> None:
     script.over["scores"] = [s + 7 for s in script.over["scores"]]
 
 
-def dealt_lie(script: Script) -> None:
-    """The moves say another tile was dealt than the seed deals (the copy follows it)."""
-    deal = script.moves[1]["deals"][0]
-    assert deal["current"] == 1  # the tile dealt to this window's seat
-    hand = deal["hands"][1]
-    other = next(t for t in ("B", "E", "K", "U", "V") if t not in hand)
-    deal["hands"][1] = [other]
-
-
 @pytest.mark.parametrize("edit, words", [
     (scores_lie, "its final scores are not the game's"),
     (set_over(reason="end"), "it ended a game that goes on"),
