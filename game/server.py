@@ -6,11 +6,14 @@
                           [--computer-pace relaxed|normal|instant] [--tables N]
                           [--host ADDRESS] [--address NAME] [--data DIR]
                           [--max-connections N] [--per-address N]
+                          [--certificate FILE [--key FILE]]
 
 Prints each table's join link and serves until stopped (Ctrl+C).  Every table is saved after
 each confirmed turn in ``--data`` (default: the user data folder's ``server-tables``); started
 again, the server resumes every table it finds there and makes new ones only to have
-``--tables`` (default 1) games not yet finished.  See docs/network.md.
+``--tables`` (default 1) games not yet finished.  With ``--certificate`` (and ``--key``, when
+the certificate's file does not hold it) it speaks TLS: its links are ``wss://``, and no one
+reading the network sees the hands or the seats' tokens.  See docs/network.md.
 """
 
 from __future__ import annotations
@@ -23,6 +26,7 @@ import logging
 import os
 import signal
 import socket
+import ssl
 import sys
 from collections.abc import Sequence
 from pathlib import Path
@@ -70,7 +74,29 @@ def parse_args(argv: Sequence[str] | None) -> argparse.Namespace:
     p.add_argument("--max-connections", type=int, default=Limits.max_connections)
     p.add_argument("--per-address", type=int, default=Limits.per_address,
                    help="connections from one address")
+    p.add_argument("--certificate", type=Path, metavar="FILE",
+                   help="serve over TLS (wss:// links) with this certificate (PEM, its chain "
+                        "after it)")
+    p.add_argument("--key", type=Path, metavar="FILE",
+                   help="the certificate's private key (PEM), when not in its file")
     return p.parse_args(argv)
+
+
+def tls_context(args: argparse.Namespace) -> ssl.SSLContext | None:
+    """The TLS the server speaks, if a certificate is given; ValueError says why it cannot
+    be used."""
+    if args.certificate is None:
+        if args.key is not None:
+            raise ValueError("--key goes with --certificate")
+        return None
+    context = ssl.SSLContext(ssl.PROTOCOL_TLS_SERVER)
+    try:
+        context.load_cert_chain(args.certificate, args.key)
+    except FileNotFoundError as exc:
+        raise ValueError(f"no file {exc.filename or args.certificate}") from None
+    except (OSError, ssl.SSLError) as exc:
+        raise ValueError(f"not a certificate and its key ({exc.strerror or exc})") from None
+    return context
 
 
 def _seats(text: str) -> tuple[str, ...]:
@@ -122,16 +148,21 @@ def link_host(args: argparse.Namespace) -> str:
     return socket.gethostname()
 
 
-def describe(table: Table, host: str, port: int) -> str:
+def describe(table: Table, host: str, port: int, secure: bool = False) -> str:
     seats = ", ".join(s.level or s.kind if s.kind != HOST else OPEN for s in table.seats)
     state = {"lobby": "waiting for players", "playing": "under way", OVER: "finished"}
     return (f"table {shown_code(table.code)} ({table.config.game}"
             f"{''.join('+' + e for e in table.config.expansions)}; {seats}; "
-            f"{state[table.state]}): {Link(host, port, table.code).url}")
+            f"{state[table.state]}): {Link(host, port, table.code, secure).url}")
 
 
 async def serve(args: argparse.Namespace, config: TableConfig) -> int:
     from game.storage import Storage
+    try:
+        tls = tls_context(args)
+    except ValueError as exc:
+        print(f"cannot serve over TLS: {exc}", file=sys.stderr)
+        return 2
     folder = args.data or Storage().data_dir / "server-tables"
     try:
         folder.mkdir(parents=True, exist_ok=True)
@@ -147,7 +178,7 @@ async def serve(args: argparse.Namespace, config: TableConfig) -> int:
     for _ in range(max(0, args.tables - under_way)):
         server.add_table(config)
     try:
-        port = await server.start(args.host, args.port)
+        port = await server.start(args.host, args.port, tls)
     except OSError as exc:  # the port taken, an address not of this computer, a name unknown
         await server.close()
         # asyncio's text repeats the address; the system's words for the errno are enough
@@ -158,7 +189,7 @@ async def serve(args: argparse.Namespace, config: TableConfig) -> int:
         return 2
     host = link_host(args)
     for table in server.tables.values():
-        print(describe(table, host, port), flush=True)
+        print(describe(table, host, port, tls is not None), flush=True)
     print(f"serving on port {port} ({folder}); Ctrl+C stops", flush=True)
     stop = asyncio.Event()
     loop = asyncio.get_running_loop()

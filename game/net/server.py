@@ -22,6 +22,7 @@ import asyncio
 import contextlib
 import logging
 import random
+import ssl
 import time
 from collections.abc import Callable
 from pathlib import Path
@@ -103,10 +104,11 @@ class TableServer:
         return problems
 
     # ------------------------------------------------------------------ serving
-    async def start(self, host: str, port: int) -> int:
-        """Listen; the port (useful with 0: any free port)."""
+    async def start(self, host: str, port: int, tls: ssl.SSLContext | None = None) -> int:
+        """Listen (``tls``: over TLS, for ``wss://`` links); the port (useful with 0: any
+        free port)."""
         lim = self.limits
-        self._server = await serve(self._handle, host, port, compression=None,
+        self._server = await serve(self._handle, host, port, compression=None, ssl=tls,
                                    max_size=lim.message_bytes, max_queue=4,
                                    ping_interval=lim.ping_interval,
                                    ping_timeout=lim.ping_interval,
