@@ -336,12 +336,14 @@ class NetworkSession(Session):
             return done.autosave(storage, registry)
         # Not the table's game as it says: kept as a save of its own, which the autosave
         # (Continue) never holds
-        name = time.strftime(f"{UNVERIFIED}-%Y%m%d-%H%M%S.json")
+        stamp = time.strftime(f"{UNVERIFIED}-%Y%m%d-%H%M%S")
+        name = next(n for n in (f"{stamp}{f'-{k}' if k > 1 else ''}" for k in range(1, 1000))
+                    if not (storage.saves_dir / f"{n}.json").exists())  # another one's: kept
         try:
-            storage.save(done.saved(), name)
+            storage.save(done.saved(), f"{name}.json")
         except OSError as exc:
             return not_written(exc, storage.saves_dir)
-        self.kept_as = name.removesuffix(".json")
+        self.kept_as = name
         return None
 
     def leave(self) -> None:
