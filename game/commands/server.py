@@ -7,7 +7,7 @@
                           [--host ADDRESS] [--address NAME] [--data DIR]
                           [--max-connections N] [--per-address N] [--per-block N]
                           [--ipv4-block BITS] [--ipv6-block BITS] [--rejoins-per-minute N]
-                          [--thinking-processes N]
+                          [--thinking-processes N] [--certificate FILE [--key FILE]]
 
 Prints each table's join link and serves until stopped (Ctrl+C).  Every table is saved after
 each confirmed turn in ``--data`` (default: the user data folder's ``server-tables``); started
@@ -16,7 +16,10 @@ aside as ``*.json.broken``, said in the log) and makes new ones only to have ``-
 (default 1) games not yet finished.  Settings the network messages cannot carry (a clock of
 more than 100000 seconds, say) or this system cannot give (more connections than it lets a
 process hold) are refused at once, in one line.  The computers think in
-``--thinking-processes`` processes (default: one per processor).  See docs/network.md.
+``--thinking-processes`` processes (default: one per processor).  With ``--certificate`` (and
+``--key``, when the certificate's file does not hold it) it speaks TLS: its links are
+``wss://``, and no one reading the network sees the hands or the seats' tokens.  See
+docs/network.md.
 """
 
 from __future__ import annotations
@@ -29,6 +32,7 @@ import logging
 import os
 import signal
 import socket
+import ssl
 import sys
 from collections.abc import Callable, Sequence
 from pathlib import Path
@@ -94,6 +98,11 @@ def parse_args(argv: Sequence[str] | None) -> argparse.Namespace:
     p.add_argument("--thinking-processes", type=int, default=os.cpu_count() or 1,
                    metavar="N", help="processes the computers think in (default: one per "
                                      "processor)")
+    p.add_argument("--certificate", type=Path, metavar="FILE",
+                   help="serve over TLS (wss:// links) with this certificate (PEM, its chain "
+                        "after it)")
+    p.add_argument("--key", type=Path, metavar="FILE",
+                   help="the certificate's private key (PEM), when not in its file")
     return p.parse_args(argv)
 
 
@@ -157,6 +166,23 @@ def connections_most(tables: int, wanted: int) -> int | None:
     return max(0, soft - spare)
 
 
+def tls_context(args: argparse.Namespace) -> ssl.SSLContext | None:
+    """The TLS the server speaks, if a certificate is given; ValueError says why it cannot
+    be used."""
+    if args.certificate is None:
+        if args.key is not None:
+            raise ValueError("--key goes with --certificate")
+        return None
+    context = ssl.SSLContext(ssl.PROTOCOL_TLS_SERVER)
+    try:
+        context.load_cert_chain(args.certificate, args.key)
+    except FileNotFoundError as exc:
+        raise ValueError(f"no file {exc.filename or args.certificate}") from None
+    except (OSError, ssl.SSLError) as exc:
+        raise ValueError(f"not a certificate and its key ({exc.strerror or exc})") from None
+    return context
+
+
 def _seats(text: str) -> tuple[str, ...]:
     kinds, bad = kinds_named(text, (OPEN,))
     if bad or not kinds:
@@ -212,16 +238,21 @@ def link_host(args: argparse.Namespace) -> str:
     return socket.gethostname()
 
 
-def describe(table: Table, host: str, port: int) -> str:
+def describe(table: Table, host: str, port: int, secure: bool = False) -> str:
     seats = ", ".join(s.level or s.kind if s.kind != HOST else OPEN for s in table.seats)
     state = {"lobby": "waiting for players", "playing": "under way", OVER: "finished"}
     return (f"table {shown_code(table.code)} ({table.config.game}"
             f"{''.join('+' + e for e in table.config.expansions)}; {seats}; "
-            f"{state[table.state]}): {Link(host, port, table.code).url}")
+            f"{state[table.state]}): {Link(host, port, table.code, secure).url}")
 
 
 async def serve(args: argparse.Namespace, config: TableConfig) -> int:
     from game.store.storage import Storage
+    try:
+        tls = tls_context(args)
+    except ValueError as exc:
+        print(f"cannot serve over TLS: {exc}", file=sys.stderr)
+        return 2
     folder = args.data or Storage().data_dir / "server-tables"
     try:
         folder.mkdir(parents=True, exist_ok=True)
@@ -236,7 +267,7 @@ async def serve(args: argparse.Namespace, config: TableConfig) -> int:
     for _ in range(max(0, args.tables - under_way)):
         server.add_table(config)
     try:
-        port = await server.start(args.host, args.port)
+        port = await server.start(args.host, args.port, tls)
     except OSError as exc:  # the port taken, an address not of this computer, a name unknown
         await server.close()
         # asyncio's text repeats the address; the system's words for the errno are enough
@@ -247,7 +278,7 @@ async def serve(args: argparse.Namespace, config: TableConfig) -> int:
         return 2
     host = link_host(args)
     for table in server.tables.values():
-        print(describe(table, host, port), flush=True)
+        print(describe(table, host, port, tls is not None), flush=True)
     print(f"serving on port {port} ({folder}); Ctrl+C stops", flush=True)
     stop = asyncio.Event()
     loop = asyncio.get_running_loop()

@@ -7,9 +7,10 @@ import enum
 from dataclasses import dataclass, field
 from typing import Any
 
-from game.rules import Action, Game, Notice, ScoreEvent
+from game.rules import Action, Notice, ScoreEvent
 
 from .steps import Step
+from .verify import Account
 
 
 class Status(enum.StrEnum):
@@ -58,9 +59,10 @@ class Refusal:
 class Ended:
     reason: str  # "end" or "resigned"
     seed: int
-    # the table's real game, replayed from the seed (None: this copy could not replay it);
-    # kept here because a rematch may replace the session's game in the same poll
-    game: Game | None = field(default=None, compare=False, repr=False)
+    # the table's account of the game, checked against what this client was told (None: it
+    # could not be checked); kept here because a rematch may replace the session's game in
+    # the same poll
+    account: Account | None = field(default=None, compare=False, repr=False)
     resigned: tuple[int, ...] = ()  # the seats that gave the game up
 
 

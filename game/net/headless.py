@@ -5,7 +5,9 @@
 
 joins the table, plays its seat at that computer level until the game ends, leaves the table
 (a rematch there is played without it: a computer of the table's plays its seat) and prints
-the final scores (exit 0; 1 when the table refused it).  It keeps its seat's token on this
+the final scores (exit 0; 1 when the table refused it; 3 when the table's account of the
+finished game, its seed and moves, does not rebuild the game it played: the scores printed are
+then the ones this player saw).  It keeps its seat's token on this
 computer (``tokens``): killed and started again with the same ``--seat``, it takes its seat
 back where the game stands.  ``play_seat`` is the same player as a coroutine, for tests and
 benchmarks that fill tables with computers.
@@ -153,6 +155,12 @@ def join_headless(link_text: str, level: str, pace: str = "instant", name: str |
         game = session.game
         scores = ", ".join(f"{p} {s}" for p, s in zip(game.players, game.scores, strict=True))
         print(f"game over ({len(game.moves)} moves): {scores}")
+        account = session.account()
+        if account is not None and account.mismatch is not None:
+            print(f"the table's account of the game could not be verified "
+                  f"({account.mismatch}): the scores above are the game as this player "
+                  f"saw it", file=sys.stderr)
+            return 3
         return 0
     print(f"left the table: {session.problem or session.status}", file=sys.stderr)
     return 1

@@ -1,6 +1,7 @@
 """A table served from the host's own program: the server in a thread beside the window.
 
-    host = LocalServer(registry, folder)          # folder: where its tables are saved
+    host = LocalServer(registry, folder, seal=seal)  # folder: where its tables are saved
+                                                     # seal: their seeds sealed (``sealed``)
     port = host.start("0.0.0.0", 7417)
     code, key = host.open_table(config)           # config.seats: "host", "open" or a level
     session = NetSession(registry, Link("127.0.0.1", port, code), "Ann", host_key=key)
@@ -30,6 +31,7 @@ from game.rules.registry import Registry
 
 from .limits import Limits
 from .links import Link
+from .sealed import Seal
 from .seats import HOST, TableConfig, token_hash
 from .table import PLAYING
 from .tablefile import load_table
@@ -37,8 +39,9 @@ from .tablefile import load_table
 
 class LocalServer:
     def __init__(self, registry: Registry, folder: Path | None = None,
-                 limits: Limits | None = None) -> None:
-        self.server = TableServer(registry, folder, limits)
+                 limits: Limits | None = None, seal: Seal | None = None) -> None:
+        self.seal = seal  # the key the tables' seeds are sealed with in their files
+        self.server = TableServer(registry, folder, limits, seal=seal)
         self.port = 0
         self._loop: asyncio.AbstractEventLoop | None = None
         self._stop: asyncio.Event | None = None
@@ -80,7 +83,7 @@ class LocalServer:
         code, that key and the name of its host."""
         if self._loop is not None:
             raise RuntimeError("a table is reopened before the server starts")
-        table = load_table(path, self.server.registry, self.server.clock())
+        table = load_table(path, self.server.registry, self.server.clock(), self.seal)
         hosts = [s.name for s in table.seats if s.kind == HOST]
         if table.state != PLAYING or not hosts:
             raise ValueError("its game is not under way")

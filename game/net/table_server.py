@@ -28,6 +28,7 @@ import asyncio
 import contextlib
 import logging
 import random
+import ssl
 import time
 from collections.abc import Callable, Iterator
 from pathlib import Path
@@ -46,6 +47,7 @@ from .descriptors import AcceptWatch, fitting_connections
 from .limits import Limits, Meters
 from .messages import CLIENT, MessageError, encode, read
 from .peer import Peer
+from .sealed import Seal
 from .seats import Refused, TableConfig, new_code, normal_code, token_hash
 from .steps import Step
 from .table import LOBBY, OVER, Table
@@ -58,7 +60,7 @@ log = logging.getLogger("game.net.table_server")
 class TableServer:
     def __init__(self, registry: Registry, folder: Path | None = None,
                  limits: Limits | None = None, clock: Callable[[], float] = time.monotonic,
-                 processes: int | None = None) -> None:
+                 processes: int | None = None, seal: Seal | None = None) -> None:
         self.registry = registry
         self.folder = folder  # where tables are saved; None: nowhere (tests)
         self.limits = limits or Limits()
@@ -75,7 +77,7 @@ class TableServer:
         self._thinkers = Thinkers(processes)  # processes the computers think in (default:
         # one per processor)
         self._timers: dict[str, asyncio.TimerHandle] = {}
-        self._saver = Saver(folder)
+        self._saver = Saver(folder, seal)  # seal: the tables' seeds sealed in their files
         self._rng = random.Random()
         self._closing = False
         self.moves_served = 0
@@ -104,7 +106,7 @@ class TableServer:
         now = self.clock()
         for path in sorted(self.folder.glob("*.json")):
             try:
-                table = load_table(path, self.registry, now)
+                table = load_table(path, self.registry, now, self._saver.seal)
                 if table.code in self.tables:
                     raise SaveError(path, f"table {table.code} is served from another file")
             except Exception as exc:  # whatever one file holds, it stops that file only
@@ -125,11 +127,12 @@ class TableServer:
         return self._thinkers.restarts + (1 if self._thinkers.in_threads else 0)
 
     # ------------------------------------------------------------------ serving
-    async def start(self, host: str, port: int) -> int:
-        """Listen; the port (useful with 0: any free port)."""
+    async def start(self, host: str, port: int, tls: ssl.SSLContext | None = None) -> int:
+        """Listen (``tls``: over TLS, for ``wss://`` links); the port (useful with 0: any
+        free port)."""
         lim = self.limits
         counted = counted_connections(self.admission, self._accepts.accepted)
-        self._server = await serve(self._handle, host, port, compression=None,
+        self._server = await serve(self._handle, host, port, compression=None, ssl=tls,
                                    max_size=lim.message_bytes, max_queue=4,
                                    ping_interval=lim.ping_interval,
                                    ping_timeout=lim.ping_interval,

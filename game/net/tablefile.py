@@ -31,6 +31,8 @@ from game.store.storage import atomic_write, read_small
 
 from .carried import CLOCK_MS_MOST, uncarried
 from .schema import problem
+from .sealed import SCHEMA as SEALED_SEED
+from .sealed import Seal, SealError
 from .seats import COMPUTER, HOST, OPEN, PLAYER, Refused, Seat, TableConfig, clean_name
 from .table import LOBBY, OVER, PLAYING, Table, rebuild
 
@@ -56,7 +58,8 @@ FILE_SCHEMA: dict[str, Any] = {
         "uid": {"type": "string", "pattern": "^[0-9a-f]{16}$"},
         "code": {"type": "string", "pattern": "^[0-9A-Z]{4,16}$"},
         "host": _HASH,
-        "seed": {"type": "integer", "minimum": 0, "maximum": 2**63},
+        # in clear, or sealed while the game is played (``sealed``)
+        "seed": {"anyOf": [{"type": "integer", "minimum": 0, "maximum": 2**63}, SEALED_SEED]},
         "round": {"type": "integer", "minimum": 1, "maximum": 10**6},
         "state": {"enum": [LOBBY, PLAYING, OVER]},
         "reason": {"enum": ["", "end", "resigned"]},
@@ -91,17 +94,25 @@ FILE_SCHEMA: dict[str, Any] = {
     }}
 
 
-def table_json(table: Table) -> str:
+def table_json(table: Table, seal: Seal | None = None) -> str:
+    """The file of a table; with ``seal``, its seed sealed until the game is over (the game
+    part then names seed 0)."""
     c = table.config
+    sealed = seal is not None and table.state != OVER
     game = None
     if table.game is not None:
         seats = [s.level or "human" for s in table.seats]
         saved = SavedGame.of(table.game, c.game, c.expansions, COLOURS[:len(table.seats)],
                              seats)
+        if sealed:
+            saved.seed = 0
         game = {"format": SAVE_FORMAT, **vars(saved)}  # as saved.to_json() writes it
+    seed: object = table.seed
+    if seal is not None and sealed:
+        seed = seal.seal(table.uid, table.seed)
     data = {
         "format": TABLE_FORMAT, "uid": table.uid, "code": table.code, "host": table.host_key,
-        "seed": table.seed, "state": table.state, "reason": table.reason,
+        "seed": seed, "state": table.state, "reason": table.reason,
         "config": {"game": c.game, "expansions": list(c.expansions),
                    "options": [[k, v] for k, v in c.options], "seats": list(c.seats),
                    "names": list(c.names), "clock": list(c.clock) if c.clock else None,
@@ -130,14 +141,16 @@ def archive_path(folder: Path, table: Table) -> Path:
     return folder / FINISHED / f"{table.code}-{table.round}.json"
 
 
-def save_table(table: Table, folder: Path) -> Path:
+def save_table(table: Table, folder: Path, seal: Seal | None = None) -> Path:
     path = folder / f"{table.code}.json"
-    atomic_write(path, table_json(table))
+    atomic_write(path, table_json(table, seal))
     return path
 
 
-def load_table(path: Path, registry: Registry, now: float) -> Table:
-    """The table a file holds, its game replayed; ``SaveError`` naming the problem."""
+def load_table(path: Path, registry: Registry, now: float, seal: Seal | None = None) -> Table:
+    """The table a file holds, its game replayed; ``SaveError`` naming the problem.  A
+    sealed seed is opened with ``seal``; a file with its seed in clear (one written before
+    seeds were sealed, or a finished game's) loads as it is."""
     try:
         data = json.loads(read_small(path))
     except (OSError, UnicodeDecodeError, ValueError, RecursionError) as exc:
@@ -145,6 +158,15 @@ def load_table(path: Path, registry: Registry, now: float) -> Table:
     found = problem(data, FILE_SCHEMA)
     if found:  # the checker calls what it checks a message
         raise SaveError(path, found.replace("the message: ", "", 1))
+    seed = data["seed"]
+    if isinstance(seed, dict):
+        if seal is None:
+            raise SaveError(path, "its seed is sealed and no key was given to open it")
+        try:
+            data["seed"] = seal.unseal(data["uid"], seed)
+        except SealError as exc:
+            raise SaveError(path, str(exc)) from None
+        data["game"] = data["game"] and {**data["game"], "seed": data["seed"]}
     try:
         return _table(data, path, registry, now)
     except SaveError:
@@ -264,8 +286,9 @@ class Saver:
     never written twice at once, and a save asked for during a write comes right after it
     (with the table as it then stands).  No folder: nothing is saved."""
 
-    def __init__(self, folder: Path | None) -> None:
+    def __init__(self, folder: Path | None, seal: Seal | None = None) -> None:
         self.folder = folder
+        self.seal = seal  # the tables' seeds sealed in their files until their games end
         self._again: dict[str, bool] = {}  # tables being written: whether to write again
         self._tasks: set[asyncio.Task[None]] = set()
         # finished games to keep aside (path, text) before their table's file is written
@@ -277,7 +300,7 @@ class Saver:
         if self.folder is None:
             return
         self._archives.setdefault(table.code, []).append(
-            (archive_path(self.folder, table), table_json(table)))
+            (archive_path(self.folder, table), table_json(table, self.seal)))
 
     def _write_archives(self, code: str) -> None:
         """The finished games owed for this table, oldest first (OSError: the rest wait,
@@ -299,7 +322,7 @@ class Saver:
             loop = asyncio.get_running_loop()
         except RuntimeError:  # no event loop yet (a table made before serving)
             self._write_archives(table.code)
-            save_table(table, self.folder)
+            save_table(table, self.folder, self.seal)
             return
         self._again[table.code] = False
         task = loop.create_task(self._write(table, self.folder))
@@ -311,7 +334,7 @@ class Saver:
         try:
             while True:
                 self._again[table.code] = False
-                text = table_json(table)
+                text = table_json(table, self.seal)
                 await asyncio.to_thread(self._write_archives, table.code)
                 await asyncio.to_thread(atomic_write, path, text)
                 if not self._again.get(table.code):

@@ -35,10 +35,12 @@ from game.net.client import (
     TookBack,
 )
 from game.net.replica import Replica
+from game.net.verify import Account, Mismatch, Why, as_seen
 from game.rules import Action, Game, parse_action
 from game.rules.registry import Registry
 from game.store.savefile import SavedGame
-from game.store.storage import Storage
+from game.store.storage import Storage, not_written
+from game.words.i18n import _
 
 from . import palette as pal
 from .net_link import TableLink
@@ -54,6 +56,7 @@ from .session import (
     Session,
 )
 
+UNVERIFIED = "unverified"  # the name a game kept as a window saw it starts with
 TAKEOVER_OFFER = 15.0  # seconds a dropped player is waited for before the host may hand over
 
 
@@ -93,7 +96,13 @@ class NetworkSession(Session):
     handed_on: bool = False  # the table is the next game's session's now (not left)
     real: Game | None = None  # the table's game as it ended, from its seed
     resigned_at_end: tuple[int, ...] | None = None  # the seats resigned, as the end says
+    told_at_end: Account | None = None  # the table's account of the game, as its end told it
     _final: Session | None = None
+    # The table's account of the finished game could not be verified: the game as this
+    # window saw it (None when it cannot be rebuilt as a plain game), and the name of the
+    # save that keeps it once written.
+    seen: tuple[Game | None] | None = None
+    kept_as: str | None = None
 
     @classmethod
     def joined(cls, table: TableLink) -> NetworkSession:
@@ -156,7 +165,9 @@ class NetworkSession(Session):
             elif isinstance(happening, Refusal):
                 self.sent = None
             elif isinstance(happening, Ended):
-                self.real = happening.game or self.real
+                self.told_at_end = happening.account
+                if happening.account is not None and happening.account.verified:
+                    self.real = happening.account.game
                 self.resigned_at_end = self.gave_up = happening.resigned
                 self.table_changed()
         return out
@@ -295,13 +306,25 @@ class NetworkSession(Session):
         return (self.link.net.status == Status.OVER
                 and len(shown.moves) == len(self.link.net.history))
 
+    def account(self) -> Account | None:
+        """Once the game is over: the table's account of it, checked (from its end: the
+        table may already be playing its next game)."""
+        if not self.ended():
+            return None
+        return self.told_at_end or self.link.net.account()
+
     def final(self) -> Session | None:
         """Once the game is over and its seed told: the real game, as a game of this window
-        (saved, its history browsed, played again here)."""
+        (saved, its history browsed, played again here).  When the table's account of it
+        (its seed and moves) does not rebuild the game this window followed, the game as
+        this window saw it instead."""
         if self._final is not None:
             return self._final
-        real = self.real or self.link.net.finished_game()
-        if real is None or not self.ended():
+        account = self.account()
+        if account is None:
+            return None
+        real = account.game if account.verified else self._as_seen()
+        if real is None:
             return None
         seats = [Seat(s.name, s.colour, HUMAN if s.kind in (REMOTE, OPEN) else s.kind)
                  for s in self.seats]
@@ -309,6 +332,34 @@ class NetworkSession(Session):
         self._final = Session(real, self.game_id, list(self.expansions), seats,
                               aids=self.aids, elsewhere=elsewhere, gave_up=self.gave_up)
         return self._final
+
+    def _as_seen(self) -> Game | None:
+        if self.seen is None:
+            self.seen = (as_seen(self.shown, self.link.net.seed or 0),)
+        return self.seen[0]
+
+    def mismatch(self) -> Mismatch | None:
+        """Once the game is over: why the table's account of it could not be verified, if
+        it could not."""
+        account = self.account()
+        return None if account is None else account.mismatch
+
+    def unverified(self) -> str | None:
+        """What the player is told when the table's account of the finished game could not
+        be verified, and what became of the game; None when it was (or is not over)."""
+        mismatch = self.mismatch()
+        if mismatch is None:
+            return None
+        why = mismatch_words(mismatch)
+        if self.kept_as is not None:
+            return _("The table's account of the game could not be verified: {why}. The game "
+                     "is kept as you saw it, marked unverified, in Load game as "
+                     "{name}.").format(why=why, name=self.kept_as)
+        if self._as_seen() is not None:
+            return _("The table's account of the game could not be verified: {why}. The game "
+                     "is shown as you saw it.").format(why=why)
+        return _("The table's account of the game could not be verified: {why}. The board "
+                 "shows the game as you saw it; it cannot be kept as a save.").format(why=why)
 
     def saved(self) -> SavedGame:
         done = self.final()
@@ -324,7 +375,19 @@ class NetworkSession(Session):
             return None
         self.kept = True
         self.link.forget_seats()
-        return done.autosave(storage, registry)
+        if self.mismatch() is None:
+            return done.autosave(storage, registry)
+        # Not the table's game as it says: kept as a save of its own, which the autosave
+        # (Continue) never holds
+        stamp = time.strftime(f"{UNVERIFIED}-%Y%m%d-%H%M%S")
+        name = next(n for n in (f"{stamp}{f'-{k}' if k > 1 else ''}" for k in range(1, 1000))
+                    if not (storage.saves_dir / f"{n}.json").exists())  # another one's: kept
+        try:
+            storage.save(done.saved(), f"{name}.json")
+        except OSError as exc:
+            return not_written(exc, storage.saves_dir)
+        self.kept_as = name
+        return None
 
     def leave(self) -> None:
         if not self.handed_on:
@@ -355,3 +418,13 @@ class NetworkSession(Session):
         following = NetworkSession.joined(self.link)
         self.handed_on = True
         return following
+
+
+def mismatch_words(mismatch: Mismatch) -> str:
+    """Why a table's account of its game could not be verified, for the player."""
+    move = mismatch.move or 0
+    return {Why.NO_GAME: _("the table ended a game that had not begun"),
+            Why.ILLEGAL: _("move {n} is not allowed in the game its seed deals").format(n=move),
+            Why.DEALT: _("the tiles it dealt are not the ones its seed deals"),
+            Why.SCORES: _("its final scores are not the game's"),
+            Why.NOT_OVER: _("it ended a game that goes on")}[mismatch.why]

@@ -114,8 +114,10 @@ def test_a_player_who_missed_the_end_is_told_it_then_takes_the_seat_back() -> No
             ended = [h for h in seen if isinstance(h, Ended)]
             assert len(ended) == 1 and ended[0].reason == "resigned"
             past = table.previous
-            assert past is not None and ended[0].game is not None
-            assert [str(m) for m in ended[0].game.moves] == [str(m) for m in past.game.moves]
+            account = ended[0].account
+            assert past is not None and account is not None and account.verified
+            assert account.game is not None
+            assert [str(m) for m in account.game.moves] == [str(m) for m in past.game.moves]
             assert ended[0].seed == past.seed
             assert any(isinstance(h, Rematched) for h in seen)
             assert seen.index(ended[0]) < next(i for i, h in enumerate(seen)

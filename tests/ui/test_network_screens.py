@@ -17,6 +17,7 @@ import pytest
 from game.net.client import Status
 from game.net.hosting import LocalServer
 from game.net.links import Link
+from game.net.sealed import Seal
 from game.net.seats import TableConfig
 from game.net.table_server import TableServer
 from game.net.tokens import Tokens
@@ -288,7 +289,9 @@ def test_a_hosted_table_is_saved_and_its_host_keeps_a_token_for_a_restarted_serv
         assert isinstance(session, NetworkSession)
         code, port = session.link.link.code, session.link.link.port
     folder = tmp_path / "host" / "data" / "hosted-tables"
-    again = TableServer(default_registry(), folder)
+    # its seed sealed with the key of the host's config folder (game.net.sealed)
+    again = TableServer(default_registry(), folder, seal=Seal.kept_in(tmp_path / "host" /
+                                                                      "config"))
     assert again.load_tables() == []
     resumed = again.tables[code]
     assert resumed.game is not None and len(resumed.game.moves) == 2

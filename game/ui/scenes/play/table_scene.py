@@ -27,7 +27,7 @@ from ...net_session import NetworkSession
 from ...session import Actor
 from ..final import FinalScene
 from ..menus import MessageScene
-from .at_table import AtTable, Over, Parts, Rebuilt, Told
+from .at_table import AtTable, Parts, Rebuilt, Told
 from .computer_turns import ComputerTurns
 from .frame import Frame
 from .scene import PlayScene
@@ -44,6 +44,7 @@ class TablePlayScene(PlayScene):
                                             self.score_show, self.follow, self.options,
                                             self.pointer))
         self._began_for: tuple[int, Actor] | None = None  # the turn and actor last begun
+        self._told_unverified = False
 
     def _computer_turns(self) -> ComputerTurns:
         return TableTurns(self.table_session, self.pace, self.app.wake)
@@ -84,11 +85,9 @@ class TablePlayScene(PlayScene):
                 self._began_for = None  # the turn begins again, as the game now stands
             elif isinstance(news, Told):
                 self.app.show_toast(news.text, 3.0)
-            elif isinstance(news, Over):
-                problem = self.session.autosave(self.app.storage, self.app.registry)
-                if problem is not None:
-                    self.app.push(MessageScene(self.app, _("Autosave failed"), problem))
         session = self.table_session
+        if session.account() is not None:
+            self._keep_finished()
         if session.rematched and session.ended() and self.app.scene is self \
                 and not session.link.net.sitting_out():
             self.app.replace(self.app.routes.play(session.next_game()))
@@ -100,6 +99,20 @@ class TablePlayScene(PlayScene):
         self.app.sound.play("end")
         self.app.push(FinalScene(self.app, self.session.final() or self.session,
                                  table=self.table_session))
+
+    def _keep_finished(self) -> None:
+        """Every move of the finished game is shown and the table told its seed: the game
+        is kept (the table's real game, or, when the table's account of it does not rebuild
+        the game shown here, the game as this window saw it, and the player told so before
+        the final scores)."""
+        if not self.table_session.kept:  # (unless the turn's end kept it already)
+            problem = self.session.autosave(self.app.storage, self.app.registry)
+            if problem is not None:
+                self.app.push(MessageScene(self.app, _("Autosave failed"), problem))
+        said = None if self._told_unverified else self.table_session.unverified()
+        if said is not None:
+            self._told_unverified = True
+            self.app.push(MessageScene(self.app, _("The game could not be verified"), said))
 
     def advance(self, dt: float, actor: Actor) -> None:
         if actor is Actor.PERSON and self._began_for != (self.feedback.chronicle.turn, actor):
