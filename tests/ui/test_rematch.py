@@ -66,7 +66,8 @@ def test_both_windows_play_again_in_the_same_seats_and_keep_the_game_played(
             assert kept.resigned == [0]
         assert again[table.host].game.tiles_left == again[table.guest].game.tiles_left
         folder = table.host.storage.data_dir / HOSTED_TABLES
-        assert (folder / FINISHED / f"{code}-1.json").is_file()  # the table's file kept
+        archived = folder / FINISHED / f"{code}-1.json"  # the table's file kept (written off
+        table.until(archived.is_file, "the finished game's table file")  # the window's thread)
         play_a_turn(table, table.host)  # the new game plays on
         table.until(lambda: len(again[table.guest].game.moves) == 2,
                     "the host's move shown to the guest")
