@@ -28,7 +28,9 @@ from .happenings import (
     TRANSIENT,
     Ended,
     Happening,
+    Lost,
     Moved,
+    Paused,
     Rebuilt,
     Refusal,
     Status,
@@ -41,8 +43,8 @@ from .messages import SERVER, MessageError, encode, read
 from .replica import Replica, ReplicaError
 from .steps import Deal, Digest, Step, chain_next
 
-__all__ = ["Ended", "Happening", "Moved", "NetSession", "Rebuilt", "Refusal", "Status",
-           "TableChanged", "TableView", "TookBack"]
+__all__ = ["Ended", "Happening", "Lost", "Moved", "NetSession", "Paused", "Rebuilt",
+           "Refusal", "Status", "TableChanged", "TableView", "TookBack"]
 MAX_SPOILS = 3  # copies spoiled in a row before the session gives up on the table
 
 
@@ -69,6 +71,7 @@ class NetSession:
         self.tileset: TileSet | None = None
         self.pending: int | None = None  # moves at the last request not yet answered
         self._spoils = 0  # copies spoiled in a row (rebuilt from the table each time)
+        self._confirmed = 0  # moves of the turns confirmed before the game came again
         # Shared with the network side (under the lock):
         self._lock = threading.Lock()
         self._inbox: deque[dict[str, Any] | tuple[str, str]] = deque()
@@ -155,7 +158,7 @@ class NetSession:
         game = self.game
         if (game is None or game.over or self.status != Status.PLAYING
                 or self.pending is not None or game.current not in self.seats
-                or self.table.stand_in(game.current)):
+                or self.table.stand_in(game.current) or self.table.paused is not None):
             return None
         return game.current
 
@@ -237,8 +240,8 @@ class NetSession:
             if fatal:
                 self.status = Status.FAILED
                 self.problem = self.problem or text
-            elif self.status != Status.OVER:
-                self.status = Status.RECONNECTING
+            elif self.status != Status.OVER:  # the table's last word says whether it paused
+                self.status = Status.PAUSED if self.table.paused else Status.RECONNECTING
             out.append(TableChanged())
         elif kind == "closed":
             self.status = Status.CLOSED
@@ -294,6 +297,8 @@ class NetSession:
                        f"play with the same version of the game as the host")
             return
         self.tileset, self.started = tileset, m
+        confirmed = [s.n + 1 for s in self.history if s.ends_turn]
+        self._confirmed = confirmed[-1] if confirmed else 0
         self.history = []
         self.pending = None
         self.game = self._fresh()
@@ -323,6 +328,9 @@ class NetSession:
             steps = steps[same - first:]
         for step in steps:
             self._move(step, out)
+        if len(self.history) < self._confirmed:  # the table restarted from an older save
+            out.append(Lost(self._confirmed - len(self.history)))
+        self._confirmed = 0
 
     def _move(self, step: Step, out: list[Happening]) -> None:
         game = self.game

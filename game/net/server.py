@@ -8,6 +8,12 @@ clocks, hands the turn of a player who stays away to a computer, and saves each 
 every confirmed turn (``tablefile``), the writes off the event loop and never two at once for
 one table.
 
+A table stands still (``Table.pause``: no move, no clock, no computer) while its last save
+failed: every player is told why in a ``table`` message, the save is tried again, and play
+resumes when it succeeds.  A server that stops (``close``) tells every player first: a game
+under way is paused (by its host, for a window's table, or because the server stops) and
+comes back when its table is served again; a hosted table still in its lobby is closed.
+
 What one peer may cost is bounded (``Limits``): frames are small (``max_size``), each
 connection's messages are metered by a token bucket, a connection that keeps sending what
 is refused is closed, connections are counted per address and in all, a new connection must
@@ -40,9 +46,9 @@ from . import PROTOCOL
 from .limits import Bucket, Limits
 from .messages import CLIENT, MessageError, encode, read
 from .peer import Peer
-from .seats import Refused, TableConfig, new_code, normal_code, token_hash
+from .seats import HOST, Refused, TableConfig, new_code, normal_code, token_hash
 from .steps import Step
-from .table import LOBBY, OVER, Table
+from .table import HOST_LEFT, LOBBY, OVER, SERVER_STOPPED, UNSAVED, Table
 from .tablefile import Saver, load_table, save_table
 
 log = logging.getLogger("game.net.server")
@@ -63,7 +69,7 @@ class TableServer:
         self._server: Server | None = None
         self._thinking: dict[str, asyncio.Task[None]] = {}
         self._timers: dict[str, asyncio.TimerHandle] = {}
-        self._saver = Saver(folder)
+        self._saver = Saver(folder, self._save_told)
         self._rng = random.Random()
         self._closing = False
         self.moves_served = 0
@@ -112,19 +118,51 @@ class TableServer:
                                    close_timeout=2, process_request=self._admit,
                                    server_header=None)
         for table in self.tables.values():
+            if table.code in self._saver.failing:
+                self._saver.want(table)  # its first save failed before serving: again
             self._follow_up(table)
         return int(self._server.sockets[0].getsockname()[1])
 
-    async def close(self) -> None:
+    async def close(self, reason: str = SERVER_STOPPED, within: float = 3.0) -> None:
+        """Stop serving.  Every player is told first (``reason``: SERVER_STOPPED, or
+        HOST_LEFT for a table served from its host's window), given ``within`` seconds to
+        read it, and every table under way is saved as it stands, its clocks stopped."""
         self._closing = True
         for handle in self._timers.values():
             handle.cancel()
         for task in self._thinking.values():
             task.cancel()
+        now = self.clock()
+        for table in list(self.tables.values()):
+            self._closing_table(table, reason, now)
+        deadline = time.monotonic() + within
+        while self.all_peers and time.monotonic() < deadline:  # each reads its last word
+            for peer in self.all_peers:  # (one that came back meanwhile too: it read it)
+                peer.drop(1001, "the table stops")
+            await asyncio.sleep(0.01)
         if self._server is not None:
             self._server.close()
             await self._server.wait_closed()
+        self._saver.stop_retrying()
         await self._saver.drain()  # the saves under way finish
+
+    def _closing_table(self, table: Table, reason: str, now: float) -> None:
+        """Tell a table's players it stops, then close their connections once told."""
+        peers = list(self.peers.get(table.code, ()))
+        if table.state == LOBBY and reason == HOST_LEFT:  # a window's lobby is not kept
+            for peer in peers:
+                peer.send({"type": "error", "code": "closed", "fatal": True,
+                           "message": "the host closed the table"})
+        elif table.state != OVER:
+            if reason == HOST_LEFT:
+                hosts = [i for i, s in enumerate(table.seats) if s.kind == HOST]
+                table.connected(hosts, False, now, left=True)
+            table.pause(reason, _PAUSED[reason], now)
+            log.info("table %s: paused (%s)", table.code, _PAUSED[reason])
+            self._broadcast(table, {"type": "table", "table": table.info(now)})
+            self._saver.want(table)  # its clocks as they stand
+        for peer in peers:
+            peer.drop(1001, "the table stops")
 
     def _admit(self, ws: ServerConnection, request: Any) -> Any:
         if len(self.all_peers) >= self.limits.max_connections:
@@ -223,7 +261,7 @@ class TableServer:
             first = table.resume_from(message.get("have", 0), message.get("chain"))
             self._catch_up(peer, table, first)
         self._changed(table)
-        if table.ready and table.config.auto_start:
+        if table.ready and table.config.auto_start and table.paused is None:
             self._start(table)
         self._saver.want(table)
         return True
@@ -259,6 +297,28 @@ class TableServer:
             log.info("table %s: seat(s) %s left", table.code,
                      ",".join(str(i + 1) for i in peer.seats))
             table.connected(peer.seats, False, self.clock(), left=peer.leaving)
+            self._changed(table)
+
+    def _save_told(self, table: Table, problem: OSError | None) -> None:
+        """A save of the table failed (it stands still and its players are told why), or
+        succeeded again (play resumes)."""
+        now = self.clock()
+        paused = table.paused
+        if problem is None:
+            if paused is not None and paused.reason == UNSAVED and not self._closing:
+                table.resume(now)
+                log.info("table %s: saved again, play resumes", table.code)
+                if table.ready and table.config.auto_start:
+                    self._start(table)
+                else:
+                    self._changed(table)
+            return
+        if table.state == OVER or (paused is not None and paused.reason != UNSAVED):
+            return  # nothing left to play, or it stands still already
+        detail = str(problem.strerror or problem)[:200]
+        if paused is None or paused.detail != detail:
+            table.pause(UNSAVED, f"its last turn cannot be saved ({detail}): play waits until "
+                                 f"it can", now, detail)
             self._changed(table)
 
     def _start(self, table: Table) -> None:
@@ -392,6 +452,11 @@ class TableServer:
             self._changed(table)
         else:
             self._arm_timer(table)
+
+
+# What players read when a table stops with its server (the window words it by the reason).
+_PAUSED = {HOST_LEFT: "its host left it: it comes back when the host opens it again",
+           SERVER_STOPPED: "its server stopped: it comes back when the server starts again"}
 
 
 def _think(game: Game, level: str, seed: int) -> Action:

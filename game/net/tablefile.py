@@ -14,6 +14,7 @@ from __future__ import annotations
 import asyncio
 import json
 import logging
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
@@ -160,12 +161,23 @@ def _replay(table: Table, data: dict[str, Any], path: Path, now: float) -> None:
 class Saver:
     """Saves tables off the event loop: the file is written in a worker thread; a table is
     never written twice at once, and a save asked for during a write comes right after it
-    (with the table as it then stands).  No folder: nothing is saved."""
+    (with the table as it then stands).  No folder: nothing is saved.
 
-    def __init__(self, folder: Path | None) -> None:
+    A write that fails (a full disk, a folder made read-only) is told (``told(table,
+    problem)``) and tried again every ``retry`` seconds, with the table as it then stands;
+    the first write that succeeds again is told too (``told(table, None)``)."""
+
+    def __init__(self, folder: Path | None,
+                 told: Callable[[Table, OSError | None], None] | None = None,
+                 retry: float = 5.0) -> None:
         self.folder = folder
+        self.told = told
+        self.retry = retry
+        self.failing: dict[str, OSError] = {}  # tables whose last write failed, by code
         self._again: dict[str, bool] = {}  # tables being written: whether to write again
         self._tasks: set[asyncio.Task[None]] = set()
+        self._retries: dict[str, asyncio.TimerHandle] = {}
+        self._stopped = False
 
     def want(self, table: Table) -> None:
         if self.folder is None:
@@ -176,8 +188,16 @@ class Saver:
         try:
             loop = asyncio.get_running_loop()
         except RuntimeError:  # no event loop yet (a table made before serving)
-            save_table(table, self.folder)
+            try:
+                save_table(table, self.folder)
+            except OSError as exc:
+                self._result(table, exc)
+            else:
+                self._result(table, None)
             return
+        retry = self._retries.pop(table.code, None)
+        if retry is not None:
+            retry.cancel()
         self._again[table.code] = False
         task = loop.create_task(self._write(table, self.folder))
         self._tasks.add(task)
@@ -185,6 +205,7 @@ class Saver:
 
     async def _write(self, table: Table, folder: Path) -> None:
         path = folder / f"{table.code}.json"
+        problem: OSError | None = None
         try:
             while True:
                 self._again[table.code] = False
@@ -192,9 +213,34 @@ class Saver:
                 if not self._again.get(table.code):
                     break
         except OSError as exc:
-            log.error("table %s could not be saved: %s", table.code, exc)
+            problem = exc
         finally:
             self._again.pop(table.code, None)
+        self._result(table, problem)
+        if problem is not None and not self._stopped:
+            self._retries[table.code] = asyncio.get_running_loop().call_later(
+                self.retry, self.want, table)
+
+    def _result(self, table: Table, problem: OSError | None) -> None:
+        failed = self.failing.get(table.code)
+        if problem is None:
+            if failed is None:
+                return
+            del self.failing[table.code]
+            log.warning("table %s is saved again", table.code)
+        else:
+            self.failing[table.code] = problem
+            if failed is None or str(failed) != str(problem):
+                log.error("table %s could not be saved: %s", table.code, problem)
+        if self.told is not None:
+            self.told(table, problem)
+
+    def stop_retrying(self) -> None:
+        """No more tries later (the server stops): what is asked for now is still written."""
+        self._stopped = True
+        for handle in self._retries.values():
+            handle.cancel()
+        self._retries.clear()
 
     async def drain(self) -> None:
         if self._tasks:

@@ -11,6 +11,7 @@ import pygame
 from game.i18n import _
 from game.rules import Game, Phase
 from game.view import extra_prompt, move_prompt
+from game.view.narrate import stood_in
 from game.vocabulary import figure_word, question_text
 
 from . import palette as pal
@@ -277,12 +278,17 @@ def describe_phase(session: Session, pending: bool, can_move: bool = False,
     player = seat.name
     if game.over:
         return _("Game over")
+    connection = session.connection  # at a table: the line beside the board says why
+    if connection is Connection.PAUSED:
+        return _("The table is paused: {player}'s turn waits").format(player=player)
+    marks = session.marks(game.current)  # at a network table: a player gone, or played for
+    if marks is not None and marks.reason is not None and (
+            not seat.is_human or connection is Connection.UP):
+        return stood_in(player, marks.reason)
     if not seat.is_human:
-        marks = session.marks(game.current)  # at a network table: a player gone
         if marks is not None and not marks.connected and not marks.stand_in:
             return away_sentence(seat.label, marks)
         return _("{player} is thinking…").format(player=seat.label)
-    connection = session.connection  # at a table: the line beside the board says why
     if connection is Connection.DOWN:
         return _("{player}: your turn waits for the connection to the table").format(
             player=player)

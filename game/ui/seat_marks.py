@@ -33,12 +33,17 @@ def away_sentence(player: str, marks: SeatMarks | None) -> str:
 
 
 def status_word(marks: SeatMarks) -> str | None:
+    """The word under a player's clock: gone (and whether a computer plays meanwhile), or
+    why a computer plays their turn."""
     if marks.resigned:
-        return _("resigned")
+        return _("resigned: computer plays")
     if not marks.connected:
+        if marks.stand_in:
+            return _("away: computer plays")
         return _("left the table") if marks.left else _("reconnecting…")
     if marks.stand_in:
-        return _("computer plays")
+        return _("out of time: computer plays") if marks.reason == "clock" else _(
+            "computer plays")
     return None
 
 

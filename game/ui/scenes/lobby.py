@@ -24,7 +24,7 @@ from ..app import App, Scene
 from ..intents import Command, Intent
 from ..net_link import TableLink, home_network_only, join_table
 from ..net_session import NetworkSession
-from ..refusals import problem_words
+from ..refusals import pause_lines, problem_words
 from ..session import kind_name
 from ..table_options import table_lines
 from ..widgets import Button, blit_centred, fit_line, fit_lines, fit_text, panel
@@ -246,6 +246,7 @@ class LobbyScene(Scene):
         status = self.table.net.status
         note = (_("Start the game once every open seat is taken.")
                 if status == Status.LOBBY else self._status_text(status))
+        note = " ".join(pause_lines(self.table)) or note
         surface.blit(res.text(fit_text(res, note, 17, width), 17, pal.TEXT_DIM),
                      (x, copy_y + px(58)))
         if status == Status.LOBBY and home_network_only(link.host):
@@ -265,10 +266,13 @@ class LobbyScene(Scene):
         status = self.table.net.status
         text = (_("Waiting for the host to start the game…") if status == Status.LOBBY
                 else self._status_text(status))
-        colour = pal.ILLEGAL if status in (Status.FAILED, Status.RECONNECTING) else pal.TEXT
-        lines = [text]
+        colour = pal.ILLEGAL if status in (Status.FAILED, Status.RECONNECTING,
+                                           Status.PAUSED) else pal.TEXT
+        lines = pause_lines(self.table) or [text]
         problem = problem_words(self.table.net)
-        if status == Status.FAILED and problem:
+        if status == Status.FAILED and self.table.net.refused == "closed" and problem:
+            lines = [problem]  # not a refusal: the table is no more
+        elif status == Status.FAILED and problem:
             lines.append(problem)
         for k, line in enumerate(lines):
             surface.blit(res.text(fit_text(res, line, 20, width, bold=k == 0), 20, colour,
