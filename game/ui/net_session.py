@@ -249,7 +249,8 @@ class NetworkSession(Session):
         return SeatMarks(connected, bool(seat["stand_in"]),
                          bool(seat["resigned"]), clock,
                          running == player and info.get("state") == "playing",
-                         bool(seat.get("left")), reason if isinstance(reason, str) else None)
+                         bool(seat.get("left")), reason if isinstance(reason, str) else None,
+                         self.paused is not None)
 
     def played_for(self, move: int) -> str | None:
         history = self.link.net.history

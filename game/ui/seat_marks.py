@@ -40,7 +40,9 @@ def status_word(marks: SeatMarks) -> str | None:
     if not marks.connected:
         if marks.stand_in:
             return _("away: computer plays")
-        return _("left the table") if marks.left else _("reconnecting…")
+        if marks.left:
+            return _("left the table")
+        return _("waiting for the table") if marks.paused else _("reconnecting…")
     if marks.stand_in:
         return _("out of time: computer plays") if marks.reason == "clock" else _(
             "computer plays")

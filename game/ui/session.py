@@ -66,6 +66,7 @@ class SeatMarks:
     running: bool = False  # its clock runs now
     left: bool = False  # away because its player left the table (not a connection lost)
     reason: str | None = None  # why a computer plays it: "clock", "away" or "resigned"
+    paused: bool = False  # the table stands still (its host left, its server stopped...)
 
 
 @dataclass

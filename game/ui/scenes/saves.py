@@ -1,7 +1,8 @@
 """Saved games you can tell apart: the load list shows each save's name, game, players with
 their scores and the turn; a save can be renamed and deleted (after a confirmation); saving
 asks for a name.  Unreadable saves are listed with their error and never changed, except
-when the player deletes one."""
+when the player deletes one.  The unfinished network tables this computer sits at come
+first: opened, they are served again or their seat is taken back; they can be removed."""
 
 from __future__ import annotations
 
@@ -31,8 +32,10 @@ from game.vocabulary import set_name
 from .. import palette as pal
 from ..app import App, Scene
 from ..intents import Command, Intent, Pan, PointerDown, PointerMove, Wheel
+from ..kept_tables import KeptTable
 from ..session import Session
 from ..widgets import Button, TextField, blit_centred, first_blink, fit_line, fit_text, panel
+from .kept import confirm_remove, open_kept, table_details, table_title, unfinished_tables
 from .menus import ConfirmScene, MessageScene, dim
 
 ROW = 62
@@ -99,13 +102,13 @@ def describe(app: App, entry: SaveEntry) -> str:
 
 
 class LoadScene(Scene):
-    """The list of saved games, newest first."""
+    """The unfinished network tables, then the list of saved games, each newest first."""
 
     overlay = True
 
     def __init__(self, app: App) -> None:
         super().__init__(app)
-        self.entries: list[SaveEntry] = []
+        self.entries: list[SaveEntry | KeptTable] = []
         self.rect = pygame.Rect(0, 0, 760, 520)
         self.scroll = 0
         self.hover = -1
@@ -113,7 +116,7 @@ class LoadScene(Scene):
         self.row_buttons: list[Button] = []
 
     def enter(self) -> None:
-        self.entries = self.app.storage.list_saves()
+        self.entries = [*unfinished_tables(self.app), *self.app.storage.list_saves()]
         self.layout(self.app.screen.get_size())
 
     def resume(self) -> None:
@@ -131,6 +134,11 @@ class LoadScene(Scene):
         for i in self._visible():
             r = self._row_rect(i)
             entry = self.entries[i]
+            if isinstance(entry, KeptTable):
+                self.row_buttons.append(Button(
+                    pygame.Rect(r.right - px(114), r.y + px(12), px(104), px(34)),
+                    _("Remove"), self._remover(entry)))
+                continue
             delete = Button(pygame.Rect(r.right - px(114), r.y + px(12), px(104), px(34)),
                             _("Delete"), self._deleter(entry))
             rename = Button(pygame.Rect(delete.rect.x - px(120), r.y + px(12), px(114), px(34)),
@@ -148,6 +156,9 @@ class LoadScene(Scene):
 
     def _visible(self) -> range:
         return range(self.scroll, min(len(self.entries), self.scroll + self._rows()))
+
+    def _remover(self, table: KeptTable) -> Callable[[], None]:
+        return lambda: confirm_remove(self.app, table)
 
     def _renamer(self, entry: SaveEntry) -> Callable[[], None]:
         def rename() -> None:
@@ -207,7 +218,10 @@ class LoadScene(Scene):
                     self.load(self.entries[i])
                     return
 
-    def load(self, entry: SaveEntry) -> None:
+    def load(self, entry: SaveEntry | KeptTable) -> None:
+        if isinstance(entry, KeptTable):
+            open_kept(self.app, entry)
+            return
         if entry.saved is None:
             self.app.push(MessageScene(self.app, _("This save cannot be read"),
                                        _("{name}: {problem}\nIt is left as it is.").format(
@@ -237,10 +251,15 @@ class LoadScene(Scene):
             pygame.draw.rect(surface, pal.CURRENT_ROW if i == self.hover else pal.BUTTON, r,
                              border_radius=px(8))
             room = r.w - px(24 + 250)
-            colour = pal.TEXT if entry.saved is not None else pal.ILLEGAL
-            name = fit_text(res, display_name(entry.path), 22, room, True)
+            if isinstance(entry, KeptTable):
+                title, colour = table_title(entry), pal.TEXT
+                details = table_details(self.app, entry)
+            else:
+                colour = pal.TEXT if entry.saved is not None else pal.ILLEGAL
+                title, details = display_name(entry.path), describe(self.app, entry)
+            name = fit_text(res, title, 22, room, True)
             surface.blit(res.text(name, 22, colour, bold=True), (r.x + px(12), r.y + px(7)))
-            line, size = fit_line(res, describe(self.app, entry), DETAIL_SIZES, room)
+            line, size = fit_line(res, details, DETAIL_SIZES, room)
             surface.blit(res.text(line, size, pal.TEXT_DIM), (r.x + px(12), r.y + px(33)))
         for b in self.row_buttons:
             b.draw(surface, res)

@@ -1,0 +1,79 @@
+"""No network table is lost: a table its host left stays in the Load list after another game
+was played here, and opens again from it; a guest's window started again offers to take its
+seat back from the title."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from game.net.client import Status
+from game.ui.kept_tables import KeptTable
+from game.ui.net_session import NetworkSession
+from game.ui.scenes.play import PlayScene, TablePlayScene
+from game.ui.scenes.saves import LoadScene
+from game.ui.scenes.title import TitleScene
+from game.ui.session import Seat, Session
+
+from .conftest import Driver, on_top
+from .tables import drawn_texts, play_a_turn, two_windows, window
+from .test_scenes import button
+
+
+def test_a_table_left_under_way_is_listed_after_another_game_and_opens_again(
+        tmp_path: Path) -> None:
+    with two_windows(tmp_path) as table:
+        play_a_turn(table, table.host)
+        guest = table.play(table.guest)
+        watched = guest.session
+        assert isinstance(watched, NetworkSession)
+        code = watched.link.link.code
+        moves = len(table.play(table.host).game.moves)
+        table.host.replace(TitleScene(table.host))  # the host leaves: the table pauses
+        table.until(lambda: watched.status == Status.PAUSED, "the guest told of the pause")
+        # another game on the host's computer: Continue is that one now
+        local = Session.new(table.host.registry, "carcassonne", [],
+                            [Seat("Ann", "red"), Seat("Cid", "blue", "easy")], seed=4)
+        table.host.replace(PlayScene(table.host, local))
+        assert local.autosave(table.host.storage, table.host.registry) is None
+        title = TitleScene(table.host)
+        table.host.replace(title)
+        assert title.can_continue and title.table is None
+        Driver(table.host).click(button(title, "Load game"))
+        load = on_top(table.host, LoadScene)
+        first = load.entries[0]
+        assert isinstance(first, KeptTable) and first.code == code and first.hosting
+        assert f"Your table {code[:4]}-{code[4:]} (under way)" in drawn_texts(table.host)
+        load.load(first)  # clicked: the table is served again, its game where it stood
+        table.until(lambda: isinstance(table.host.scene, TablePlayScene), "the host's game")
+        host = table.play(table.host)
+        table.until(lambda: len(host.game.moves) == moves, "the game where it was left")
+        table.until(lambda: watched.status == Status.PLAYING, "the guest back by itself")
+        play_a_turn(table, table.guest)
+
+
+def test_a_guests_window_started_again_offers_to_take_the_seat_back(tmp_path: Path) -> None:
+    with two_windows(tmp_path) as table:
+        play_a_turn(table, table.host)
+        guest = table.play(table.guest)
+        watched = guest.session
+        assert isinstance(watched, NetworkSession)
+        code = watched.link.link.code
+        table.until(lambda: len(guest.game.moves) == 2, "the host's turn in the guest's")
+        while table.guest.stack:  # the guest's window closes...
+            table.guest.pop()
+        again = window(tmp_path / "guest")  # ...and is started again
+        table.guest = again
+        table.windows = [table.host, again]
+        title = TitleScene(again)
+        again.replace(title)
+        assert title.can_continue and title.table is not None
+        assert title.table.code == code and not title.table.hosting
+        again.step()
+        shown = f"Continue takes your seat back at table {code[:4]}-{code[4:]}"
+        assert shown in drawn_texts(again)
+        Driver(again).click(button(title, "Continue"))
+        table.until(lambda: isinstance(again.scene, TablePlayScene), "the guest's game again")
+        back = table.play(again)
+        assert isinstance(back.session, NetworkSession)
+        assert back.session.link.net.seats == (1,)  # his seat, taken back
+        play_a_turn(table, again)
