@@ -15,12 +15,14 @@ from game.ui import hosted
 from game.ui.app import App
 from game.ui.kept_tables import KeptTable
 from game.ui.net_link import HOSTED_TABLES, kept_tables
+from game.ui.scenes.menus import ConfirmScene
 from game.ui.scenes.saves import LoadScene
 from game.ui.scenes.title import TitleScene
 from game.ui.session import Seat, Session
 from game.ui.settings import Settings
 
 from .conftest import Driver, on_top
+from .test_scenes import button
 
 TOKEN = "t" * 32
 
@@ -115,12 +117,11 @@ def test_load_lists_the_tables_first_and_removes_one_when_asked(app: App) -> Non
     driver = Driver(app)
     app.push(LoadScene(app))
     load = on_top(app, LoadScene)
-    codes = [e.code for e in load.entries if isinstance(e, KeptTable)]
-    assert sorted(codes) == ["ABCDEFGH", "ZZZZ2222"]
-    assert all(isinstance(e, KeptTable) for e in load.entries[:2])
+    assert sorted(t.code for t in load.tables) == ["ABCDEFGH", "ZZZZ2222"]
+    assert load.listed[:2] == load.tables  # first
     driver.frames()
     remove = [b for b in load.row_buttons if b.label == "Remove"]
     assert len(remove) == 2
     driver.click(remove[0].rect.center)
-    driver.click(next(b for b in app.scene.buttons if b.label == "Remove").rect.center)
-    assert app.scene is load and len([e for e in load.entries if isinstance(e, KeptTable)]) == 1
+    driver.click(button(on_top(app, ConfirmScene), "Remove"))
+    assert app.scene is load and len(load.tables) == 1

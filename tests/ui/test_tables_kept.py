@@ -40,7 +40,7 @@ def test_a_table_left_under_way_is_listed_after_another_game_and_opens_again(
         assert title.can_continue and title.table is None
         Driver(table.host).click(button(title, "Load game"))
         load = on_top(table.host, LoadScene)
-        first = load.entries[0]
+        first = load.listed[0]
         assert isinstance(first, KeptTable) and first.code == code and first.hosting
         assert f"Your table {code[:4]}-{code[4:]} (under way)" in drawn_texts(table.host)
         load.load(first)  # clicked: the table is served again, its game where it stood

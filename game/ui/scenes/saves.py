@@ -108,7 +108,8 @@ class LoadScene(Scene):
 
     def __init__(self, app: App) -> None:
         super().__init__(app)
-        self.entries: list[SaveEntry | KeptTable] = []
+        self.tables: list[KeptTable] = []  # listed first
+        self.entries: list[SaveEntry] = []
         self.rect = pygame.Rect(0, 0, 760, 520)
         self.scroll = 0
         self.hover = -1
@@ -116,7 +117,8 @@ class LoadScene(Scene):
         self.row_buttons: list[Button] = []
 
     def enter(self) -> None:
-        self.entries = [*unfinished_tables(self.app), *self.app.storage.list_saves()]
+        self.tables = unfinished_tables(self.app)
+        self.entries = self.app.storage.list_saves()
         self.layout(self.app.screen.get_size())
 
     def resume(self) -> None:
@@ -129,11 +131,11 @@ class LoadScene(Scene):
         self.rect.center = (size[0] // 2, size[1] // 2)
         self.close.rect.size = (px(160), px(44))
         self.close.rect.midbottom = (self.rect.centerx, self.rect.bottom - px(16))
-        self.scroll = max(0, min(self.scroll, max(0, len(self.entries) - self._rows())))
+        self.scroll = max(0, min(self.scroll, max(0, len(self.listed) - self._rows())))
         self.row_buttons = []
         for i in self._visible():
             r = self._row_rect(i)
-            entry = self.entries[i]
+            entry = self.listed[i]
             if isinstance(entry, KeptTable):
                 self.row_buttons.append(Button(
                     pygame.Rect(r.right - px(114), r.y + px(12), px(104), px(34)),
@@ -145,6 +147,11 @@ class LoadScene(Scene):
                             _("Rename"), self._renamer(entry))
             self.row_buttons += [rename, delete]
 
+    @property
+    def listed(self) -> list[SaveEntry | KeptTable]:
+        """The rows, in order: the unfinished tables, then the saves."""
+        return [*self.tables, *self.entries]
+
     def _rows(self) -> int:
         px = self.app.res.px
         return max(1, (self.rect.h - px(140)) // px(ROW))
@@ -155,7 +162,7 @@ class LoadScene(Scene):
                            * px(ROW), self.rect.w - px(40), px(ROW - 6))
 
     def _visible(self) -> range:
-        return range(self.scroll, min(len(self.entries), self.scroll + self._rows()))
+        return range(self.scroll, min(len(self.listed), self.scroll + self._rows()))
 
     def _remover(self, table: KeptTable) -> Callable[[], None]:
         return lambda: confirm_remove(self.app, table)
@@ -194,7 +201,7 @@ class LoadScene(Scene):
         return delete
 
     def _scroll_by(self, rows: int) -> None:
-        self.scroll = max(0, min(max(0, len(self.entries) - self._rows()), self.scroll + rows))
+        self.scroll = max(0, min(max(0, len(self.listed) - self._rows()), self.scroll + rows))
         self.layout(self.app.screen.get_size())
 
     def handle(self, intent: Intent) -> None:
@@ -215,7 +222,7 @@ class LoadScene(Scene):
         elif isinstance(intent, PointerDown) and intent.button == 1:
             for i in self._visible():
                 if self._row_rect(i).collidepoint(intent.pos):
-                    self.load(self.entries[i])
+                    self.load(self.listed[i])
                     return
 
     def load(self, entry: SaveEntry | KeptTable) -> None:
@@ -242,11 +249,12 @@ class LoadScene(Scene):
         panel(surface, self.rect, radius=px(16), alpha=255)
         blit_centred(surface, res.heading(_("Saved games"), 34, pal.TEXT),
                      (self.rect.centerx, self.rect.y + px(34)))
-        if not self.entries:
+        listed = self.listed
+        if not listed:
             blit_centred(surface, res.text(_("No saved games yet."), 24, pal.TEXT_DIM),
                          self.rect.center)
         for i in self._visible():
-            entry = self.entries[i]
+            entry = listed[i]
             r = self._row_rect(i)
             pygame.draw.rect(surface, pal.CURRENT_ROW if i == self.hover else pal.BUTTON, r,
                              border_radius=px(8))
@@ -263,9 +271,9 @@ class LoadScene(Scene):
             surface.blit(res.text(line, size, pal.TEXT_DIM), (r.x + px(12), r.y + px(33)))
         for b in self.row_buttons:
             b.draw(surface, res)
-        if len(self.entries) > self._rows():
+        if len(listed) > self._rows():
             more = _("Wheel or arrows: more saves ({shown} of {total} shown)").format(
-                shown=len(self._visible()), total=len(self.entries))
+                shown=len(self._visible()), total=len(listed))
             surface.blit(res.text(more, 16, pal.TEXT_DIM),
                          (self.rect.x + px(24), self.close.rect.centery - px(8)))
         self.close.draw(surface, res)
