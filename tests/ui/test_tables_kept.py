@@ -4,11 +4,16 @@ seat back from the title."""
 
 from __future__ import annotations
 
+import socket
+import time
 from pathlib import Path
 
 from game.net.client import Status
-from game.ui.kept_tables import KeptTable
+from game.net.links import Link
+from game.ui.kept_tables import LOOPBACK, KeptTable
+from game.ui.net_link import kept_tables
 from game.ui.net_session import NetworkSession
+from game.ui.scenes.lobby import LobbyScene
 from game.ui.scenes.play import PlayScene, TablePlayScene
 from game.ui.scenes.saves import LoadScene
 from game.ui.scenes.title import TitleScene
@@ -77,3 +82,34 @@ def test_a_guests_window_started_again_offers_to_take_the_seat_back(tmp_path: Pa
         assert isinstance(back.session, NetworkSession)
         assert back.session.link.net.seats == (1,)  # his seat, taken back
         play_a_turn(table, again)
+
+
+def test_a_seat_taken_back_while_the_table_is_away_says_it_does_not_answer(
+        tmp_path: Path) -> None:
+    """Continue at a table whose host has not served it again yet: the lobby says the table
+    does not answer and keeps trying, rather than that a connection was lost."""
+    with socket.socket() as probe:  # a port nobody listens on
+        probe.bind((LOOPBACK, 0))
+        port = probe.getsockname()[1]
+    app = window(tmp_path)
+    try:
+        tables = kept_tables(app.storage)
+        table = KeptTable(Link(LOOPBACK, port, "ZZZZ2222"), False, 1, "Bob", "carcassonne",
+                          (), ("Ann", "Bob"))
+        tables.put(table)
+        tables.tokens.put(table.link, 1, "t" * 32)
+        title = TitleScene(app)
+        app.replace(title)
+        Driver(app).click(button(title, "Continue"))
+        lobby = on_top(app, LobbyScene)
+        deadline = time.monotonic() + 30
+        while lobby.table.net.status != Status.RECONNECTING:
+            assert time.monotonic() < deadline, "waited 30 s for the first try to fail"
+            app.step()
+            time.sleep(0.01)
+        app.step()
+        assert "The table does not answer (is its host away?): trying again…" \
+            in drawn_texts(app)
+    finally:
+        while app.stack:
+            app.pop()

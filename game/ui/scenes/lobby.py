@@ -266,6 +266,8 @@ class LobbyScene(Scene):
         status = self.table.net.status
         text = (_("Waiting for the host to start the game…") if status == Status.LOBBY
                 else self._status_text(status))
+        if status == Status.RECONNECTING and not self.table.net.seats:  # never answered
+            text = _("The table does not answer (is its host away?): trying again…")
         colour = pal.ILLEGAL if status in (Status.FAILED, Status.RECONNECTING,
                                            Status.PAUSED) else pal.TEXT
         lines = pause_lines(self.table) or [text]
