@@ -28,6 +28,7 @@ from game.net.links import DEFAULT_PORT, Link
 from game.net.seats import TableConfig, shown_code
 from game.net.tokens import Tokens
 from game.rules.registry import Registry
+from game.savefile import summary_of
 from game.storage import Storage
 
 from .kept_tables import LOOPBACK as LOOPBACK
@@ -148,11 +149,11 @@ class TableLink:
                 or (history and not history[-1].ends_turn and self._recorded is not None)):
             return
         info = net.table.info
+        summary = summary_of(game)  # as the Load list tells a save's
         table = KeptTable(self.link, self.hosting, None if self.hosting else net.seats[0],
                           net.name, str(info.get("game", "")),
                           tuple(str(e) for e in info.get("expansions", [])),
-                          tuple(game.players), tuple(game.scores),
-                          len([s for s in history if s.ends_turn]) + 1)
+                          tuple(game.players), tuple(summary["scores"]), summary["turn"])
         try:
             self.kept.put(table)
         except OSError as exc:

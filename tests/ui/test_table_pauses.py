@@ -25,6 +25,7 @@ from game.ui.hud import describe_phase
 from game.ui.net_link import LOOPBACK
 from game.ui.net_session import NetworkSession
 from game.ui.scenes.lobby import LobbyScene
+from game.ui.scenes.pause import PauseScene
 from game.ui.scenes.play import TablePlayScene
 from game.ui.scenes.title import TitleScene
 from game.ui.seat_marks import status_word
@@ -117,6 +118,10 @@ def test_every_window_reads_that_the_table_cannot_save_and_play_resumes_once_it_
         assert "Make room in" in " ".join(drawn_texts(table.host))  # the host's folder
         assert describe_phase(guest, pending=False) == "The table is paused: Bob's turn waits"
         assert guest.link.net.my_turn() is None  # his turn waits
+        menu = PauseScene(table.guest, guest)
+        table.guest.push(menu)
+        assert menu.title == "The table is paused"  # not "The game goes on"
+        table.guest.pop()
         disk.full = False
         table.until(lambda: guest.paused is None and host.paused is None, "play resumed")
         play_a_turn(table, table.guest)

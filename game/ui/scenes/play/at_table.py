@@ -177,10 +177,12 @@ class AtTable:
         elif session.link.hosting:
             said = _("You may let a computer play {player}'s turn in {time}").format(
                 player=player, time=clock_text(TAKEOVER_OFFER - waited))
-        else:
+        elif any(s["kind"] == "host" for s in session.link.net.table.seats):
             said = _("The host may let a computer play {player}'s turn").format(player=player)
-        return [(said, pal.TEXT, None),
-                (_("Meanwhile you may look back over the game (V)"), pal.TEXT_DIM, None)]
+        else:
+            said = ""  # a server's table that never takes over: it waits for them
+        meanwhile = (_("Meanwhile you may look back over the game (V)"), pal.TEXT_DIM, None)
+        return [(said, pal.TEXT, None), meanwhile] if said else [meanwhile]
 
     def layout(self, frame: Frame, banner_bottom: int) -> None:
         """Where the table's state shows: the board's top right corner, under the banner
@@ -263,4 +265,3 @@ class AtTable:
         if countdown is not None and countdown > 0:  # its next second
             waits.append(countdown - math.floor(countdown) + 0.01)
         return min(waits, default=None)
-
