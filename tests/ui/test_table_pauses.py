@@ -28,7 +28,7 @@ from game.ui.scenes.lobby import LobbyScene
 from game.ui.scenes.pause import PauseScene
 from game.ui.scenes.play import TablePlayScene
 from game.ui.scenes.title import TitleScene
-from game.ui.seat_marks import status_word
+from game.ui.seat_marks import clock_line, status_word
 from game.ui.session import Seat, SeatMarks
 from game.view.chronicle import Chronicle, Tone
 
@@ -164,7 +164,7 @@ def test_a_player_away_on_their_turn_is_counted_down_then_played_for_and_it_show
         assert "Bob is away: a computer plays the turn" in lines
         bob = ann.marks(1)
         assert bob is not None and bob.reason == "away"
-        assert status_word(bob) == "away: computer plays"
+        assert not bob.connected and status_word(bob) == "computer plays"  # the dot: away
     finally:
         windows.close()
         server.close()
@@ -192,15 +192,16 @@ def test_the_log_says_once_a_turn_when_a_computer_played_it_for_a_player() -> No
     assert first_of_turn is notes[0]  # before what the computer did
 
 
-@pytest.mark.parametrize(("marks", "word"), [
-    (SeatMarks(True, True, False, 0.0, True, reason="clock"), "out of time: computer plays"),
-    (SeatMarks(False, True, False, reason="away"), "away: computer plays"),
-    (SeatMarks(True, True, True, reason="resigned"), "resigned: computer plays"),
-    (SeatMarks(False, False, False, left=True), "left the table"),
-    (SeatMarks(False, False, False), "reconnecting…"),
-    (SeatMarks(False, False, False, paused=True), "waiting for the table"),
-    (SeatMarks(True, False, False), None),
+@pytest.mark.parametrize(("marks", "clock", "word"), [
+    (SeatMarks(True, True, False, 0.0, True, reason="clock"), "out of time", "computer plays"),
+    (SeatMarks(False, True, False, 42.0, reason="away"), "0:42", "computer plays"),
+    (SeatMarks(True, True, True, reason="resigned"), None, "resigned"),
+    (SeatMarks(False, False, False, left=True), None, "left the table"),
+    (SeatMarks(False, False, False, 61.0), "1:01", "reconnecting…"),
+    (SeatMarks(False, False, False, paused=True), None, "waiting for the table"),
+    (SeatMarks(True, False, False, 0.5), "0:01", None),
 ])
-def test_a_players_row_says_who_plays_their_turn(marks: SeatMarks, word: str | None) -> None:
-    assert status_word(marks) == word
+def test_a_players_row_says_who_plays_their_turn(marks: SeatMarks, clock: str | None,
+                                                  word: str | None) -> None:
+    assert (clock_line(marks), status_word(marks)) == (clock, word)
 
