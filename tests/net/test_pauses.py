@@ -112,6 +112,18 @@ async def _seated(link: Link, *sessions: NetSession) -> list[asyncio.Task[None]]
     return tasks
 
 
+async def ann_and_bob_at(folder: Path, config: TableConfig
+                         ) -> tuple[TableServer, Table, list[NetSession], list[asyncio.Task[None]]]:
+    """A server on the loopback address saving in ``folder``, with one table of ``config``,
+    Ann and Bob seated at it (and the tasks that keep them connected)."""
+    server = TableServer(registry(), folder)
+    table = server.add_table(config, seed=3)
+    port = await server.start(LOOPBACK, 0)
+    link = Link(LOOPBACK, port, table.code)
+    players = [NetSession(registry(), link, n) for n in ("Ann", "Bob")]
+    return server, table, players, await _seated(link, *players)
+
+
 def test_guests_read_that_the_host_paused_the_table_and_come_back_when_it_is_served_again(
         tmp_path: Path) -> None:
     """The host's window leaves a game under way: the guest is told the table is paused by
@@ -191,12 +203,7 @@ def test_players_read_that_the_server_stopped(tmp_path: Path) -> None:
     config = TableConfig("carcassonne", seats=("open", "open"), takeover=0)
 
     async def main() -> None:
-        server = TableServer(registry(), tmp_path)
-        table = server.add_table(config, seed=3)
-        port = await server.start(LOOPBACK, 0)
-        link = Link(LOOPBACK, port, table.code)
-        players = [NetSession(registry(), link, n) for n in ("Ann", "Bob")]
-        tasks = await _seated(link, *players)
+        server, _table, players, tasks = await ann_and_bob_at(tmp_path, config)
         await until(lambda: all(p.status == Status.PLAYING for p in players), "the game",
                     tuple(players))
         await server.close()  # what the server's Ctrl+C does
@@ -208,7 +215,7 @@ def test_players_read_that_the_server_stopped(tmp_path: Path) -> None:
             assert "server stopped" in paused.message
         second = TableServer(registry(), tmp_path)
         assert second.load_tables() == []
-        await second.start(LOOPBACK, port)
+        await second.start(LOOPBACK, players[0].link.port)
         try:
             await until(lambda: all(p.status == Status.PLAYING for p in players),
                         "both players back", tuple(players))
@@ -230,13 +237,8 @@ def test_a_table_that_cannot_be_saved_pauses_tells_everyone_and_resumes_once_sav
     disk = Disk(monkeypatch)
 
     async def main() -> None:
-        server = TableServer(registry(), tmp_path)
+        server, table, players, tasks = await ann_and_bob_at(tmp_path, config)
         server._saver.retry = 0.05
-        table = server.add_table(config, seed=3)
-        port = await server.start(LOOPBACK, 0)
-        link = Link(LOOPBACK, port, table.code)
-        players = [NetSession(registry(), link, n) for n in ("Ann", "Bob")]
-        tasks = await _seated(link, *players)
         try:
             await until(lambda: any(p.my_turn() is not None for p in players),
                         "someone's turn", tuple(players))
@@ -317,12 +319,7 @@ def test_a_player_is_told_when_the_table_came_back_from_an_older_save(
     disk = Disk(monkeypatch)
 
     async def main() -> None:
-        server = TableServer(registry(), tmp_path)
-        table = server.add_table(config, seed=3)
-        port = await server.start(LOOPBACK, 0)
-        link = Link(LOOPBACK, port, table.code)
-        players = [NetSession(registry(), link, n) for n in ("Ann", "Bob")]
-        tasks = await _seated(link, *players)
+        server, _table, players, tasks = await ann_and_bob_at(tmp_path, config)
         lost: list[int] = []
         closed = False
         try:
@@ -335,7 +332,7 @@ def test_a_player_is_told_when_the_table_came_back_from_an_older_save(
             disk.full = False
             second = TableServer(registry(), tmp_path)
             assert second.load_tables() == []
-            await second.start(LOOPBACK, port)
+            await second.start(LOOPBACK, players[0].link.port)
             try:
                 def told() -> bool:
                     lost.extend(h.moves for h in mover.poll() if isinstance(h, Lost))

@@ -20,18 +20,25 @@ from game.ui.scenes.title import TitleScene
 from game.ui.session import Seat, Session
 
 from .conftest import Driver, on_top
-from .tables import drawn_texts, play_a_turn, two_windows, window
+from .tables import Table, drawn_texts, play_a_turn, two_windows, window
 from .test_scenes import button
+
+
+def after_the_hosts_turn(table: Table) -> tuple[NetworkSession, str]:
+    """The host plays a turn, shown in the guest's window: the guest's session and the
+    table's code."""
+    play_a_turn(table, table.host)
+    guest = table.play(table.guest)
+    watched = guest.session
+    assert isinstance(watched, NetworkSession)
+    table.until(lambda: len(guest.game.moves) == 2, "the host's turn in the guest's")
+    return watched, watched.link.link.code
 
 
 def test_a_table_left_under_way_is_listed_after_another_game_and_opens_again(
         tmp_path: Path) -> None:
     with two_windows(tmp_path) as table:
-        play_a_turn(table, table.host)
-        guest = table.play(table.guest)
-        watched = guest.session
-        assert isinstance(watched, NetworkSession)
-        code = watched.link.link.code
+        watched, code = after_the_hosts_turn(table)
         moves = len(table.play(table.host).game.moves)
         table.host.replace(TitleScene(table.host))  # the host leaves: the table pauses
         table.until(lambda: watched.status == Status.PAUSED, "the guest told of the pause")
@@ -58,12 +65,7 @@ def test_a_table_left_under_way_is_listed_after_another_game_and_opens_again(
 
 def test_a_guests_window_started_again_offers_to_take_the_seat_back(tmp_path: Path) -> None:
     with two_windows(tmp_path) as table:
-        play_a_turn(table, table.host)
-        guest = table.play(table.guest)
-        watched = guest.session
-        assert isinstance(watched, NetworkSession)
-        code = watched.link.link.code
-        table.until(lambda: len(guest.game.moves) == 2, "the host's turn in the guest's")
+        _watched, code = after_the_hosts_turn(table)
         while table.guest.stack:  # the guest's window closes...
             table.guest.pop()
         again = window(tmp_path / "guest")  # ...and is started again
