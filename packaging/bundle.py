@@ -1,7 +1,7 @@
 """What the one-file executable carries besides code, for ``packaging/carcassonne.spec``
 (which loads this file by path: the folder's name is also a library's).
 
-* the game's data: every file ``game/paths.py``'s patterns pick under ``tilesets/`` and
+* the game's data: every file ``game/system/paths.py``'s patterns pick under ``tilesets/`` and
   ``sprites/`` (sounds, the icon, the typefaces and their licences included), at
   ``game/_data/``, as in a wheel;
 * the translation catalogs, ``game/locale/**/*.mo``, at the same place in the package;
@@ -25,8 +25,9 @@ CATALOG_PATTERN = "**/*.mo"
 
 
 def _game_module(name: str, root: Path) -> ModuleType:
-    """``game/<name>.py`` loaded by file (standard library only, no package import)."""
-    spec = importlib.util.spec_from_file_location(f"_bundle_{name}", root / "game" / f"{name}.py")
+    """``game/system/<name>.py`` loaded by file (standard library only, no package import)."""
+    spec = importlib.util.spec_from_file_location(f"_bundle_{name}",
+                                                  root / "game" / "system" / f"{name}.py")
     assert spec is not None and spec.loader is not None
     module = importlib.util.module_from_spec(spec)
     spec.loader.exec_module(module)

@@ -1,12 +1,12 @@
 """Setuptools commands, named in pyproject.toml's ``[tool.setuptools.cmdclass]``, that give a
 wheel the game's data: the repository's top-level ``tilesets/`` (with the rules pages) and
 ``sprites/`` (with the typefaces and their licences) are copied into the built package as
-``game/_data/tilesets`` and ``game/_data/sprites``, where ``game/paths.py`` looks first.
-The file list is ``game.paths.source_data_files`` (the PyInstaller spec uses it too).
+``game/_data/tilesets`` and ``game/_data/sprites``, where ``game/system/paths.py`` looks first.
+The file list is ``game.system.paths.source_data_files`` (the PyInstaller spec uses it too).
 
 The sdist carries the data folders and this file, so a wheel built from it is the same.  An
-editable install copies nothing: it imports from the work tree, where ``game/paths.py`` finds
-the top-level folders.
+editable install copies nothing: it imports from the work tree, where ``game/system/paths.py``
+finds the top-level folders.
 """
 
 from __future__ import annotations
@@ -24,8 +24,9 @@ TARGET = Path("game", "_data")
 
 
 def _paths() -> ModuleType:
-    """game/paths.py, loaded by file (it needs only the standard library)."""
-    spec = importlib.util.spec_from_file_location("_carcassonne_paths", ROOT / "game" / "paths.py")
+    """game/system/paths.py, loaded by file (it needs only the standard library)."""
+    spec = importlib.util.spec_from_file_location("_carcassonne_paths",
+                                                  ROOT / "game" / "system" / "paths.py")
     assert spec is not None and spec.loader is not None
     module = importlib.util.module_from_spec(spec)
     spec.loader.exec_module(module)

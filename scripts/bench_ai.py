@@ -44,8 +44,8 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from game.ai import LEVELS, clock
+from game.commands.sim import play_game, win_shares
 from game.rules import TileSet, default_registry
-from game.sim import play_game, win_shares
 
 # One game, from the first level's side: its win share (ties split), its score, the second
 # level's score, and each level's thinking times in seconds.

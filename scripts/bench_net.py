@@ -61,7 +61,7 @@ class ServerProcess:
                 "--data", str(data), "--tables", str(tables), "--seats", seats,
                 "--takeover", "0", "--computer-pace", "instant"]
         if crowd:  # every player of the measure comes from 127.0.0.1
-            args += ["--per-address", "5000", "--max-connections", "5000"]
+            args += ["--per-address", "5000", "--per-block", "5000", "--max-connections", "5000"]
         env = dict(os.environ, CARCASSONNE_HOME=str(home or data))
         data.mkdir(parents=True, exist_ok=True)
         self.log = data / "server.log"

@@ -8,7 +8,7 @@ nothing.
 Figures (2 players, base game; "turn 35": 35 tiles on the board, the next one in hand, over
 the same seeded random games in both trees):
 
-- random games per second (``game.sim.play_random_game``), for the base game and for
+- random games per second (``game.commands.sim.play_random_game``), for the base game and for
   carcassonne + hills-and-sheep, hunters-and-gatherers and over-hill-and-dale;
 - ``Game.copy()`` at turn 35;
 - one whole turn applied at turn 35 (the placement and the figure or pass after it, scoring
@@ -183,8 +183,8 @@ def _on_fresh_copies(game: Any, run: Callable[[Any], object], reps: int, cost: f
 def driver(seconds: float, positions: int) -> dict[str, float]:
     import random
 
+    from game.commands.sim import play_random_game
     from game.rules import default_registry
-    from game.sim import play_random_game
     registry = default_registry()
     base = registry.ruleset("carcassonne")
     policy = _random_policy()

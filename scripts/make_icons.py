@@ -27,7 +27,7 @@ import pygame
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
-from game import icons  # noqa: E402
+from game.system import icons  # noqa: E402
 
 EXE_ICONS = ROOT / "packaging" / "icons"
 ICO = EXE_ICONS / "carcassonne.ico"

@@ -25,15 +25,16 @@ from typing import NamedTuple
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from game import answers, hints, view
+from game import view
 from game.ai import choose_action
-from game.i18n import set_language
+from game.review import answers, hints
 from game.rules import Action, Game, Phase, Place, default_registry
 from game.rules.model import OptionValue, TileSet
 from game.rules.registry import Registry
 from game.view.cards import feature_card
 from game.view.chronicle import Chronicle
-from game.vocabulary import question_text
+from game.words.i18n import set_language
+from game.words.vocabulary import question_text
 
 PLAYERS = ("Red", "Blue", "Green", "Yellow", "Black")
 LANGUAGES = ("en", "fr")

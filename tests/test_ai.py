@@ -15,15 +15,15 @@ from types import SimpleNamespace
 
 import pytest
 
-from game.ai import LEVELS, _remember, choose_action, has_plan, strong, worlds
+from game.ai import LEVELS, choose_action, has_plan, keep_plan, strong, worlds
 from game.ai.light import LightPolicy
 from game.ai.quick import Plan
 from game.ai.random_policy import random_action
+from game.commands.sim import main as sim_main
+from game.commands.sim import play_game, win_shares
 from game.rules import Deploy, FeatureView, Game, Place, Skip, TileSet
 from game.rules.model import StartDef
 from game.rules.registry import Registry
-from game.sim import main as sim_main
-from game.sim import play_game, win_shares
 from game.ui.computer import ComputerPlayer
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -353,13 +353,13 @@ def test_a_plan_past_a_bonus_tile_drawn_otherwise_is_kept_only_to_the_draw(
     bonus = next(a for a in real.legal_actions() if isinstance(a, Place))
     imagined = Place("b05", bonus.x, bonus.y, bonus.rotation)  # another draw's tile
     assert not real.is_legal(imagined)
-    _remember(game, "mcts", (completes, Skip(), imagined, Skip()))
+    keep_plan(game, "mcts", (completes, Skip(), imagined, Skip()))
     after_place = game.copy()
     after_place.apply(completes)
     assert has_plan(after_place, "mcts")  # its figure step is the plan's
     assert not has_plan(real, "mcts")  # the bonus tile: thought of again
     assert choose_action(real, "mcts", random.Random(1), 0.05) in real.legal_actions()
-    _remember(game, "mcts", (elsewhere, Skip()))  # an ordinary plan is kept whole
+    keep_plan(game, "mcts", (elsewhere, Skip()))  # an ordinary plan is kept whole
     placed = game.copy()
     placed.apply(elsewhere)
     assert has_plan(placed, "mcts")

@@ -6,8 +6,8 @@ from __future__ import annotations
 import random
 
 from game.ai import mcts
+from game.commands.sim import play_game, win_shares
 from game.rules import Game, TileSet
-from game.sim import play_game, win_shares
 
 
 def test_easy_beats_random(base: TileSet) -> None:

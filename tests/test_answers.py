@@ -5,12 +5,12 @@ from __future__ import annotations
 import gettext
 import random
 
-from game import i18n
 from game.ai.random_policy import random_action
-from game.answers import Outcome, describe, outcome
+from game.review.answers import Outcome, describe, outcome
 from game.rules import Choose, Game
 from game.rules.modules.hills_sheep import Shepherds
 from game.rules.registry import Registry
+from game.words import i18n
 
 
 def flock_question(registry: Registry) -> Game:

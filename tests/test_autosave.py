@@ -12,7 +12,7 @@ import pytest
 from game.ai.random_policy import random_action
 from game.rules import Game
 from game.rules.registry import Registry
-from game.storage import AUTOSAVE, SavedGame, Storage
+from game.store.storage import AUTOSAVE, SavedGame, Storage
 
 
 def played(registry: Registry, seed: int, actions: int | None) -> Game:

@@ -11,9 +11,10 @@ from pathlib import Path
 
 import pytest
 
-from game import desktop_entry, icons
-from game.desktop_entry import DesktopEntryError, entry_text, exec_argument
-from game.version import version
+from game.commands import desktop_entry
+from game.commands.desktop_entry import DesktopEntryError, entry_text, exec_argument
+from game.system import icons
+from game.system.version import version
 
 ROOT = Path(__file__).resolve().parents[1]
 

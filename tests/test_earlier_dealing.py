@@ -9,7 +9,7 @@ from pathlib import Path
 
 from game.rules import Game, parse_action
 from game.rules.registry import Registry
-from game.savefile import SAVE_FORMAT, SavedGame
+from game.store.savefile import SAVE_FORMAT, SavedGame
 
 # Written by the version before format 3: in its first round Cy's tile B fitted nowhere and was
 # set aside, which the two dealings follow in a different order.

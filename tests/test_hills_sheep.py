@@ -11,6 +11,7 @@ import pytest
 
 from game import view
 from game.ai.random_policy import random_action
+from game.commands.tileset import main as tileset_main
 from game.rules import (
     Choose,
     Deploy,
@@ -26,7 +27,6 @@ from game.rules import ports as P
 from game.rules.features import Figure
 from game.rules.modules.hills_sheep import BAG, Hills, SheepDrawn, Shepherds, WolfDrawn
 from game.rules.registry import Registry, builtin_tileset_dir
-from game.tileset import main as tileset_main
 from game.view import notices
 from game.view.cards import feature_card
 from tests.tile_counts import tile_count

@@ -8,14 +8,14 @@ import random
 
 import pytest
 
-from game import i18n
 from game.ai import choose_action
 from game.ai.judge import decision_rng, judge
 from game.ai.random_policy import random_action
-from game.hints import Hint, advise, best_plan, explain, hint_for, reason
 from game.review import GOOD, decision_points, judge_point
+from game.review.hints import Hint, advise, best_plan, explain, hint_for, reason
 from game.rules import Action, Choose, Deploy, Game, Move, Phase, Place, ScoreEvent, Skip
 from game.rules.registry import Registry
+from game.words import i18n
 
 GAMES = [("carcassonne", []), ("carcassonne", ["hills-and-sheep"]),
          ("hunters-and-gatherers", []), ("over-hill-and-dale", [])]

@@ -9,15 +9,16 @@ from pathlib import Path
 
 import pytest
 
-from game import i18n, view
+from game import view
 from game.ai.random_policy import random_action
+from game.commands.scenario import main as scenario_main
 from game.rules import Deploy, Game, IllegalAction, Place, Registry, Skip, TileSet
 from game.rules.model import StartDef
 from game.rules.modules.hunters import GoldFound, HuntersGatherers, MeadowScore, NoBonusLeft
 from game.rules.yamlsrc import load_located
-from game.scenario import main as scenario_main
 from game.view import notices
 from game.view.modules.hunters import _meadow
+from game.words import i18n
 from tests.tile_counts import has_mark, icon_count
 
 GAME = "hunters-and-gatherers"

@@ -11,7 +11,7 @@ from types import ModuleType
 
 import pytest
 
-from game import i18n
+from game.words import i18n
 from tests.script_modules import load_file
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -40,7 +40,7 @@ def test_the_catalog_translates_at_run_time() -> None:
 
 
 def test_a_table_of_plural_pairs_is_extracted(tmp_path: Path) -> None:
-    sources, _po = make_project(tmp_path, 'from game.i18n import N_plural\n'
+    sources, _po = make_project(tmp_path, 'from game.words.i18n import N_plural\n'
                                           'COWS = {"cow": N_plural("{n} cow", "{n} cows")}\n')
     found = tool().extract(sources)
     assert list(found) == ["{n} cow"] and found["{n} cow"].plural == "{n} cows"
@@ -49,7 +49,7 @@ def test_a_table_of_plural_pairs_is_extracted(tmp_path: Path) -> None:
 
 def test_a_plural_needs_every_form_of_the_language(tmp_path: Path) -> None:
     t = tool()
-    sources, po = make_project(tmp_path, 'from game.i18n import ngettext\n'
+    sources, po = make_project(tmp_path, 'from game.words.i18n import ngettext\n'
                                          'def f(n):\n'
                                          '    return ngettext("{n} cow", "{n} cows", n)\n')
     t.update(sources / "locale", sources)
@@ -78,7 +78,7 @@ def make_project(tmp_path: Path, code: str) -> tuple[Path, Path]:
 
 def test_the_tool_extracts_updates_and_compiles(tmp_path: Path) -> None:
     t = tool()
-    sources, po = make_project(tmp_path, 'from game.i18n import _, N_, ngettext\n'
+    sources, po = make_project(tmp_path, 'from game.words.i18n import _, N_, ngettext\n'
                                          'A = N_("Hello")\n'
                                          'def f(n):\n'
                                          '    return _("Bye \\"you\\"\\n") + ngettext("{n} tile",'
@@ -106,7 +106,7 @@ def test_the_tool_extracts_updates_and_compiles(tmp_path: Path) -> None:
     assert catalog.ngettext("{n} tile", "{n} tiles", 2) == "{n} tuiles"
     assert catalog.ngettext("{n} tile", "{n} tiles", 0) == "{n} tuile"  # French plurals
     # A string that leaves the code leaves the catalog; a new one comes in untranslated.
-    (sources / "a.py").write_text('from game.i18n import _\nX = _("Hello")\nY = _("New")\n',
+    (sources / "a.py").write_text('from game.words.i18n import _\nX = _("Hello")\nY = _("New")\n',
                                   encoding="utf-8")
     t.update(sources / "locale", sources)
     _header, messages = t.read_po(po)

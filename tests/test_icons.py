@@ -9,7 +9,7 @@ from types import ModuleType
 import pygame
 import pytest
 
-from game import icons
+from game.system import icons
 from tests.script_modules import load_file as load
 
 ROOT = Path(__file__).resolve().parents[1]

@@ -1,7 +1,14 @@
-"""No import circle anywhere in ``game/``: every module can be read, and tested, after the
-modules it imports.  Every import counts, wherever it stands: at the top, inside a function
-(a deferred import still ties the two modules), and under ``if TYPE_CHECKING:`` (a type
-named from a module that imports this one is a circle the type checker walks)."""
+"""The layers of ``game/`` and no import circle anywhere: every module can be read, and
+tested, after the modules it imports.
+
+The packages are layers, lowest first (``LAYERS``); a module imports only from its own layer
+and the layers below it.  The top of ``game/`` holds nothing but the command names a user
+types (``python -m game``, ``game.server``, ``game.sim``, ``game.scenario``,
+``game.tileset``), which run the commands of ``game.commands``.
+
+Every import counts, wherever it stands: at the top, inside a function (a deferred import
+still ties the two modules), and under ``if TYPE_CHECKING:`` (a type named from a module
+that imports this one is a circle the type checker walks)."""
 
 from __future__ import annotations
 
@@ -11,6 +18,21 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
 PACKAGE = "game"
+LAYERS = (
+    ("game.system", "the computer it runs on and the game as installed: paths, version, icon"),
+    ("game.rules", "the rules core: tile sets in, legal moves and scores out"),
+    ("game.words", "the words players read: translation, a tile set's words, rules pages"),
+    ("game.ai", "the computer players"),
+    ("game.store", "what is kept on disk: saves, settings, the tile set cache, the log"),
+    ("game.view", "what the window shows of a game, as text and plain data"),
+    ("game.review", "the coach: the review of a game, the Hint, the worth of answers"),
+    ("game.net", "network play: the table, its server and its clients"),
+    ("game.ui", "the window"),
+    ("game.commands", "the command lines"),
+)
+# The names users type (python -m game.server...), each running a command of game.commands.
+COMMAND_NAMES = ("game", "game.__main__", "game.server", "game.sim", "game.scenario",
+                 "game.tileset")
 
 
 def module_names(root: Path = ROOT, package: str = PACKAGE) -> dict[str, Path]:
@@ -92,6 +114,36 @@ def circles(graph: Mapping[str, set[str]]) -> list[list[str]]:
         if node not in index:
             visit(node)
     return sorted(found)
+
+
+def layer_of(module: str) -> int | None:
+    """The index of the module's layer in ``LAYERS`` (a package's ``__main__`` is a command);
+    None for a module of no layer."""
+    if module in COMMAND_NAMES or module.endswith(".__main__"):
+        return len(LAYERS) - 1
+    for i, (package, _) in enumerate(LAYERS):
+        if module == package or module.startswith(package + "."):
+            return i
+    return None
+
+
+def test_every_module_lies_in_a_layer() -> None:
+    loose = [m for m in module_names() if layer_of(m) is None]
+    assert loose == [], f"modules in no layer of LAYERS: {loose}"
+
+
+def test_a_layer_imports_only_from_itself_and_the_layers_below() -> None:
+    upward = [f"{m} ({LAYERS[layer_of(m) or 0][0]}) imports {t} ({LAYERS[layer_of(t) or 0][0]})"
+              for m, edges in sorted(import_graph(module_names()).items()) for t in sorted(edges)
+              if (layer_of(t) or 0) > (layer_of(m) or 0)]
+    assert upward == [], "imports against the layer order:\n" + "\n".join(upward)
+
+
+def test_the_layer_check_finds_an_import_upward() -> None:
+    assert layer_of("game.rules.game") == 1 and layer_of("game.review.__main__") == 9
+    assert layer_of("game.server") == 9 and layer_of("game.gizmo") is None
+    graph = {"game.rules.board": {"game.ui.app"}}
+    assert [t for m, e in graph.items() for t in e if (layer_of(t) or 0) > (layer_of(m) or 0)]
 
 
 def test_no_module_of_the_game_imports_itself_through_others() -> None:

@@ -8,10 +8,10 @@ import random
 
 import pytest
 
-from game import i18n
 from game.ai.random_policy import random_action
 from game.rules import CellTaken, EdgesDiffer, Game, NoNeighbour, Place, Registry
-from game.view.refusals import misfit_text, place_first
+from game.view.misfits import misfit_text, place_first
+from game.words import i18n
 
 GAMES = ("carcassonne", "hunters-and-gatherers", "over-hill-and-dale")
 

@@ -27,7 +27,8 @@ from .script_modules import ROOT
 
 GAME = ROOT / "game"
 GENERIC = sorted({*GAME.joinpath("view").glob("*.py"), *GAME.joinpath("ui").rglob("*.py"),
-                  GAME / "hints.py", GAME / "answers.py", GAME / "vocabulary.py"})
+                  GAME / "review" / "hints.py", GAME / "review" / "answers.py",
+                  GAME / "words" / "vocabulary.py"})
 
 # Words of a module's rulebook that none of its constants spells.
 SPOKEN = {"hill-dale": {"hiker", "hiking"}, "shepherds": {"wolves", "herding"},

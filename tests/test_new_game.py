@@ -11,16 +11,17 @@ from pathlib import Path
 
 import pytest
 
-from game import hints, view
+from game import view
 from game.ai import choose_action
-from game.i18n import set_language
+from game.review import hints
 from game.rules import Deploy, Game, Registry, default_registry
 from game.rules import modules as rule_modules
-from game.rulespages import Heading, Picture, find_page
 from game.view import modules as module_views
 from game.view.cards import feature_card
 from game.view.chronicle import Chronicle
-from game.vocabulary import set_name
+from game.words.i18n import set_language
+from game.words.rulespages import Heading, Picture, find_page
+from game.words.vocabulary import set_name
 from tests.tiny_game.orchard import Apples, ApplesPicked
 
 TINY = Path(__file__).resolve().parent / "tiny_game"

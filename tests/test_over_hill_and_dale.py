@@ -11,6 +11,7 @@ import pytest
 
 from game import view
 from game.ai.random_policy import random_action
+from game.commands.scenario import build_game, play_turn
 from game.rules import Deploy, Game, Move, Phase, Place, Skip, TileSet
 from game.rules import ports as P
 from game.rules.geometry import point_in_polygon
@@ -29,7 +30,6 @@ from game.rules.modules.hill_dale import (
 )
 from game.rules.registry import Registry
 from game.rules.yamlsrc import load_located
-from game.scenario import build_game, play_turn
 from game.view import notices
 from game.view.modules import hill_dale as hill_dale_view
 from tests.tile_counts import tile_count

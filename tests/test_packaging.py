@@ -1,5 +1,5 @@
 """Packaging: the game finds its data the same way from source, from an installed wheel and
-from the frozen build (``game/paths.py``), the wheel carries the data, and ``--smoke`` works.
+from the frozen build (``game/system/paths.py``), the wheel carries the data, and ``--smoke`` works.
 
 The frozen build itself is made and smoke-tested by ``.ci/run`` (``scripts/build``)."""
 
@@ -16,8 +16,8 @@ from types import ModuleType
 
 import pytest
 
-from game import paths
 from game.rules.registry import builtin_tileset_dir
+from game.system import paths
 from tests.script_modules import load_file
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -116,7 +116,7 @@ def test_the_wheel_carries_the_data(tmp_path: Path) -> None:
     env["PYTHONPATH"] = str(site)  # ahead of the editable install of the work tree
     check = subprocess.run(
         [sys.executable, "-c",
-         "import game, game.paths as p; print(game.__file__); print(p.layout())"],
+         "import game, game.system.paths as p; print(game.__file__); print(p.layout())"],
         capture_output=True, text=True, cwd=elsewhere, env=env, check=True)
     assert check.stdout.split() == [str(site / "game" / "__init__.py"), "packaged"]
     smoke = subprocess.run([sys.executable, "-m", "game", "--smoke"], capture_output=True,
@@ -152,7 +152,7 @@ def test_smoke_fails_on_a_broken_builtin_set(tmp_path: Path) -> None:
 
 
 def test_the_options_of_python_m_game() -> None:
-    from game.__main__ import parse_args
+    from game.commands.play import parse_args
     args = parse_args(["--smoke", "--size", "1024x700", "--seed", "3"])
     assert args.smoke and args.size == (1024, 700) and args.seed == 3
     assert parse_args(["--time-first-frame"]).time_first_frame
@@ -169,7 +169,7 @@ def test_the_executable_reads_its_version_from_the_bundle(
         tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     """No pyproject.toml and no package metadata in a one-file executable: the build writes
     game/_data/VERSION from pyproject.toml, and the game reads it there."""
-    from game import version as version_module
+    from game.system import version as version_module
     bundle = _load_bundle()
     source, folder = bundle.version_file(tmp_path / "work", ROOT)
     assert folder == str(Path("game", "_data"))

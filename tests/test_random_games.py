@@ -8,9 +8,9 @@ import random
 import pytest
 
 from game.ai.random_policy import random_action
+from game.commands.sim import main as sim_main
 from game.rules import Game, Place, TileSet
 from game.rules import ports as P
-from game.sim import main as sim_main
 from tests.tile_counts import tile_count
 
 GAMES = 1000

@@ -29,7 +29,7 @@ from game.review.job import ReviewJob
 from game.review.words import describe_plan
 from game.rules import Choose, Deploy, Game, Place, Skip, TileSet, parse_action
 from game.rules.registry import Registry
-from game.savefile import SavedGame
+from game.store.savefile import SavedGame
 
 FUTURES = (12, 12)  # exactly this many futures: the judgement does not depend on the clock
 
@@ -247,7 +247,7 @@ def test_the_better_moves_reason_leaves_out_what_the_move_made_did_too(
     import random
 
     from game.ai.random_policy import random_action
-    from game.hints import reason
+    from game.review.hints import reason
     from game.review.words import decision_line, why_better
 
     game = Game(registry.ruleset("carcassonne"), ["A", "B"], seed=1)

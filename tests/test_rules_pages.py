@@ -9,13 +9,14 @@ from pathlib import Path
 
 import pytest
 
-from game import i18n
-from game.i18n import LANGUAGES
 from game.rules import Deploy, Game, IllegalAction, Place, Skip, TileSet
 from game.rules.model import StartDef
 from game.rules.ports import OFFSETS
 from game.rules.registry import Registry, builtin_tileset_dir
-from game.rulespages import (
+from game.ui.picture import picture_problems
+from game.words import i18n
+from game.words.i18n import LANGUAGES
+from game.words.rulespages import (
     Heading,
     Page,
     PageError,
@@ -27,8 +28,7 @@ from game.rulespages import (
     parse_page,
     spans,
 )
-from game.setpage import generated_page
-from game.ui.picture import picture_problems
+from game.words.setpage import generated_page
 
 
 def page_tileset(registry: Registry, set_id: str) -> TileSet:

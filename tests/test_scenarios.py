@@ -12,8 +12,8 @@ from pathlib import Path
 
 import pytest
 
+from game.commands.scenario import main as scenario_main
 from game.rules import default_registry
-from game.scenario import main as scenario_main
 
 SCENARIOS = Path(__file__).parent / "scenarios"
 REGISTRY = default_registry()
@@ -250,9 +250,9 @@ def test_any_value_of_a_wrong_type_is_exit_2_never_a_crash(
         name: str, capsys: pytest.CaptureFixture[str]) -> None:
     """Every value of real scenarios, one at a time, replaced by a list, a mapping and a
     float: the runner reports an invalid scenario with its line (exit 2)."""
+    from game.commands.scenario import InvalidScenario, run
     from game.rules import default_registry
     from game.rules.yamlsrc import load_located
-    from game.scenario import InvalidScenario, run
     registry = default_registry()
     text = (SCENARIOS / name).read_text(encoding="utf-8")
     paths = _values(load_located(text))
@@ -284,9 +284,9 @@ def _tiny_tileset(tmp_path: Path) -> Path:
 
 def test_during_is_before_the_final_scoring_when_the_last_tile_ends_the_game(
         tmp_path: Path) -> None:
+    from game.commands.scenario import run
     from game.rules import default_registry
     from game.rules.yamlsrc import load_located
-    from game.scenario import run
     registry = default_registry([_tiny_tileset(tmp_path)])
     doc = load_located("""\
 game: tiny
@@ -339,8 +339,7 @@ def test_placing_keys_on_a_discard_turn_are_an_invalid_scenario(
 def test_the_format_is_documented_in_step_with_the_runner() -> None:
     """docs/scenarios.md names every key the runner accepts, the rule modules' turn keys
     with their tile sets included."""
-    from game.rules import Game, default_registry
-    from game.scenario import (
+    from game.commands.scenario import (
         EXPECT_KEYS,
         EXTRA_KEYS,
         MOVE_KEYS,
@@ -349,6 +348,7 @@ def test_the_format_is_documented_in_step_with_the_runner() -> None:
         TOP_KEYS,
         TURN_KEYS,
     )
+    from game.rules import Game, default_registry
     doc = (SCENARIOS.parents[1] / "docs" / "scenarios.md").read_text(encoding="utf-8")
     keys = TOP_KEYS | START_KEYS | TURN_KEYS | PLACE_KEYS | EXTRA_KEYS | MOVE_KEYS | EXPECT_KEYS
     registry = default_registry()

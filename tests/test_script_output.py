@@ -90,6 +90,9 @@ def test_the_build_asks_pyinstaller_and_pygame_for_warnings_only(tmp_path: Path)
      "'no-such-revision' is not a revision"),
     ("bench_hostile.py", ["--kills", "-1"], "--kills takes a number of processes"),
     ("bench_view.py", ["--rounds", "3"], "unrecognized arguments"),
+    ("bench_stall.py", ["--against", "no-such-revision"],
+     "'no-such-revision' is not a revision"),
+    ("bench_stall.py", ["--seconds", "0"], "--seconds"),
 ])
 def test_a_benchmark_refuses_a_wrong_option_in_one_line(script: str, args: list[str],
                                                         said: str) -> None:

@@ -8,11 +8,11 @@ from pathlib import Path
 
 import pytest
 
-from game import i18n
 from game.ai.random_policy import random_action
 from game.rules import TileSet
 from game.rules.registry import Registry
-from game.storage import SavedGame, SaveError, Storage, atomic_write
+from game.store.storage import SavedGame, SaveError, Storage, atomic_write
+from game.words import i18n
 
 
 def _played(base: TileSet, actions: int = 41) -> object:
@@ -147,7 +147,7 @@ def test_a_settings_file_that_cannot_be_moved_aside_is_not_written(
 
     def refused(*args: object) -> None:
         raise PermissionError(13, "Permission denied")
-    monkeypatch.setattr("game.storage.os.rename", refused)
+    monkeypatch.setattr("game.store.storage.os.rename", refused)
     assert store.load_settings() == {}
     assert store.settings_problem and store.settings_kept is None
     store.save_settings({"window_size": [960, 640]})
@@ -157,7 +157,7 @@ def test_a_settings_file_that_cannot_be_moved_aside_is_not_written(
 @pytest.mark.parametrize("name", ["autosave", "AutoSave", " autosave. ", "AUTOSAVE"])
 def test_no_save_is_named_as_the_autosave(tmp_path: Path, base: TileSet, name: str) -> None:
     from game.rules import Game
-    from game.storage import ReservedName, save_file_name
+    from game.store.storage import ReservedName, save_file_name
     with pytest.raises(ReservedName):
         save_file_name(name)
     saved = SavedGame.of(Game(base, ["Red", "Blue"], seed=3), "carcassonne", [],

@@ -8,11 +8,11 @@ from pathlib import Path
 
 import pytest
 
+from game.commands.tileset import main as tileset_main
 from game.rules import TileSet
 from game.rules import ports as P
 from game.rules.registry import Registry, builtin_tileset_dir
 from game.rules.yamlsrc import load_located
-from game.tileset import main as tileset_main
 from tests.tile_counts import icon_count, tile_count
 
 # Edges N E S W of each tile at rotation 0, from the project's tile id table.

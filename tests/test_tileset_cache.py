@@ -10,7 +10,7 @@ from pathlib import Path
 import pytest
 
 from game.rules.registry import Registry, builtin_tileset_dir
-from game.tileset_cache import CACHE_FILE, load_registry
+from game.store.tileset_cache import CACHE_FILE, load_registry
 
 BROKEN = "id: broken\nname: Broken\nplayers: [2, 5]\nkinds: {city: {role: nonsense}}\n"
 

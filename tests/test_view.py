@@ -14,7 +14,7 @@ from game.rules.modules.hills_sheep import SheepDrawn
 from game.rules.registry import Registry
 from game.view import narrate
 from game.view.chronicle import Chronicle, Tone, ends_turn, replay
-from game.vocabulary import a_figure, figures_counted, kind_title, the_kind
+from game.words.vocabulary import a_figure, figures_counted, kind_title, the_kind
 
 GAMES = [("carcassonne", []), ("carcassonne", ["hills-and-sheep"]),
          ("hunters-and-gatherers", []), ("over-hill-and-dale", [])]

@@ -28,7 +28,7 @@ import itertools
 import random
 import threading
 from collections import OrderedDict
-from collections.abc import Callable, Collection, Hashable
+from collections.abc import Callable, Collection, Hashable, Sequence
 
 from game.rules import Action, Game
 
@@ -69,10 +69,12 @@ def _key(game: Game, level: str) -> Hashable:
             tuple(game.forced))
 
 
-def _remember(game: Game, level: str, actions: tuple[Action, ...]) -> None:
+def keep_plan(game: Game, level: str, actions: Sequence[Action]) -> None:
     """Keep the rest of a turn plan, keyed by the position after each of its actions, as
     far as the game allows it: a plan made in sampled futures (``mcts``) may go past a
-    draw, a bonus tile the real game drew otherwise, where it ends."""
+    draw, a bonus tile the real game drew otherwise, where it ends.  ``choose_action`` keeps
+    the plans it makes; a caller that had a plan made elsewhere (``make_plan`` in another
+    process) keeps it here, and ``choose_action`` answers from it as if it had made it."""
     after = game.copy()
     if not actions or not after.is_legal(actions[0]):
         return
@@ -108,15 +110,25 @@ def choose_action(game: Game, level: str, rng: random.Random, budget_s: float | 
     1 s; the other levels ignore it); ``stop`` is polled by the search to end it early (the
     best action found so far is returned).  The game is not changed.
     """
-    if game.over:
-        raise ValueError("the game is over: there is nothing to choose")
-    if level not in LEVELS:
-        raise ValueError(f"unknown computer level '{level}' (levels: {', '.join(LEVELS)})")
+    _check_level(game, level)
     if level == "random":
         return random_action(game, rng)
     planned = _recall(game, level)
     if planned is not None:
         return planned
+    plan = make_plan(game, level, rng, budget_s, stop)
+    keep_plan(game, level, plan)
+    return plan[0]
+
+
+def make_plan(game: Game, level: str, rng: random.Random, budget_s: float | None = None,
+              stop: Callable[[], bool] | None = None) -> tuple[Action, ...]:
+    """The turn plan ``level`` makes now for ``game.current``, from scratch (no plan made
+    earlier is recalled, and this one is not kept): its first action is what
+    ``choose_action`` plays when it has no plan.  ``random`` plans one action."""
+    _check_level(game, level)
+    if level == "random":
+        return (random_action(game, rng),)
     budget = DEFAULT_BUDGET_S if budget_s is None else budget_s
     if level == "easy":
         plan = easy.choose_plan(game, rng)
@@ -126,8 +138,15 @@ def choose_action(game: Game, level: str, rng: random.Random, budget_s: float | 
         plan = strong.choose_plan(game, rng, budget, stop)
     else:
         plan = mcts.choose_plan(game, rng, budget, stop)
-    _remember(game, level, plan.actions)
-    return plan.actions[0]
+    return tuple(plan.actions)
 
 
-__all__ = ["DEFAULT_BUDGET_S", "LEVELS", "choose_action", "has_plan", "random_action"]
+def _check_level(game: Game, level: str) -> None:
+    if game.over:
+        raise ValueError("the game is over: there is nothing to choose")
+    if level not in LEVELS:
+        raise ValueError(f"unknown computer level '{level}' (levels: {', '.join(LEVELS)})")
+
+
+__all__ = ["DEFAULT_BUDGET_S", "LEVELS", "choose_action", "has_plan", "keep_plan", "make_plan",
+           "random_action"]

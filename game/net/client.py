@@ -33,6 +33,7 @@ from .happenings import (
     Paused,
     Rebuilt,
     Refusal,
+    Rematched,
     Status,
     TableChanged,
     TableView,
@@ -42,9 +43,11 @@ from .links import Link
 from .messages import SERVER, MessageError, encode, read
 from .replica import Replica, ReplicaError
 from .steps import Deal, Digest, Step, chain_next
+from .verify import Account, Mismatch, Told, Why, verify
 
-__all__ = ["Ended", "Happening", "Lost", "Moved", "NetSession", "Paused", "Rebuilt",
-           "Refusal", "Status", "TableChanged", "TableView", "TookBack"]
+__all__ = ["Account", "Ended", "Happening", "Lost", "Mismatch", "Moved", "NetSession",
+           "Paused", "Rebuilt", "Refusal", "Rematched", "Status", "TableChanged", "TableView",
+           "TookBack", "Why"]
 MAX_SPOILS = 3  # copies spoiled in a row before the session gives up on the table
 
 
@@ -67,11 +70,15 @@ class NetSession:
         self.game: Replica | None = None
         self.history: list[Step] = []
         self.seed: int | None = None  # told once the game is over
+        self.round = 0  # the table's game this session follows (1: its first; 0: none yet)
+        self.end: tuple[str, tuple[int, ...]] | None = None  # how it ended, the table's scores
+        self._account: tuple[object, Account] | None = None  # the last check, and of what
         self.started: dict[str, Any] | None = None
         self.tileset: TileSet | None = None
         self.pending: int | None = None  # moves at the last request not yet answered
         self._spoils = 0  # copies spoiled in a row (rebuilt from the table each time)
         self._confirmed = 0  # moves of the turns confirmed before the game came again
+        self._awaiting_game = False  # the copy was dropped: the moves wait for the game anew
         # Shared with the network side (under the lock):
         self._lock = threading.Lock()
         self._inbox: deque[dict[str, Any] | tuple[str, str]] = deque()
@@ -111,6 +118,8 @@ class NetSession:
                 self._token = message["token"]
             elif kind == "over":
                 self._over = True
+            elif kind == "start":
+                self._over = False  # the table's next game (or this one, sent again)
             elif kind == "error" and message.get("fatal") and message["code"] not in TRANSIENT:
                 self._fatal = True
         self._queue(message)
@@ -133,6 +142,12 @@ class NetSession:
         """What takes this session's seats back (once the table has given them)."""
         with self._lock:
             return self._token
+
+    @property
+    def linked(self) -> bool:
+        """The connection to the table is up (requests can be sent)."""
+        with self._lock:
+            return self._send is not None
 
     @property
     def finished(self) -> bool:
@@ -180,6 +195,19 @@ class NetSession:
         seat = self.seats[0] if seat is None and self.seats else seat
         return seat in self.seats and self.request({"type": "resign", "seat": seat})
 
+    def rematch(self) -> bool:
+        """Play again: after the end, accept the table's next game; in a game begun without
+        this player, take the seats back from the computer."""
+        return self.request({"type": "rematch"})
+
+    def accepted(self) -> bool:
+        """This session's seats play the table's next game (the table's last word)."""
+        return bool(self.seats) and all(self.table.accepted(i) for i in self.seats)
+
+    def sitting_out(self) -> bool:
+        """The table's game under way began without this session's player."""
+        return self.table.state == "playing" and any(self.table.out(i) for i in self.seats)
+
     def host(self, op: str, seat: int | None = None, kind: str | None = None) -> bool:
         message: dict[str, Any] = {"type": "host", "op": op}
         if seat is not None:
@@ -201,13 +229,38 @@ class NetSession:
 
     def finished_game(self) -> Game | None:
         """Once the game is over: the table's real game, replayed from its seed and moves
-        (for a save and the history), else None."""
-        if self.seed is None or self.game is None or self.tileset is None:
+        (for a save and the history), when it is the game this session followed; else
+        None (``account`` says why)."""
+        account = self.account()
+        return account.game if account is not None and account.verified else None
+
+    def account(self) -> Account | None:
+        """Once the game is over: the table's account of it (its seed and moves) checked
+        against what this session was told; None before the end."""
+        if self.seed is None or self.end is None:
             return None
-        game = Game(self.tileset, self.game.players, self.seed, self.game.chosen_options)
-        for step in self.history:
-            game.apply(parse_action(step.action))
-        return game
+        key = (self.seed, self.end, len(self.history),
+               self.history[-1].chain if self.history else None)
+        if self._account is not None and self._account[0] == key:
+            return self._account[1]
+        if self.game is None or self.tileset is None or self.started is None:
+            account = Account(None, Mismatch(Why.NO_GAME, None))
+        else:
+            reason, scores = self.end
+            account = verify(Told(self.tileset, self.game.players, self.game.chosen_options,
+                                  self.game.seats, self.game.opening, self.history, self.seed,
+                                  reason, scores))
+        self._account = (key, account)
+        return account
+
+    def _checked(self) -> Account | None:
+        """The account of the game just ended, for its ``Ended`` (a rematch may begin the
+        table's next game in the same poll)."""
+        try:
+            return self.account()
+        except (RulesError, ValueError) as exc:  # the seed does not give the table's game
+            self.problem = f"the finished game does not replay ({exc})"
+            return None
 
     # ------------------------------------------------------------------ reading
     def poll(self) -> list[Happening]:
@@ -218,6 +271,9 @@ class NetSession:
             if isinstance(item, tuple):
                 self._link_event(item, out)
                 continue
+            if self.status == Status.FAILED or (self._awaiting_game and item["type"] in (
+                    "move", "sync", "undo", "over")):
+                continue  # given up on, or waiting for the game anew: the rest is not read
             try:
                 self._apply(item, out)
             except (ReplicaError, RulesError, KeyError, ValueError, TypeError,
@@ -251,13 +307,25 @@ class NetSession:
     def _apply(self, m: dict[str, Any], out: list[Happening]) -> None:
         kind = m["type"]
         if kind == "welcome":
-            self.seats = tuple(m["you"])
+            seats = tuple(m["you"])
+            if len(set(seats)) != len(seats) or any(i >= len(m["table"]["seats"])
+                                                    for i in seats):
+                self._fail("the table gave this player seats it does not have")
+                return
+            self.seats = seats
             self.pending = None
             self._table(m["table"], out)
         elif kind == "table":
             self._table(m["table"], out)
         elif kind == "start":
-            self._start(m)
+            next_game = bool(self.round) and m["round"] > self.round
+            if next_game:  # the table's next game begins
+                self.seed = None
+                if self.status == Status.OVER:
+                    self.status = Status.PLAYING
+                out.append(Rematched(m["round"]))
+            self.round = m["round"]
+            self._start(m, next_game)
             out.append(Rebuilt())
         elif kind == "sync":
             self._sync(m, out)
@@ -268,8 +336,9 @@ class NetSession:
             out.append(TookBack(m["n"]))
         elif kind == "over":
             self.seed = m["seed"]
+            self.end = (m["reason"], tuple(m["scores"]))
             self.status = Status.OVER
-            out.append(Ended(m["reason"], m["seed"]))
+            out.append(Ended(m["reason"], m["seed"], self._checked(), tuple(m["resigned"])))
         elif kind == "error":
             self.pending = None
             if m.get("fatal") and m["code"] not in TRANSIENT:
@@ -277,14 +346,20 @@ class NetSession:
             out.append(Refusal(m["code"], m["message"]))
 
     def _table(self, info: dict[str, Any], out: list[Happening]) -> None:
+        if self.game is not None and len(info["seats"]) != len(self.game.players):
+            raise ReplicaError(f"the table describes {len(info['seats'])} seats for a game "
+                               f"of {len(self.game.players)} players")
         self.table = TableView(info)
         if self.status not in (Status.FAILED, Status.CLOSED, Status.OVER):
             self.status = {"lobby": Status.LOBBY, "over": Status.OVER}.get(
                 info["state"], Status.PLAYING)
         out.append(TableChanged())
 
-    def _start(self, m: dict[str, Any]) -> None:
+    def _start(self, m: dict[str, Any], next_game: bool = False) -> None:
         g = m["game"]
+        if self.table.info and len(self.table.seats) != len(g["players"]):
+            raise ReplicaError(f"a game of {len(g['players'])} players at a table of "
+                               f"{len(self.table.seats)} seats")
         try:
             tileset = self.registry.ruleset(g["id"], g["expansions"])
         except KeyError as exc:
@@ -297,8 +372,11 @@ class NetSession:
                        f"play with the same version of the game as the host")
             return
         self.tileset, self.started = tileset, m
-        confirmed = [s.n + 1 for s in self.history if s.ends_turn]
+        # the same game sent again: the turns this copy saw confirmed, to tell any the
+        # table no longer has (its next game owes nothing to the last one's turns)
+        confirmed = [] if next_game else [s.n + 1 for s in self.history if s.ends_turn]
         self._confirmed = confirmed[-1] if confirmed else 0
+        self._awaiting_game = False
         self.history = []
         self.pending = None
         self.game = self._fresh()
@@ -371,6 +449,7 @@ class NetSession:
         """This copy no longer agrees with the table: rebuild it from the table's moves."""
         self.game, self.history, self.started = None, [], None
         self.problem = why
+        self._awaiting_game = True
         self._spoils += 1
         if self._spoils >= MAX_SPOILS:  # again and again: the table itself is at fault
             self._fail(f"the table's messages do not fit its own game ({why})")

@@ -10,6 +10,7 @@ from typing import Any
 from game.rules import Action, Notice, ScoreEvent
 
 from .steps import Step
+from .verify import Account
 
 
 class Status(enum.StrEnum):
@@ -68,12 +69,25 @@ class Lost:
 class Ended:
     reason: str  # "end" or "resigned"
     seed: int
+    # the table's account of the game, checked against what this client was told (None: it
+    # could not be checked); kept here because a rematch may replace the session's game in
+    # the same poll
+    account: Account | None = field(default=None, compare=False, repr=False)
+    resigned: tuple[int, ...] = ()  # the seats that gave the game up
+
+
+@dataclass(frozen=True)
+class Rematched:
+    """The table began its next game (its ``round``): the session now follows that one;
+    the one before ended (its ``Ended`` came first)."""
+
+    round: int
 
 
 # Fatal errors that end one connection, not the session: it connects again.
 TRANSIENT = ("slow-down", "join-timeout", "rate")
 
-Happening = Moved | TookBack | Rebuilt | TableChanged | Refusal | Ended | Lost
+Happening = Moved | TookBack | Rebuilt | TableChanged | Refusal | Ended | Lost | Rematched
 
 
 @dataclass(frozen=True)
@@ -98,6 +112,18 @@ class TableView:
     @property
     def state(self) -> str:
         return str(self.info.get("state", "lobby"))
+
+    def accepted(self, seat: int) -> bool:
+        """The seat plays the next game: its player accepted the rematch (a computer
+        always does)."""
+        seats = self.seats
+        return 0 <= seat < len(seats) and bool(seats[seat].get("rematch"))
+
+    def out(self, seat: int) -> bool:
+        """This game began without the seat's player: a computer plays it until they take
+        it up."""
+        seats = self.seats
+        return 0 <= seat < len(seats) and bool(seats[seat].get("out"))
 
     def stand_in(self, seat: int) -> bool:
         seats = self.seats

@@ -3,8 +3,11 @@
     python -m game --join ws://HOST:PORT/CODE --headless --seats quick [--seat N]
                    [--name NAME] [--computer-pace relaxed|normal|instant]
 
-joins the table, plays its seat at that computer level until the game ends and prints the
-final scores (exit 0; 1 when the table refused it).  It keeps its seat's token on this
+joins the table, plays its seat at that computer level until the game ends, leaves the table
+(a rematch there is played without it: a computer of the table's plays its seat) and prints
+the final scores (exit 0; 1 when the table refused it; 3 when the table's account of the
+finished game, its seed and moves, does not rebuild the game it played: the scores printed are
+then the ones this player saw).  It keeps its seat's token on this
 computer (``tokens``): killed and started again with the same ``--seat``, it takes its seat
 back where the game stands.  ``play_seat`` is the same player as a coroutine, for tests and
 benchmarks that fill tables with computers.
@@ -32,9 +35,11 @@ PACES = {"relaxed": 1.1, "normal": 0.55, "instant": 0.0}  # seconds before each 
 async def play_seat(session: NetSession, level: str, pace: float = 0.0,
                     seed: int | None = None, stop: asyncio.Event | None = None,
                     seated: Callable[[], None] | None = None,
-                    unanswered: Callable[[], None] | None = None) -> None:
+                    unanswered: Callable[[], None] | None = None,
+                    rematches: int = 0) -> None:
     """Play the session's seat at ``level`` until the game is over, the table refuses the
-    session, or ``stop`` is set (the connection is kept by a ``follow`` running beside);
+    session, or ``stop`` is set (the connection is kept by a ``follow`` running beside),
+    accepting the table's next game ``rematches`` times and playing it too;
     ``seated`` is called once the table has given the session its seat, ``unanswered`` once
     if a connection fails before that (``follow`` keeps trying)."""
     loop = asyncio.get_running_loop()
@@ -58,7 +63,7 @@ async def play_seat(session: NetSession, level: str, pace: float = 0.0,
 
     halting = asyncio.create_task(halt())
     try:
-        await _play(session, level, pace, rng, woke, stopped, seated, unanswered)
+        await _play(session, level, pace, rng, woke, stopped, seated, unanswered, rematches)
     finally:
         halting.cancel()
 
@@ -66,7 +71,9 @@ async def play_seat(session: NetSession, level: str, pace: float = 0.0,
 async def _play(session: NetSession, level: str, pace: float, rng: random.Random,
                 woke: asyncio.Event, stopped: asyncio.Event,
                 seated: Callable[[], None] | None,
-                unanswered: Callable[[], None] | None) -> None:
+                unanswered: Callable[[], None] | None, rematches: int) -> None:
+    first = 0  # the table's round of the first game this player played
+    asked = 0  # the round whose end this player answered by accepting the next
     while not stopped.is_set():
         await woke.wait()
         woke.clear()
@@ -77,6 +84,14 @@ async def _play(session: NetSession, level: str, pace: float, rng: random.Random
         if unanswered is not None and not session.seats and session.status == Status.RECONNECTING:
             unanswered()  # not seated and the connection failed: once
             unanswered = None
+        first = first or session.round
+        if session.status == Status.OVER and session.round - first < rematches:
+            if not session.accepted():
+                if asked == session.round:  # refused (too many messages): again, later
+                    await asyncio.sleep(0.5)
+                asked = session.round
+                session.rematch()
+            continue  # the table's next game begins once everyone has answered
         if session.status in (Status.OVER, Status.FAILED, Status.CLOSED):
             return
         seat, game = session.my_turn(), session.game
@@ -109,6 +124,9 @@ async def _run(session: NetSession, level: str, pace: float, tokens: Tokens | No
     try:
         await play_seat(session, level, pace, stop=stop, seated=remember,
                         unanswered=unanswered)
+        if session.status == Status.OVER:  # left for good: the others need not wait for it
+            session.request({"type": "bye"})
+            await asyncio.sleep(0.1)  # the connection's writer sends it
     finally:
         stop.set()
         await connection
@@ -137,6 +155,12 @@ def join_headless(link_text: str, level: str, pace: str = "instant", name: str |
         game = session.game
         scores = ", ".join(f"{p} {s}" for p, s in zip(game.players, game.scores, strict=True))
         print(f"game over ({len(game.moves)} moves): {scores}")
+        account = session.account()
+        if account is not None and account.mismatch is not None:
+            print(f"the table's account of the game could not be verified "
+                  f"({account.mismatch}): the scores above are the game as this player "
+                  f"saw it", file=sys.stderr)
+            return 3
         return 0
     print(f"left the table: {session.problem or session.status}", file=sys.stderr)
     return 1

@@ -1,6 +1,7 @@
 """A table served from the host's own program: the server in a thread beside the window.
 
-    host = LocalServer(registry, folder)          # folder: where its tables are saved
+    host = LocalServer(registry, folder, seal=seal)  # folder: where its tables are saved
+                                                     # seal: their seeds sealed (``sealed``)
     port = host.start("0.0.0.0", 7417)
     code, key = host.open_table(config)           # config.seats: "host", "open" or a level
     session = NetSession(registry, Link("127.0.0.1", port, code), "Ann", host_key=key)
@@ -10,7 +11,9 @@
 The host's own seats (``"host"`` in the configuration) are taken by the session that joins
 with the host key: the window plays them like a joined player, through the same messages,
 and may start the game, change an open seat and hand a seat to a computer (``host``
-requests).  Friends join with ``link_for(address)``.  A table saved under way is served again
+requests).  Once the game is over, the same table offers its next game on the same code
+(the host's ``start`` begins it without those who have not accepted).  Friends join with
+``link_for(address)``.  A table saved under way is served again
 with ``reopen_table(path)`` before ``start``: the host's seats are taken with a new key.
 ``close`` tells the players first: a game under way is paused by its host (it comes back
 when the host serves it again), a table still in its lobby is closed.
@@ -26,20 +29,22 @@ from concurrent.futures import Future
 from pathlib import Path
 from typing import Any
 
+from game.net.table_server import TableServer
 from game.rules.registry import Registry
 
 from .limits import Limits
 from .links import Link
+from .sealed import Seal
 from .seats import HOST, TableConfig, token_hash
-from .server import TableServer
 from .table import HOST_LEFT, PLAYING
 from .tablefile import load_table
 
 
 class LocalServer:
     def __init__(self, registry: Registry, folder: Path | None = None,
-                 limits: Limits | None = None) -> None:
-        self.server = TableServer(registry, folder, limits)
+                 limits: Limits | None = None, seal: Seal | None = None) -> None:
+        self.seal = seal  # the key the tables' seeds are sealed with in their files
+        self.server = TableServer(registry, folder, limits, seal=seal)
         self.port = 0
         self._loop: asyncio.AbstractEventLoop | None = None
         self._stop: asyncio.Event | None = None
@@ -81,7 +86,7 @@ class LocalServer:
         code, that key and the name of its host."""
         if self._loop is not None:
             raise RuntimeError("a table is reopened before the server starts")
-        table = load_table(path, self.server.registry, self.server.clock())
+        table = load_table(path, self.server.registry, self.server.clock(), self.seal)
         hosts = [s.name for s in table.seats if s.kind == HOST]
         if table.state != PLAYING or not hosts:
             raise ValueError("its game is not under way")

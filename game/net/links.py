@@ -1,4 +1,7 @@
-"""Join links: ``ws://HOST:PORT/CODE`` (or ``carcassonne://HOST:PORT/CODE``, the same)."""
+"""Join links: ``ws://HOST:PORT/CODE`` (or ``carcassonne://HOST:PORT/CODE``, the same), and
+``wss://HOST:PORT/CODE`` for a table served over TLS: the connection is encrypted and the
+server's certificate checked as any web browser checks one (the system's trusted
+certificates; ``SSL_CERT_FILE`` names another file of them, e.g. a club's own authority)."""
 
 from __future__ import annotations
 
@@ -38,7 +41,8 @@ def parse_link(text: str) -> Link:
     parts = urlsplit(text)
     scheme = parts.scheme.lower()
     if scheme not in ("ws", "wss", "carcassonne"):
-        raise ValueError(f"a join link starts with ws:// or carcassonne://, not {scheme}://")
+        raise ValueError(f"a join link starts with ws://, wss:// or carcassonne://, not "
+                         f"{scheme}://")
     try:
         host, port = parts.hostname, parts.port
     except ValueError:
@@ -52,5 +56,16 @@ def parse_link(text: str) -> Link:
 
 
 def link_from(address: str, code: str) -> Link:
-    """A link from an address (``HOST`` or ``HOST:PORT``) and a code typed apart."""
-    return parse_link(f"ws://{address.strip()}/{code.strip()}")
+    """A link from an address (``HOST``, ``HOST:PORT``, or either after ``wss://`` for a
+    table served over TLS) and a code typed apart."""
+    address = address.strip().rstrip("/")
+    if "://" not in address:
+        address = "ws://" + address
+    return parse_link(f"{address}/{code.strip()}")
+
+
+def address_of(link: Link) -> str:
+    """The address part of a link as the join form shows it: ``HOST:PORT``, after
+    ``wss://`` when the table is served over TLS."""
+    host = f"[{link.host}]" if ":" in link.host else link.host
+    return f"{'wss://' if link.secure else ''}{host}:{link.port}"

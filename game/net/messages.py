@@ -30,7 +30,8 @@ WORD = {"type": "string", "pattern": "^[a-z][a-z0-9_-]{0,39}$"}
 TEXT = {"type": "string", "maxLength": 400}
 ID = {"type": "string", "pattern": "^[A-Za-z0-9_.+-]{1,100}$"}
 # Why a computer plays a player's seat: its clock ran out (for the rest of the turn), its
-# player was away too long (or the host handed it over), or its player resigned.
+# player is away (too long, the host handed it over, or not back yet for a game begun
+# without them), or its player resigned.
 STAND_IN_REASON = {"enum": ["clock", "away", "resigned"]}
 
 
@@ -64,7 +65,7 @@ DEFS: dict[str, Any] = {
                               "figures": COUNT}},
     "seat": {"type": "object", "additionalProperties": False,
              "required": ["name", "kind", "level", "connected", "left", "resigned",
-                          "stand_in", "stand_in_reason"],
+                          "stand_in", "stand_in_reason", "rematch", "out"],
              "properties": {"name": NAME,
                             "kind": {"enum": ["open", "player", "computer", "host"]},
                             "level": {"anyOf": [WORD, {"type": "null"}]},
@@ -73,7 +74,9 @@ DEFS: dict[str, Any] = {
                             "resigned": {"type": "boolean"},
                             "stand_in": {"type": "boolean"},
                             "stand_in_reason": {"anyOf": [STAND_IN_REASON,
-                                                          {"type": "null"}]}}},
+                                                          {"type": "null"}]},
+                            "rematch": {"type": "boolean"},
+                            "out": {"type": "boolean"}}},
     "table": {"type": "object", "additionalProperties": False,
               "required": ["state", "game", "expansions", "seats", "clock", "clocks",
                            "running", "takeover", "takeover_in", "paused"],
@@ -128,8 +131,12 @@ CLIENT_MESSAGES: dict[str, Any] = {
     "resign": _message("resign", {"seat": SEAT}, description="Give up the game."),
     "host": _message("host", {"op": {"enum": ["start", "seat", "takeover"]}},
                      {"seat": SEAT, "kind": WORD},
-                     "What only the host may do: start, change an open seat, hand a seat to "
-                     "a computer."),
+                     "What only the host may do: start (after the end: begin the rematch "
+                     "now), change an open seat, hand a seat to a computer."),
+    "rematch": _message("rematch", {},
+                        description="Play again: after the end, accept the table's next game "
+                                    "in the same seats; in a game begun without one, take "
+                                    "one's seats back from the computer."),
     "bye": _message("bye", {}, description="Leave the table (the seat is kept)."),
 }
 
@@ -151,8 +158,11 @@ SERVER_MESSAGES: dict[str, Any] = {
                                              "players": _array(NAME, 8, 1),
                                              "fingerprints": _array(_array(ID, 2, 2), 20)}},
                                 "opening": {"$ref": "#/$defs/deal"},
-                                "digest": {"$ref": "#/$defs/digest"}, "chain": CHAIN},
-                        description="The game as it began; the moves follow."),
+                                "digest": {"$ref": "#/$defs/digest"}, "chain": CHAIN,
+                                "round": {"type": "integer", "minimum": 1,
+                                          "maximum": 10**6}},
+                        description="The game as it began; the moves follow.  round: the "
+                                    "games begun at this table (2 and more: a rematch)."),
     "sync": _message("sync", {"from": COUNT, "moves": _array({"$ref": "#/$defs/step"}, 100000)},
                      description="The moves from 'from' on; the client drops any it holds "
                                  "from there."),

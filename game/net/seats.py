@@ -10,6 +10,8 @@ from dataclasses import dataclass, field
 from game.ai import LEVELS
 from game.rules.model import OptionValue
 
+from .carried import CLOCK_MOST, SEATS_MOST, TAKEOVER_MOST
+
 OPEN, PLAYER, COMPUTER, HOST = "open", "player", "computer", "host"
 # Why a computer plays a player's seat (a seat's and a move's ``stand_in_reason``).
 CLOCK, AWAY, RESIGNED = "clock", "away", "resigned"
@@ -17,6 +19,7 @@ CODE_ALPHABET = "23456789ABCDEFGHJKMNPQRSTVWXYZ"  # no 0/O, 1/I/L, U: easy to re
 CODE_LENGTH = 8
 MAX_NAME = 24
 _COLOUR = re.compile(r"^[a-z][a-z0-9_-]{0,39}$")
+PACE_MOST = 10.0  # seconds a computer may wait before each action (the paces offered: 1.1 s)
 
 
 class Refused(Exception):
@@ -52,10 +55,23 @@ class TableConfig:
                                  f"{', '.join(LEVELS)})")
         if self.stand_in not in LEVELS:
             raise ValueError(f"unknown computer level '{self.stand_in}'")
+        if not 1 <= len(self.seats) <= SEATS_MOST:
+            raise ValueError(f"a table has 1 to {SEATS_MOST} seats")
         if self.clock is not None and (self.clock[0] <= 0 or self.clock[1] < 0):
             raise ValueError("a clock needs some thinking time")
+        if self.clock is not None and max(self.clock) > CLOCK_MOST:
+            raise ValueError(f"a turn clock's thinking time, and the time it adds a turn, are "
+                             f"at most {CLOCK_MOST} seconds ({CLOCK_MOST // 60} minutes): the "
+                             f"network messages carry no more")
         if self.takeover < 0 or self.pace < 0:
             raise ValueError("waits cannot be negative")
+        if self.takeover > TAKEOVER_MOST:
+            raise ValueError(f"a turn waits at most {TAKEOVER_MOST} seconds for a player who "
+                             f"is away: the network messages carry no more")
+        if self.pace > PACE_MOST:
+            raise ValueError(f"a computer waits at most {PACE_MOST:g} seconds before it plays")
+        if len(self.names) > len(self.seats):
+            raise ValueError(f"{len(self.names)} names for {len(self.seats)} seats")
         for name in self.names:
             clean_name(name)
         if len(self.colours) > len(self.seats) or not all(
@@ -74,24 +90,29 @@ class Seat:
     left: bool = False  # away because its player left the table, not a connection lost
     flagged: bool = False  # its clock ran out: a computer plays the rest of this turn
     taken_over: bool = False  # its player was away too long: a computer plays till they return
+    rematch: bool = False  # the game is over and its player accepted to play again
+    out: bool = False  # this game began without its player (they did not accept the
+    # rematch): a computer plays it until they take it up (``rematch``)
     away_since: float | None = field(default=None, compare=False)
 
     @property
     def stand_in(self) -> bool:
         """A computer plays this seat's turn now (it is a computer, or stands in for its
         player)."""
-        return self.kind == COMPUTER or self.resigned or self.flagged or self.taken_over
+        return (self.kind == COMPUTER or self.resigned or self.flagged or self.taken_over
+                or self.out)
 
     @property
     def stand_in_reason(self) -> str | None:
         """Why a computer plays this player's seat now (None: its player does, or it is a
-        computer's own seat): resigned, away too long (or handed over by the host), or its
-        clock ran out for the rest of this turn."""
+        computer's own seat): resigned, away (too long, handed over by the host, or not
+        back yet for this game, begun without them), or its clock ran out for the rest of
+        this turn."""
         if self.kind == COMPUTER:
             return None
         if self.resigned:
             return RESIGNED
-        if self.taken_over:
+        if self.taken_over or self.out:
             return AWAY
         return CLOCK if self.flagged else None
 
@@ -100,7 +121,8 @@ class Seat:
                 "connected": self.connected or self.kind == COMPUTER,
                 "left": self.left and not self.connected,
                 "resigned": self.resigned, "stand_in": self.stand_in,
-                "stand_in_reason": self.stand_in_reason}
+                "stand_in_reason": self.stand_in_reason,
+                "rematch": self.rematch or self.kind == COMPUTER, "out": self.out}
 
 
 def new_code() -> str:

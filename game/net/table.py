@@ -2,7 +2,10 @@
 
 The table holds the real game (a ``TableGame``: its seed, the draw pile, every hand) and
 never lets a request change it unless the rules allow it, for that seat, now: ``act``,
-``undo`` and ``resign`` raise ``Refused`` and change nothing otherwise.  It keeps the
+``undo`` and ``resign`` raise ``Refused`` and change nothing otherwise.  Once a game is over,
+the table offers its players the next one (``want_rematch``, ``rematch_due``, ``rematch``):
+the same seats, tokens and settings, a new seed and a chain that starts afresh; the finished
+game stays at hand (``previous``) for a player who comes back after the end.  It keeps the
 ``Step`` of every action and the chain of their texts, and builds each message as the holder
 of some seats may see it (``start_message``, ``move_message``, ``sync_messages``).  It does no
 input or output and reads no clock: the server passes the time in (``now``, monotonic
@@ -20,6 +23,7 @@ from game.ai import LEVELS
 from game.rules import Action, Game, IllegalAction, RulesError, parse_action
 from game.rules.registry import Registry
 
+from .carried import CLOCK_MS_MOST, uncarried_table
 from .recorded import TableGame
 from .seats import (
     COMPUTER,
@@ -58,6 +62,40 @@ class Pause:
         return out
 
 
+@dataclass(frozen=True)
+class PastGame:
+    """The game a table played before its rematch began, as it ended: what a player who
+    missed its end is told (its last moves, then its ``over``)."""
+
+    round: int
+    seed: int
+    reason: str
+    game: TableGame
+    steps: tuple[Step, ...]
+    chain: tuple[str, ...]
+    resigned: tuple[int, ...]
+
+    def resume_from(self, have: int, chain: str | None) -> int | None:
+        """Where a returning client's moves of this game end (None: it holds another)."""
+        if chain is not None and 0 <= have < len(self.chain) and self.chain[have] == chain:
+            return have
+        return None
+
+    def sync_message(self, seats: Collection[int], first: int) -> dict[str, Any]:
+        public = public_hands(self.game)
+        return {"type": "sync", "from": first,
+                "moves": [s.view(seats, public).to_json() for s in self.steps[first:]]}
+
+    def over_message(self) -> dict[str, Any]:
+        return over_message(self.reason, self.seed, self.game, self.resigned)
+
+
+def over_message(reason: str, seed: int, game: TableGame, resigned: Sequence[int]
+                 ) -> dict[str, Any]:
+    return {"type": "over", "reason": reason or "end", "seed": seed,
+            "scores": list(game.scores), "resigned": list(resigned)}
+
+
 class Table:
     def __init__(self, config: TableConfig, registry: Registry, code: str | None = None,
                  uid: str | None = None, seed: int | None = None,
@@ -87,6 +125,11 @@ class Table:
             self.clocks = [float(config.clock[0])] * len(config.seats)
         self.turn_began = 0.0
         self.paused: Pause | None = None
+        self.round = 1  # the games begun at this table: 2 and more are rematches
+        self.previous: PastGame | None = None  # the game before this one, as it ended
+        found = uncarried_table(self.info(0.0))
+        if found:  # a table whose clients would refuse what it tells them
+            raise ValueError(f"the network messages cannot carry this table ({found})")
 
     @staticmethod
     def _new_seats(config: TableConfig) -> list[Seat]:
@@ -281,7 +324,9 @@ class Table:
         seat = self.seats[mover]
         if self.clocks is not None and self.config.clock is not None and seat.kind != COMPUTER:
             left = self.clocks[mover] - (now - self.turn_began)
-            self.clocks[mover] = max(0.0, left) + self.config.clock[1]
+            # no more than a table message can tell, however much time was added
+            self.clocks[mover] = min(max(0.0, left) + self.config.clock[1],
+                                     CLOCK_MS_MOST / 1000)
         seat.flagged = False
         self.turn_began = now
 
@@ -381,7 +426,7 @@ class Table:
                                           sorted(self.tileset.fingerprints.items())]},
                 "opening": self.opening.view(seats, public_hands(game)).to_json(),
                 "digest": (self.opening_digest or Digest.of(game)).to_json(),
-                "chain": self.chain[0]}
+                "chain": self.chain[0], "round": self.round}
 
     def move_message(self, step: Step, seats: Collection[int]) -> dict[str, Any]:
         return step.view(seats, public_hands(self._game())).to_json()
@@ -399,10 +444,64 @@ class Table:
                 "moves": [s.view(seats, public).to_json() for s in self.steps[first:]]}
 
     def over_message(self) -> dict[str, Any]:
+        return over_message(self.reason, self.seed, self._game(),
+                            [i for i, s in enumerate(self.seats) if s.resigned])
+
+    # ------------------------------------------------------------------ the next game
+    def want_rematch(self, seats: Collection[int]) -> None:
+        """The holder of ``seats`` plays again: after the end, they accept the next game;
+        in a game begun without them, they take their seats back from the computer (and
+        nothing happens when they have them already)."""
+        if self.state == OVER:
+            for i in seats:
+                self.seats[i].rematch = True
+        elif self.state == PLAYING:
+            for i in seats:
+                self.seats[i].out = False
+        else:
+            raise Refused("not-now", "the game has not begun")
+
+    @property
+    def rematch_due(self) -> bool:
+        """The game is over and every player answered the offer of the next one: accepted,
+        or left the table; at least one accepted (and the table does not stand still)."""
+        if self.state != OVER or self.paused is not None:
+            return False
+        people = [s for s in self.seats if s.kind in (PLAYER, HOST)]
+        return any(s.rematch for s in people) and all(s.rematch or s.left for s in people)
+
+    def rematch(self, now: float, seed: int | None = None) -> None:
+        """Begin the next game at this table: the same seats, tokens, names, colours,
+        options and clock; a new seed, and a new uid, so that its chain starts afresh and
+        the finished game's moves are never taken for its own.  A seat whose player did not
+        accept is ``out``: a computer plays it until its player takes it up."""
+        if self.state != OVER:
+            raise Refused("not-now", "the game is not over")
+        self._not_paused()  # before anything changes: the next game waits for the table
         game = self._game()
-        return {"type": "over", "reason": self.reason or "end", "seed": self.seed,
-                "scores": list(game.scores),
-                "resigned": [i for i, s in enumerate(self.seats) if s.resigned]}
+        self.previous = PastGame(self.round, self.seed, self.reason, game, tuple(self.steps),
+                                 tuple(self.chain),
+                                 tuple(i for i, s in enumerate(self.seats) if s.resigned))
+        self.round += 1
+        self.uid = _another(self.uid)
+        self.seed = secrets.randbits(62) if seed is None else seed
+        for seat in self.seats:
+            seat.out = not (seat.rematch or seat.kind == COMPUTER)
+            seat.rematch = seat.resigned = seat.flagged = seat.taken_over = False
+        self.reason = ""
+        self.steps = []
+        self.chain = [chain_start(self.uid)]
+        if self.config.clock is not None:
+            self.clocks = [float(self.config.clock[0])] * len(self.seats)
+        self.state = LOBBY
+        self.start(now)
+
+
+def _another(uid: str) -> str:
+    """A new uid, never the one before."""
+    while (fresh := secrets.token_hex(8)) == uid:
+        pass
+    return fresh
 
 
 def rebuild(table: Table, moves: Sequence[str], now: float) -> None:

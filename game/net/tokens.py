@@ -12,7 +12,7 @@ import contextlib
 import re
 from pathlib import Path
 
-from game.storage import Storage, atomic_write, read_small
+from game.store.storage import Storage, atomic_write, read_small
 
 from .links import Link
 

@@ -16,10 +16,10 @@ import sys
 from collections.abc import Sequence
 from pathlib import Path
 
-from game.i18n import _, set_language
-from game.savefile import SavedGame, SaveError
-from game.storage import Storage, atomic_write
-from game.tileset_cache import cache_dir, load_registry
+from game.store.savefile import SavedGame, SaveError
+from game.store.storage import Storage, atomic_write
+from game.store.tileset_cache import cache_dir, load_registry
+from game.words.i18n import _, set_language
 
 from . import DEFAULT_BUDGET, Review, decision_points, human_seats, review_game
 from .words import decision_line, summary_lines

@@ -1,16 +1,16 @@
 """A review in words, in the player's language: a plan ("tile at [2, -1] turned 90°, a
 follower on the city"), a decision's line, a player's summary.  The reason a better move is
-better is the Hint's own line (``game.hints.reason``: "completes your city: +8")."""
+better is the Hint's own line (``game.review.hints.reason``: "completes your city: +8")."""
 
 from __future__ import annotations
 
 from collections.abc import Sequence
 
-from game.hints import reason
-from game.i18n import _, decimal, ngettext
+from game.review.hints import reason
 from game.rules import Action, Choose, Deploy, Game, Move, Place, Skip, parse_action
 from game.view import category_title
-from game.vocabulary import a_figure, question_text, the_kind
+from game.words.i18n import _, decimal, ngettext
+from game.words.vocabulary import a_figure, question_text, the_kind
 
 from . import GOOD, INACCURACY, MISTAKE, Decision, Review
 

@@ -1,5 +1,5 @@
 """A built tile set held to the limits and checks of the loader, for tile sets that come from
-elsewhere than a YAML file: the parsed tile sets kept between starts (``game.tileset_cache``).
+elsewhere than a YAML file: the parsed tile sets kept between starts (``game.store.tileset_cache``).
 
 A cache file is plain data, but it could be crafted or damaged to hold what no tile set file
 may: a tile of 10^12 copies (dealing the deck would run out of memory on every start), a

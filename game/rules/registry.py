@@ -11,7 +11,8 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from ..filenames import shown_path
+from game.system.filenames import shown_path
+
 from .errors import TileSetError
 from .loader import build_tileset, read_yaml, set_id_of
 from .model import TileSet
@@ -20,9 +21,9 @@ from .yamlsrc import shown
 
 
 def builtin_tileset_dir() -> Path:
-    """The tile sets shipped with the game (found by ``game.paths``: the repository's
+    """The tile sets shipped with the game (found by ``game.system.paths``: the repository's
     ``tilesets/`` from source, ``game/_data/tilesets`` in a wheel or the frozen build)."""
-    from ..paths import tilesets_dir
+    from game.system.paths import tilesets_dir
     return tilesets_dir()
 
 

@@ -34,12 +34,12 @@ from typing import TYPE_CHECKING, Any, ClassVar, Protocol
 
 import pygame
 
-from game import logs
-from game.i18n import _, set_language
 from game.rules.registry import Registry
-from game.storage import Storage
-from game.tileset_cache import cache_dir, load_registry
-from game.version import version
+from game.store import logs
+from game.store.storage import Storage
+from game.store.tileset_cache import cache_dir, load_registry
+from game.system.version import version
+from game.words.i18n import _, set_language
 
 from . import desktop
 from .input import InputMapper
@@ -158,6 +158,7 @@ class App:
         self.fullscreen = False
         self.screen = pygame.display.set_mode(self.windowed_size, pygame.RESIZABLE)
         self.stack: list[Scene] = []
+        self.changes = 0  # scenes pushed and popped so far: the screen changed when it grows
         pygame.key.set_repeat(300, 40)
         self.clock = pygame.time.Clock()
         self._woken = threading.Event()  # set by other threads to end a rest
@@ -214,6 +215,7 @@ class App:
 
     def push(self, scene: Scene) -> None:
         self.input.spend_held_keys()  # a key held now never acts on the new screen
+        self.changes += 1
         if self.stack:
             self.stack[-1].pause()
         self.stack.append(scene)
@@ -222,6 +224,7 @@ class App:
 
     def pop(self) -> Scene:
         self.input.spend_held_keys()
+        self.changes += 1
         scene = self.stack.pop()
         scene.exit()
         if self.stack:
@@ -247,17 +250,31 @@ class App:
         # time that passed: a note shown for 2.6 s goes after 2.6 s, not after many waits.
         dt = min(dt, LONGEST_STEP + self._rested)
         self._rested = 0.0
-        for intent in self.input.translate(pygame.event.get()):
-            self.guarded("handle", self.dispatch, intent)
+        changes = self.changes
+        self.handle_events(changes)
         if not self.running or not self.stack:
             return False
         self.guarded("update", self.scene.update, dt)
         self.guarded("draw", self.draw)
         pygame.display.flip()
+        if self.changes != changes:
+            # The screen changed in this frame: what was pressed while it was being made
+            # was pressed before the new screen showed, and acts on nothing.
+            self.handle_events(changes)
         if self.first_frame_at is None:
             self.first_frame_at = time.perf_counter()
         self.frames += 1
         return self.running
+
+    def handle_events(self, changes: int) -> None:
+        """Handle the events waiting, in order; once the screen changed (``changes``: the
+        count of scene changes when it was last shown), presses among them are stale: made
+        before the screen now on top showed, they never act on it."""
+        for event in pygame.event.get():
+            stale = self.changes != changes
+            intent = self.input.stale(event) if stale else self.input.one(event)
+            if intent is not None:
+                self.guarded("handle", self.dispatch, intent)
 
     def rest(self, until: float | None = None) -> None:
         """Wait for the next frame: a 60th of a second while the top scene moves, else until

@@ -14,8 +14,8 @@ from pathlib import Path
 
 import pygame
 
-from game import icons, paths
-from game.version import version
+from game.system import icons, paths
+from game.system.version import version
 
 from . import fonts
 from .art.loading import load_svg

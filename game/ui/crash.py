@@ -5,8 +5,8 @@ from __future__ import annotations
 
 import logging
 
-from game import logs
-from game.i18n import _
+from game.store import logs
+from game.words.i18n import _
 
 log = logging.getLogger(__name__)
 

@@ -17,8 +17,8 @@ import sys
 from collections.abc import Callable, MutableMapping
 from typing import TYPE_CHECKING
 
-from game import icons
-from game.icons import APP_ID
+from game.system import icons
+from game.system.icons import APP_ID
 
 if TYPE_CHECKING:
     import pygame

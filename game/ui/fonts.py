@@ -1,7 +1,7 @@
 """The game's typefaces: Inter (regular and bold, drawn for screens) for every text, and
 Cinzel (bold, Roman inscriptional capitals) for the titles of a few screens.  The files and
 their licences (SIL Open Font License 1.1) are under ``sprites/fonts/``, found through
-``game.paths`` from a source checkout, a wheel and the executable alike.
+``game.system.paths`` from a source checkout, a wheel and the executable alike.
 
 Sizes in the code are the sizes the interface was first laid out with, in pygame's default
 font, whose em is 0.6875 of the size asked for; the same factor gives Inter the x-height
@@ -22,7 +22,7 @@ from pathlib import Path
 
 import pygame
 
-from game import paths
+from game.system import paths
 
 FOLDER = "fonts"  # under sprites/
 EM_PER_SIZE = 0.6875

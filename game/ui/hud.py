@@ -8,16 +8,16 @@ from typing import NamedTuple
 
 import pygame
 
-from game.i18n import _
 from game.rules import Game, Phase
 from game.view import extra_prompt, move_prompt
 from game.view.narrate import stood_in
-from game.vocabulary import figure_word, question_text
+from game.words.i18n import _
+from game.words.vocabulary import figure_word, question_text
 
 from . import palette as pal
 from .art.icons import BARE_BELOW
 from .resources import Resources
-from .seat_marks import away_sentence, draw_seat_marks
+from .seat_marks import away_sentence, draw_resigned, draw_seat_marks, ended_sentence
 from .session import Connection, Session
 from .widgets import blit_centred, fit_line, fit_lines, panel
 
@@ -154,7 +154,7 @@ def draw_players(surface: pygame.Surface, res: Resources, session: Session,
     shown = game.scores if scores is None else scores
     for i, seat in enumerate(session.seats):
         row = player_row(res, rect, i, len(session.seats))
-        current = i == game.current and not game.over
+        current = i == game.current and not session.ended()
         if current:
             pygame.draw.rect(surface, pal.CURRENT_ROW, row, border_radius=px(8))
             pygame.draw.rect(surface, seat.rgb, row, width=px(2), border_radius=px(8))
@@ -167,6 +167,8 @@ def draw_players(surface: pygame.Surface, res: Resources, session: Session,
         if marks is not None:
             score_rect = score_rect.move(-draw_seat_marks(surface, res, row, score_rect,
                                                           marks), 0)
+        elif i in session.gave_up:
+            score_rect = score_rect.move(-draw_resigned(surface, res, row, score_rect), 0)
         room = score_rect.x - px(8) - (row.x + px(46))
         # Name and supply fill the row, its two lines set closer on a short row.
         short = row.h < px(50)
@@ -276,17 +278,21 @@ def describe_phase(session: Session, pending: bool, can_move: bool = False,
     game: Game = session.game
     seat = session.current_seat
     player = seat.name
-    if game.over:
-        return _("Game over")
+    if session.ended():  # played to its end, or ended by resignations
+        return ended_sentence(session)
     connection = session.connection  # at a table: the line beside the board says why
     if connection is Connection.PAUSED:
         return _("The table is paused: {player}'s turn waits").format(player=player)
     marks = session.marks(game.current)  # at a network table: a player gone, or played for
-    if marks is not None and marks.reason is not None and (
+    # the table's computer plays the seat now (this window's own seat: as the table last
+    # said, while this window is at the table)
+    if marks is not None and marks.stand_in and (
             not seat.is_human or connection is Connection.UP):
-        return stood_in(player, marks.reason)
+        if marks.reason is not None:  # and why: resigned, away, out of time
+            return stood_in(player, marks.reason)
+        return _("A computer plays for {player}…").format(player=player)
     if not seat.is_human:
-        if marks is not None and not marks.connected and not marks.stand_in:
+        if marks is not None and not marks.connected:
             return away_sentence(seat.label, marks)
         return _("{player} is thinking…").format(player=seat.label)
     if connection is Connection.DOWN:

@@ -61,7 +61,13 @@ class InputMapper:
     A held key repeats (SDL sends its KEYDOWN again and again).  When the screen changes
     while a key is held, the key is *spent*: its repeats are dropped until it is released, so
     that a key pressed on one screen (Space skipping the final scoring, Enter confirming the
-    turn before a pass screen) never also acts on the screen that follows."""
+    turn before a pass screen) never also acts on the screen that follows.
+
+    A press made before the screen on top was shown is *stale* (``stale``): it came in the
+    same batch of events as the press that changed the screen, or while the frame that
+    changed it was being made.  It acts on nothing, and its key is spent until released:
+    a screen that starts something (a game, a table that listens) answers only to a press
+    made once it is seen."""
 
     def __init__(self) -> None:
         self.text_focus = False
@@ -71,6 +77,7 @@ class InputMapper:
         # The letter of the Ctrl shortcut just pressed ("a" for Ctrl+A): should the platform
         # also send it as text, it is not typed.
         self.shortcut_letter = ""
+        self.pressed: int | None = None  # the key whose press the last intent came from
 
     def spend_held_keys(self) -> None:
         """The screen changed: the keys held now act no more until pressed again."""
@@ -79,10 +86,31 @@ class InputMapper:
     def translate(self, events: Iterable[pygame.event.Event]) -> list[Intent]:
         out: list[Intent] = []
         for ev in events:
-            intent = self._one(ev)
+            intent = self.one(ev)
             if intent is not None:
                 out.append(intent)
         return out
+
+    def stale(self, ev: pygame.event.Event) -> Intent | None:
+        """An event that came before the screen on top was shown: a press (a key, a button,
+        the wheel, a letter typed) acts on nothing and its key is spent; the rest (a
+        release, the pointer's move, the window closed or resized) is as ever."""
+        t = ev.type
+        if t == pygame.KEYDOWN:
+            self.held.add(ev.key)
+            self.spent.add(ev.key)
+            self.pressed = None
+            return None
+        if t in (pygame.MOUSEBUTTONDOWN, pygame.MOUSEWHEEL, pygame.TEXTINPUT):
+            if t == pygame.MOUSEBUTTONDOWN:
+                self.pointer = (int(ev.pos[0]), int(ev.pos[1]))
+            return None
+        return self.one(ev)
+
+    def one(self, ev: pygame.event.Event) -> Intent | None:
+        """The intent of one event, if it has one."""
+        self.pressed = ev.key if ev.type == pygame.KEYDOWN else None
+        return self._one(ev)
 
     def _one(self, ev: pygame.event.Event) -> Intent | None:
         t = ev.type

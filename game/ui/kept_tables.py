@@ -28,7 +28,7 @@ from game.net.links import Link
 from game.net.seats import HOST
 from game.net.table import PLAYING
 from game.net.tokens import Tokens
-from game.storage import atomic_write, read_small
+from game.store.storage import atomic_write, read_small
 
 log = logging.getLogger(__name__)
 RECORD = ".table.json"  # a record's file: CODE.table.json

@@ -25,11 +25,12 @@ from game.net.client import Happening, NetSession, Status
 from game.net.connect import ThreadedClient
 from game.net.hosting import LocalServer
 from game.net.links import DEFAULT_PORT, Link
+from game.net.sealed import Seal
 from game.net.seats import TableConfig, shown_code
 from game.net.tokens import Tokens
 from game.rules.registry import Registry
-from game.savefile import summary_of
-from game.storage import Storage
+from game.store.savefile import summary_of
+from game.store.storage import Storage
 
 from .kept_tables import LOOPBACK as LOOPBACK
 from .kept_tables import KeptTable, KeptTables
@@ -131,7 +132,7 @@ class TableLink:
         out = self.net.poll()
         token = self.net.token
         if token is not None and token != self._kept and self.net.seats \
-                and self.tokens is not None:
+                and self.tokens is not None and self.net.status != Status.OVER:
             with contextlib.suppress(OSError):
                 for seat in self.net.seats:
                     self.tokens.put(self.link, seat, token)
@@ -162,10 +163,13 @@ class TableLink:
         self._recorded = len(history)
 
     def forget_seats(self) -> None:
-        """The game is over: nothing to take back at this table."""
+        """The game is over: nothing to take back at this table (until its next game
+        begins with this player: the token is kept again then)."""
         if self.tokens is not None:
             for seat in self.net.seats:
                 self.tokens.forget(self.link, seat)
+        self._kept = None
+        self._recorded = None  # its next game, if this player plays it, is recorded anew
         if self.kept is not None:
             self.kept.forget(self.link.code)
 
@@ -188,8 +192,10 @@ def host_table(registry: Registry, storage: Storage, config: TableConfig, name: 
     """Serve a new table from this window (OSError when no port can be opened) and join it
     with the host's key: this window plays the table's ``host`` seats.  The table is saved
     after every turn in the data folder's ``hosted-tables``: should the window close before
-    the game ends, ``reopen_table`` serves it again."""
-    server = LocalServer(registry, storage.data_dir / HOSTED_TABLES)
+    the game ends, ``reopen_table`` serves it again (its seed sealed in its file while the
+    game is played, with the key of this user's config folder: ``game.net.sealed``)."""
+    server = LocalServer(registry, storage.data_dir / HOSTED_TABLES,
+                         seal=Seal.kept_in(storage.config_dir))
     port = _listen(server, listening)
     try:
         code, key = server.open_table(config)
@@ -205,7 +211,8 @@ def reopen_table(registry: Registry, storage: Storage, code: str, listening: Lis
     ended, and take its host's seats back.  Friends still at the table come back by
     themselves once it listens on the port they knew (``listening.port``).  ``SaveError``
     or ValueError when the table cannot be served again, OSError when no port opens."""
-    server = LocalServer(registry, storage.data_dir / HOSTED_TABLES)
+    server = LocalServer(registry, storage.data_dir / HOSTED_TABLES,
+                         seal=Seal.kept_in(storage.config_dir))
     code, key, name = server.reopen_table(storage.data_dir / HOSTED_TABLES / f"{code}.json")
     port = _listen(server, listening)
     table = _host_seats(registry, storage, server, port, code, key, name, listening, wake)

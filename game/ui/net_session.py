@@ -11,6 +11,10 @@ copy is rebuilt after a reconnection, the shown game is set to the table's at on
 
 This window's own actions go to the table (``submit``), never straight to the game: the
 table decides, and the move comes back like anyone's.
+
+Once the game is over the table offers its next game (``accept_rematch``); when it begins,
+this session stays the finished game's (``rematched``) and ``next_game`` is the new one's, at
+the same table over the same connection.
 """
 
 from __future__ import annotations
@@ -26,15 +30,18 @@ from game.net.client import (
     Paused,
     Rebuilt,
     Refusal,
+    Rematched,
     Status,
     TableChanged,
     TookBack,
 )
 from game.net.replica import Replica
-from game.rules import Action, parse_action
+from game.net.verify import Account, Mismatch, Why, as_seen
+from game.rules import Action, Game, parse_action
 from game.rules.registry import Registry
-from game.savefile import SavedGame
-from game.storage import Storage
+from game.store.savefile import SavedGame
+from game.store.storage import Storage, not_written
+from game.words.i18n import _
 
 from . import palette as pal
 from .net_link import TableLink
@@ -50,6 +57,7 @@ from .session import (
     Session,
 )
 
+UNVERIFIED = "unverified"  # the name a game kept as a window saw it starts with
 TAKEOVER_OFFER = 15.0  # seconds a dropped player is waited for before the host may hand over
 LINKED = (Status.LOBBY, Status.PLAYING, Status.OVER)  # this window is at the table now
 
@@ -86,6 +94,17 @@ class NetworkSession(Session):
     received_at: float = 0.0  # when the table's description was last read (monotonic)
     away_since: dict[int, float] = field(default_factory=dict)  # seats dropped, since when
     kept: bool = False  # the finished game was saved here
+    rematched: bool = False  # the table began its next game: this one is over for good
+    handed_on: bool = False  # the table is the next game's session's now (not left)
+    real: Game | None = None  # the table's game as it ended, from its seed
+    resigned_at_end: tuple[int, ...] | None = None  # the seats resigned, as the end says
+    told_at_end: Account | None = None  # the table's account of the game, as its end told it
+    _final: Session | None = None
+    # The table's account of the finished game could not be verified: the game as this
+    # window saw it (None when it cannot be rebuilt as a plain game), and the name of the
+    # save that keeps it once written.
+    seen: tuple[Game | None] | None = None
+    kept_as: str | None = None
 
     @classmethod
     def joined(cls, table: TableLink) -> NetworkSession:
@@ -98,6 +117,8 @@ class NetworkSession(Session):
         session = cls(shown, str(game["id"]), list(game["expansions"]), table_seats(table),
                       aids=bool(net.table.info.get("aids", True)), table=table)
         session.table_changed()
+        if net.sitting_out():  # a game begun without this player, who sits down again:
+            net.rematch()      # the table's computer leaves the seat to them
         return session
 
     # ------------------------------------------------------------------ reading the table
@@ -138,6 +159,12 @@ class NetworkSession(Session):
         """What the table sent since the last look, the shown game kept in step."""
         out = self.link.poll()
         for happening in out:
+            if isinstance(happening, Rematched):
+                self.rematched = True
+            elif self.rematched:
+                if isinstance(happening, TableChanged):
+                    self.table_changed()
+                continue  # the next game's: not this session's
             if isinstance(happening, Moved):
                 self._arrived(happening)
             elif isinstance(happening, (TookBack, Rebuilt)):
@@ -147,6 +174,10 @@ class NetworkSession(Session):
             elif isinstance(happening, Refusal):
                 self.sent = None
             elif isinstance(happening, Ended):
+                self.told_at_end = happening.account
+                if happening.account is not None and happening.account.verified:
+                    self.real = happening.account.game
+                self.resigned_at_end = self.gave_up = happening.resigned
                 self.table_changed()
         return out
 
@@ -186,6 +217,10 @@ class NetworkSession(Session):
     def table_changed(self) -> None:
         now = time.monotonic()
         self.received_at = now
+        # once the end told who resigned, the table's later words are of its next game
+        if not self.rematched and self.resigned_at_end is None:
+            self.gave_up = tuple(i for i, seat in enumerate(self.link.net.table.seats)
+                                 if seat["resigned"])
         for i, seat in enumerate(self.link.net.table.seats):
             if seat["connected"] or seat["kind"] == "computer":
                 self.away_since.pop(i, None)
@@ -198,6 +233,8 @@ class NetworkSession(Session):
         if self.ended():
             return Actor.NOBODY
         net = self.link.net
+        if self.rematched:
+            return Actor.TABLE  # the finished game's last moves are still being shown
         if game.upcoming() is not None or net.status != Status.PLAYING:
             return Actor.TABLE
         seat = net.my_turn()
@@ -230,6 +267,8 @@ class NetworkSession(Session):
 
     # ------------------------------------------------------------------ the players' rows
     def marks(self, player: int) -> SeatMarks | None:
+        if self.ended():  # connections and clocks are the table's, whose game is over: a
+            return None  # player's row then shows the score, and who resigned (``gave_up``)
         info = self.link.net.table.info
         seats = info.get("seats", [])
         if player >= len(seats) or seats[player]["kind"] == "computer":
@@ -281,23 +320,70 @@ class NetworkSession(Session):
     def ended(self) -> bool:
         """The game is over: played to its end, or ended by resignations (once every move
         of it has been shown)."""
-        return self.shown.over or (self.link.net.status == Status.OVER
-                                   and self.shown.upcoming() is None
-                                   and len(self.shown.moves) == len(self.link.net.history))
+        shown = self.shown
+        if shown.over:
+            return True
+        if shown.upcoming() is not None:
+            return False
+        if self.real is not None:
+            return len(shown.moves) == len(self.real.moves)
+        return (self.link.net.status == Status.OVER
+                and len(shown.moves) == len(self.link.net.history))
+
+    def account(self) -> Account | None:
+        """Once the game is over: the table's account of it, checked (from its end: the
+        table may already be playing its next game)."""
+        if not self.ended():
+            return None
+        return self.told_at_end or self.link.net.account()
 
     def final(self) -> Session | None:
         """Once the game is over and its seed told: the real game, as a game of this window
-        (saved, its history browsed, played again here)."""
-        real = self.link.net.finished_game()
-        if real is None or not self.ended():
+        (saved, its history browsed, played again here).  When the table's account of it
+        (its seed and moves) does not rebuild the game this window followed, the game as
+        this window saw it instead."""
+        if self._final is not None:
+            return self._final
+        account = self.account()
+        if account is None:
+            return None
+        real = account.game if account.verified else self._as_seen()
+        if real is None:
             return None
         seats = [Seat(s.name, s.colour, HUMAN if s.kind in (REMOTE, OPEN) else s.kind)
                  for s in self.seats]
         elsewhere = tuple(i for i, s in enumerate(self.seats) if s.kind in (REMOTE, OPEN))
-        gave_up = tuple(i for i, seat in enumerate(self.link.net.table.seats)
-                        if seat["resigned"])
-        return Session(real, self.game_id, list(self.expansions), seats, aids=self.aids,
-                       elsewhere=elsewhere, gave_up=gave_up)
+        self._final = Session(real, self.game_id, list(self.expansions), seats,
+                              aids=self.aids, elsewhere=elsewhere, gave_up=self.gave_up)
+        return self._final
+
+    def _as_seen(self) -> Game | None:
+        if self.seen is None:
+            self.seen = (as_seen(self.shown, self.link.net.seed or 0),)
+        return self.seen[0]
+
+    def mismatch(self) -> Mismatch | None:
+        """Once the game is over: why the table's account of it could not be verified, if
+        it could not."""
+        account = self.account()
+        return None if account is None else account.mismatch
+
+    def unverified(self) -> str | None:
+        """What the player is told when the table's account of the finished game could not
+        be verified, and what became of the game; None when it was (or is not over)."""
+        mismatch = self.mismatch()
+        if mismatch is None:
+            return None
+        why = mismatch_words(mismatch)
+        if self.kept_as is not None:
+            return _("The table's account of the game could not be verified: {why}. The game "
+                     "is kept as you saw it, marked unverified, in Load game as "
+                     "{name}.").format(why=why, name=self.kept_as)
+        if self._as_seen() is not None:
+            return _("The table's account of the game could not be verified: {why}. The game "
+                     "is shown as you saw it.").format(why=why)
+        return _("The table's account of the game could not be verified: {why}. The board "
+                 "shows the game as you saw it; it cannot be kept as a save.").format(why=why)
 
     def saved(self) -> SavedGame:
         done = self.final()
@@ -313,7 +399,56 @@ class NetworkSession(Session):
             return None
         self.kept = True
         self.link.forget_seats()
-        return done.autosave(storage, registry)
+        if self.mismatch() is None:
+            return done.autosave(storage, registry)
+        # Not the table's game as it says: kept as a save of its own, which the autosave
+        # (Continue) never holds
+        stamp = time.strftime(f"{UNVERIFIED}-%Y%m%d-%H%M%S")
+        name = next(n for n in (f"{stamp}{f'-{k}' if k > 1 else ''}" for k in range(1, 1000))
+                    if not (storage.saves_dir / f"{n}.json").exists())  # another one's: kept
+        try:
+            storage.save(done.saved(), f"{name}.json")
+        except OSError as exc:
+            return not_written(exc, storage.saves_dir)
+        self.kept_as = name
+        return None
 
     def leave(self) -> None:
-        self.link.close()
+        if not self.handed_on:
+            self.link.close()
+
+    # ------------------------------------------------------------------ the next game
+    def offered(self) -> bool:
+        """The table may still be asked for its next game: this window is at it, and the
+        game is over, or the next one began without this player."""
+        net = self.link.net
+        if not net.linked or not self.ended():
+            return False
+        return net.status == Status.OVER or (self.rematched and net.sitting_out())
+
+    def accept_rematch(self) -> bool:
+        """Play the table's next game (once the others have answered, or the host begins it);
+        in one begun without this player, take the seat back."""
+        return self.link.net.rematch()
+
+    def begin_rematch(self) -> bool:
+        """The host begins the next game now: the seats whose player has not accepted are
+        played by a computer until they do."""
+        return self.link.hosting and self.link.net.host("start")
+
+    def next_game(self) -> NetworkSession:
+        """The table's next game, at this table over the same connection: its session (this
+        one keeps the finished game, and no longer answers for the table)."""
+        following = NetworkSession.joined(self.link)
+        self.handed_on = True
+        return following
+
+
+def mismatch_words(mismatch: Mismatch) -> str:
+    """Why a table's account of its game could not be verified, for the player."""
+    move = mismatch.move or 0
+    return {Why.NO_GAME: _("the table ended a game that had not begun"),
+            Why.ILLEGAL: _("move {n} is not allowed in the game its seed deals").format(n=move),
+            Why.DEALT: _("the tiles it dealt are not the ones its seed deals"),
+            Why.SCORES: _("its final scores are not the game's"),
+            Why.NOT_OVER: _("it ended a game that goes on")}[mismatch.why]

@@ -9,9 +9,9 @@ from dataclasses import dataclass, field
 
 import pygame
 
-from game.i18n import _
 from game.rules import TileSet
-from game.rulespages import Heading, Page, Paragraph, Picture, Span
+from game.words.i18n import _
+from game.words.rulespages import Heading, Page, Paragraph, Picture, Span
 
 from . import palette as pal
 from .picture import draw_picture, picture_problems

@@ -9,7 +9,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Literal
 
-from game.i18n import N_, _, in_every_language
+from game.words.i18n import N_, _, in_every_language
 
 Colour = tuple[int, int, int]
 

@@ -8,7 +8,7 @@ import pygame
 from game.rules import TileSet
 from game.rules.model import RotatedTile, TileType
 from game.rules.ports import PORT_INDEX
-from game.rulespages import Picture, PictureFigure
+from game.words.rulespages import Picture, PictureFigure
 
 from . import palette as pal
 from .art.icons import ICON_SIZE

@@ -17,8 +17,8 @@ from __future__ import annotations
 
 import pygame
 
-from game.filenames import readable
 from game.rules import TileSet
+from game.system.filenames import readable
 
 from . import fonts
 from .art.cache import ImageCache

@@ -9,8 +9,8 @@ from collections.abc import Callable, Sequence
 
 import pygame
 
-from game.i18n import _
 from game.view.score_chart import Series, axis_steps, score_range
+from game.words.i18n import _
 
 from . import palette as pal
 from .resources import Resources

@@ -6,11 +6,12 @@ from __future__ import annotations
 
 import pygame
 
-from game.i18n import _
+from game.view.phrases import listed
+from game.words.i18n import _, ngettext
 
 from . import palette as pal
 from .resources import Resources
-from .session import SeatMarks
+from .session import SeatMarks, Session
 
 CONNECTED = (70, 190, 90)
 AWAY = (230, 160, 40)
@@ -30,6 +31,26 @@ def away_sentence(player: str, marks: SeatMarks | None) -> str:
     if marks is not None and marks.left:
         return _("{player} left the table").format(player=player)
     return _("{player} is reconnecting…").format(player=player)
+
+
+def resigned_sentence(session: Session) -> str | None:
+    """Who gave the game up ("Bob resigned"), if anyone did."""
+    names = [session.seats[i].name for i in session.gave_up if i < len(session.seats)]
+    return resigned_words(names) if names else None
+
+
+def resigned_words(names: list[str]) -> str:
+    """"Bob resigned", "Bob and Eve resigned"."""
+    return ngettext("{players} resigned", "{players} resigned", len(names)).format(
+        players=listed(names))
+
+
+def ended_sentence(session: Session) -> str:
+    """What the banner says once the game is over: and why, when it ended early."""
+    resigned = resigned_sentence(session) if not session.game.over else None
+    if resigned is None:
+        return _("Game over")
+    return _("Game over: {resigned}").format(resigned=resigned)
 
 
 def status_word(marks: SeatMarks) -> str | None:
@@ -73,6 +94,20 @@ def draw_seat_marks(surface: pygame.Surface, res: Resources, row: pygame.Rect,
     word = status_word(marks)
     if word is not None:
         lines.append(res.text(word, 15, AWAY if not marks.connected else pal.TEXT_DIM))
+    return _beside_score(surface, res, row, score, lines)
+
+
+def draw_resigned(surface: pygame.Surface, res: Resources, row: pygame.Rect,
+                  score: pygame.Rect) -> int:
+    """"resigned" left of the ``score`` in a player's ``row`` (a finished game opened
+    again, whose table is no more); the width it takes there."""
+    return _beside_score(surface, res, row, score, [res.text(_("resigned"), 15, pal.TEXT_DIM)])
+
+
+def _beside_score(surface: pygame.Surface, res: Resources, row: pygame.Rect,
+                  score: pygame.Rect, lines: list[pygame.Surface]) -> int:
+    """Lines stacked left of the ``score``, centred on the ``row``; the width they take."""
+    px = res.px
     if not lines:
         return 0
     width = max(img.get_width() for img in lines)

@@ -15,11 +15,12 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from game.i18n import N_, _
 from game.review import Review
 from game.rules import Game, TileSet
 from game.rules.registry import Registry
-from game.storage import SavedGame, Storage, not_written
+from game.store.savefile import resigned_out
+from game.store.storage import SavedGame, Storage, not_written
+from game.words.i18n import N_, _
 
 from . import palette as pal
 
@@ -29,6 +30,7 @@ HUMAN = "human"  # a person at this window
 OPEN = "open"  # someone joining over the network (a seat of a table this window hosts)
 REMOTE = "remote"  # a person at another window, at a network table
 COMPUTER_KINDS = ("easy", "quick", "strong", "mcts", "random")  # levels of game.ai
+STAND_IN = "quick"  # the level that plays a seat given up, as a network table's stand-in does
 # What players call each kind of seat (translated where shown).
 KIND_NAMES = {HUMAN: N_("Human"), "easy": N_("Easy"), "quick": N_("Medium"),
               "strong": N_("Hard"), "mcts": N_("Monte Carlo"), "random": N_("Random"),
@@ -138,7 +140,7 @@ class Session:
 
     def actor(self) -> Actor:
         """Who is to act now."""
-        if self.game.over:
+        if self.ended():
             return Actor.NOBODY
         return Actor.PERSON if self.current_seat.is_human else Actor.COMPUTER
 
@@ -161,8 +163,14 @@ class Session:
         return [i for i in in_play if scores[i] == best]
 
     def ended(self) -> bool:
-        """Whether the game is over (at a network table also: ended by resignations)."""
-        return self.game.over
+        """Whether the game is over: played to its end, or ended by resignations (at a
+        network table, or opened again from its save)."""
+        return self.game.over or self.resigned_out
+
+    @property
+    def resigned_out(self) -> bool:
+        """Whether resignations ended the game: fewer than two players played on."""
+        return resigned_out(len(self.seats), self.gave_up)
 
     def final(self) -> Session | None:
         """The game a save and the final scores show: this one (at a network table, the
@@ -184,6 +192,8 @@ class Session:
                              [s.colour for s in self.seats], [s.kind for s in self.seats],
                              aids=self.aids)
         saved.resigned = list(self.gave_up)
+        if self.resigned_out and saved.summary is not None:  # the load list reads it
+            saved.summary["over"] = True
         if self.review is not None:
             saved.review = self.review.to_json()
         return saved
@@ -227,8 +237,13 @@ class Session:
         game = saved.restore(registry, path)
         colours = saved.colours or [n for n, _ in pal.PLAYER_COLOURS]
         kinds = saved.seat_kinds()  # a person where the level is unknown
+        gave_up = tuple(i for i in saved.resigned if 0 <= i < len(saved.players))
+        if not (game.over or saved.resigned_out):
+            # A game whose table played on without the player who resigned: a computer
+            # plays that seat, as the table's did; nobody takes it back here.
+            kinds = [STAND_IN if i in gave_up and kind == HUMAN else kind
+                     for i, kind in enumerate(kinds)]
         seats = [Seat(name, colours[i % len(colours)], kinds[i])
                  for i, name in enumerate(saved.players)]
         return cls(game, saved.game, list(saved.expansions), seats, path,
-                   aids=saved.aids, review=Review.from_json(saved.review),
-                   gave_up=tuple(i for i in saved.resigned if 0 <= i < len(seats)))
+                   aids=saved.aids, review=Review.from_json(saved.review), gave_up=gave_up)

@@ -14,8 +14,8 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from typing import Any
 
-from game.i18n import N_
-from game.storage import Storage
+from game.store.storage import Storage
+from game.words.i18n import N_
 
 Value = str | int | bool
 

@@ -12,7 +12,7 @@ from pathlib import Path
 
 import pygame
 
-from game import paths
+from game.system import paths
 from game.view import sound_names
 
 from .settings import Settings

@@ -8,10 +8,10 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
-from game.i18n import _
 from game.rules import RulesError
 from game.rules.registry import Registry
-from game.vocabulary import option_name, set_name, value_label
+from game.words.i18n import _
+from game.words.vocabulary import option_name, set_name, value_label
 
 Clock = tuple[int, int]  # seconds of thinking time, seconds added each turn
 # The clocks a table may have, in the order a click cycles through them (None: no clock).

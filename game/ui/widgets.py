@@ -7,8 +7,8 @@ from dataclasses import dataclass, field
 
 import pygame
 
-from game.filenames import readable
-from game.i18n import _
+from game.system.filenames import readable
+from game.words.i18n import _
 
 from . import palette as pal
 from .intents import Command, Intent, PointerDown, PointerMove, PointerUp, TextInput

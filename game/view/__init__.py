@@ -1,12 +1,13 @@
 """What the window shows about a game, as text and plain data: pure Python (no pygame), read
-by the window and by tests.  Strings go through ``game.i18n``.
+by the window and by tests.  Strings go through ``game.words.i18n``.
 
 Organised by what it describes: the rule modules' views (``modules``, one file per module:
 its state lines, tokens, move labels, announcements and their sounds, awards, prompts, final
 details); the turn log (``chronicle``, told with ``narrate`` and ``notices``); the feature
 ``cards``; the game's ``history``; small ``phrases``.  The words for a tile set's kinds,
-figures and icons come from ``game.vocabulary``.  The functions below are what the window asks:
-each asks every rule module's view of the game, so that nothing here names a module's thing.
+figures and icons come from ``game.words.vocabulary``.  The functions below are what the
+window asks: each asks every rule module's view of the game, so that nothing here names a
+module's thing.
 
     from game import view
     view.module_lines(game)            # ["Bag: 17 tokens, 2 wolves", ...]
@@ -17,10 +18,10 @@ each asks every rule module's view of the game, so that nothing here names a mod
 
 from __future__ import annotations
 
-from game.i18n import _
 from game.rules import Action, Game
 from game.rules.features import Figure
-from game.vocabulary import kind_title
+from game.words.i18n import _
+from game.words.vocabulary import kind_title
 
 from .modules import VIEWS, views_of
 

@@ -8,9 +8,9 @@ from __future__ import annotations
 from collections import Counter
 from dataclasses import dataclass
 
-from game.i18n import _, ngettext
 from game.rules import FeatureView, Game
-from game.vocabulary import a_figure, counts_icon, figures_counted, icons_counted, kind_title
+from game.words.i18n import _, ngettext
+from game.words.vocabulary import a_figure, counts_icon, figures_counted, icons_counted, kind_title
 
 from .modules import views_of
 from .phrases import listed, tiles

@@ -14,8 +14,8 @@ import enum
 from collections.abc import Callable
 from dataclasses import dataclass
 
-from game.i18n import _
 from game.rules import Action, Choose, Deploy, Game, Move, Phase, Place, RulesError, ScoreEvent
+from game.words.i18n import _
 
 from . import narrate, notices
 

@@ -6,10 +6,10 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from game.i18n import _
 from game.rules import Game, ScoreEvent
 from game.rules.board import Cell
-from game.vocabulary import a_figure, counts_icon, icons_counted, kind_word, the_kind
+from game.words.i18n import _
+from game.words.vocabulary import a_figure, counts_icon, icons_counted, kind_word, the_kind
 
 from .modules import views_of
 from .phrases import listed, tiles

@@ -1,9 +1,9 @@
 """Small phrases every sentence of the view may need, in the player's language: a number of
-tiles, a list of names.  The words for a game's own things come from ``game.vocabulary``."""
+tiles, a list of names.  The words for a game's own things come from ``game.words.vocabulary``."""
 
 from __future__ import annotations
 
-from game.i18n import _, ngettext
+from game.words.i18n import _, ngettext
 
 
 def tiles(n: int) -> str:

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import pytest
 
-from game.rulespages import MAX_PICTURES, Page, PageError, Picture, parse_page
+from game.words.rulespages import MAX_PICTURES, Page, PageError, Picture, parse_page
 
 
 def pictures(text: str) -> list[Picture]:

@@ -15,8 +15,8 @@ import pytest
 
 from game.rules import Game
 from game.rules.registry import Registry
-from game.storage import SAVE_FORMAT, SavedGame, SaveError, Storage, atomic_write
-from game.version import version
+from game.store.storage import SAVE_FORMAT, SavedGame, SaveError, Storage, atomic_write
+from game.system.version import version
 
 from .make_corpus import COMMITTED_SAVES, ROOT, UNRESTORABLE, write_saves
 
@@ -137,7 +137,7 @@ def test_a_write_syncs_the_folder_after_the_rename(tmp_path: Path,
 WRITER = """
 import sys
 from pathlib import Path
-from game.storage import atomic_write
+from game.store.storage import atomic_write
 path = Path(sys.argv[1])
 n = 0
 while True:

@@ -11,7 +11,7 @@ from typing import Any
 import pytest
 
 from game.rules.registry import Registry
-from game.tileset_cache import CACHE_FILE, load_registry
+from game.store.tileset_cache import CACHE_FILE, load_registry
 
 Data = dict[str, Any]
 

@@ -10,8 +10,8 @@ from pathlib import Path
 
 import pytest
 
+from game.commands.tileset import main as tileset_main
 from game.rules.registry import Registry
-from game.tileset import main as tileset_main
 
 from .make_corpus import ROOT, Case, committed_tilesets, write_tilesets
 

@@ -16,7 +16,7 @@ from game.net.headless import play_seat
 from game.net.limits import Limits
 from game.net.links import Link
 from game.net.seats import TableConfig
-from game.net.server import TableServer
+from game.net.table_server import TableServer
 from game.rules import Game
 from game.rules.registry import Registry, default_registry
 

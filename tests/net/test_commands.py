@@ -180,7 +180,7 @@ def test_a_headless_player_says_when_no_table_answers(tmp_path: Path) -> None:
 
 def test_the_server_takes_the_windows_names_of_the_levels() -> None:
     """``--seats open,hard`` and ``--stand-in medium``: the words the seat buttons say."""
-    from game.server import parse_args
+    from game.commands.server import parse_args
 
     args = parse_args(["--seats", "open,hard,easy", "--stand-in", "medium"])
     assert args.seats == ("open", "strong", "easy") and args.stand_in == "quick"
@@ -219,3 +219,17 @@ async def _players_when_stopped(server: Server) -> list[str]:
     finally:
         stop.set()
         await asyncio.gather(*links)
+
+
+def test_the_servers_connection_limits_come_from_its_command_line() -> None:
+    from game.commands.server import limits_of, parse_args
+    from game.net.limits import Limits
+
+    limits = limits_of(parse_args(["--per-address", "4", "--per-block", "8", "--ipv4-block",
+                                   "16", "--ipv6-block", "56", "--rejoins-per-minute", "5"]))
+    assert (limits.per_address, limits.per_block, limits.ipv4_block, limits.ipv6_block,
+            limits.rejoins_per_minute) == (4, 8, 16, 56, 5)
+    assert limits_of(parse_args([])) == Limits()
+    for wrong in (["--per-block", "0"], ["--ipv4-block", "33"], ["--ipv6-block", "x"]):
+        with pytest.raises(SystemExit):
+            parse_args(wrong)

@@ -15,7 +15,6 @@ from typing import Any
 
 import pytest
 
-from game import storage
 from game.ai import random_action
 from game.net import tablefile
 from game.net.client import Lost, NetSession, Refusal, Status
@@ -23,8 +22,9 @@ from game.net.connect import follow
 from game.net.hosting import LocalServer
 from game.net.links import Link
 from game.net.seats import Refused, TableConfig
-from game.net.server import TableServer
 from game.net.table import Table
+from game.net.table_server import TableServer
+from game.store import storage
 
 from .loopback import LOOPBACK, registry, run
 
@@ -188,7 +188,7 @@ def test_guests_in_a_hosted_lobby_read_that_the_host_closed_the_table(tmp_path: 
         tasks = await _seated(link, guest)
         await asyncio.to_thread(host.close)
         await until(lambda: guest.status == Status.FAILED, "the guest told", (guest,))
-        assert guest.refused == "closed" and guest.problem == "the host closed the table"
+        assert guest.refused == "host-closed" and guest.problem == "the host closed the table"
         await asyncio.wait_for(asyncio.gather(*tasks), 10)  # it tries no more
 
     try:

@@ -13,7 +13,7 @@ from game.net.headless import play_seat
 from game.net.links import Link
 from game.net.messages import SERVER, read
 from game.net.seats import TableConfig
-from game.net.server import TableServer
+from game.net.table_server import TableServer
 
 from .loopback import assert_same_game, registry, run, seat_players, serving
 

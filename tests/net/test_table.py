@@ -15,7 +15,7 @@ from game.net.steps import Digest
 from game.net.table import OVER, PLAYING, Table
 from game.net.tablefile import load_table, save_table, table_json
 from game.rules import Place
-from game.savefile import SaveError
+from game.store.savefile import SaveError
 
 from .loopback import registry
 
@@ -164,6 +164,27 @@ def test_a_saved_table_reads_back_with_every_step(tmp_path: Path) -> None:
     saved = json.loads(text)["game"]
     assert saved["moves"] == [str(m) for m in table.game.moves]  # type: ignore[union-attr]
     assert saved["seed"] == table.seed
+
+
+def test_a_table_opened_again_keeps_a_resigned_seat_played_by_a_computer(
+        tmp_path: Path) -> None:
+    """The host left a table that played on after a resignation: opened again (Continue),
+    the seat is still given up, its turns the table's computer's."""
+    table, _ = started(TableConfig("carcassonne", seats=("open", "open", "open")))
+    play_some(table, 6)
+    table.resign({1}, 1)
+    again = load_table(save_table(table, tmp_path), registry(), 100.0)
+    assert again.state == PLAYING
+    assert [s.resigned for s in again.seats] == [False, True, False]
+    assert again.seats[1].stand_in
+    game = again.game
+    assert game is not None
+    rng = random.Random(5)
+    while game.current != 1:
+        again.play(random_action(game, rng), 101.0)
+    assert again.computer_turn() == 1
+    with pytest.raises(Refused, match=r"^stand-in:"):  # nobody but the computer plays it
+        again.undo({1}, 1, len(game.moves))
 
 
 @pytest.mark.parametrize("damage", ["moves", "seed", "shape", "json"])

@@ -4,10 +4,10 @@ view in ``game/view/modules/``, where its strings get their French from the cata
 
 from __future__ import annotations
 
-from game.i18n import _
 from game.rules import Game, Notice, ScoreEvent
 from game.view.modules import ModuleView
-from game.vocabulary import icons_counted
+from game.words.i18n import _
+from game.words.vocabulary import icons_counted
 
 from .orchard import APPLE, PICKED, Apples, ApplesPicked
 

@@ -15,11 +15,11 @@ os.environ["SDL_AUDIODRIVER"] = "dummy"
 import pygame
 import pytest
 
-from game import i18n
 from game.ui.app import LONGEST_STEP, App, AppConfig, Scene
 from game.ui.scenes.play.question import Question
 from game.ui.scenes.routes import SceneRoutes
 from game.ui.window import MIN_SIZE
+from game.words import i18n
 
 FRAME = 1 / 60
 SceneT = TypeVar("SceneT", bound=Scene)

@@ -17,11 +17,11 @@ from typing import Any
 import pygame
 import pytest
 
-from game import i18n, rulespages, vocabulary
 from game.rules.model import LanguageText, TileSet
-from game.rulespages import Heading, Page, Paragraph, Span
 from game.ui.resources import Resources
 from game.ui.scenes import help as help_scene
+from game.words import i18n, rulespages, vocabulary
+from game.words.rulespages import Heading, Page, Paragraph, Span
 from tests.script_modules import load_file
 
 ROOT = Path(__file__).resolve().parents[2]

@@ -9,9 +9,9 @@ from pathlib import Path
 
 import pytest
 
-from game.__main__ import parse_args
 from game.ai import LEVELS
-from game.storage import Storage
+from game.commands.play import parse_args
+from game.store.storage import Storage
 
 ROOT = Path(__file__).resolve().parents[2]
 

@@ -9,8 +9,8 @@ from pathlib import Path
 import pygame
 import pytest
 
-from game import logs
 from game.ai.random_policy import random_action
+from game.store import logs
 from game.ui.app import App, AppConfig
 from game.ui.scenes.crash import CrashScene
 from game.ui.scenes.play import PlayScene
@@ -216,7 +216,7 @@ def test_a_failure_outside_the_scenes_is_logged_and_told_in_a_message_box(
     import sys
     import threading
 
-    from game.__main__ import main
+    from game.commands.play import main
     from game.ui.scenes import routes
     monkeypatch.setenv("CARCASSONNE_HOME", str(tmp_path))
     for name in ("SDL_WINDOWS_DPI_AWARENESS", "SDL_VIDEO_WAYLAND_SCALE_TO_DISPLAY",

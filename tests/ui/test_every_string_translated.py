@@ -12,9 +12,9 @@ from collections.abc import Iterator
 import pygame
 import pytest
 
-from game import logs
 from game.ai.random_policy import random_action
 from game.rules import Move
+from game.store import logs
 from game.ui.app import App
 from game.ui.scenes.crash import CrashScene
 from game.ui.scenes.help import HelpScene
@@ -26,7 +26,7 @@ from game.ui.scenes.saves import NameScene
 from game.ui.scenes.settings import SettingsScene
 from game.ui.scenes.setup import SetupScene
 from game.ui.session import Seat, Session
-from game.vocabulary import set_name
+from game.words.vocabulary import set_name
 
 from .conftest import Driver, measured, on_top
 from .pseudo import Drawn, Pseudo, pseudo, speaking_pseudo

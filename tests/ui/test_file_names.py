@@ -12,9 +12,9 @@ from pathlib import Path
 import pygame
 import pytest
 
-from game import logs
 from game.rules import Game, default_registry
-from game.savefile import SavedGame
+from game.store import logs
+from game.store.savefile import SavedGame
 from game.ui.app import App, AppConfig
 from game.ui.scenes.crash import CrashScene
 from game.ui.scenes.menus import MessageScene

@@ -13,10 +13,10 @@ from pathlib import Path
 import pygame
 import pytest
 
-from game import hints, i18n
 from game.ai.random_policy import random_action
 from game.net.links import Link
 from game.net.seats import MAX_NAME
+from game.review import hints
 from game.rules import Deploy, Move
 from game.rules.modules.hills_sheep import WolfDrawn
 from game.ui.app import App, AppConfig
@@ -44,6 +44,7 @@ from game.ui.table_options import CLOCKS
 from game.view import notices
 from game.view.modules import views_of
 from game.view.modules.hills_sheep import ShepherdsView
+from game.words import i18n
 
 from . import fit, tables
 from .conftest import Driver, measured, on_top

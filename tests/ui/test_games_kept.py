@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import pygame
 
-from game.storage import AUTOSAVE
+from game.store.storage import AUTOSAVE
 from game.ui.app import App
 from game.ui.scenes.final import FinalScene
 from game.ui.scenes.play import PlayScene

@@ -51,7 +51,9 @@ def test_space_held_through_the_final_scoring_leaves_the_final_scores_up(
     assert isinstance(final, FinalScene) and final.session is finished
     key_up(driver, pygame.K_SPACE)
     assert app.scene is final
-    driver.key(pygame.K_SPACE)  # a new press: Play again
+    driver.key(pygame.K_SPACE)  # a new press of the key that skips: the scores stay up
+    assert app.scene is final
+    driver.key(pygame.K_RETURN)  # Enter, as the button says: Play again
     again = app.scene
     assert isinstance(again, PlayScene) and again.session is not finished
 

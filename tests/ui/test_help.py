@@ -10,9 +10,7 @@ from typing import Any
 import pygame
 import pytest
 
-from game import i18n
 from game.rules.registry import builtin_tileset_dir
-from game.rulespages import HELP_FOLDER, Heading, Paragraph, read_page
 from game.ui.app import App, AppConfig
 from game.ui.art.tiles import icon_spots
 from game.ui.picture import MAX_TILE, draw_picture
@@ -24,7 +22,9 @@ from game.ui.scenes.setup import SetupScene
 from game.ui.scenes.title import TitleScene
 from game.ui.widgets import draw_tooltip, fit_text
 from game.ui.window import MIN_SIZE
-from game.vocabulary import set_note
+from game.words import i18n
+from game.words.rulespages import HELP_FOLDER, Heading, Paragraph, read_page
+from game.words.vocabulary import set_note
 
 from .conftest import Driver, lines_set, on_top
 from .test_scenes import button, new_game

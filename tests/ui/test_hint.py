@@ -11,7 +11,7 @@ from collections.abc import Iterator
 import pygame
 import pytest
 
-from game import hints
+from game.review import hints
 from game.rules import Deploy, Move, Place
 from game.ui.app import App
 from game.ui.scenes.play import hint as hint_module

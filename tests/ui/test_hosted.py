@@ -10,7 +10,7 @@ import os
 from pathlib import Path
 
 from game.net.links import Link
-from game.storage import Storage
+from game.store.storage import Storage
 from game.ui import hosted
 from game.ui.app import App
 from game.ui.kept_tables import KeptTable

@@ -11,8 +11,8 @@ from pathlib import Path
 import pygame
 import pytest
 
-from game.paths import tilesets_dir
-from game.storage import SavedGame, Storage
+from game.store.storage import SavedGame, Storage
+from game.system.paths import tilesets_dir
 from game.ui.app import App, AppConfig
 from game.ui.scenes.menus import ConfirmScene, MessageScene
 from game.ui.scenes.play import PlayScene

@@ -8,7 +8,6 @@ import random
 import pygame
 import pytest
 
-from game import i18n
 from game.ai.random_policy import random_action
 from game.rules import Choose
 from game.rules.modules.hill_dale import HARVEST
@@ -18,6 +17,7 @@ from game.ui.scenes.saves import LoadScene
 from game.ui.scenes.title import TitleScene
 from game.ui.session import Seat, Session
 from game.ui.window import MIN_SIZE
+from game.words import i18n
 
 from .conftest import Driver
 from .test_user_tilesets import resize

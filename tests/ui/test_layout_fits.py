@@ -10,7 +10,6 @@ from pathlib import Path
 import pygame
 import pytest
 
-from game import i18n
 from game.ui.app import App, AppConfig
 from game.ui.hud import describe_phase, draw_banner
 from game.ui.scenes.play import PlayScene
@@ -19,6 +18,7 @@ from game.ui.scenes.setup import SetupScene
 from game.ui.scenes.title import TitleScene
 from game.ui.session import Seat, Session
 from game.ui.widgets import Button
+from game.words import i18n
 
 SIZES = [((960, 640), 100, 1.0), ((1440, 960), 150, 1.5)]
 

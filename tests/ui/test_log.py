@@ -9,7 +9,6 @@ import re
 import pygame
 import pytest
 
-from game import i18n
 from game.ai.random_policy import random_action
 from game.rules import Choose, Deploy, Place
 from game.rules import ports as P
@@ -19,6 +18,7 @@ from game.ui.scenes.play import PlayScene
 from game.ui.scenes.saves import LoadScene, NameScene
 from game.ui.scenes.title import TitleScene
 from game.ui.session import Seat, Session
+from game.words import i18n
 
 from .conftest import Driver, on_top
 

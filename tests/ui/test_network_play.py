@@ -12,11 +12,10 @@ from pathlib import Path
 import pygame
 import pytest
 
-from game import i18n
 from game.ai import choose_action
 from game.net.client import Status
 from game.rules import Phase, Place
-from game.storage import save_file_name
+from game.store.storage import save_file_name
 from game.ui import clipboard
 from game.ui.hud import describe_phase
 from game.ui.net_session import NetworkSession
@@ -26,10 +25,10 @@ from game.ui.scenes.menus import ConfirmScene
 from game.ui.scenes.play import TablePlayScene, at_table
 from game.ui.scenes.play.table_turns import TableTurns
 from game.ui.scenes.saves import NameScene
-from game.ui.scenes.setup import SetupScene
 from game.ui.scenes.title import TitleScene
-from game.ui.session import HUMAN, OPEN, SeatMarks, Session
+from game.ui.session import SeatMarks, Session
 from game.ui.window import MIN_SIZE
+from game.words import i18n
 
 from .conftest import Driver, on_top
 from .tables import Table, drawn_texts, join_lobby, play_a_turn, two_windows
@@ -425,23 +424,6 @@ def test_each_player_sees_their_own_hand_of_three_while_the_other_plays(
         refilled = list(host.game.hands[0])
         assert len(refilled) == 3
         assert tray_tiles(host) == refilled
-
-
-def test_play_again_after_a_network_game_sets_up_a_new_table_not_a_game_at_one_window(
-        tmp_path: Path) -> None:
-    """The friend is at another window: playing again offers their seat open, to host a new
-    table they join, instead of a game with them as a person at this window."""
-    with two_windows(tmp_path, options={"hand": 3}) as table:
-        play_a_turn(table, table.host)
-        the_host_resigns(table)
-        for app, me in ((table.host, "Ann"), (table.guest, "Bob")):
-            Driver(app).key(pygame.K_RETURN)  # Play again
-            setup = on_top(app, SetupScene)
-            assert [(s.name, s.kind) for s in setup.seats if s.name == me] == [(me, HUMAN)]
-            assert [s.kind for s in setup.seats if s.name != me] == [OPEN]
-            assert setup.hosting and setup.options.get("hand") == 3
-            Driver(app).key(pygame.K_ESCAPE)  # Back: the title, not the finished board
-            on_top(app, TitleScene)
 
 
 def test_a_player_gone_on_their_turn_is_told_once_until_the_hand_over_is_offered(

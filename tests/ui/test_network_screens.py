@@ -14,12 +14,12 @@ from typing import Any
 import pygame
 import pytest
 
-from game import i18n
 from game.net.client import Status
 from game.net.hosting import LocalServer
 from game.net.links import Link
+from game.net.sealed import Seal
 from game.net.seats import TableConfig
-from game.net.server import TableServer
+from game.net.table_server import TableServer
 from game.net.tokens import Tokens
 from game.rules import Place
 from game.rules.registry import default_registry
@@ -34,6 +34,7 @@ from game.ui.scenes.setup import SetupScene
 from game.ui.seat_marks import clock_text
 from game.ui.session import Seat, Session
 from game.view.cards import feature_card
+from game.words import i18n
 
 from .conftest import Driver, on_top
 from .tables import Table, drawn_texts, host_lobby, join_lobby, play_a_turn, two_windows, window
@@ -288,7 +289,9 @@ def test_a_hosted_table_is_saved_and_its_host_keeps_a_token_for_a_restarted_serv
         assert isinstance(session, NetworkSession)
         code, port = session.link.link.code, session.link.link.port
     folder = tmp_path / "host" / "data" / "hosted-tables"
-    again = TableServer(default_registry(), folder)
+    # its seed sealed with the key of the host's config folder (game.net.sealed)
+    again = TableServer(default_registry(), folder, seal=Seal.kept_in(tmp_path / "host" /
+                                                                      "config"))
     assert again.load_tables() == []
     resumed = again.tables[code]
     assert resumed.game is not None and len(resumed.game.moves) == 2
@@ -345,7 +348,7 @@ def test_guests_join_by_address_and_code_or_a_pasted_ws_link_and_the_lobby_shows
 
 
 def test_listen_names_where_a_hosted_table_listens() -> None:
-    from game.__main__ import listen_on
+    from game.commands.play import listen_on
     assert listen_on("127.0.0.1") == ("127.0.0.1", None)
     assert listen_on("127.0.0.1:7500") == ("127.0.0.1", 7500)
     assert listen_on("[::1]:80") == ("::1", 80) and listen_on("::1") == ("::1", None)

@@ -10,7 +10,7 @@ from pathlib import Path
 import pygame
 import pytest
 
-from game.paths import tilesets_dir
+from game.system.paths import tilesets_dir
 from game.ui.app import App, AppConfig
 from game.ui.pages import MAX_HEIGHT
 from game.ui.scenes.help import HelpScene

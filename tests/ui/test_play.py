@@ -267,13 +267,13 @@ def test_a_tile_dropped_where_it_does_not_fit_says_why(app: App, driver: Driver)
     scene.game.force("tile", "U")  # a straight road: north of the start tile it meets the city
     driver.drag(scene.layout_obj.tray_tile.center, centre(scene, (0, -1)))
     assert scene.game.phase is Phase.PLACE
-    note = scene.refusal.note
+    note = scene.misfit_note.note
     assert note is not None
     assert note.text == "The field edge does not match the city next to it"
     assert note.cell == (0, -1) and note.side == 2  # its south edge is marked on the cell
     assert note.text in drawn_texts(app, driver)
     driver.frames(3 * 60)  # it fades by itself
-    assert scene.refusal.note is None
+    assert scene.misfit_note.note is None
 
 
 def test_a_click_on_an_unlit_cell_says_why(app: App, driver: Driver) -> None:
@@ -281,7 +281,7 @@ def test_a_click_on_an_unlit_cell_says_why(app: App, driver: Driver) -> None:
     scene.game.force("tile", "X")  # a crossroads: it fits nowhere south of the start tile
     assert (0, 1) not in scene.options.legal_cells()
     driver.click(centre(scene, (0, 1)))
-    note = scene.refusal.note
+    note = scene.misfit_note.note
     assert note is not None and note.text.endswith("does not match the field next to it")
 
 
@@ -289,7 +289,7 @@ def test_enter_before_the_tile_is_placed_says_so(app: App, driver: Driver) -> No
     scene = start(app)
     driver.move(centre(scene, (2, 2)))
     driver.key(pygame.K_RETURN)
-    note = scene.refusal.note
+    note = scene.misfit_note.note
     assert note is not None and note.text == "Place the tile first"
     assert scene.game.phase is Phase.PLACE
 

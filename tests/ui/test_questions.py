@@ -10,9 +10,9 @@ from typing import Any
 import pygame
 import pytest
 
-from game import answers
 from game.ai.random_policy import random_action
-from game.answers import Outcome
+from game.review import answers
+from game.review.answers import Outcome
 from game.rules import Action, Choose, Game, Move
 from game.ui.app import App
 from game.ui.board_view import BoardView

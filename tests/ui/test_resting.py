@@ -121,14 +121,14 @@ def test_a_note_goes_after_its_time_while_the_window_rests(app: App, driver: Dri
     # Enter before the tile is down: "Place the tile first" near the pointer.  The window
     # rests until the note is due to fade; that wait is time that passed, so the note is
     # gone once its time is up (it once aged a tenth of a second per wait and stayed ~25 s).
-    from game.ui.scenes.play.refusal import SHOWN
+    from game.ui.scenes.play.misfit_note import SHOWN
     scene = start(app)
     driver.frames(60)
     settled(app)
     driver.key(pygame.K_RETURN)
-    assert scene.refusal.note is not None
+    assert scene.misfit_note.note is not None
     frames_during_rest(app, SHOWN + 0.8)
-    assert scene.refusal.note is None
+    assert scene.misfit_note.note is None
 
 
 def test_a_save_names_cursor_blinks_once_typed_and_rests_while_the_name_is_selected(

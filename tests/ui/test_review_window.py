@@ -219,7 +219,7 @@ def test_a_marked_turn_shows_the_better_move_and_its_points(
     line = scene.history.reviewed.line(mistake.turn)
     position = position_before(session.game, mistake.move)
     assert line is not None and "−6.0 ± 1.0" in line
-    assert game.hints.reason(position, mistake.best_actions()) in line
+    assert game.review.hints.reason(position, mistake.best_actions()) in line
     assert decision_of_turn(session.review, mistake.turn) == mistake
 
 

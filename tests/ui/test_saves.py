@@ -10,7 +10,7 @@ import time
 import pygame
 import pytest
 
-from game.storage import save_file_name
+from game.store.storage import save_file_name
 from game.ui.app import App
 from game.ui.scenes.menus import ConfirmScene
 from game.ui.scenes.play import PlayScene

@@ -11,7 +11,7 @@ import pygame
 import pytest
 
 from game.ai.random_policy import random_action
-from game.storage import SavedGame
+from game.store.storage import SavedGame
 from game.ui.app import App, Scene
 from game.ui.scenes.menus import MessageScene
 from game.ui.scenes.pause import PauseScene

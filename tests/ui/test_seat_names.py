@@ -3,9 +3,9 @@ language, while a name the player typed stays as typed."""
 
 from __future__ import annotations
 
-from game import i18n
 from game.ui.app import App
 from game.ui.scenes.setup import SetupScene
+from game.words import i18n
 
 from .conftest import Driver
 

@@ -8,14 +8,14 @@ from pathlib import Path
 import pygame
 import pytest
 
-from game import i18n
-from game.storage import Storage
+from game.store.storage import Storage
 from game.ui.app import App, AppConfig
 from game.ui.scenes.routes import SceneRoutes
 from game.ui.scenes.settings import SettingsScene
 from game.ui.scenes.title import TitleScene
 from game.ui.session import KIND_NAMES
 from game.ui.settings import BY_KEY, SETTINGS, Settings
+from game.words import i18n
 
 from .conftest import Driver, on_top
 
@@ -136,7 +136,7 @@ def test_auto_follows_the_system_language(monkeypatch: pytest.MonkeyPatch) -> No
 
 
 def test_the_hint_setting_names_no_computer_level() -> None:
-    """The Hint is the game review's judgement (game.hints), not where one of the levels the
+    """The Hint is the game review's judgement (game.review.hints), not where one of the levels the
     set-up screen offers (Easy, Medium, Hard) would play: its setting says so."""
     explain = BY_KEY["hints"].explain.lower()
     assert "review" in explain

@@ -13,7 +13,6 @@ from pathlib import Path
 import pygame
 import pytest
 
-from game import storage
 from game.ai import random_action
 from game.net import tablefile
 from game.net.client import Status
@@ -21,6 +20,7 @@ from game.net.hosting import LocalServer
 from game.net.seats import TableConfig
 from game.rules import Game
 from game.rules.registry import default_registry
+from game.store import storage
 from game.ui.hud import describe_phase
 from game.ui.net_link import LOOPBACK
 from game.ui.net_session import NetworkSession
@@ -128,7 +128,7 @@ def test_every_window_reads_that_the_table_cannot_save_and_play_resumes_once_it_
         folder = served.server.folder
         assert folder is not None
         saved = tablefile.load_table(folder / f"{host.link.link.code}.json",
-                                     table.host.registry, 0.0)
+                                     table.host.registry, 0.0, served.seal)
         assert saved.game is not None and len(saved.game.moves) == 4
 
 

@@ -11,7 +11,6 @@ from typing import Any
 import pygame
 import pytest
 
-from game import i18n
 from game.ai.random_policy import random_action
 from game.rules import Deploy
 from game.ui import palette as pal
@@ -22,6 +21,7 @@ from game.ui.scenes.play.feedback import Popup
 from game.ui.scenes.play.log_panel import LINE_STEP
 from game.ui.session import Seat, Session
 from game.ui.widgets import wrap_text
+from game.words import i18n
 
 from . import fit
 from .conftest import Driver, lines_set, measured

@@ -17,7 +17,7 @@ import pygame
 import pytest
 
 from game.rules import Game
-from game.storage import AUTOSAVE, SavedGame, Storage
+from game.store.storage import AUTOSAVE, SavedGame, Storage
 from game.ui.app import App, AppConfig
 from game.ui.scenes.elsewhere import ElsewhereScene
 from game.ui.scenes.routes import SceneRoutes
@@ -26,7 +26,7 @@ from game.ui.scenes.title import TitleScene
 from .conftest import Driver
 
 ROOT = Path(__file__).resolve().parents[2]
-HOLD = ("import sys\nfrom pathlib import Path\nfrom game.folderlock import FolderLock\n"
+HOLD = ("import sys\nfrom pathlib import Path\nfrom game.system.folderlock import FolderLock\n"
         "lock = FolderLock(Path(sys.argv[1]))\nassert lock.claim()\n"
         "print('held', flush=True)\nsys.stdin.read()\n")
 

@@ -13,8 +13,8 @@ from typing import Any
 import pygame
 import pytest
 
-from game import i18n, paths
 from game.ai.random_policy import random_action
+from game.system import paths
 from game.ui import desktop, fonts
 from game.ui.app import App, AppConfig
 from game.ui.pages import COLUMN_GAP
@@ -28,6 +28,7 @@ from game.ui.scenes.setup import SetupScene
 from game.ui.scenes.title import TitleScene
 from game.ui.session import Seat, Session
 from game.ui.window import MIN_SIZE
+from game.words import i18n
 
 ROOT = Path(__file__).resolve().parents[2]
 CATALOG = ROOT / "game" / "locale" / "fr" / "LC_MESSAGES" / "carcassonne.po"

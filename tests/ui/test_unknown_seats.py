@@ -9,7 +9,7 @@ import json
 import pygame
 
 from game.rules import Game
-from game.savefile import SavedGame
+from game.store.savefile import SavedGame
 from game.ui.app import App
 from game.ui.scenes.crash import CrashScene
 from game.ui.scenes.menus import ConfirmScene

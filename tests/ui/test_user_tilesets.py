@@ -16,10 +16,10 @@ import pygame
 import pytest
 from platformdirs import PlatformDirs
 
-from game.paths import tilesets_dir
 from game.rules import registry as registry_module
-from game.storage import APP_NAME, Storage
-from game.tileset_cache import CACHE_FILE
+from game.store.storage import APP_NAME, Storage
+from game.store.tileset_cache import CACHE_FILE
+from game.system.paths import tilesets_dir
 from game.ui.app import App, AppConfig
 from game.ui.hud import Layout
 from game.ui.scenes.help import HelpScene

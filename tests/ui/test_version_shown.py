@@ -7,10 +7,10 @@ from typing import Any
 import pygame
 import pytest
 
+from game.system.version import version
 from game.ui.app import App
 from game.ui.scenes.help import HelpScene
 from game.ui.scenes.title import TitleScene
-from game.version import version
 
 
 def drawn_text(app: App, monkeypatch: pytest.MonkeyPatch) -> list[str]:

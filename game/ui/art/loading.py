@@ -10,9 +10,9 @@ from game.rules.limits import NAME
 
 
 def sprites_dir() -> Path:
-    """The game's ``sprites/`` folder (found by ``game.paths``, from source, a wheel or the
+    """The game's ``sprites/`` folder (found by ``game.system.paths``, from source, a wheel or the
     frozen build)."""
-    from game.paths import sprites_dir as find
+    from game.system.paths import sprites_dir as find
     return find()
 
 

@@ -8,8 +8,8 @@ from __future__ import annotations
 
 import pygame
 
-from game import logs
-from game.i18n import _
+from game.store import logs
+from game.words.i18n import _
 
 from .. import palette as pal
 from ..app import App, Scene

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import pygame
 
-from game.i18n import _
+from game.words.i18n import _
 
 from .. import palette as pal
 from ..app import App, Scene

@@ -10,17 +10,20 @@ from typing import Protocol, runtime_checkable
 import pygame
 
 from game import view
-from game.i18n import _
 from game.view.phrases import listed
 from game.view.score_chart import score_series
+from game.words.i18n import _
 
 from .. import palette as pal
 from ..app import App, Scene
 from ..intents import Command, Intent
+from ..net_session import NetworkSession
 from ..resources import Resources
 from ..score_chart import ScoreChart
+from ..seat_marks import resigned_sentence
 from ..session import Seat, Session, kind_name
 from ..widgets import Button, blit_centred, fit_line, fit_lines, fit_text, panel
+from .rematch import RematchOffer
 from .review import ReviewScene, reviewed
 from .review_summary import ReviewSummaryScene
 
@@ -99,12 +102,22 @@ def table_cells(cats: list[str], rows: list[dict[str, int]]
               if cat in at_end else None) for cat in cats] for row in rows]
 
 
+def standing(session: Session) -> list[int]:
+    """The players in the order the final scores list them: the winners first, then by
+    score; those who resigned last (they gave the game up, whatever they scored)."""
+    scores = session.game.scores
+    return sorted(range(len(scores)), key=lambda p: (p in session.gave_up, -scores[p]))
+
+
 class FinalScene(Scene):
     overlay = True  # the finished board stays visible behind the scores
 
-    def __init__(self, app: App, session: Session) -> None:
+    def __init__(self, app: App, session: Session, table: NetworkSession | None = None
+                 ) -> None:
+        """``table``: the game just ended at that network table, which offers its next."""
         super().__init__(app)
         self.session = session
+        self.offer = None if table is None else RematchOffer(table)
         self.buttons = [
             Button(pygame.Rect(0, 0, 220, 54), _("View board"), self.view_board,
                    hotkey=_("Esc")),
@@ -204,8 +217,14 @@ class FinalScene(Scene):
             self._new_board()
 
     def play_again(self) -> None:
-        """A new game with the same players, game, expansions and options.  After a network
-        game, its set-up, to host a new table the others join: they are not at this window."""
+        """A new game with the same players, game, expansions and options.  After a game at a
+        table still there, its next game (``RematchOffer``); after a network game whose table
+        is gone, its set-up, to host a new table the others join: they are not at this
+        window."""
+        if self.offer is not None and self.offer.live():
+            if self.offer.press():
+                self._into_next_game()
+            return
         old = self.session
         if old.elsewhere:
             self.app.replace(self.app.routes.title())
@@ -216,12 +235,24 @@ class FinalScene(Scene):
                               dict(old.game.chosen_options))
         self.app.replace(self.app.routes.play(session))
 
+    def update(self, dt: float) -> None:
+        if self.offer is not None:
+            if self.offer.update():
+                self._into_next_game()
+                return
+            self.button.label, self.button.enabled = self.offer.button()
+
+    def _into_next_game(self) -> None:
+        assert self.offer is not None
+        self.app.replace(self.app.routes.play(self.offer.table.next_game()))
+
     def handle(self, intent: Intent) -> None:
         for b in [*self.buttons, *(self.chart_tabs if self.charts_shown else [])]:
             if b.handle(intent):
                 return
-        if intent is Command.CONFIRM:
-            self.play_again()
+        if intent is Command.CONFIRM and self.app.input.pressed != pygame.K_SPACE:
+            self.play_again()  # Enter, as its button says: Space is what skips the scoring,
+            # pressed again and again by a player who wants the scores
         elif intent is Command.BACK:
             self.view_board()
 
@@ -239,6 +270,11 @@ class FinalScene(Scene):
                     else _("{players} share the win!").format(players=listed(winners)))
         blit_centred(surface, res.text(headline, 46, pal.TEXT, bold=True),
                      (c.centerx, c.y + px(40)))
+        resigned = resigned_sentence(self.session)
+        if resigned is not None:  # why the win is theirs, whatever the points say
+            shown = fit_text(res, resigned, 19, c.w - px(80))
+            blit_centred(surface, res.text(shown, 19, pal.TEXT_DIM),
+                         (c.centerx, c.y + px(76)))
         cats, rows = score_table(self.session)
         self._draw_table(surface, cats, rows)
         details = view.final_details(game)
@@ -247,6 +283,10 @@ class FinalScene(Scene):
         width = (c.w - px(80)) // columns
         laid = detail_columns(res, details, columns, width - px(10))
         rows_shown = max((len(column) for column in laid), default=0)
+        if self.offer is not None:  # the offer's line, right over the buttons
+            rows_shown += 1
+            self.offer.draw(surface, res, (c.centerx, self.button.rect.y - px(14 + 11)),
+                            c.w - px(80))
         self._draw_chart(surface, cats, rows, reserve=px(22 * rows_shown))
         top = self.button.rect.y - px(14 + 22 * rows_shown)
         if not self.charts_shown:  # no room for a chart: the lines follow the table, no hole
@@ -275,7 +315,7 @@ class FinalScene(Scene):
         for j, label in enumerate([*titles, _("Total")]):
             img = res.text(label, 22, pal.TEXT_DIM, bold=True)
             surface.blit(img, img.get_rect(topright=(right(j), y)))
-        order = sorted(range(len(rows)), key=lambda p: -self.session.game.scores[p])
+        order = standing(self.session)
         cells = table_cells(cats, rows)
         for i, p in enumerate(order):
             seat = self.session.seats[p]
@@ -289,8 +329,11 @@ class FinalScene(Scene):
             name = res.text(shown, size, pal.TEXT, bold=True)
             surface.blit(name, (x0 + px(26), ry + px(2)))
             room = px(196) - px(32) - name.get_width()
-            if not seat.is_human and room > px(40):  # who played: "Hard", "Monte Carlo"
-                level = fit_text(res, kind_name(seat.kind), 16, room)
+            # who played ("Hard", "Monte Carlo"), or that the player gave the game up
+            beside = _("resigned") if p in self.session.gave_up else \
+                None if seat.is_human else kind_name(seat.kind)
+            if beside is not None and room > px(40):
+                level = fit_text(res, beside, 16, room)
                 surface.blit(res.text(level, 16, pal.TEXT_DIM),
                              (x0 + px(32) + name.get_width(), ry + px(9)))
             for j, (total, end_text) in enumerate(cells[p]):
@@ -337,7 +380,7 @@ class FinalScene(Scene):
         if bar_h < px(6):
             return
         scale = (c.w - px(320)) / max(1, max(self.session.game.scores))
-        order = sorted(range(n), key=lambda p: -self.session.game.scores[p])
+        order = standing(self.session)
         for i, p in enumerate(order):
             y = top + i * (bar_h + px(8))
             seat = self.session.seats[p]

@@ -13,13 +13,13 @@ from dataclasses import dataclass
 import pygame
 
 from game import view
-from game.i18n import N_, _, language
 from game.rules import RulesError, TileSet
 from game.rules.registry import builtin_tileset_dir
-from game.rulespages import Heading, Page, PageError, Paragraph, Span, find_page
-from game.setpage import generated_page
-from game.version import version
-from game.vocabulary import set_name
+from game.system.version import version
+from game.words.i18n import N_, _, language
+from game.words.rulespages import Heading, Page, PageError, Paragraph, Span, find_page
+from game.words.setpage import generated_page
+from game.words.vocabulary import set_name
 
 from .. import palette as pal
 from ..app import App, Scene

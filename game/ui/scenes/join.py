@@ -8,9 +8,9 @@ import re
 
 import pygame
 
-from game.i18n import _
-from game.net.links import DEFAULT_PORT, Link, parse_link
+from game.net.links import DEFAULT_PORT, Link, address_of, link_from, parse_link
 from game.net.seats import CODE_ALPHABET, CODE_LENGTH, MAX_NAME, normal_code, shown_code
+from game.words.i18n import _
 
 from .. import clipboard
 from .. import palette as pal
@@ -27,9 +27,12 @@ def read_link(address: str, code: str) -> Link:
     """The table's link from what was typed: a whole link in the address, or an address
     (``HOST`` or ``HOST:PORT``) and a code; ValueError says, for the player, what is wrong."""
     address, code = address.strip(), code.strip()
+    secure = address.lower().startswith("wss://")
+    if secure:  # the address of a table served over TLS: the scheme stays with it
+        address = address[len("wss://"):].rstrip("/")
     if "/" in address:  # a link pasted whole
         try:
-            return parse_link(address)
+            return parse_link(("wss://" if secure else "") + address)
         except ValueError:
             raise ValueError(_("That link is not a table's link: it looks like "
                                "ws://HOST:PORT/CODE")) from None
@@ -43,7 +46,7 @@ def read_link(address: str, code: str) -> Link:
     if not set(code) <= set(CODE_ALPHABET):
         raise ValueError(_("A table's code has no 0, 1, O, I, L or U: check each letter"))
     try:
-        return parse_link(f"ws://{address}/{code}")
+        return link_from(("wss://" if secure else "") + address, code)
     except ValueError:
         raise ValueError(_("The port is a number from 1 to 65535")) from None
 
@@ -102,8 +105,7 @@ class JoinScene(Scene):
             except ValueError:
                 link = None
             if link is not None and "/" in text:  # a whole link: address and code at once
-                self.address.text = f"{link.host}:{link.port}" if ":" not in link.host \
-                    else f"[{link.host}]:{link.port}"
+                self.address.text = address_of(link)
                 self.code.text = shown_code(link.code)
                 self.address.selected = self.code.selected = False
                 self.problem = ""

@@ -9,11 +9,11 @@ import contextlib
 import logging
 import time
 
-from game.i18n import _
 from game.net.links import DEFAULT_PORT
 from game.net.seats import shown_code
-from game.storage import SaveError
-from game.vocabulary import set_name
+from game.store.storage import SaveError
+from game.words.i18n import _
+from game.words.vocabulary import set_name
 
 from .. import hosted
 from ..app import App

@@ -14,9 +14,10 @@ from typing import Any
 
 import pygame
 
-from game.i18n import _
 from game.net.client import Refusal, Status
 from game.net.seats import OPEN
+from game.ui.net_refusals import pause_lines, problem_words
+from game.words.i18n import _
 
 from .. import clipboard
 from .. import palette as pal
@@ -24,7 +25,6 @@ from ..app import App, Scene
 from ..intents import Command, Intent
 from ..net_link import TableLink, home_network_only, join_table
 from ..net_session import NetworkSession
-from ..refusals import pause_lines, problem_words
 from ..session import kind_name
 from ..table_options import table_lines
 from ..widgets import Button, blit_centred, fit_line, fit_lines, fit_text, panel
@@ -174,8 +174,20 @@ class LobbyScene(Scene):
         for i, seat in enumerate(self.seats):
             self._draw_seat(surface, i, seat)
         self._draw_table(surface)
+        if self.table.hosting:
+            self._draw_who_sees(surface)
         for b in self.buttons:
             b.draw(surface, res)
+
+    def _draw_who_sees(self, surface: pygame.Surface) -> None:
+        """One line over the buttons: the host's computer could see every hand."""
+        res = self.app.res
+        px = res.px
+        c = self.card
+        said = _("Your computer holds the table: it could see every hand. On a club server "
+                 "nobody at the table can.")
+        text, size = fit_line(res, said, (16, 15, 14, 13), c.w - px(60))
+        surface.blit(res.text(text, size, pal.TEXT_DIM), (c.x + px(30), c.bottom - px(100)))
 
     def _draw_seat(self, surface: pygame.Surface, i: int, seat: dict[str, Any]) -> None:
         res = self.app.res
@@ -268,24 +280,35 @@ class LobbyScene(Scene):
                 else self._status_text(status))
         if status == Status.RECONNECTING and not self.table.net.seats:  # never answered
             text = _("The table does not answer (is its host away?): trying again…")
+        if status == Status.FAILED and self.table.net.refused is None:
+            text = _("Left the table:")  # not refused: this window gave up on the table
         colour = pal.ILLEGAL if status in (Status.FAILED, Status.RECONNECTING,
                                            Status.PAUSED) else pal.TEXT
-        lines = pause_lines(self.table) or [text]
         problem = problem_words(self.table.net)
-        if status == Status.FAILED and self.table.net.refused == "closed" and problem:
-            lines = [problem]  # not a refusal: the table is no more
-        elif status == Status.FAILED and problem:
-            lines.append(problem)
-        for k, line in enumerate(lines):
-            surface.blit(res.text(fit_text(res, line, 20, width, bold=k == 0), 20, colour,
-                                  bold=k == 0), (x, y + res.px(40 + 28 * k)))
+        told = pause_lines(self.table)  # why the table stands still, and how it goes on
+        if status == Status.FAILED and self.table.net.refused == "host-closed" and problem:
+            told, problem = [problem], None  # not a refusal: the table is no more
+        if told:
+            for k, line in enumerate(told):
+                surface.blit(res.text(fit_text(res, line, 20, width, bold=k == 0), 20, colour,
+                                      bold=k == 0), (x, y + res.px(40 + 28 * k)))
+            return
+        surface.blit(res.text(fit_text(res, text, 20, width, bold=True), 20, colour,
+                              bold=True), (x, y + res.px(40)))
+        if status == Status.FAILED and problem:  # a table's long sentence wraps
+            lines, size = fit_lines(res, problem, (20, 18, 16), width, 4)
+            for k, line in enumerate(lines):
+                surface.blit(res.text(line, size, colour),
+                             (x, y + res.px(68) + k * res.px(size + 6)))
 
     @staticmethod
     def _status_text(status: Status) -> str:
         return {Status.CONNECTING: _("Connecting to the table…"),
                 Status.RECONNECTING: _("Connection lost: reconnecting…"),
                 Status.FAILED: _("The table refused to seat you:"),
-                Status.CLOSED: _("You left the table.")}.get(status, "")
+                Status.CLOSED: _("You left the table."),
+                # the game opens once it has begun: over here, it never did
+                Status.OVER: _("The table ended the game before it began.")}.get(status, "")
 
 
 def copy_link(app: App, table: TableLink) -> None:

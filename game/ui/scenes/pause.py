@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from game.i18n import _
+from game.words.i18n import _
 
 from ..app import App
 from ..net_session import NetworkSession

@@ -12,10 +12,10 @@ from collections.abc import Callable
 import pygame
 
 from game.ai.judge import MAX_FUTURES, MIN_FUTURES
-from game.i18n import _
 from game.review import DEFAULT_BUDGET, Review, moves_key
 from game.review.job import ReviewJob
-from game.savefile import SaveError
+from game.store.savefile import SaveError
+from game.words.i18n import _
 
 from .. import palette as pal
 from ..app import App, Scene

@@ -8,10 +8,10 @@ from collections.abc import Callable
 
 import pygame
 
-from game.i18n import _, decimal, ngettext
 from game.review import INACCURACY, MISTAKE, Decision, Review
 from game.review.turns import position_before
 from game.review.words import category_word, lost_text, verdict_word, why_better
+from game.words.i18n import _, decimal, ngettext
 
 from .. import palette as pal
 from ..app import App, Scene

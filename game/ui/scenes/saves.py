@@ -13,11 +13,9 @@ from typing import Any
 
 import pygame
 
-from game.filenames import readable
-from game.i18n import _, ngettext
 from game.rules import RulesError
-from game.savefile import summary_of
-from game.storage import (
+from game.store.savefile import summary_of
+from game.store.storage import (
     AUTOSAVE,
     FINISHED,
     UNFINISHED,
@@ -27,12 +25,15 @@ from game.storage import (
     SaveError,
     save_file_name,
 )
-from game.vocabulary import set_name
+from game.system.filenames import readable
+from game.words.i18n import _, ngettext
+from game.words.vocabulary import set_name
 
 from .. import palette as pal
 from ..app import App, Scene
 from ..intents import Command, Intent, Pan, PointerDown, PointerMove, Wheel
 from ..kept_tables import KeptTable
+from ..seat_marks import resigned_words
 from ..session import Session
 from ..widgets import Button, TextField, blit_centred, first_blink, fit_line, fit_text, panel
 from .kept import confirm_remove, open_kept, table_details, table_title, unfinished_tables
@@ -93,7 +94,11 @@ def describe(app: App, entry: SaveEntry) -> str:
                                                                           strict=True)))
     else:
         parts.append(", ".join(saved.players))
-    if info and info.get("over"):
+    if saved.resigned_out:  # ended early: say by whom
+        parts.append(_("finished: {resigned}").format(resigned=resigned_words(
+            [saved.players[i] for i in sorted(set(saved.resigned))
+             if 0 <= i < len(saved.players)])))
+    elif saved.over or (info and info.get("over")):
         parts.append(_("finished"))
     elif info and isinstance(info.get("turn"), int):
         parts.append(_("turn {turn}").format(turn=info["turn"]))
@@ -414,7 +419,7 @@ def open_saved(app: App, saved: SavedGame, path: Path, final_when_over: bool = F
     session = Session.restore(app.registry, saved, path)
 
     def show() -> None:
-        if final_when_over and session.game.over:
+        if final_when_over and session.ended():  # played to its end, or resigned
             app.push(app.routes.final(session))
         else:
             app.replace(app.routes.play(session))

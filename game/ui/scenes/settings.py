@@ -8,7 +8,7 @@ from collections.abc import Callable
 
 import pygame
 
-from game.i18n import _, set_language
+from game.words.i18n import _, set_language
 
 from .. import palette as pal
 from ..app import App, Scene

@@ -12,11 +12,11 @@ from typing import NamedTuple
 
 import pygame
 
-from game.i18n import _
 from game.net.headless import PACES as TABLE_PACES
 from game.net.seats import HOST, TableConfig
 from game.rules import RulesError, TileSet
-from game.vocabulary import (
+from game.words.i18n import _
+from game.words.vocabulary import (
     option_name,
     option_quote,
     set_name,

@@ -10,10 +10,10 @@ from pathlib import Path
 import pygame
 
 from game.ai.random_policy import random_action
-from game.i18n import _, ngettext
 from game.rules import Game
-from game.storage import SaveError
-from game.version import version
+from game.store.storage import SaveError
+from game.system.version import version
+from game.words.i18n import _, ngettext
 
 from .. import palette as pal
 from ..app import App, Scene

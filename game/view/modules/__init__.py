@@ -7,7 +7,7 @@ points were for (in the turn log, the Hint and the final screen's columns and de
 prompts and answers, and the rows it adds to the controls page.  Generic code (the rest of
 ``game.view``, the window, the Hint) asks the views through ``game.view`` and never names a
 module's things; the words for the tile set's own kinds, figures and icons come from
-``game.vocabulary``.
+``game.words.vocabulary``.
 
 A new view file in this package is found by itself, like a rule module file; views kept
 elsewhere (a game in a package of its own) are found with ``discover(package)``.

@@ -4,9 +4,9 @@ finale')."""
 
 from __future__ import annotations
 
-from game.i18n import _
 from game.rules import Game, ScoreEvent
 from game.rules.modules.base import FIELD, Farmers
+from game.words.i18n import _
 
 from ..phrases import tiles
 from . import ModuleView

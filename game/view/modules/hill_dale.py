@@ -4,7 +4,6 @@ at the end."""
 
 from __future__ import annotations
 
-from game.i18n import N_, _, ngettext
 from game.rules import Action, Game, Move, Notice, ScoreEvent
 from game.rules.modules.hill_dale import (
     CROPS,
@@ -19,7 +18,8 @@ from game.rules.modules.hill_dale import (
     harvest_sets,
     stable_animals,
 )
-from game.vocabulary import icons_counted
+from game.words.i18n import N_, _, ngettext
+from game.words.vocabulary import icons_counted
 
 from ..phrases import tiles
 from . import ModuleView

@@ -6,7 +6,6 @@ from __future__ import annotations
 
 from collections import Counter
 
-from game.i18n import _, ngettext
 from game.rules import FeatureView, Game, Notice, ScoreEvent
 from game.rules.features import Figure
 from game.rules.modules.hills_sheep import (
@@ -24,6 +23,7 @@ from game.rules.modules.hills_sheep import (
     WolfDrawn,
     sheep_in,
 )
+from game.words.i18n import _, ngettext
 
 from ..phrases import listed, tiles
 from . import ModuleView

@@ -4,7 +4,6 @@ scored at the end."""
 
 from __future__ import annotations
 
-from game.i18n import _, ngettext
 from game.rules import Game, Notice, ScoreEvent
 from game.rules.modules.hunters import (
     HUNTERS,
@@ -16,6 +15,7 @@ from game.rules.modules.hunters import (
     NetworkScore,
     NoBonusLeft,
 )
+from game.words.i18n import _, ngettext
 
 from ..phrases import tiles
 from . import ModuleView

@@ -14,16 +14,16 @@ from dataclasses import dataclass
 
 import pygame
 
-from game.i18n import _, ngettext
 from game.net import client
 from game.rules import Action, Place
+from game.ui.net_refusals import pause_lines, problem_words, refusal_words
 from game.view.chronicle import Chronicle
+from game.words.i18n import _, ngettext
 
 from ... import palette as pal
 from ...intents import Intent
 from ...net_session import TAKEOVER_OFFER, NetworkSession
 from ...palette import Colour
-from ...refusals import pause_lines, problem_words, refusal_words
 from ...resources import Resources
 from ...seat_marks import away_sentence, clock_text
 from ...widgets import Button, fit_lines, panel
@@ -136,6 +136,8 @@ class AtTable:
         session = self.session
         status = session.status
         lines: list[tuple[str, Colour, int | None]] = []
+        if session.ended() or session.rematched:
+            return lines  # the game is over: who is away or plays for whom no longer matters
         paused = pause_lines(session.link)
         if paused:
             lines += [(line, pal.ILLEGAL if k == 0 else pal.TEXT, None)
@@ -149,7 +151,7 @@ class AtTable:
             problem = problem_words(session.link.net) or _("the connection was closed")
             lines.append((_("Left the table: {problem}").format(problem=problem), pal.ILLEGAL,
                           None))
-        elif session.resigned and not session.game.over:
+        elif session.resigned:
             lines.append((_("You resigned: a computer plays your seat"), pal.TEXT_DIM, None))
         mine = session.link.net.seats
         if session.link.moved_from is not None and any(

@@ -7,8 +7,8 @@ import colorsys
 
 import pygame
 
-from game.i18n import _
-from game.vocabulary import background_kind, kind_word
+from game.words.i18n import _
+from game.words.vocabulary import background_kind, kind_word
 
 from ... import palette as pal
 from ...widgets import fit_line, panel

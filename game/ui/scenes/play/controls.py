@@ -8,9 +8,9 @@ from collections.abc import Callable
 
 import pygame
 
-from game.i18n import _
 from game.rules import TileSet
-from game.vocabulary import background_kind, kind_word
+from game.words.i18n import _
+from game.words.vocabulary import background_kind, kind_word
 
 from ...hud import Layout
 from ...intents import Command, Intent

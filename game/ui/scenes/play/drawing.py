@@ -7,6 +7,7 @@ from __future__ import annotations
 import pygame
 
 from game.rules import Deploy, Move, Phase, Place
+from game.ui.scenes.play.misfit_note import MisfitNote
 from game.view.dead import dead_cells
 
 from ... import palette as pal
@@ -23,7 +24,6 @@ from .history_mode import HistoryMode
 from .hover_card import HoverCard
 from .options import Target, TurnOptions
 from .question import Question
-from .refusal import Refusal
 from .remaining import RemainingPanel
 from .score_show import ScoreShow
 from .sidebar import Sidebar
@@ -35,7 +35,7 @@ class Drawing:
     def __init__(self, options: TurnOptions, hand: HandTray, controls: Controls,
                  hint: HintShown, question: Question, remaining: RemainingPanel,
                  score_show: ScoreShow, history: HistoryMode, hover: HoverCard,
-                 computer: ComputerTurns, feedback: Feedback, refusal: Refusal) -> None:
+                 computer: ComputerTurns, feedback: Feedback, misfit_note: MisfitNote) -> None:
         self.options = options
         self.hand = hand
         self.controls = controls
@@ -47,7 +47,7 @@ class Drawing:
         self.hover = hover
         self.computer = computer
         self.feedback = feedback
-        self.refusal = refusal
+        self.misfit_note = misfit_note
         self.sidebar = Sidebar(hand, history, score_show, feedback)
         self.banner_bottom = 0  # where the banner ended last frame: a long prompt wraps
 
@@ -101,7 +101,7 @@ class Drawing:
         if history.active:
             history.draw_slider(surface, lay)
         self.hover.draw_card(surface, frame)
-        self.refusal.draw(surface, res, cam, lay.board)
+        self.misfit_note.draw(surface, res, cam, lay.board)
 
     def _draw_held_tile(self, surface: pygame.Surface, frame: Frame) -> None:
         """The dragged tile, away from any open cell: under the pointer, over the sidebar and
@@ -136,7 +136,7 @@ class Drawing:
         the winner's)."""
         if self.history.active:
             return self.history.colour()
-        return pal.TEXT_DIM if frame.game.over else frame.session.current_seat.rgb
+        return pal.TEXT_DIM if frame.session.ended() else frame.session.current_seat.rgb
 
     def _draw_board(self, surface: pygame.Surface, frame: Frame) -> None:
         """The game's board with what the player may do lit on it, the held figure, the

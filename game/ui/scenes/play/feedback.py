@@ -7,10 +7,10 @@ from dataclasses import dataclass
 
 import pygame
 
-from game.i18n import language
 from game.rules import Action, ScoreEvent
 from game.view import notices
 from game.view.chronicle import Chronicle, Tone
+from game.words.i18n import language
 
 from ... import palette as pal
 from ...camera import Camera

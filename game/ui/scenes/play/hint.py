@@ -1,6 +1,6 @@
 """The Hint on the board: the tile of the plan the review's judge finds best, lit where it
 would go, its figure on it, and why in one line under the banner.  Shown until the player acts
-or asks again; it never plays (see ``game.hints``).
+or asks again; it never plays (see ``game.review.hints``).
 
 Asking for it starts the thinking (about ``THINK_SECONDS``) in a background thread on a copy
 of the game, and "Hint: thinking…" shows where its line goes; the thread wakes the window
@@ -23,10 +23,10 @@ from collections.abc import Callable
 
 import pygame
 
-from game import hints
-from game.hints import Hint
-from game.i18n import _
+from game.review import hints
+from game.review.hints import Hint
 from game.rules import Choose, Deploy, Game, Move, Place, TileType
+from game.words.i18n import _
 
 from ... import palette as pal
 from ...board_view import BoardView

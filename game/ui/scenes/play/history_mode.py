@@ -12,10 +12,10 @@ from dataclasses import replace
 
 import pygame
 
-from game.i18n import _
 from game.rules import Place
 from game.view.chronicle import Chronicle
 from game.view.history import History
+from game.words.i18n import _
 
 from ... import palette as pal
 from ...board_view import BoardView

@@ -13,7 +13,7 @@ from dataclasses import dataclass
 
 import pygame
 
-from game.i18n import _
+from game.words.i18n import _
 
 from ... import palette as pal
 from ...hud import LOG_MIN_H

@@ -12,10 +12,10 @@ from collections.abc import Callable
 
 import pygame
 
-from game.answers import describe, outcome
-from game.i18n import _, language
+from game.review.answers import describe, outcome
 from game.rules import Choose, Game, Move, Phase
-from game.vocabulary import extra_text, moves_text, question_text
+from game.words.i18n import _, language
+from game.words.vocabulary import extra_text, moves_text, question_text
 
 from ... import palette as pal
 from ...intents import Intent

@@ -11,8 +11,8 @@ from dataclasses import dataclass
 
 import pygame
 
-from game.i18n import _
 from game.rules import Game, TileType
+from game.words.i18n import _
 
 from ... import palette as pal
 from ...resources import Resources

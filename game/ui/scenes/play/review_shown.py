@@ -9,11 +9,11 @@ from dataclasses import dataclass
 
 import pygame
 
-from game.i18n import _
 from game.review import GOOD, INACCURACY, MISTAKE, Decision, Review, moves_key
 from game.review.turns import decision_of_turn, position_before, turn_verdicts
 from game.review.words import lost_text, verdict_word, why_better
 from game.rules import Deploy, Game, Move, Place, TileType
+from game.words.i18n import _
 
 from ... import palette as pal
 from ...board_view import BoardView

@@ -13,9 +13,10 @@ from typing import assert_never
 
 import pygame
 
-from game.i18n import _
 from game.rules import Action, Deploy, Move, Phase, Place, ScoreEvent
+from game.ui.scenes.play.misfit_note import MisfitNote
 from game.view import notices
+from game.words.i18n import _
 
 from ...app import App, Scene
 from ...board_view import BoardView
@@ -46,7 +47,6 @@ from .options import TurnOptions
 from .pass_screen import PassScene
 from .pointer import Pointer
 from .question import Question
-from .refusal import Refusal
 from .remaining import RemainingPanel
 from .score_show import ScoreShow, figure_placed, sent_home
 from .turn import PersonTurn
@@ -79,7 +79,7 @@ class PlayScene(Scene):
                                    watching=not any(s.is_human for s in session.seats))
         self.question = Question(self.game, app.wake)
         self.remaining = RemainingPanel()
-        self.refusal = Refusal()
+        self.misfit_note = MisfitNote()
         self.computer = self._computer_turns()
         self.hint = HintShown(self.game, self.options, self.turn, app.wake)
         outlines = FeatureOutlines(res.images)
@@ -93,7 +93,7 @@ class PlayScene(Scene):
                                  tiles=session.aids)
         self.drawing = Drawing(self.options, self.hand, self.controls, self.hint, self.question,
                                self.remaining, self.score_show, self.history, self.hover,
-                               self.computer, self.feedback, self.refusal)
+                               self.computer, self.feedback, self.misfit_note)
 
     def _computer_turns(self) -> ComputerTurns:
         """The part that plays the turns nobody plays with the pointer."""
@@ -231,10 +231,10 @@ class PlayScene(Scene):
         action = self.turn.placement(cell, rotation)
         if action is None:
             if self.human_turn and not self.hand.face_down:
-                self.refusal.misplaced(self.game, self.hand.handled(), cell, rotation,
+                self.misfit_note.misplaced(self.game, self.hand.handled(), cell, rotation,
                                        self.pointer.mouse)
             return False
-        self.refusal.clear()
+        self.misfit_note.clear()
         self.play(action)
         self.turn.pending = None
         return True
@@ -242,7 +242,7 @@ class PlayScene(Scene):
     def confirm(self) -> None:
         if (self.human_turn and self.game.phase is Phase.PLACE and not self.hand.face_down
                 and self.pointer.drag is None):
-            self.refusal.place_first(self.pointer.mouse)
+            self.misfit_note.place_first(self.pointer.mouse)
         if not self.human_turn or self.game.phase is not Phase.FIGURE:
             return
         action = self.turn.confirmed()
@@ -450,7 +450,7 @@ class PlayScene(Scene):
         self.feedback.keep_in_step()
         self.feedback.show_notices(lay.board.center)
         self.feedback.update(dt)
-        self.refusal.update(dt)
+        self.misfit_note.update(dt)
         if self.score_show.update(dt):
             self.app.sound.play("score")
         self.hover.update(dt, self.frame())
@@ -482,11 +482,11 @@ class PlayScene(Scene):
     def animating(self) -> bool:
         return (self.camera.moving() or bool(self.feedback.popups)
                 or self.computer.animating() or self.score_show.moving()
-                or self.refusal.fading()
+                or self.misfit_note.fading()
                 or (self.session.ended() and not self.finished and not self.history.active))
 
     def wake_in(self) -> float | None:
-        waits = [self.hover.wake_in(), self.refusal.wake_in()]
+        waits = [self.hover.wake_in(), self.misfit_note.wake_in()]
         if self.session.actor() is Actor.COMPUTER and not self.history.active:
             waits.append(self.computer.wake_in())
         return min((w for w in waits if w is not None), default=None)

@@ -10,9 +10,9 @@ from dataclasses import dataclass, field
 
 import pygame
 
-from game.i18n import _
 from game.rules import Action, Deploy, Game, ScoreEvent
 from game.rules.features import Figure
+from game.words.i18n import _
 
 from ...board_view import BoardView
 from ...camera import Camera, Cell

@@ -5,9 +5,9 @@ from __future__ import annotations
 
 import pygame
 
-from game.i18n import _, ngettext
 from game.rules import Deploy, Game, Phase
 from game.view import module_lines
+from game.words.i18n import _, ngettext
 
 from ... import palette as pal
 from ...hud import draw_players
@@ -81,7 +81,7 @@ class Sidebar:
         game = frame.game
         tiles = self.hand.tiles()
         n = game.tiles_left
-        if game.phase is Phase.OVER:
+        if game.phase is Phase.OVER or frame.session.ended():
             # no tile and no supply to show: the tray says why it is empty
             surface.blit(res.text(_("The game is over"), 20, pal.TEXT_DIM,
                                   bold=True), (lay.tray.x + px(14), lay.tray.y + px(10)))

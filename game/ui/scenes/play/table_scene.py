@@ -7,7 +7,9 @@ shown game as they come (``TableTurns``).  The table's state is read every frame
 (``AtTable``): a move taken back or the game rebuilt after a reconnection resets what shows
 it; the connection, the players who dropped and the host's hand-over button show over the
 board.  The seat stays the player's when the scene ends (Join game takes it back); a
-hosted table closes with its host's scene.
+hosted table closes with its host's scene.  The final scores offer the table's next game;
+once it begins with this player, the window goes into it (a scene of its own, at the same
+table), from the final scores or from the finished board.
 """
 
 from __future__ import annotations
@@ -16,15 +18,16 @@ from dataclasses import replace
 
 import pygame
 
-from game.i18n import _
 from game.rules import Action
+from game.words.i18n import _
 
 from ...app import App
 from ...intents import Intent
 from ...net_session import NetworkSession
 from ...session import Actor
+from ..final import FinalScene
 from ..menus import MessageScene
-from .at_table import AtTable, Over, Parts, Rebuilt, Told
+from .at_table import AtTable, Parts, Rebuilt, Told
 from .computer_turns import ComputerTurns
 from .frame import Frame
 from .scene import PlayScene
@@ -41,6 +44,7 @@ class TablePlayScene(PlayScene):
                                             self.score_show, self.follow, self.options,
                                             self.pointer))
         self._began_for: tuple[int, Actor] | None = None  # the turn and actor last begun
+        self._told_unverified = False
 
     def _computer_turns(self) -> ComputerTurns:
         return TableTurns(self.table_session, self.pace, self.app.wake)
@@ -81,11 +85,34 @@ class TablePlayScene(PlayScene):
                 self._began_for = None  # the turn begins again, as the game now stands
             elif isinstance(news, Told):
                 self.app.show_toast(news.text, 3.0)
-            elif isinstance(news, Over):
-                problem = self.session.autosave(self.app.storage, self.app.registry)
-                if problem is not None:
-                    self.app.push(MessageScene(self.app, _("Autosave failed"), problem))
+        session = self.table_session
+        if session.account() is not None:
+            self._keep_finished()
+        if session.rematched and session.ended() and self.app.scene is self \
+                and not session.link.net.sitting_out():
+            self.app.replace(self.app.routes.play(session.next_game()))
+            return
         super().update(dt)
+
+    def show_final(self) -> None:
+        """The final scores, with the table's offer of its next game."""
+        self.app.sound.play("end")
+        self.app.push(FinalScene(self.app, self.session.final() or self.session,
+                                 table=self.table_session))
+
+    def _keep_finished(self) -> None:
+        """Every move of the finished game is shown and the table told its seed: the game
+        is kept (the table's real game, or, when the table's account of it does not rebuild
+        the game shown here, the game as this window saw it, and the player told so before
+        the final scores)."""
+        if not self.table_session.kept:  # (unless the turn's end kept it already)
+            problem = self.session.autosave(self.app.storage, self.app.registry)
+            if problem is not None:
+                self.app.push(MessageScene(self.app, _("Autosave failed"), problem))
+        said = None if self._told_unverified else self.table_session.unverified()
+        if said is not None:
+            self._told_unverified = True
+            self.app.push(MessageScene(self.app, _("The game could not be verified"), said))
 
     def advance(self, dt: float, actor: Actor) -> None:
         if actor is Actor.PERSON and self._began_for != (self.feedback.chronicle.turn, actor):
