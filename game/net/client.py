@@ -28,7 +28,9 @@ from .happenings import (
     TRANSIENT,
     Ended,
     Happening,
+    Lost,
     Moved,
+    Paused,
     Rebuilt,
     Refusal,
     Rematched,
@@ -43,8 +45,9 @@ from .replica import Replica, ReplicaError
 from .steps import Deal, Digest, Step, chain_next
 from .verify import Account, Mismatch, Told, Why, verify
 
-__all__ = ["Account", "Ended", "Happening", "Mismatch", "Moved", "NetSession", "Rebuilt",
-           "Refusal", "Rematched", "Status", "TableChanged", "TableView", "TookBack", "Why"]
+__all__ = ["Account", "Ended", "Happening", "Lost", "Mismatch", "Moved", "NetSession",
+           "Paused", "Rebuilt", "Refusal", "Rematched", "Status", "TableChanged", "TableView",
+           "TookBack", "Why"]
 MAX_SPOILS = 3  # copies spoiled in a row before the session gives up on the table
 
 
@@ -74,6 +77,7 @@ class NetSession:
         self.tileset: TileSet | None = None
         self.pending: int | None = None  # moves at the last request not yet answered
         self._spoils = 0  # copies spoiled in a row (rebuilt from the table each time)
+        self._confirmed = 0  # moves of the turns confirmed before the game came again
         self._awaiting_game = False  # the copy was dropped: the moves wait for the game anew
         # Shared with the network side (under the lock):
         self._lock = threading.Lock()
@@ -169,7 +173,7 @@ class NetSession:
         game = self.game
         if (game is None or game.over or self.status != Status.PLAYING
                 or self.pending is not None or game.current not in self.seats
-                or self.table.stand_in(game.current)):
+                or self.table.stand_in(game.current) or self.table.paused is not None):
             return None
         return game.current
 
@@ -292,8 +296,8 @@ class NetSession:
             if fatal:
                 self.status = Status.FAILED
                 self.problem = self.problem or text
-            elif self.status != Status.OVER:
-                self.status = Status.RECONNECTING
+            elif self.status != Status.OVER:  # the table's last word says whether it paused
+                self.status = Status.PAUSED if self.table.paused else Status.RECONNECTING
             out.append(TableChanged())
         elif kind == "closed":
             self.status = Status.CLOSED
@@ -314,13 +318,14 @@ class NetSession:
         elif kind == "table":
             self._table(m["table"], out)
         elif kind == "start":
-            if self.round and m["round"] > self.round:  # the table's next game begins
+            next_game = bool(self.round) and m["round"] > self.round
+            if next_game:  # the table's next game begins
                 self.seed = None
                 if self.status == Status.OVER:
                     self.status = Status.PLAYING
                 out.append(Rematched(m["round"]))
             self.round = m["round"]
-            self._start(m)
+            self._start(m, next_game)
             out.append(Rebuilt())
         elif kind == "sync":
             self._sync(m, out)
@@ -350,7 +355,7 @@ class NetSession:
                 info["state"], Status.PLAYING)
         out.append(TableChanged())
 
-    def _start(self, m: dict[str, Any]) -> None:
+    def _start(self, m: dict[str, Any], next_game: bool = False) -> None:
         g = m["game"]
         if self.table.info and len(self.table.seats) != len(g["players"]):
             raise ReplicaError(f"a game of {len(g['players'])} players at a table of "
@@ -367,6 +372,10 @@ class NetSession:
                        f"play with the same version of the game as the host")
             return
         self.tileset, self.started = tileset, m
+        # the same game sent again: the turns this copy saw confirmed, to tell any the
+        # table no longer has (its next game owes nothing to the last one's turns)
+        confirmed = [] if next_game else [s.n + 1 for s in self.history if s.ends_turn]
+        self._confirmed = confirmed[-1] if confirmed else 0
         self._awaiting_game = False
         self.history = []
         self.pending = None
@@ -397,6 +406,9 @@ class NetSession:
             steps = steps[same - first:]
         for step in steps:
             self._move(step, out)
+        if len(self.history) < self._confirmed:  # the table restarted from an older save
+            out.append(Lost(self._confirmed - len(self.history)))
+        self._confirmed = 0
 
     def _move(self, step: Step, out: list[Happening]) -> None:
         game = self.game

@@ -18,6 +18,8 @@ class Status(enum.StrEnum):
     LOBBY = "lobby"  # seated; the game has not begun
     PLAYING = "playing"
     RECONNECTING = "reconnecting"  # the connection dropped: trying again by itself
+    PAUSED = "paused"  # the table stopped for now (its host left, its server stopped): its
+    # last word says why (``TableView.paused``); trying again by itself until it is back
     OVER = "over"
     FAILED = "failed"  # refused for good (wrong code, seat taken, other version): see problem
     CLOSED = "closed"  # left by this side
@@ -56,6 +58,14 @@ class Refusal:
 
 
 @dataclass(frozen=True)
+class Lost:
+    """The table came back with fewer turns than this session had seen (it restarted from
+    its last save): the game goes on from there."""
+
+    moves: int  # moves of confirmed turns no longer at the table
+
+
+@dataclass(frozen=True)
 class Ended:
     reason: str  # "end" or "resigned"
     seed: int
@@ -77,7 +87,16 @@ class Rematched:
 # Fatal errors that end one connection, not the session: it connects again.
 TRANSIENT = ("slow-down", "join-timeout", "rate")
 
-Happening = Moved | TookBack | Rebuilt | TableChanged | Refusal | Ended | Rematched
+Happening = Moved | TookBack | Rebuilt | TableChanged | Refusal | Ended | Lost | Rematched
+
+
+@dataclass(frozen=True)
+class Paused:
+    """Why a table stands still (see ``Table.pause``): nothing is played, no clock runs."""
+
+    reason: str  # "host" (its host left), "server" (its server stopped), "unsaved"
+    message: str  # the table's sentence (English)
+    detail: str = ""  # what went wrong, in the system's words (a save that failed)
 
 
 @dataclass
@@ -109,3 +128,18 @@ class TableView:
     def stand_in(self, seat: int) -> bool:
         seats = self.seats
         return 0 <= seat < len(seats) and bool(seats[seat]["stand_in"])
+
+    @property
+    def paused(self) -> Paused | None:
+        found = self.info.get("paused")
+        if not isinstance(found, dict):
+            return None
+        return Paused(str(found["reason"]), str(found["message"]),
+                      str(found.get("detail", "")))
+
+    @property
+    def takeover_in(self) -> float | None:
+        """Seconds, as of this description, until a computer takes the turn of the player
+        away (None: nobody is away on their turn, or the table never takes over)."""
+        found = self.info.get("takeover_in")
+        return found / 1000 if isinstance(found, int) else None

@@ -15,11 +15,14 @@ requests).  Once the game is over, the same table offers its next game on the sa
 (the host's ``start`` begins it without those who have not accepted).  Friends join with
 ``link_for(address)``.  A table saved under way is served again
 with ``reopen_table(path)`` before ``start``: the host's seats are taken with a new key.
+``close`` tells the players first: a game under way is paused by its host (it comes back
+when the host serves it again), a table still in its lobby is closed.
 """
 
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import secrets
 import threading
 from concurrent.futures import Future
@@ -33,7 +36,7 @@ from .limits import Limits
 from .links import Link
 from .sealed import Seal
 from .seats import HOST, TableConfig, token_hash
-from .table import PLAYING
+from .table import HOST_LEFT, PLAYING
 from .tablefile import load_table
 
 
@@ -62,8 +65,8 @@ class LocalServer:
                 return
             try:
                 await self._stop.wait()
-            finally:
-                await self.server.close()
+            finally:  # the host leaves: the players are told their table is paused
+                await self.server.close(HOST_LEFT)
 
         self._thread = threading.Thread(target=asyncio.run, args=(main(),),
                                         name="table-server", daemon=True)
@@ -110,6 +113,7 @@ class LocalServer:
     def close(self, timeout: float = 5.0) -> None:
         loop, stop = self._loop, self._stop
         if loop is not None and stop is not None:
-            loop.call_soon_threadsafe(stop.set)
+            with contextlib.suppress(RuntimeError):  # closed already: its loop is gone
+                loop.call_soon_threadsafe(stop.set)
         if self._thread is not None:
             self._thread.join(timeout)

@@ -29,6 +29,10 @@ NAME = {"type": "string", "minLength": 1, "maxLength": 24,
 WORD = {"type": "string", "pattern": "^[a-z][a-z0-9_-]{0,39}$"}
 TEXT = {"type": "string", "maxLength": 400}
 ID = {"type": "string", "pattern": "^[A-Za-z0-9_.+-]{1,100}$"}
+# Why a computer plays a player's seat: its clock ran out (for the rest of the turn), its
+# player is away (too long, the host handed it over, or not back yet for a game begun
+# without them), or its player resigned.
+STAND_IN_REASON = {"enum": ["clock", "away", "resigned"]}
 
 
 def _message(kind: str, required: dict[str, Any], optional: dict[str, Any] | None = None,
@@ -61,7 +65,7 @@ DEFS: dict[str, Any] = {
                               "figures": COUNT}},
     "seat": {"type": "object", "additionalProperties": False,
              "required": ["name", "kind", "level", "connected", "left", "resigned",
-                          "stand_in", "rematch", "out"],
+                          "stand_in", "stand_in_reason", "rematch", "out"],
              "properties": {"name": NAME,
                             "kind": {"enum": ["open", "player", "computer", "host"]},
                             "level": {"anyOf": [WORD, {"type": "null"}]},
@@ -69,11 +73,13 @@ DEFS: dict[str, Any] = {
                             "left": {"type": "boolean"},
                             "resigned": {"type": "boolean"},
                             "stand_in": {"type": "boolean"},
+                            "stand_in_reason": {"anyOf": [STAND_IN_REASON,
+                                                          {"type": "null"}]},
                             "rematch": {"type": "boolean"},
                             "out": {"type": "boolean"}}},
     "table": {"type": "object", "additionalProperties": False,
               "required": ["state", "game", "expansions", "seats", "clock", "clocks",
-                           "running", "takeover"],
+                           "running", "takeover", "takeover_in", "paused"],
               "properties": {"state": {"enum": ["lobby", "playing", "over"]},
                              "game": ID, "expansions": _array(ID, 20),
                              "seats": _array({"$ref": "#/$defs/seat"}, 8, 1),
@@ -83,8 +89,17 @@ DEFS: dict[str, Any] = {
                                                           "maximum": 10**9}, 8, 1)]},
                              "running": {"anyOf": [{"type": "null"}, SEAT]},
                              "takeover": COUNT,
+                             "takeover_in": {"anyOf": [{"type": "null"},
+                                                       {"type": "integer", "minimum": 0,
+                                                        "maximum": 10**9}]},
+                             "paused": {"anyOf": [{"type": "null"},
+                                                  {"$ref": "#/$defs/pause"}]},
                              "options": _array({"$ref": "#/$defs/option"}, 100),
                              "colours": _array(WORD, 8), "aids": {"type": "boolean"}}},
+    "pause": {"type": "object", "additionalProperties": False,
+              "required": ["reason", "message"],
+              "properties": {"reason": {"enum": ["host", "server", "unsaved"]},
+                             "message": TEXT, "detail": TEXT}},
     "option": {"type": "array", "minItems": 2, "maxItems": 2,
                "items": {"anyOf": [ID, {"type": "integer", "minimum": -10**9,
                                         "maximum": 10**9}]}},
@@ -94,8 +109,10 @@ DEFS: dict[str, Any] = {
                               "outcomes": _array(_array({"anyOf": [WORD, TILE]}, 2, 2), 50),
                               "deals": _array({"$ref": "#/$defs/deal"}, 8),
                               "digest": {"$ref": "#/$defs/digest"}, "chain": CHAIN},
+                     {"stand_in_reason": STAND_IN_REASON},
                      description="An action the table played, as this connection may see "
-                                 "it."),
+                                 "it (stand_in_reason: a computer played it for the seat's "
+                                 "player, and why)."),
 }
 
 CLIENT_MESSAGES: dict[str, Any] = {
@@ -130,7 +147,8 @@ SERVER_MESSAGES: dict[str, Any] = {
                                     "host": {"type": "boolean"}},
                         description="The seat(s) taken and the token that takes them back."),
     "table": _message("table", {"table": {"$ref": "#/$defs/table"}},
-                      description="The table changed: seats, connections, clocks, state."),
+                      description="The table changed: seats, connections, clocks, state, "
+                                  "a pause."),
     "start": _message("start", {"game": {"type": "object", "additionalProperties": False,
                                          "required": ["id", "expansions", "options", "players",
                                                       "fingerprints"],

@@ -13,6 +13,8 @@ from game.rules.model import OptionValue
 from .carried import CLOCK_MOST, SEATS_MOST, TAKEOVER_MOST
 
 OPEN, PLAYER, COMPUTER, HOST = "open", "player", "computer", "host"
+# Why a computer plays a player's seat (a seat's and a move's ``stand_in_reason``).
+CLOCK, AWAY, RESIGNED = "clock", "away", "resigned"
 CODE_ALPHABET = "23456789ABCDEFGHJKMNPQRSTVWXYZ"  # no 0/O, 1/I/L, U: easy to read aloud
 CODE_LENGTH = 8
 MAX_NAME = 24
@@ -100,11 +102,26 @@ class Seat:
         return (self.kind == COMPUTER or self.resigned or self.flagged or self.taken_over
                 or self.out)
 
+    @property
+    def stand_in_reason(self) -> str | None:
+        """Why a computer plays this player's seat now (None: its player does, or it is a
+        computer's own seat): resigned, away (too long, handed over by the host, or not
+        back yet for this game, begun without them), or its clock ran out for the rest of
+        this turn."""
+        if self.kind == COMPUTER:
+            return None
+        if self.resigned:
+            return RESIGNED
+        if self.taken_over or self.out:
+            return AWAY
+        return CLOCK if self.flagged else None
+
     def info(self) -> dict[str, object]:
         return {"name": self.name, "kind": self.kind, "level": self.level,
                 "connected": self.connected or self.kind == COMPUTER,
                 "left": self.left and not self.connected,
                 "resigned": self.resigned, "stand_in": self.stand_in,
+                "stand_in_reason": self.stand_in_reason,
                 "rematch": self.rematch or self.kind == COMPUTER, "out": self.out}
 
 

@@ -96,6 +96,7 @@ class Step:
     deals: tuple[Deal, ...]
     digest: Digest
     chain: str  # the chain after this action
+    stand_in_reason: str | None = None  # a computer played it for the seat's player: why
 
     @property
     def ends_turn(self) -> bool:
@@ -105,20 +106,24 @@ class Step:
     def view(self, seats: Collection[int], public_hands: bool) -> Step:
         return Step(self.n, self.seat, self.action, self.outcomes,
                     tuple(d.view(seats, public_hands) for d in self.deals), self.digest,
-                    self.chain)
+                    self.chain, self.stand_in_reason)
 
     def to_json(self) -> dict[str, Any]:
-        return {"type": "move", "n": self.n, "seat": self.seat, "action": self.action,
-                "outcomes": [list(o) for o in self.outcomes],
-                "deals": [d.to_json() for d in self.deals], "digest": self.digest.to_json(),
-                "chain": self.chain}
+        out = {"type": "move", "n": self.n, "seat": self.seat, "action": self.action,
+               "outcomes": [list(o) for o in self.outcomes],
+               "deals": [d.to_json() for d in self.deals], "digest": self.digest.to_json(),
+               "chain": self.chain}
+        if self.stand_in_reason is not None:
+            out["stand_in_reason"] = self.stand_in_reason
+        return out
 
     @classmethod
     def from_json(cls, data: Mapping[str, Any]) -> Step:
         return cls(data["n"], data["seat"], data["action"],
                    tuple((o[0], o[1]) for o in data["outcomes"]),
                    tuple(Deal.from_json(d) for d in data["deals"]),
-                   Digest.from_json(data["digest"]), data["chain"])
+                   Digest.from_json(data["digest"]), data["chain"],
+                   data.get("stand_in_reason"))
 
 
 def public_hands(game: Game) -> bool:

@@ -42,6 +42,24 @@ from .seats import (
 from .steps import Deal, Digest, Step, chain_next, chain_start, public_hands
 
 LOBBY, PLAYING, OVER = "lobby", "playing", "over"
+# Why a table stands still (its ``paused`` reason): its host left it, its server stops, or
+# its last change could not be saved.
+HOST_LEFT, SERVER_STOPPED, UNSAVED = "host", "server", "unsaved"
+
+
+@dataclass(frozen=True)
+class Pause:
+    """Why the table stands still: nothing is played and no clock runs until it resumes."""
+
+    reason: str  # HOST_LEFT, SERVER_STOPPED or UNSAVED
+    message: str  # a sentence for the players (in English: the protocol's words)
+    detail: str = ""  # what went wrong, in the system's words (a save that failed)
+
+    def info(self) -> dict[str, str]:
+        out = {"reason": self.reason, "message": self.message}
+        if self.detail:
+            out["detail"] = self.detail
+        return out
 
 
 @dataclass(frozen=True)
@@ -106,6 +124,7 @@ class Table:
         if config.clock is not None:
             self.clocks = [float(config.clock[0])] * len(config.seats)
         self.turn_began = 0.0
+        self.paused: Pause | None = None
         self.round = 1  # the games begun at this table: 2 and more are rematches
         self.previous: PastGame | None = None  # the game before this one, as it ended
         found = uncarried_table(self.info(0.0))
@@ -207,6 +226,7 @@ class Table:
         format 3, resumed as it was dealt)."""
         if not self.ready:
             raise Refused("not-ready", "a seat is still open")
+        self._not_paused()
         players = [s.name for s in self.seats]
         game = TableGame(self.tileset, players, self.seed, dict(self.config.options),
                          earlier_dealing=earlier_dealing)
@@ -229,6 +249,7 @@ class Table:
         """Apply an action of the current seat (``IllegalAction`` changes nothing)."""
         game = self._game()
         seat = game.current
+        played_for = self.seats[seat].stand_in_reason
         try:
             _, outcomes, deals = game.play(action)
         except IllegalAction as exc:
@@ -237,7 +258,7 @@ class Table:
             raise Refused("illegal", str(exc)) from None
         self.chain.append(chain_next(self.chain[-1], str(action)))
         step = Step(len(game.moves) - 1, seat, str(action), outcomes, deals, Digest.of(game),
-                    self.chain[-1])
+                    self.chain[-1], played_for)
         self.steps.append(step)
         if step.ends_turn:
             self._turn_passed(seat, now)
@@ -259,6 +280,7 @@ class Table:
             raise Refused("not-your-seat", "that seat is not yours")
         if self.state != PLAYING:
             raise Refused("not-playing", "the game is not under way")
+        self._not_paused()
         self.seats[seat].resigned = True
         if sum(1 for s in self.seats if not s.resigned) < 2:
             self.state, self.reason = OVER, "resigned"
@@ -268,6 +290,7 @@ class Table:
             raise Refused("not-your-seat", "that seat is not yours")
         if self.state != PLAYING:
             raise Refused("not-playing", "the game is not under way")
+        self._not_paused()
         game = self._game()
         if game.current != seat:
             raise Refused("not-your-turn", "it is not that seat's turn")
@@ -277,6 +300,10 @@ class Table:
             raise Refused("stale", f"the game has {len(game.moves)} moves, not {n}")
         return game
 
+    def _not_paused(self) -> None:
+        if self.paused is not None:
+            raise Refused("paused", f"the table is paused: {self.paused.message}")
+
     def _game(self) -> TableGame:
         if self.game is None:
             raise Refused("not-playing", "the game has not begun")
@@ -284,7 +311,7 @@ class Table:
 
     def computer_turn(self) -> int | None:
         """The seat a computer must play now, if any."""
-        if self.state != PLAYING or self.game is None:
+        if self.state != PLAYING or self.game is None or self.paused is not None:
             return None
         seat = self.game.current
         return seat if self.seats[seat].stand_in else None
@@ -304,8 +331,9 @@ class Table:
         self.turn_began = now
 
     def running(self) -> int | None:
-        """The seat whose clock runs now."""
-        if self.clocks is None or self.state != PLAYING or self.game is None:
+        """The seat whose clock runs now (none while the table is paused)."""
+        if (self.clocks is None or self.state != PLAYING or self.game is None
+                or self.paused is not None):
             return None
         seat = self.game.current
         return None if self.seats[seat].kind == COMPUTER else seat
@@ -329,7 +357,8 @@ class Table:
 
     def takeover_at(self) -> float | None:
         """When a computer takes the turn of a player who is away, if one is away."""
-        if not self.config.takeover or self.state != PLAYING or self.game is None:
+        if (not self.config.takeover or self.state != PLAYING or self.game is None
+                or self.paused is not None):
             return None
         seat = self.seats[self.game.current]
         if seat.connected or seat.stand_in or seat.away_since is None:
@@ -339,10 +368,27 @@ class Table:
     def take_over(self, seat: int) -> bool:
         """A computer plays this seat's turns until its player comes back (they were away
         too long, or the host says so)."""
-        if self.state != PLAYING or self.seats[seat].kind == COMPUTER:
+        if (self.state != PLAYING or self.seats[seat].kind == COMPUTER
+                or self.paused is not None):
             return False
         self.seats[seat].taken_over = True
         return True
+
+    # ------------------------------------------------------------------ pauses
+    def pause(self, reason: str, message: str, now: float, detail: str = "") -> None:
+        """Play stops: the running clock is charged up to ``now`` and stands still, no
+        computer plays and nobody is taken over until ``resume``."""
+        seat, left = self.running(), self.time_left(now)
+        if seat is not None and left is not None and self.clocks is not None:
+            self.clocks[seat] = max(0.0, left)
+        self.turn_began = now
+        self.paused = Pause(reason, message, detail)
+
+    def resume(self, now: float) -> None:
+        """Play goes on: the running clock runs again from where it stood."""
+        if self.paused is not None:
+            self.paused = None
+            self.turn_began = now
 
     # ------------------------------------------------------------------ messages
     def info(self, now: float) -> dict[str, Any]:
@@ -357,8 +403,15 @@ class Table:
                 "seats": [s.info() for s in self.seats],
                 "clock": list(self.config.clock) if self.config.clock else None,
                 "clocks": clocks, "running": self.running(), "takeover": self.config.takeover,
+                "takeover_in": self._takeover_in(now),
+                "paused": None if self.paused is None else self.paused.info(),
                 "options": [[k, v] for k, v in self.config.options],
                 "colours": list(self.config.colours), "aids": self.config.aids}
+
+    def _takeover_in(self, now: float) -> int | None:
+        """Milliseconds until a computer takes the turn of the player away, if one is."""
+        due = self.takeover_at()
+        return None if due is None else int(max(0.0, due - now) * 1000)
 
     def start_message(self, seats: Collection[int]) -> dict[str, Any]:
         """The game as it began, as the holder of ``seats`` may see it."""
@@ -411,8 +464,8 @@ class Table:
     @property
     def rematch_due(self) -> bool:
         """The game is over and every player answered the offer of the next one: accepted,
-        or left the table; at least one accepted."""
-        if self.state != OVER:
+        or left the table; at least one accepted (and the table does not stand still)."""
+        if self.state != OVER or self.paused is not None:
             return False
         people = [s for s in self.seats if s.kind in (PLAYER, HOST)]
         return any(s.rematch for s in people) and all(s.rematch or s.left for s in people)
@@ -424,6 +477,7 @@ class Table:
         accept is ``out``: a computer plays it until its player takes it up."""
         if self.state != OVER:
             raise Refused("not-now", "the game is not over")
+        self._not_paused()  # before anything changes: the next game waits for the table
         game = self._game()
         self.previous = PastGame(self.round, self.seed, self.reason, game, tuple(self.steps),
                                  tuple(self.chain),

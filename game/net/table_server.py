@@ -8,6 +8,12 @@ server also plays the computers' turns (their searches run in processes of their
 saves each table after every confirmed turn (``tablefile``), the writes off the event loop
 and never two at once for one table.
 
+A table stands still (``Table.pause``: no move, no clock, no computer) while its last save
+failed: every player is told why in a ``table`` message, the save is tried again, and play
+resumes when it succeeds.  A server that stops (``close``) tells every player first: a game
+under way is paused (by its host, for a window's table, or because the server stops) and
+comes back when its table is served again; a hosted table still in its lobby is closed.
+
 What one peer may cost is bounded (``Limits``): frames are small (``max_size``), each
 connection's messages are metered by a token bucket, a connection that keeps sending what
 is refused is closed, connections are counted from their accept per address, per address
@@ -48,9 +54,9 @@ from .limits import Limits, Meters
 from .messages import CLIENT, MessageError, encode, read
 from .peer import Peer
 from .sealed import Seal
-from .seats import Refused, TableConfig, new_code, normal_code, token_hash
+from .seats import HOST, Refused, TableConfig, new_code, normal_code, token_hash
 from .steps import Step
-from .table import LOBBY, OVER, Table
+from .table import HOST_LEFT, LOBBY, OVER, SERVER_STOPPED, UNSAVED, Table
 from .tablefile import Saver, load_table, save_table
 from .thinking import Thinkers
 
@@ -77,7 +83,8 @@ class TableServer:
         self._thinkers = Thinkers(processes)  # processes the computers think in (default:
         # one per processor)
         self._timers: dict[str, asyncio.TimerHandle] = {}
-        self._saver = Saver(folder, seal)  # seal: the tables' seeds sealed in their files
+        # seal: the tables' seeds sealed in their files; a save that fails pauses its table
+        self._saver = Saver(folder, seal, self._save_told)
         self._rng = random.Random()
         self._closing = False
         self.moves_served = 0
@@ -141,21 +148,54 @@ class TableServer:
         self._accepts.install(asyncio.get_running_loop())
         self.admission.room = fitting_connections(lim, len(self._server.sockets))
         for table in list(self.tables.values()):
+            if table.code in self._saver.failing:
+                self._saver.want(table)  # its first save failed before serving: again
             self._follow_up(table)
         return int(self._server.sockets[0].getsockname()[1])
 
-    async def close(self) -> None:
+    async def close(self, reason: str = SERVER_STOPPED, within: float = 3.0) -> None:
+        """Stop serving.  Every player is told first (``reason``: SERVER_STOPPED, or
+        HOST_LEFT for a table served from its host's window), given ``within`` seconds to
+        read it, and every table under way is saved as it stands, its clocks stopped."""
         self._closing = True
         for handle in self._timers.values():
             handle.cancel()
         for task in self._thinking.values():
             task.cancel()
+        now = self.clock()
+        for table in list(self.tables.values()):
+            with self._contained(table, "its pause"):
+                self._closing_table(table, reason, now)
+        deadline = time.monotonic() + within
+        while self.all_peers and time.monotonic() < deadline:  # each reads its last word
+            for peer in self.all_peers:  # (one that came back meanwhile too: it read it)
+                peer.drop(1001, "the table stops")
+            await asyncio.sleep(0.01)
         if self._server is not None:
             self._server.close()
             await self._server.wait_closed()
+        self._saver.stop_retrying()
         self._accepts.remove()
         await self._thinkers.close()
         await self._saver.drain()  # the saves under way finish
+
+    def _closing_table(self, table: Table, reason: str, now: float) -> None:
+        """Tell a table's players it stops, then close their connections once told."""
+        peers = list(self.peers.get(table.code, ()))
+        if table.state == LOBBY and reason == HOST_LEFT:  # a window's lobby is not kept
+            for peer in peers:
+                peer.send({"type": "error", "code": "host-closed", "fatal": True,
+                           "message": "the host closed the table"})
+        elif table.state != OVER:
+            if reason == HOST_LEFT:
+                hosts = [i for i, s in enumerate(table.seats) if s.kind == HOST]
+                table.connected(hosts, False, now, left=True)
+            table.pause(reason, _PAUSED[reason], now)
+            log.info("table %s: paused (%s)", table.code, _PAUSED[reason])
+            self._broadcast(table, {"type": "table", "table": table.info(now)})
+            self._saver.want(table)  # its clocks as they stand
+        for peer in peers:
+            peer.drop(1001, "the table stops")
 
     async def _handle(self, ws: ServerConnection) -> None:
         address = str(ws.remote_address[0]) if ws.remote_address else "?"
@@ -253,7 +293,7 @@ class TableServer:
         if table.state != LOBBY:
             self._catch_up(peer, table, message.get("have", 0), message.get("chain"))
         self._changed(table)
-        if table.ready and table.config.auto_start:
+        if table.ready and table.config.auto_start and table.paused is None:
             self._start(table)
         self._saver.want(table)
         return True
@@ -289,6 +329,36 @@ class TableServer:
                 self._rematch(table)
             else:
                 self._changed(table)
+
+    def _save_told(self, table: Table, problem: OSError | None) -> None:
+        """A save of the table failed (it stands still and its players are told why), or
+        succeeded again (play resumes)."""
+        if self.tables.get(table.code) is not table:
+            return  # closed after a failure: it is not served any more
+        with self._contained(table, "its save"):
+            self._save_result(table, problem)
+
+    def _save_result(self, table: Table, problem: OSError | None) -> None:
+        now = self.clock()
+        paused = table.paused
+        if problem is None:
+            if paused is not None and paused.reason == UNSAVED and not self._closing:
+                table.resume(now)
+                log.info("table %s: saved again, play resumes", table.code)
+                if table.rematch_due:  # every answer came while it stood still
+                    self._rematch(table)
+                elif table.ready and table.config.auto_start:
+                    self._start(table)
+                else:
+                    self._changed(table)
+            return
+        if table.state == OVER or (paused is not None and paused.reason != UNSAVED):
+            return  # nothing left to play, or it stands still already
+        detail = str(problem.strerror or problem)[:200]
+        if paused is None or paused.detail != detail:
+            table.pause(UNSAVED, f"its last turn cannot be saved ({detail}): play waits until "
+                                 f"it can", now, detail)
+            self._changed(table)
 
     def _start(self, table: Table) -> None:
         table.start(self.clock())
@@ -447,6 +517,7 @@ class TableServer:
             return
         log.exception("table %s: %s failed; the table is closed", table.code, what)
         del self.tables[table.code]
+        self._saver.forget(table)  # no more tries to save it (its file stays as it was)
         timer = self._timers.pop(table.code, None)
         if timer is not None:
             timer.cancel()
@@ -483,6 +554,11 @@ class TableServer:
                 self._changed(table)
             else:
                 self._arm_timer(table)
+
+
+# What players read when a table stops with its server (the window words it by the reason).
+_PAUSED = {HOST_LEFT: "its host left it: it comes back when the host opens it again",
+           SERVER_STOPPED: "its server stopped: it comes back when the server starts again"}
 
 
 def _returning(table: Table | None, message: dict[str, Any]) -> tuple[str, str] | None:

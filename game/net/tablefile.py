@@ -21,6 +21,7 @@ from __future__ import annotations
 import asyncio
 import json
 import logging
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
@@ -284,13 +285,29 @@ def _replay(table: Table, data: dict[str, Any], path: Path, now: float) -> None:
 class Saver:
     """Saves tables off the event loop: the file is written in a worker thread; a table is
     never written twice at once, and a save asked for during a write comes right after it
-    (with the table as it then stands).  No folder: nothing is saved."""
+    (with the table as it then stands).  No folder: nothing is saved.
 
-    def __init__(self, folder: Path | None, seal: Seal | None = None) -> None:
+    ``seal``: the tables' seeds are sealed in their files until their games end.  A finished
+    game kept aside for a rematch (``archive``) is written before its table's file.
+
+    A write that fails (a full disk, a folder made read-only) is told (``told(table,
+    problem)``) and tried again every ``retry`` seconds, with the table as it then stands
+    and the finished games still owed; the first write that succeeds again is told too
+    (``told(table, None)``)."""
+
+    def __init__(self, folder: Path | None, seal: Seal | None = None,
+                 told: Callable[[Table, OSError | None], None] | None = None,
+                 retry: float = 5.0) -> None:
         self.folder = folder
         self.seal = seal  # the tables' seeds sealed in their files until their games end
+        self.told = told
+        self.retry = retry
+        self.failing: dict[str, OSError] = {}  # tables whose last write failed, by code
         self._again: dict[str, bool] = {}  # tables being written: whether to write again
         self._tasks: set[asyncio.Task[None]] = set()
+        self._retries: dict[str, asyncio.TimerHandle] = {}
+        self._forgotten: set[str] = set()  # tables no longer served: never tried again
+        self._stopped = False
         # finished games to keep aside (path, text) before their table's file is written
         self._archives: dict[str, list[tuple[Path, str]]] = {}
 
@@ -321,9 +338,17 @@ class Saver:
         try:
             loop = asyncio.get_running_loop()
         except RuntimeError:  # no event loop yet (a table made before serving)
-            self._write_archives(table.code)
-            save_table(table, self.folder, self.seal)
+            try:
+                self._write_archives(table.code)
+                save_table(table, self.folder, self.seal)
+            except OSError as exc:
+                self._result(table, exc)
+            else:
+                self._result(table, None)
             return
+        retry = self._retries.pop(table.code, None)
+        if retry is not None:
+            retry.cancel()
         self._again[table.code] = False
         task = loop.create_task(self._write(table, self.folder))
         self._tasks.add(task)
@@ -331,6 +356,7 @@ class Saver:
 
     async def _write(self, table: Table, folder: Path) -> None:
         path = folder / f"{table.code}.json"
+        problem: OSError | None = None
         try:
             while True:
                 self._again[table.code] = False
@@ -340,9 +366,43 @@ class Saver:
                 if not self._again.get(table.code):
                     break
         except OSError as exc:
-            log.error("table %s could not be saved: %s", table.code, exc)
+            problem = exc
         finally:
             self._again.pop(table.code, None)
+        self._result(table, problem)
+        if problem is not None and not self._stopped and table.code not in self._forgotten:
+            self._retries[table.code] = asyncio.get_running_loop().call_later(
+                self.retry, self.want, table)
+
+    def _result(self, table: Table, problem: OSError | None) -> None:
+        failed = self.failing.get(table.code)
+        if problem is None:
+            if failed is None:
+                return
+            del self.failing[table.code]
+            log.warning("table %s is saved again", table.code)
+        else:
+            self.failing[table.code] = problem
+            if failed is None or str(failed) != str(problem):
+                log.error("table %s could not be saved: %s", table.code, problem)
+        if self.told is not None:
+            self.told(table, problem)
+
+    def forget(self, table: Table) -> None:
+        """No more tries later for this table (closed after a failure): a write under way
+        still ends."""
+        self._forgotten.add(table.code)
+        retry = self._retries.pop(table.code, None)
+        if retry is not None:
+            retry.cancel()
+        self.failing.pop(table.code, None)
+
+    def stop_retrying(self) -> None:
+        """No more tries later (the server stops): what is asked for now is still written."""
+        self._stopped = True
+        for handle in self._retries.values():
+            handle.cancel()
+        self._retries.clear()
 
     async def drain(self) -> None:
         if self._tasks:

@@ -1,50 +1,30 @@
-"""The table this window hosted last.  Its code and port are remembered, so that should the
-window close before the game ends (a crash, a power cut, *Leave the table*), the title's
-Continue serves it again where its last turn ended, on the port friends still try."""
+"""The table this window hosted last, as the settings remember it (its code and the port it
+listened on).  Every table a window hosts is kept until its game ends (``kept_tables``),
+with the port it had in its record; this remembers the port of a table hosted by a version
+that kept no record, so that it is still served again where friends try it."""
 
 from __future__ import annotations
 
-import json
-from dataclasses import dataclass
-from pathlib import Path
 from typing import Any
 
-from game.net.table import PLAYING
-from game.store.storage import Storage, read_small
-
-from .net_link import HOSTED_TABLES, Listening, TableLink
+from .net_link import TableLink
 from .settings import Settings
 
 KEY = "hosted"  # the settings' record of the table hosted last
-
-
-@dataclass(frozen=True)
-class HostedTable:
-    code: str
-    port: int
-    path: Path  # its file in the data folder's ``hosted-tables``
 
 
 def remember(settings: Settings, table: TableLink) -> None:
     settings.remember(KEY, {"code": table.link.code, "port": table.link.port})
 
 
-def unfinished(settings: Settings, storage: Storage) -> HostedTable | None:
-    """The table hosted last, if its game is still under way."""
+def known_ports(settings: Settings) -> dict[str, int]:
+    """The port of the table hosted last, by its code (none when the settings hold no such
+    record, or one edited by hand)."""
     record: Any = settings.recall(KEY)
     if not isinstance(record, dict):
-        return None
+        return {}
     code, port = record.get("code"), record.get("port")
-    if not isinstance(code, str) or not code.isalnum() or not isinstance(port, int):
-        return None
-    path = storage.data_dir / HOSTED_TABLES / f"{code}.json"
-    try:
-        state = json.loads(read_small(path)).get("state")
-    except (OSError, ValueError, AttributeError):
-        return None
-    return HostedTable(code, port, path) if state == PLAYING else None
-
-
-def listening(configured: Listening, table: HostedTable) -> Listening:
-    """Where the table listens again: the port it had, for the friends trying it."""
-    return Listening(configured.interface, table.port, configured.address)
+    if not isinstance(code, str) or not code.isalnum() or not isinstance(port, int) \
+            or isinstance(port, bool) or not 0 < port < 65536:
+        return {}
+    return {code: port}

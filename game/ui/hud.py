@@ -10,6 +10,7 @@ import pygame
 
 from game.rules import Game, Phase
 from game.view import extra_prompt, move_prompt
+from game.view.narrate import stood_in
 from game.words.i18n import _
 from game.words.vocabulary import figure_word, question_text
 
@@ -279,14 +280,21 @@ def describe_phase(session: Session, pending: bool, can_move: bool = False,
     player = seat.name
     if session.ended():  # played to its end, or ended by resignations
         return ended_sentence(session)
-    marks = session.marks(game.current)  # at a network table: a player gone, or resigned
-    if marks is not None and marks.stand_in:  # the table's computer plays the seat now
+    connection = session.connection  # at a table: the line beside the board says why
+    if connection is Connection.PAUSED:
+        return _("The table is paused: {player}'s turn waits").format(player=player)
+    marks = session.marks(game.current)  # at a network table: a player gone, or played for
+    # the table's computer plays the seat now (this window's own seat: as the table last
+    # said, while this window is at the table)
+    if marks is not None and marks.stand_in and (
+            not seat.is_human or connection is Connection.UP):
+        if marks.reason is not None:  # and why: resigned, away, out of time
+            return stood_in(player, marks.reason)
         return _("A computer plays for {player}…").format(player=player)
     if not seat.is_human:
         if marks is not None and not marks.connected:
             return away_sentence(seat.label, marks)
         return _("{player} is thinking…").format(player=seat.label)
-    connection = session.connection  # at a table: the line beside the board says why
     if connection is Connection.DOWN:
         return _("{player}: your turn waits for the connection to the table").format(
             player=player)

@@ -5,7 +5,9 @@ The connection runs in a thread of its own (``ThreadedClient``); when a message 
 wakes the window by posting a pygame event (``WAKE``), so that a window waiting for the
 others' moves rests like any other.  What the window reads of the table changes only in
 ``poll``, on the window's thread.  Each seat's token is kept on this computer (``Tokens``):
-a window closed or killed takes its seat back when it joins the same table again.
+a window closed or killed takes its seat back when it joins the same table again; and so is
+a record of the table (``KeptTables``), brought up to date after each turn, so that the
+title and the Load list offer it until its game ends.
 """
 
 from __future__ import annotations
@@ -27,11 +29,14 @@ from game.net.sealed import Seal
 from game.net.seats import TableConfig, shown_code
 from game.net.tokens import Tokens
 from game.rules.registry import Registry
+from game.store.savefile import summary_of
 from game.store.storage import Storage
+
+from .kept_tables import LOOPBACK as LOOPBACK
+from .kept_tables import KeptTable, KeptTables
 
 log = logging.getLogger(__name__)
 HOSTED_TABLES = "hosted-tables"  # the data folder's folder of the tables a window hosts
-LOOPBACK = "127.0.0.1"
 _wake_type: list[int] = []
 
 
@@ -85,7 +90,7 @@ class TableLink:
                  wake: Callable[[], None] = post_wake, tokens: Tokens | None = None,
                  seat: int | None = None, host_key: str | None = None,
                  server: LocalServer | None = None, shown: Link | None = None,
-                 level: str | None = None) -> None:
+                 level: str | None = None, kept: KeptTables | None = None) -> None:
         wake_type()  # made on the window's thread, before the network's posts it
         self.link = link
         self.tokens = tokens
@@ -107,6 +112,8 @@ class TableLink:
                               host_key, wake)
         self.client = ThreadedClient(self.net)
         self._kept: str | None = None  # the token last written to disk
+        self.kept = kept  # where the table's record is kept (None: nowhere)
+        self._recorded: int | None = None  # the moves the record last told
 
     def start(self) -> None:
         self.client.start()
@@ -130,7 +137,30 @@ class TableLink:
                 for seat in self.net.seats:
                     self.tokens.put(self.link, seat, token)
                 self._kept = token
+        self._record()
         return out
+
+    def _record(self) -> None:
+        """Keep the table's record up to date: when its game is first seen, then after each
+        turn (a write that fails is tried again after the next one)."""
+        net = self.net
+        game, history = net.game, net.history
+        if (self.kept is None or game is None or net.status != Status.PLAYING
+                or not net.seats or len(history) == self._recorded
+                or (history and not history[-1].ends_turn and self._recorded is not None)):
+            return
+        info = net.table.info
+        summary = summary_of(game)  # as the Load list tells a save's
+        table = KeptTable(self.link, self.hosting, None if self.hosting else net.seats[0],
+                          net.name, str(info.get("game", "")),
+                          tuple(str(e) for e in info.get("expansions", [])),
+                          tuple(game.players), tuple(summary["scores"]), summary["turn"])
+        try:
+            self.kept.put(table)
+        except OSError as exc:
+            log.warning("the table %s cannot be kept for later: %s", self.link.code, exc)
+            return
+        self._recorded = len(history)
 
     def forget_seats(self) -> None:
         """The game is over: nothing to take back at this table (until its next game
@@ -139,6 +169,9 @@ class TableLink:
             for seat in self.net.seats:
                 self.tokens.forget(self.link, seat)
         self._kept = None
+        self._recorded = None  # its next game, if this player plays it, is recorded anew
+        if self.kept is not None:
+            self.kept.forget(self.link.code)
 
     def close(self) -> None:
         """Leave the table (the seat stays this player's); a hosted table closes."""
@@ -147,6 +180,11 @@ class TableLink:
         if self.server is not None:
             self.server.close()
             self.server = None
+
+
+def kept_tables(storage: Storage) -> KeptTables:
+    """The records of the tables this computer sits at (beside the seats' tokens)."""
+    return KeptTables(storage.data_dir / "tables", storage.data_dir / HOSTED_TABLES)
 
 
 def host_table(registry: Registry, storage: Storage, config: TableConfig, name: str,
@@ -201,7 +239,8 @@ def _host_seats(registry: Registry, storage: Storage, server: LocalServer, port:
     shown = server.link_for(code, listening.address or local_address())
     log.info("hosting table %s on port %d", code, port)
     table = TableLink(registry, local, name, wake=wake, host_key=key, server=server,
-                      shown=shown, tokens=Tokens(storage.data_dir / "tables"))
+                      shown=shown, tokens=Tokens(storage.data_dir / "tables"),
+                      kept=kept_tables(storage))
     table.start()
     return table
 
@@ -213,7 +252,7 @@ def join_table(registry: Registry, storage: Storage, link: Link, name: str,
     (unless ``fresh``)."""
     tokens = Tokens(storage.data_dir / "tables")
     table = TableLink(registry, link, name, wake=wake, tokens=None if fresh else tokens,
-                      seat=seat, level=level)
+                      seat=seat, level=level, kept=kept_tables(storage))
     table.tokens = tokens
     table.start()
     return table

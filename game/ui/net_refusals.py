@@ -1,11 +1,14 @@
-"""A table's refusal in the player's language.  The table words its refusals in English (the
-protocol's words, read by any client); the window says those a player can meet in their own
-language, by the refusal's code, and any other as the table wrote it."""
+"""What the table says, in the player's language.  The table words its refusals and pauses in
+English (the protocol's words, read by any client); the window says those a player can meet
+in their own language, by their code, and any other as the table wrote it."""
 
 from __future__ import annotations
 
-from game.net.client import NetSession
+from game.net.client import NetSession, Status
+from game.system.filenames import shown_path
 from game.words.i18n import N_, _
+
+from .net_link import TableLink
 
 _SAID = {
     "code": N_("No table has that join code: check it with the host"),
@@ -14,6 +17,8 @@ _SAID = {
     "protocol": N_("The host plays another version of the game: both need the same one"),
     "slow-down": N_("Too many joins failed: wait a minute before trying again"),
     "replaced": N_("Your seat was taken back by another window"),
+    "host-closed": N_("The host closed the table"),
+    "paused": N_("The table is paused: nothing can be played until it goes on"),
     "table-closed": N_("The table met a problem and was closed"),
 }
 
@@ -22,3 +27,38 @@ def problem_words(net: NetSession) -> str | None:
     """Why the table was left or refused, for the player; None when nothing went wrong."""
     said = _SAID.get(net.refused or "")
     return _(said) if said is not None else net.problem
+
+
+def refusal_words(code: str, message: str) -> str:
+    """A request the table refused, for the player."""
+    said = _SAID.get(code)
+    return _(said) if said is not None else _("The table refused: {reason}").format(
+        reason=message)
+
+
+def pause_lines(table: TableLink) -> list[str]:
+    """Why the table stands still and how it goes on (none while it plays): its host left
+    (it comes back when they open it again), its server stopped, or it cannot save."""
+    net = table.net
+    paused = net.table.paused
+    if paused is None or net.status not in (Status.PAUSED, Status.PLAYING, Status.LOBBY):
+        return []
+    if paused.reason == "host":
+        host = next((s["name"] for s in net.table.seats if s["kind"] == "host"), None)
+        if host is None:
+            host = _("The host")
+        return [_("{host} paused the table").format(host=host),
+                _("The game comes back when {host} opens it again: this window rejoins by "
+                  "itself").format(host=host)]
+    if paused.reason == "server":
+        return [_("The table's server stopped"),
+                _("The game comes back when it is started again: this window rejoins by "
+                  "itself")]
+    lines = [_("The table cannot save the game: {problem}").format(
+                 problem=paused.detail or paused.message),
+             _("Play waits until it can: nothing played is lost")]
+    served = table.server
+    if served is not None and served.server.folder is not None:  # this window hosts it
+        lines.append(_("Make room in {folder}: play goes on by itself").format(
+            folder=shown_path(served.server.folder)))
+    return lines

@@ -27,6 +27,7 @@ from game.net.client import (
     Ended,
     Happening,
     Moved,
+    Paused,
     Rebuilt,
     Refusal,
     Rematched,
@@ -58,6 +59,7 @@ from .session import (
 
 UNVERIFIED = "unverified"  # the name a game kept as a window saw it starts with
 TAKEOVER_OFFER = 15.0  # seconds a dropped player is waited for before the host may hand over
+LINKED = (Status.LOBBY, Status.PLAYING, Status.OVER)  # this window is at the table now
 
 
 def table_seats(table: TableLink) -> list[Seat]:
@@ -142,9 +144,16 @@ class NetworkSession(Session):
     @property
     def connection(self) -> Connection:
         status = self.status
+        if status == Status.PAUSED or (status == Status.PLAYING and self.paused is not None):
+            return Connection.PAUSED
         if status in (Status.CONNECTING, Status.RECONNECTING):
             return Connection.DOWN
         return Connection.GONE if status in (Status.FAILED, Status.CLOSED) else Connection.UP
+
+    @property
+    def paused(self) -> Paused | None:
+        """Why the table stands still, as its last word said (None: it plays on)."""
+        return self.link.net.table.paused
 
     def poll(self) -> list[Happening]:
         """What the table sent since the last look, the shown game kept in step."""
@@ -274,11 +283,26 @@ class NetworkSession(Session):
         # this window's own seats are away while its connection is: the table's last word
         # on them is stale
         connected = bool(seat["connected"]) and (
-            player not in self.link.net.seats or self.connection is Connection.UP)
+            player not in self.link.net.seats or self.status in LINKED)
+        reason = seat.get("stand_in_reason")
         return SeatMarks(connected, bool(seat["stand_in"]),
                          bool(seat["resigned"]), clock,
                          running == player and info.get("state") == "playing",
-                         bool(seat.get("left")))
+                         bool(seat.get("left")), reason if isinstance(reason, str) else None,
+                         self.paused is not None)
+
+    def played_for(self, move: int) -> str | None:
+        history = self.link.net.history
+        return history[move].stand_in_reason if 0 <= move < len(history) else None
+
+    def takeover_in(self) -> float | None:
+        """Seconds until the table's computer takes the turn of the player away, counted
+        down from the table's last word (None: nobody is away on their turn, the table
+        never takes over, or it is not reachable now)."""
+        wait = self.link.net.table.takeover_in
+        if wait is None or self.connection is not Connection.UP:
+            return None
+        return max(0.0, wait - (time.monotonic() - self.received_at))
 
     def clock_runs(self) -> bool:
         info = self.link.net.table.info

@@ -54,13 +54,26 @@ def ended_sentence(session: Session) -> str:
 
 
 def status_word(marks: SeatMarks) -> str | None:
+    """The word under a player's clock: a computer plays their turn (its reason is in the
+    dot, the clock or the word itself), or they are gone."""
     if marks.resigned:
         return _("resigned")
-    if not marks.connected:
-        return _("left the table") if marks.left else _("reconnecting…")
-    if marks.stand_in:
+    if marks.stand_in:  # out of time (the clock says so), or away too long (the dot does)
         return _("computer plays")
+    if not marks.connected:
+        if marks.left:
+            return _("left the table")
+        return _("waiting for the table") if marks.paused else _("reconnecting…")
     return None
+
+
+def clock_line(marks: SeatMarks) -> str | None:
+    """The clock in a player's row: the time left, or why it stopped counting."""
+    if marks.clock is None:
+        return None
+    if marks.stand_in and marks.reason == "clock":
+        return _("out of time")
+    return clock_text(marks.clock)
 
 
 def draw_seat_marks(surface: pygame.Surface, res: Resources, row: pygame.Rect,
@@ -73,10 +86,11 @@ def draw_seat_marks(surface: pygame.Surface, res: Resources, row: pygame.Rect,
     else:
         pygame.draw.circle(surface, AWAY, dot, px(5), width=max(1, px(2)))
     lines: list[pygame.Surface] = []
-    if marks.clock is not None:
+    clock = clock_line(marks)
+    if clock is not None and marks.clock is not None:
         colour = pal.ILLEGAL if marks.clock < LOW_TIME else (
             pal.TEXT if marks.running else pal.TEXT_DIM)
-        lines.append(res.text(clock_text(marks.clock), 18, colour, bold=marks.running))
+        lines.append(res.text(clock, 18, colour, bold=marks.running))
     word = status_word(marks)
     if word is not None:
         lines.append(res.text(word, 15, AWAY if not marks.connected else pal.TEXT_DIM))

@@ -67,6 +67,8 @@ class SeatMarks:
     clock: float | None = None  # seconds of thinking time left, when the table has a clock
     running: bool = False  # its clock runs now
     left: bool = False  # away because its player left the table (not a connection lost)
+    reason: str | None = None  # why a computer plays it: "clock", "away" or "resigned"
+    paused: bool = False  # the table stands still (its host left, its server stopped...)
 
 
 @dataclass
@@ -97,6 +99,8 @@ class Connection(enum.Enum):
 
     UP = "up"
     DOWN = "down"  # trying again by itself
+    PAUSED = "paused"  # the table stands still (its host left, its server stopped, it cannot
+    # save): nothing is played until it goes on, and the window follows it by itself
     GONE = "gone"
 
 
@@ -176,6 +180,11 @@ class Session:
     def marks(self, player: int) -> SeatMarks | None:
         """What the player's row shows of their seat at a network table (None on one
         screen)."""
+        return None
+
+    def played_for(self, move: int) -> str | None:
+        """Why a computer played the move of index ``move`` for a player at a network table
+        ("clock", "away", "resigned"); None when its player did (always on one screen)."""
         return None
 
     def saved(self) -> SavedGame:

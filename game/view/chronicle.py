@@ -2,7 +2,8 @@
 where each turn ended.
 
 A ``Chronicle`` plays the actions of a game and tells what each did (a tile and a figure
-placed, points scored, a rule's announcement, the final scoring).  A game loaded from a save
+placed, points scored, a rule's announcement, the final scoring); at a network table, a turn
+a computer played for a player says so first, and why (``played_for``).  A game loaded from a save
 is told again from its set-up and move list (``Chronicle.of``), so the log survives Load and
 Continue; undo drops what the taken-back action told.
 """
@@ -68,9 +69,14 @@ def ends_turn(game: Game) -> bool:
     return game.phase in (Phase.PLACE, Phase.OVER) and not game.in_extra
 
 
+PlayedFor = Callable[[int], "str | None"]  # why a computer played move n for its player
+
+
 class Chronicle:
-    def __init__(self, game: Game) -> None:
+    def __init__(self, game: Game, played_for: PlayedFor | None = None) -> None:
         self.game = game
+        self.played_for = played_for
+        self._stood_in = 0  # the turn whose stand-in was told last
         self.entries: list[Entry] = []
         self.turn_ends: list[int] = []  # the move count when each turn ended
         self.told = len(game.moves)  # moves told so far
@@ -78,16 +84,16 @@ class Chronicle:
         self._notices = len(game.notices)
 
     @classmethod
-    def of(cls, game: Game) -> Chronicle:
+    def of(cls, game: Game, played_for: PlayedFor | None = None) -> Chronicle:
         """The chronicle of a game so far, told again from its set-up and moves; it then
         follows ``game`` itself.  A game its moves do not rebuild (one changed by hand, as
         a benchmark does) is told from now on only."""
         fresh = new_like(game)
-        told = cls(fresh)
+        told = cls(fresh, played_for)
         try:
             replay(game, told._apply, fresh)
         except RulesError:
-            told = cls(game)
+            told = cls(game, played_for)
             told.complete = False
         told.game = game
         told._notices = len(game.notices)
@@ -124,6 +130,10 @@ class Chronicle:
         def add(text: str, tone: Tone, who: int | None) -> None:
             self.entries.append(Entry(move, turn, who, text, tone))
 
+        reason = self.played_for(move) if self.played_for is not None else None
+        if reason is not None and self._stood_in != turn:  # once a turn, before its moves
+            self._stood_in = turn
+            add(narrate.stood_in(name, reason), Tone.NOTICE, player)
         last = self.entries[-1] if self.entries else None
         if isinstance(told, tuple):  # a figure: with its tile in one sentence if it follows
             figure, kind = told

@@ -22,6 +22,17 @@ def placed_tile(game: Game, player: str, extra: bool) -> str:
     return _("{player} placed a tile").format(player=player)
 
 
+def stood_in(player: str, reason: str) -> str:
+    """A computer plays a player's turn at a network table, and why ("clock": their time
+    ran out, "resigned", else they are away)."""
+    if reason == "clock":
+        return _("{player} is out of time: a computer plays the rest of the turn").format(
+            player=player)
+    if reason == "resigned":
+        return _("{player} resigned: a computer plays the turn").format(player=player)
+    return _("{player} is away: a computer plays the turn").format(player=player)
+
+
 def placed_tile_and_figure(game: Game, player: str, extra: bool, figure: str, kind: str) -> str:
     what = (a_figure(game.tileset, figure), the_kind(game.tileset, kind))
     if extra:

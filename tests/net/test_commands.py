@@ -4,6 +4,7 @@ window and, killed and started again, takes its seat back."""
 
 from __future__ import annotations
 
+import asyncio
 import json
 import os
 import re
@@ -17,6 +18,13 @@ from collections.abc import Callable
 from pathlib import Path
 
 import pytest
+
+from game.net.client import NetSession, Status
+from game.net.connect import follow
+from game.net.links import parse_link
+
+from .loopback import registry
+from .test_pauses import until
 
 ROOT = Path(__file__).resolve().parents[2]
 LIMIT = 90.0  # seconds any wait below may take before the test fails
@@ -178,6 +186,39 @@ def test_the_server_takes_the_windows_names_of_the_levels() -> None:
     assert args.seats == ("open", "strong", "easy") and args.stand_in == "quick"
     with pytest.raises(SystemExit):
         parse_args(["--stand-in", "genius"])
+
+
+def test_ctrl_c_on_the_server_tells_its_players_it_stopped(tmp_path: Path) -> None:
+    """The server stopped with Ctrl+C while a game is under way: its players read that the
+    server stopped (not a connection lost), and the table is saved as it stood."""
+    server = Server(tmp_path)
+    try:
+        told = asyncio.run(asyncio.wait_for(_players_when_stopped(server), LIMIT))
+        assert server.process.wait(LIMIT) == 0
+    finally:
+        if server.process.poll() is None:
+            server.kill()
+    assert told == ["server", "server"]
+    assert table_file(tmp_path).get("state") == "playing"
+
+
+async def _players_when_stopped(server: Server) -> list[str]:
+    """Two players seated and playing; then Ctrl+C: why each one's table paused."""
+    link = parse_link(server.link)
+    players = [NetSession(registry(), link, n) for n in ("Ann", "Bob")]
+    stop = asyncio.Event()
+    links = [asyncio.create_task(follow(p, stop, first_wait=0.05, longest_wait=0.2))
+             for p in players]
+    try:
+        await until(lambda: all(p.status == Status.PLAYING for p in players), "the game",
+                    tuple(players))
+        server.process.send_signal(signal.SIGINT)
+        await until(lambda: all(p.status == Status.PAUSED for p in players),
+                    "both players told", tuple(players))
+        return [p.table.paused.reason if p.table.paused else "" for p in players]
+    finally:
+        stop.set()
+        await asyncio.gather(*links)
 
 
 def test_the_servers_connection_limits_come_from_its_command_line() -> None:

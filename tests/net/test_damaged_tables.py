@@ -182,7 +182,8 @@ def test_the_damage_seen_on_servers_sets_a_table_aside(tmp_path: Path) -> None:
         data["clocks"] = clocks
         data["code"] = f"{name.upper()}0000"
         (tmp_path / f"{name}.json").write_text(json.dumps(data))
-    (tmp_path / "good.json").write_text(table_json(table))
+    # under its own code: the server saves a table under way there as it stops
+    (tmp_path / f"{table.code}.json").write_text(table_json(table))
 
     async def main() -> None:
         server = TableServer(registry(), tmp_path)
@@ -195,5 +196,5 @@ def test_the_damage_seen_on_servers_sets_a_table_aside(tmp_path: Path) -> None:
             await server.close()
 
     run(main)
-    assert sorted(p.name for p in tmp_path.iterdir()) == ["empty.json.broken", "good.json",
-                                                          "short.json.broken"]
+    assert sorted(p.name for p in tmp_path.iterdir()) == sorted(
+        ["empty.json.broken", f"{table.code}.json", "short.json.broken"])

@@ -14,7 +14,7 @@ import pygame
 import pytest
 
 from game.rules import Phase
-from game.ui.app import App, AppConfig
+from game.ui.app import App, AppConfig, Scene
 from game.ui.net_link import LOOPBACK
 from game.ui.scenes.join import JoinScene
 from game.ui.scenes.lobby import LobbyScene
@@ -83,14 +83,27 @@ def host_lobby(app: App, seats: list[Seat], **choices: object) -> LobbyScene:
 
 
 def join_lobby(app: App, link: str, name: str) -> LobbyScene:
-    """The guest's Join game: the whole link in the address, a name, then Join."""
+    """The guest's Join game: the whole link in the address, a name, then Join; the lobby
+    it opened (which a game under way may have replaced by its play scene already, when
+    the table answered within the click's frames)."""
     driver = Driver(app)
     app.replace(TitleScene(app))
     driver.click(button(app.scene, "Join game"))
     join = on_top(app, JoinScene)
     join.address.text, join.code.text, join.name.text = link, "", name
-    driver.click(button(join, "Join"))
-    return on_top(app, LobbyScene)
+    opened: list[LobbyScene] = []
+    push = app.push
+
+    def seen(scene: Scene) -> None:
+        if isinstance(scene, LobbyScene):
+            opened.append(scene)
+        push(scene)
+
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setattr(app, "push", seen)
+        driver.click(button(join, "Join"))
+    assert opened, f"{type(app.scene).__name__} is on top, not the table's lobby"
+    return opened[-1]
 
 
 @contextmanager

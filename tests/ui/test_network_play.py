@@ -139,10 +139,12 @@ def test_a_guest_who_leaves_is_waited_for_handed_over_and_takes_the_seat_back(
 
 
 def test_a_table_its_host_left_under_way_is_served_again_by_continue(tmp_path: Path) -> None:
-    """The host's window leaves the game (as when it closes or dies): the table stops, the
-    guest's window tries again and again.  The title's Continue serves the table again on
-    its port, where its last turn ended; the guest comes back by itself and plays on."""
-    with two_windows(tmp_path) as table:
+    """The host's window leaves the game: the table stops, and the guest reads that Ann
+    paused it and that it comes back when she opens it again (not a connection lost), her
+    row saying she left, the clocks stopped; his window tries again by itself.  The title's
+    Continue serves the table again on its port, where its last turn ended; the guest comes
+    back by itself and plays on."""
+    with two_windows(tmp_path, clock=(300, 0)) as table:
         play_a_turn(table, table.host)
         guest = table.play(table.guest)
         watched = guest.session
@@ -151,11 +153,18 @@ def test_a_table_its_host_left_under_way_is_served_again_by_continue(tmp_path: P
         table.until(lambda: len(guest.game.moves) == moves, "the host's turn in the guest's")
         title = TitleScene(table.host)
         table.host.replace(title)  # the hosting window leaves: its table stops
-        table.until(lambda: watched.status == Status.RECONNECTING, "the guest losing the table")
+        table.until(lambda: watched.status == Status.PAUSED, "the guest told of the pause")
         # on his turn, the guest's banner no longer asks for a tile that cannot be sent
-        assert describe_phase(watched, pending=False) == \
-            "Bob: your turn waits for the connection to the table"
-        assert not marks(watched, 1).connected  # his own row says reconnecting too
+        assert describe_phase(watched, pending=False) == "The table is paused: Bob's turn waits"
+        table.step(2)
+        drawn = drawn_texts(table.guest)
+        assert "Ann paused the table" in drawn
+        assert "Connection lost: reconnecting…" not in drawn
+        ann = marks(watched, 0)
+        assert not ann.connected and ann.left and not ann.running  # her clock stands
+        assert "left the table" in drawn  # in her row
+        assert not watched.clock_runs()
+        assert not marks(watched, 1).connected  # his own row: away from the table too
         assert title.can_continue and title.table is not None
         Driver(table.host).click(button(title, "Continue"))
         table.until(lambda: isinstance(table.host.scene, TablePlayScene), "the host's game")
@@ -182,7 +191,7 @@ def test_a_table_served_again_on_another_port_is_joined_by_its_new_link(
         old = watched.link.link
         title = TitleScene(table.host)
         table.host.replace(title)  # the hosting window leaves: its table stops
-        table.until(lambda: watched.status == Status.RECONNECTING, "the guest losing the table")
+        table.until(lambda: watched.status == Status.PAUSED, "the guest told of the pause")
         with socket.socket(socket.AF_INET, socket.SOCK_STREAM) as squatter:
             squatter.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)  # past TIME_WAIT
             squatter.bind((old.host, old.port))  # another program's, meanwhile
@@ -431,4 +440,7 @@ def test_a_player_gone_on_their_turn_is_told_once_until_the_hand_over_is_offered
         drawn = drawn_texts(table.host)
         assert describe_phase(session, pending=False) == "Bob left the table"
         assert drawn.count("Bob left the table") == 1  # the banner's, not a second line
-        assert host.table.rect is None and host.table.buttons == []
+        assert host.table.buttons == []  # not yet: when it comes, and what to do meanwhile
+        said = " ".join(drawn)
+        assert "You may let a computer play Bob's turn in 16:" in said
+        assert "Meanwhile you may look back over the game (V)" in said

@@ -168,8 +168,8 @@ def test_after_a_resignation_at_a_table_both_windows_tell_the_same_story(
 def test_a_player_who_resigned_at_a_table_that_plays_on_is_told_a_computer_plays_them(
         tmp_path: Path) -> None:
     """Three at the table: Ann resigns, Bob and the computer play on.  On Ann's turns her
-    window says a computer plays for her (not that she may place the tile), and that she
-    resigned."""
+    window says a computer plays for her and why (not that she may place the tile), and
+    that she resigned."""
     seats = [Seat("Ann", "red"), Seat("Bob", "blue", "open"), Seat("Cid", "green", "easy")]
     with two_windows(tmp_path, seats) as table:
         host = table.play(table.host)
@@ -180,6 +180,7 @@ def test_a_player_who_resigned_at_a_table_that_plays_on_is_told_a_computer_plays
         table.until(lambda: host.session.marks(0) is not None
                     and host.session.marks(0).stand_in  # type: ignore[union-attr]
                     and host.game.current == 0, "the table's computer on Ann's turn")
-        assert describe_phase(host.session, pending=False) == "A computer plays for Ann…"
+        assert describe_phase(host.session, pending=False) == (
+            "Ann resigned: a computer plays the turn")
         assert not host.human_turn
         assert "You resigned: a computer plays your seat" in drawn_texts(table.host)

@@ -16,7 +16,7 @@ import pygame
 
 from game.net.client import Refusal, Status
 from game.net.seats import OPEN
-from game.ui.net_refusals import problem_words
+from game.ui.net_refusals import pause_lines, problem_words
 from game.words.i18n import _
 
 from .. import clipboard
@@ -258,6 +258,7 @@ class LobbyScene(Scene):
         status = self.table.net.status
         note = (_("Start the game once every open seat is taken.")
                 if status == Status.LOBBY else self._status_text(status))
+        note = " ".join(pause_lines(self.table)) or note
         surface.blit(res.text(fit_text(res, note, 17, width), 17, pal.TEXT_DIM),
                      (x, copy_y + px(58)))
         if status == Status.LOBBY and home_network_only(link.host):
@@ -277,12 +278,23 @@ class LobbyScene(Scene):
         status = self.table.net.status
         text = (_("Waiting for the host to start the game…") if status == Status.LOBBY
                 else self._status_text(status))
+        if status == Status.RECONNECTING and not self.table.net.seats:  # never answered
+            text = _("The table does not answer (is its host away?): trying again…")
         if status == Status.FAILED and self.table.net.refused is None:
             text = _("Left the table:")  # not refused: this window gave up on the table
-        colour = pal.ILLEGAL if status in (Status.FAILED, Status.RECONNECTING) else pal.TEXT
+        colour = pal.ILLEGAL if status in (Status.FAILED, Status.RECONNECTING,
+                                           Status.PAUSED) else pal.TEXT
+        problem = problem_words(self.table.net)
+        told = pause_lines(self.table)  # why the table stands still, and how it goes on
+        if status == Status.FAILED and self.table.net.refused == "host-closed" and problem:
+            told, problem = [problem], None  # not a refusal: the table is no more
+        if told:
+            for k, line in enumerate(told):
+                surface.blit(res.text(fit_text(res, line, 20, width, bold=k == 0), 20, colour,
+                                      bold=k == 0), (x, y + res.px(40 + 28 * k)))
+            return
         surface.blit(res.text(fit_text(res, text, 20, width, bold=True), 20, colour,
                               bold=True), (x, y + res.px(40)))
-        problem = problem_words(self.table.net)
         if status == Status.FAILED and problem:  # a table's long sentence wraps
             lines, size = fit_lines(res, problem, (20, 18, 16), width, 4)
             for k, line in enumerate(lines):

@@ -29,7 +29,8 @@ class PauseScene(MenuScene):
         if self.session.ended():
             self.title = _("Game over")
         elif isinstance(self.session, NetworkSession):
-            self.title = _("The game goes on")
+            self.title = (_("The table is paused") if self.session.paused is not None
+                          else _("The game goes on"))
         else:
             self.title = _("Game paused")
         super().layout(size)

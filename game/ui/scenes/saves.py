@@ -1,7 +1,8 @@
 """Saved games you can tell apart: the load list shows each save's name, game, players with
 their scores and the turn; a save can be renamed and deleted (after a confirmation); saving
 asks for a name.  Unreadable saves are listed with their error and never changed, except
-when the player deletes one."""
+when the player deletes one.  The unfinished network tables this computer sits at come
+first: opened, they are served again or their seat is taken back; they can be removed."""
 
 from __future__ import annotations
 
@@ -31,9 +32,11 @@ from game.words.vocabulary import set_name
 from .. import palette as pal
 from ..app import App, Scene
 from ..intents import Command, Intent, Pan, PointerDown, PointerMove, Wheel
+from ..kept_tables import KeptTable
 from ..seat_marks import resigned_words
 from ..session import Session
 from ..widgets import Button, TextField, blit_centred, first_blink, fit_line, fit_text, panel
+from .kept import confirm_remove, open_kept, table_details, table_title, unfinished_tables
 from .menus import ConfirmScene, MessageScene, dim
 
 ROW = 62
@@ -104,12 +107,13 @@ def describe(app: App, entry: SaveEntry) -> str:
 
 
 class LoadScene(Scene):
-    """The list of saved games, newest first."""
+    """The unfinished network tables, then the list of saved games, each newest first."""
 
     overlay = True
 
     def __init__(self, app: App) -> None:
         super().__init__(app)
+        self.tables: list[KeptTable] = []  # listed first
         self.entries: list[SaveEntry] = []
         self.rect = pygame.Rect(0, 0, 760, 520)
         self.scroll = 0
@@ -118,6 +122,7 @@ class LoadScene(Scene):
         self.row_buttons: list[Button] = []
 
     def enter(self) -> None:
+        self.tables = unfinished_tables(self.app)
         self.entries = self.app.storage.list_saves()
         self.layout(self.app.screen.get_size())
 
@@ -131,16 +136,26 @@ class LoadScene(Scene):
         self.rect.center = (size[0] // 2, size[1] // 2)
         self.close.rect.size = (px(160), px(44))
         self.close.rect.midbottom = (self.rect.centerx, self.rect.bottom - px(16))
-        self.scroll = max(0, min(self.scroll, max(0, len(self.entries) - self._rows())))
+        self.scroll = max(0, min(self.scroll, max(0, len(self.listed) - self._rows())))
         self.row_buttons = []
         for i in self._visible():
             r = self._row_rect(i)
-            entry = self.entries[i]
+            entry = self.listed[i]
+            if isinstance(entry, KeptTable):
+                self.row_buttons.append(Button(
+                    pygame.Rect(r.right - px(114), r.y + px(12), px(104), px(34)),
+                    _("Remove"), self._remover(entry)))
+                continue
             delete = Button(pygame.Rect(r.right - px(114), r.y + px(12), px(104), px(34)),
                             _("Delete"), self._deleter(entry))
             rename = Button(pygame.Rect(delete.rect.x - px(120), r.y + px(12), px(114), px(34)),
                             _("Rename"), self._renamer(entry))
             self.row_buttons += [rename, delete]
+
+    @property
+    def listed(self) -> list[SaveEntry | KeptTable]:
+        """The rows, in order: the unfinished tables, then the saves."""
+        return [*self.tables, *self.entries]
 
     def _rows(self) -> int:
         px = self.app.res.px
@@ -152,7 +167,10 @@ class LoadScene(Scene):
                            * px(ROW), self.rect.w - px(40), px(ROW - 6))
 
     def _visible(self) -> range:
-        return range(self.scroll, min(len(self.entries), self.scroll + self._rows()))
+        return range(self.scroll, min(len(self.listed), self.scroll + self._rows()))
+
+    def _remover(self, table: KeptTable) -> Callable[[], None]:
+        return lambda: confirm_remove(self.app, table)
 
     def _renamer(self, entry: SaveEntry) -> Callable[[], None]:
         def rename() -> None:
@@ -188,7 +206,7 @@ class LoadScene(Scene):
         return delete
 
     def _scroll_by(self, rows: int) -> None:
-        self.scroll = max(0, min(max(0, len(self.entries) - self._rows()), self.scroll + rows))
+        self.scroll = max(0, min(max(0, len(self.listed) - self._rows()), self.scroll + rows))
         self.layout(self.app.screen.get_size())
 
     def handle(self, intent: Intent) -> None:
@@ -209,10 +227,13 @@ class LoadScene(Scene):
         elif isinstance(intent, PointerDown) and intent.button == 1:
             for i in self._visible():
                 if self._row_rect(i).collidepoint(intent.pos):
-                    self.load(self.entries[i])
+                    self.load(self.listed[i])
                     return
 
-    def load(self, entry: SaveEntry) -> None:
+    def load(self, entry: SaveEntry | KeptTable) -> None:
+        if isinstance(entry, KeptTable):
+            open_kept(self.app, entry)
+            return
         if entry.saved is None:
             self.app.push(MessageScene(self.app, _("This save cannot be read"),
                                        _("{name}: {problem}\nIt is left as it is.").format(
@@ -233,25 +254,31 @@ class LoadScene(Scene):
         panel(surface, self.rect, radius=px(16), alpha=255)
         blit_centred(surface, res.heading(_("Saved games"), 34, pal.TEXT),
                      (self.rect.centerx, self.rect.y + px(34)))
-        if not self.entries:
+        listed = self.listed
+        if not listed:
             blit_centred(surface, res.text(_("No saved games yet."), 24, pal.TEXT_DIM),
                          self.rect.center)
         for i in self._visible():
-            entry = self.entries[i]
+            entry = listed[i]
             r = self._row_rect(i)
             pygame.draw.rect(surface, pal.CURRENT_ROW if i == self.hover else pal.BUTTON, r,
                              border_radius=px(8))
             room = r.w - px(24 + 250)
-            colour = pal.TEXT if entry.saved is not None else pal.ILLEGAL
-            name = fit_text(res, display_name(entry.path), 22, room, True)
+            if isinstance(entry, KeptTable):
+                title, colour = table_title(entry), pal.TEXT
+                details = table_details(self.app, entry)
+            else:
+                colour = pal.TEXT if entry.saved is not None else pal.ILLEGAL
+                title, details = display_name(entry.path), describe(self.app, entry)
+            name = fit_text(res, title, 22, room, True)
             surface.blit(res.text(name, 22, colour, bold=True), (r.x + px(12), r.y + px(7)))
-            line, size = fit_line(res, describe(self.app, entry), DETAIL_SIZES, room)
+            line, size = fit_line(res, details, DETAIL_SIZES, room)
             surface.blit(res.text(line, size, pal.TEXT_DIM), (r.x + px(12), r.y + px(33)))
         for b in self.row_buttons:
             b.draw(surface, res)
-        if len(self.entries) > self._rows():
+        if len(listed) > self._rows():
             more = _("Wheel or arrows: more saves ({shown} of {total} shown)").format(
-                shown=len(self._visible()), total=len(self.entries))
+                shown=len(self._visible()), total=len(listed))
             surface.blit(res.text(more, 16, pal.TEXT_DIM),
                          (self.rect.x + px(24), self.close.rect.centery - px(8)))
         self.close.draw(surface, res)

@@ -1,5 +1,5 @@
-"""The title screen: continue the last game, start a new one, join a network table, load,
-help, quit."""
+"""The title screen: continue the last game (or the network table played last: served
+again, or its seat taken back), start a new one, join a network table, load, help, quit."""
 
 from __future__ import annotations
 
@@ -15,18 +15,17 @@ from game.store.storage import SaveError
 from game.system.version import version
 from game.words.i18n import _, ngettext
 
-from .. import hosted
 from .. import palette as pal
 from ..app import App, Scene
 from ..board_view import BoardView
 from ..camera import Camera
 from ..intents import Command, Intent
-from ..net_link import Listening, reopen_table
+from ..kept_tables import KeptTable
 from ..session import Session
 from ..widgets import Button, blit_centred, panel, wrap_text
 from .help import HelpScene
 from .join import JoinScene
-from .lobby import LobbyScene
+from .kept import continue_note, open_kept, unfinished_tables
 from .menus import MessageScene
 from .saves import LoadScene, open_saved
 from .settings import SettingsScene
@@ -41,7 +40,7 @@ class TitleScene(Scene):
         self.buttons: list[Button] = []
         self.continue_problem: str | None = None
         self.can_continue = False  # the autosave can be restored (known once entered)
-        self.table: hosted.HostedTable | None = None  # a table hosted here, left under way
+        self.table: KeptTable | None = None  # a network table played last, under way
         self.backdrop: pygame.Surface | None = None
 
     def enter(self) -> None:
@@ -63,7 +62,8 @@ class TitleScene(Scene):
             except SaveError as exc:
                 log.warning("the autosave cannot be read: %s: %s", path, exc.problem)
                 self.continue_problem = self._kept_aside(exc)
-        self.table = hosted.unfinished(self.app.settings, self.app.storage)
+        tables = unfinished_tables(self.app)  # the Load list offers every one
+        self.table = tables[0] if tables else None
         if self.table is not None and self.can_continue and _newer(path, self.table.path):
             self.table = None  # a game played here since: Continue is that one
         self.can_continue = self.can_continue or self.table is not None
@@ -115,7 +115,7 @@ class TitleScene(Scene):
     def _card(self, size: tuple[int, int]) -> pygame.Rect:
         """The panel the menu sits on."""
         px = self.app.res.px
-        card = pygame.Rect(0, 0, px(420), px(474))
+        card = pygame.Rect(0, 0, px(420), px(474 + (26 if self.table is not None else 0)))
         card.center = (size[0] // 2, size[1] // 2 + px(40))
         return card
 
@@ -143,7 +143,7 @@ class TitleScene(Scene):
 
     def continue_game(self) -> None:
         if self.table is not None:
-            self._reopen(self.table)
+            open_kept(self.app, self.table)
             return
         path = self.app.storage.autosave_path()
         try:
@@ -154,24 +154,6 @@ class TitleScene(Scene):
             self.layout(self.app.screen.get_size())
             self.app.push(MessageScene(self.app, _("The last game cannot be continued"),
                                        self.continue_problem))
-
-    def _reopen(self, table: hosted.HostedTable) -> None:
-        """Serve again the table this window hosted and left under way: its game opens
-        where its last turn ended, and friends still trying come back by themselves."""
-        config = self.app.config
-        configured = Listening(config.host_interface, config.host_port, config.host_address)
-        try:
-            link = reopen_table(self.app.registry, self.app.storage, table.code,
-                                hosted.listening(configured, table))
-        except (OSError, ValueError, SaveError) as exc:
-            log.warning("the table %s cannot be served again: %s", table.code, exc)
-            self.app.push(MessageScene(self.app, _("The table cannot be opened again"),
-                                       str(exc)))
-            self.app.settings.remember(hosted.KEY, None)
-            self._check_autosave()
-            return
-        hosted.remember(self.app.settings, link)
-        self.app.push(LobbyScene(self.app, link))
 
     def open_settings(self) -> None:
         self.app.push(SettingsScene(self.app))
@@ -211,6 +193,9 @@ class TitleScene(Scene):
                      (w // 2, card.y + px(34)))
         for b in self.buttons:
             b.draw(surface, res)
+        if self.table is not None:  # what Continue does, under the menu
+            note = res.text(continue_note(self.table), 19, pal.TEXT_DIM)
+            blit_centred(surface, note, (w // 2, card.bottom - px(24)))
         problems = "\n".join(p for p in (self.continue_problem, self.settings_problem()) if p)
         if problems:  # on a panel of its own: the board behind is busy
             lines = [res.text(line, 19, pal.ILLEGAL)

@@ -1,9 +1,10 @@
 """The play scene at a network table: what the table sent, read each frame (the shown game
 set to the table's when a move was taken back or the game rebuilt, with what shows it), the
 rest told to the scene as small values (``Rebuilt``, ``Told``, ``Over``); and the table's
-state shown over the board: this window's connection (reconnecting, left), the players who
-dropped and, for the host, the button that hands a dropped player's seat to a computer
-after a wait."""
+state shown over the board: this window's connection (reconnecting, left), a pause and why
+(its host left, its server stopped, it cannot save), the players who dropped, how long the
+turn of one away waits before a computer plays it, and, for the host, the button that hands
+a dropped player's seat to a computer after a wait."""
 
 from __future__ import annotations
 
@@ -15,16 +16,16 @@ import pygame
 
 from game.net import client
 from game.rules import Action, Place
-from game.ui.net_refusals import problem_words
+from game.ui.net_refusals import pause_lines, problem_words, refusal_words
 from game.view.chronicle import Chronicle
-from game.words.i18n import _
+from game.words.i18n import _, ngettext
 
 from ... import palette as pal
 from ...intents import Intent
 from ...net_session import TAKEOVER_OFFER, NetworkSession
 from ...palette import Colour
 from ...resources import Resources
-from ...seat_marks import away_sentence
+from ...seat_marks import away_sentence, clock_text
 from ...widgets import Button, fit_lines, panel
 from .feedback import Feedback
 from .follow import CameraFollow
@@ -91,10 +92,14 @@ class AtTable:
                 self._rebuilt()
                 news.append(Rebuilt())
             elif isinstance(happening, client.Refusal) and happening.code != "bad-message":
-                news.append(Told(_("The table refused: {reason}").format(
-                    reason=happening.message)))
+                news.append(Told(refusal_words(happening.code, happening.message)))
             elif isinstance(happening, client.Ended):
                 news.append(Over())
+            elif isinstance(happening, client.Lost):
+                news.append(Told(ngettext(
+                    "The table came back from its last save: {count} move was lost",
+                    "The table came back from its last save: {count} moves were lost",
+                    happening.moves).format(count=happening.moves)))
         return news
 
     def _reset(self) -> None:
@@ -119,7 +124,7 @@ class AtTable:
         self._reset()
         parts = self.parts
         parts.score_show.skip()
-        parts.feedback.chronicle = Chronicle.of(self.session.game)
+        parts.feedback.chronicle = Chronicle.of(self.session.game, self.session.played_for)
         parts.turn.ended()
         parts.follow.fit(parts.options.legal_cells(), immediate=True)
 
@@ -133,6 +138,11 @@ class AtTable:
         lines: list[tuple[str, Colour, int | None]] = []
         if session.ended() or session.rematched:
             return lines  # the game is over: who is away or plays for whom no longer matters
+        paused = pause_lines(session.link)
+        if paused:
+            lines += [(line, pal.ILLEGAL if k == 0 else pal.TEXT, None)
+                      for k, line in enumerate(paused)]
+            return lines  # nothing else goes on meanwhile
         if status == client.Status.CONNECTING:
             lines.append((_("Connecting to the table…"), pal.TEXT, None))
         elif status == client.Status.RECONNECTING:
@@ -149,11 +159,32 @@ class AtTable:
             lines.append((_("The table moved to port {port}: friends away need its new "
                             "link (Menu, Copy link)").format(port=session.link.link.port),
                           pal.TEXT, None))
-        for seat, _waited in session.away():
+        for seat, waited in session.away():
             if seat not in mine and (seat != session.game.current or seat in offers):
                 lines.append((away_sentence(session.seats[seat].name, session.marks(seat)),
                               pal.TEXT, seat))
+            elif seat not in mine and status == client.Status.PLAYING:
+                lines += self._waiting(seat, waited)
         return lines
+
+    def _waiting(self, seat: int, waited: float) -> list[tuple[str, Colour, int | None]]:
+        """While the player away on their turn is waited for (the banner names them): when
+        a computer plays it, and what the others may do meanwhile."""
+        session = self.session
+        player = session.seats[seat].name
+        wait = session.takeover_in()
+        if wait is not None:
+            said = _("A computer plays {player}'s turn in {time} unless they come back"
+                     ).format(player=player, time=clock_text(wait))
+        elif session.link.hosting:
+            said = _("You may let a computer play {player}'s turn in {time}").format(
+                player=player, time=clock_text(TAKEOVER_OFFER - waited))
+        elif any(s["kind"] == "host" for s in session.link.net.table.seats):
+            said = _("The host may let a computer play {player}'s turn").format(player=player)
+        else:
+            said = ""  # a server's table that never takes over: it waits for them
+        meanwhile = (_("Meanwhile you may look back over the game (V)"), pal.TEXT_DIM, None)
+        return [(said, pal.TEXT, None), meanwhile] if said else [meanwhile]
 
     def layout(self, frame: Frame, banner_bottom: int) -> None:
         """Where the table's state shows: the board's top right corner, under the banner
@@ -232,4 +263,7 @@ class AtTable:
         if session.link.hosting:
             waits += [TAKEOVER_OFFER - waited for _, waited in session.away()
                       if waited < TAKEOVER_OFFER]
+        countdown = session.takeover_in()
+        if countdown is not None and countdown > 0:  # its next second
+            waits.append(countdown - math.floor(countdown) + 0.01)
         return min(waits, default=None)

@@ -43,7 +43,7 @@ class Feedback:
         self.session = session
         self.camera = camera
         self.popups: list[Popup] = []
-        self.chronicle = Chronicle.of(session.game)
+        self.chronicle = Chronicle.of(session.game, session.played_for)
         self.told_in = language()  # the language the log was told in
         self.show_log = True
         self.panel = LogPanel()  # how the log is scrolled
@@ -63,13 +63,13 @@ class Feedback:
     def keep_in_step(self) -> None:
         """Tell the game again if moves were played (or taken back) without the log."""
         if not self.chronicle.in_step():
-            self.chronicle = Chronicle.of(self.session.game)
+            self.chronicle = Chronicle.of(self.session.game, self.session.played_for)
 
     def log_lines(self, turn: int | None = None) -> list[LogLine]:
         """The log's lines, each with its player's colour; those of ``turn`` marked.  The
         log is told again when the window's language changed since it was told."""
         if self.told_in != language() and self.chronicle.complete:
-            self.chronicle = Chronicle.of(self.session.game)
+            self.chronicle = Chronicle.of(self.session.game, self.session.played_for)
         self.told_in = language()
         return [LogLine(entry.text,
                         None if entry.player is None else self.session.seat(entry.player).rgb,
