@@ -138,6 +138,9 @@ def dry_run(package_set: str, then: list[list[str]], root: Path = ROOT) -> int:
 
 
 def main(argv: list[str]) -> int:
+    if argv[:1] in (["-h"], ["--help"]):
+        print(__doc__.strip())
+        return 0
     words = [word for word in argv if word != "--dry-run"]
     if len(words) > 1 or (words and words[0] not in SETS):
         print(f"usage: python scripts/_venv.py [{'|'.join(SETS)}] [--dry-run]", file=sys.stderr)
