@@ -228,9 +228,17 @@ def documented_commands() -> list[tuple[str, str]]:
     return found
 
 
+def command_words(command: str) -> list[str]:
+    """A command line's words, without its comment."""
+    try:
+        return shlex.split(command, comments=True)
+    except ValueError:  # an unpaired quote in a placeholder: the words as written
+        return command.split("#")[0].split()
+
+
 def program(command: str) -> str:
     """The program a command line runs: ``-m MODULE`` or a file of the repository."""
-    words = shlex.split(command, comments=True)
+    words = command_words(command)
     if words[0] in ("python", "python3", "py"):
         words = words[1:]
     if words[0] == "-m":
@@ -291,7 +299,8 @@ def command_problems(commands: list[tuple[str, str]]) -> list[str]:
         if options_from == "game":
             named += said["-m game"][1]
         for where, command in uses:
-            unknown = [option for option in OPTION.findall(command) if option != "--help"
+            given = OPTION.findall(" ".join(command_words(command)))
+            unknown = [option for option in given if option != "--help"
                        and not re.search(re.escape(option) + r"(?![\w-])", named)]
             if unknown:
                 problems.append(f"{where}: {command}: {unknown} unknown to {name}")
