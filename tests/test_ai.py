@@ -161,7 +161,7 @@ def test_quick_clearly_beats_random(base: TileSet) -> None:
         wins += win_shares(game.scores)[me]
         margin += game.scores[me] - game.scores[1 - me]
     # Measured with these seeds: 6 of 6, by 92 points a game on average (and every game of
-    # scripts/bench_ai.py, see README).  The thresholds leave room for tuning.
+    # scripts/bench_ai.py, see docs/computer.md).  The thresholds leave room for tuning.
     assert wins >= 5, wins
     assert margin / games >= 30, margin / games
 

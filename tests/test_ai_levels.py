@@ -16,7 +16,7 @@ def test_easy_beats_random(base: TileSet) -> None:
         seats = ["easy", "random"] if i % 2 == 0 else ["random", "easy"]
         game = play_game(base, seats, seed=200 + i // 2)
         wins += win_shares(game.scores)[seats.index("easy")]
-    # Measured: easy wins all of these (and about 99% of 200 games, see README).
+    # Measured: easy wins all of these (and about 99% of 200 games, see docs/computer.md).
     assert wins >= 3, wins
 
 

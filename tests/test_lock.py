@@ -99,10 +99,10 @@ def test_a_package_only_one_system_needs_keeps_its_marker() -> None:
     assert marker is not None and "win32" in str(marker)
 
 
-@pytest.mark.parametrize("script", ["play", "test", "build"])
+@pytest.mark.parametrize("script", ["play.py", "test.py", "build"])
 def test_the_scripts_install_from_the_lock(script: str) -> None:
-    venv = (ROOT / "scripts" / "_venv.sh").read_text(encoding="utf-8")
+    venv = (ROOT / "scripts" / "_venv.py").read_text(encoding="utf-8")
     assert "--require-hashes" in venv and "packaging/lock/" in venv
     assert "--no-deps" in venv  # the project itself brings nothing unlocked
     text = (ROOT / "scripts" / script).read_text(encoding="utf-8")
-    assert "_venv.sh" in text
+    assert "_venv" in text

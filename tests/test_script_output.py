@@ -1,5 +1,5 @@
-"""What the scripts print: ``scripts/_venv.sh`` (sourced by scripts/play, test and build) on a
-first run says once what it is installing, and the project's own install prints nothing more
+"""What the scripts print: ``scripts/_venv.py`` (used by scripts/play.py, test.py and build) on
+a first run says once what it is installing, and the project's own install prints nothing more
 unless it fails; ``scripts/build`` asks PyInstaller and pygame for warnings only.
 
 A stand-in ``.venv/bin/python`` plays pip and PyInstaller: the real ones would download
@@ -34,7 +34,7 @@ exit 0
 def tree(tmp_path: Path, editable_exit: int) -> dict[str, str]:
     """A copy of the scripts with a stand-in .venv; the environment to run them in."""
     (tmp_path / "scripts").mkdir()
-    for script in ("_venv.sh", "build"):
+    for script in ("_venv.py", "build"):
         shutil.copy(ROOT / "scripts" / script, tmp_path / "scripts" / script)
     (tmp_path / "packaging" / "lock").mkdir(parents=True)
     for lock in ("play", "build"):
@@ -51,7 +51,7 @@ def tree(tmp_path: Path, editable_exit: int) -> dict[str, str]:
 
 def first_run(tmp_path: Path, editable_exit: int) -> subprocess.CompletedProcess[str]:
     env = tree(tmp_path, editable_exit)
-    return subprocess.run(["bash", "-c", 'source scripts/_venv.sh ""; echo "ready"'],
+    return subprocess.run([sys.executable, "scripts/_venv.py", "play"],
                           cwd=tmp_path, env=env, capture_output=True, text=True, timeout=60)
 
 
@@ -59,7 +59,7 @@ def first_run(tmp_path: Path, editable_exit: int) -> subprocess.CompletedProcess
 def test_a_first_run_says_what_it_installs_and_nothing_else(tmp_path: Path) -> None:
     done = first_run(tmp_path, 0)
     assert done.returncode == 0, done.stderr
-    assert done.stdout == "ready\n"
+    assert done.stdout == f"{tmp_path / '.venv' / 'bin' / 'python'}\n"  # ready: its Python
     assert "installing the game's packages into .venv" in done.stderr
     assert "Editable installation" not in done.stderr
     assert len(done.stderr.splitlines()) == 1, done.stderr
@@ -69,7 +69,7 @@ def test_a_first_run_says_what_it_installs_and_nothing_else(tmp_path: Path) -> N
 def test_a_failed_project_install_shows_pip_output_and_stops(tmp_path: Path) -> None:
     done = first_run(tmp_path, 1)
     assert done.returncode == 1
-    assert "ready" not in done.stdout
+    assert done.stdout == ""
     assert "Editable installation" in done.stderr
     assert "installing the project into .venv failed" in done.stderr
 

@@ -42,7 +42,7 @@ def test_quick_seats_play_a_whole_game_at_their_level(app: App) -> None:
     app.config.computer_pace = "instant"
     scene = computers(app, ["quick", "quick"], seed=3)
     run_until(app, lambda: scene.game.over, seconds=240)
-    # Random play scores under 30 a player; the quick level over 70 (README's table).
+    # Random play scores under 30 a player; the quick level over 70 (docs/playing.md).
     assert min(scene.game.scores) > 45, scene.game.scores
 
 
