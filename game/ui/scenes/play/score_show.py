@@ -274,9 +274,14 @@ class ScoreShow:
             left += img.get_width() + 12
 
     def _centre(self, s: Showing) -> tuple[float, float]:
-        """Where the points go: the figure spot of the feature's piece nearest its middle."""
+        """Where the points go: the figure spot of the feature's piece nearest its middle;
+        for an award that names no tile (a rule module's points for the whole game), the
+        middle of the board's free view."""
         cam = self.camera
         cells = s.cells or tuple(c for c, _ in s.parts)
+        if not cells:
+            free = cam.free_rect()
+            return (free[0] + free[2] / 2, free[1] + free[3] / 2)
         mx = sum(c[0] + 0.5 for c in cells) / len(cells)
         my = sum(c[1] + 0.5 for c in cells) / len(cells)
         spots: list[tuple[float, float]] = []
