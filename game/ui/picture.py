@@ -6,13 +6,12 @@ from __future__ import annotations
 import pygame
 
 from game.rules import TileSet
-from game.rules.model import RotatedTile, TileType
+from game.rules.looks import figure_sprite
+from game.rules.model import ICON_SIZE, RotatedTile, TileType
 from game.rules.ports import PORT_INDEX
 from game.words.rulespages import Picture, PictureFigure
 
 from . import palette as pal
-from .art.icons import ICON_SIZE
-from .art.tiles import icon_spots
 from .board_view import draw_tokens
 from .resources import Resources
 from .widgets import blit_centred
@@ -77,7 +76,8 @@ def draw_picture(picture: Picture, tileset: TileSet, res: Resources,
                              width=res.px(3), border_radius=res.px(3))
     icons = [(origin[0] + (pt.cell[0] + x) * size, origin[1] + (pt.cell[1] + y) * size)
              for pt in picture.tiles
-             for _name, (x, y) in icon_spots(tiles[pt.tile], tiles[pt.tile].rotations[pt.rotation])]
+             for _name, (x, y) in art.icon_spots(tiles[pt.tile],
+                                                 tiles[pt.tile].rotations[pt.rotation])]
     for pt in picture.tiles:
         tile = tiles[pt.tile]
         turned = tile.rotations[pt.rotation]
@@ -100,7 +100,8 @@ def _figure(surf: pygame.Surface, res: Resources, tileset: TileSet, tile: TileTy
     kind = tileset.kinds.get(tile.features[index].kind)
     lying = kind is not None and kind.role == "background"
     height = max(14, round(size * 0.36))
-    blit_centred(surf, res.figures.figure(fig.kind, rgb, height, lying=lying), centre)
+    blit_centred(surf, res.figures.figure(figure_sprite(tileset.looks, fig.kind), rgb, height,
+                                          lying=lying), centre)
     if fig.tokens is not None:
         draw_tokens(surf, res, res.tile_art(tileset).icons, centre, size, *fig.tokens)
     if fig.label:

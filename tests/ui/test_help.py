@@ -12,7 +12,6 @@ import pytest
 
 from game.rules.registry import builtin_tileset_dir
 from game.ui.app import App, AppConfig
-from game.ui.art.tiles import icon_spots
 from game.ui.picture import MAX_TILE, draw_picture
 from game.ui.scenes import setup as set_up_screen
 from game.ui.scenes.help import CONTROLS, HelpScene
@@ -242,7 +241,8 @@ def test_a_pictures_points_cover_none_of_its_icons(app: App, set_id: str) -> Non
         low = (min(pt.cell[0] for pt in picture.tiles), min(pt.cell[1] for pt in picture.tiles))
         for pt in picture.tiles:
             tile = tiles[pt.tile]
-            for name, (x, y) in icon_spots(tile, tile.rotations[pt.rotation]):
+            art = app.res.tile_art(tileset)
+            for name, (x, y) in art.icon_spots(tile, tile.rotations[pt.rotation]):
                 at = (app.res.px(4) + round((pt.cell[0] - low[0] + x) * size),
                       app.res.px(4) + round((pt.cell[1] - low[1] + y) * size))
                 assert shown.get_at(at) == plain.get_at(at), (set_id, pt.tile, name)

@@ -12,6 +12,7 @@ import pygame
 
 from game.rules import Action, Deploy, Game, ScoreEvent
 from game.rules.features import Figure
+from game.rules.looks import figure_sprite
 from game.words.i18n import _
 
 from ...board_view import BoardView
@@ -308,8 +309,9 @@ class ScoreShow:
             arc = res.px(60) * (1 - (2 * t - 1) ** 2)  # up, then down into the row
             y = f.start[1] + (end[1] - f.start[1]) * ease - arc
             size = max(14, round(self.camera.scale * 0.34 * (1 - 0.4 * ease)))
-            img = res.figures.figure(f.figure.kind, self.session.seat(f.figure.player).rgb,
-                                     size)
+            img = res.figures.figure(figure_sprite(self.session.game.tileset.looks,
+                                                   f.figure.kind),
+                                     self.session.seat(f.figure.player).rgb, size)
             if t > 0.75:
                 img = img.copy()
                 img.set_alpha(round(255 * (1 - t) / 0.25))
