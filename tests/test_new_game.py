@@ -94,7 +94,8 @@ def test_its_words_and_rules_page_come_with_its_tile_set(plugged: Registry) -> N
                                 r"(le verger|l'allée)", e.text) for e in chronicle.entries)
     finally:
         set_language("en")
-    page = find_page([TILESETS], "tiny-orchard", "fr")  # English when none in French
-    assert page is not None and page.language == "en"
-    assert isinstance(page.blocks[0], Heading) and page.blocks[0].text == "Orchard"
-    assert any(isinstance(b, Picture) for b in page.blocks)
+    for code, title in (("en", "Orchard"), ("fr", "Verger")):
+        page = find_page([TILESETS], "tiny-orchard", code)
+        assert page is not None and page.language == code
+        assert isinstance(page.blocks[0], Heading) and page.blocks[0].text == title
+        assert any(isinstance(b, Picture) for b in page.blocks)

@@ -11,10 +11,11 @@ import pygame
 
 from game.rules import TileSet
 from game.words.i18n import _
+from game.words.pictures import picture_problems
 from game.words.rulespages import Heading, Page, Paragraph, Picture, Span
 
 from . import palette as pal
-from .picture import draw_picture, picture_problems
+from .picture import draw_picture
 from .resources import Resources
 
 TEXT_SIZE = 21

@@ -7,8 +7,8 @@ import pygame
 
 from game.rules import TileSet
 from game.rules.looks import figure_sprite
-from game.rules.model import ICON_SIZE, RotatedTile, TileType
-from game.rules.ports import PORT_INDEX
+from game.rules.model import ICON_SIZE, TileType
+from game.words.pictures import feature_index
 from game.words.rulespages import Picture, PictureFigure
 
 from . import palette as pal
@@ -22,35 +22,6 @@ MAX_TILE = 92  # px: a picture's tiles are never larger than this
 LABEL_SPOTS = ((0.42, -0.3), (-0.42, -0.3), (0.42, 0.3), (-0.42, 0.3), (0.9, -0.3),
                (-0.9, -0.3), (0.9, 0.3), (-0.9, 0.3), (0.42, -0.9), (-0.42, -0.9), (0.42, 0.9),
                (-0.42, 0.9), (1.4, 0.0), (-1.4, 0.0))
-
-
-def feature_index(tile: TileType, turned: RotatedTile, target: str) -> int | None:
-    """The feature a figure target (a port or a feature name) means on a turned tile."""
-    port = PORT_INDEX.get(target)
-    if port is not None:
-        return turned.target[port]
-    return tile.names.get(target)
-
-
-def picture_problems(picture: Picture, tileset: TileSet) -> list[str]:
-    """What a picture names that the tile set does not have: a tile, a figure, a target on
-    its tile, a colour."""
-    tiles = {t.id: t for t in tileset.tiles}
-    colours = {name for name, _ in pal.PLAYER_COLOURS}
-    problems: list[str] = []
-    for pt in picture.tiles:
-        tile = tiles.get(pt.tile)
-        if tile is None:
-            problems.append(f"no tile '{pt.tile}' in {tileset.id}")
-            continue
-        for fig in pt.figures:
-            if fig.kind not in tileset.figures:
-                problems.append(f"no figure '{fig.kind}' in {tileset.id}")
-            if feature_index(tile, tile.rotations[pt.rotation], fig.target) is None:
-                problems.append(f"tile {pt.tile} has nothing at '{fig.target}'")
-            if fig.colour not in colours:
-                problems.append(f"'{fig.colour}' is not a player colour")
-    return problems
 
 
 def draw_picture(picture: Picture, tileset: TileSet, res: Resources,

@@ -28,11 +28,11 @@ from game.review.hints import Hint
 from game.rules import Choose, Deploy, Game, Move, Place, TileType
 from game.rules.looks import figure_sprite
 from game.words.i18n import _
+from game.words.pictures import feature_index
 
 from ... import palette as pal
 from ...board_view import BoardView
 from ...camera import Camera, Cell
-from ...picture import feature_index
 from ...resources import Resources
 from ...widgets import blit_centred, fit_lines, panel
 from .frame import Frame
