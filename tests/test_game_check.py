@@ -53,9 +53,12 @@ def test_one_run_names_every_rule_broken_with_its_file_and_line(
     city = edit(english, "E 1,0 270 follower@W:red:+8", "E 1,0 270 follower@W:red:+9") - 2
     road_picture = edit(english, "U 1,0 follower@E:red:+3", "U 1,0 hut@E:red:+3") - 2
     edit(french, "## Villes\n", "")
+    with french.open("a", encoding="utf-8") as page:
+        page.write("\n" + "Anticonstitutionnellement" * 4 + "\n")
+    too_wide = french.read_text(encoding="utf-8").count("\n")
     assert tileset_main(["check", str(yaml)]) == 1
     out, err = capsys.readouterr()
-    assert "Carcassonne (carcassonne): 72 tiles in 24 types" in out and "rules: 7 broken" in out
+    assert "Carcassonne (carcassonne): 72 tiles in 24 types" in out and "rules: 8 broken" in out
     said = err.splitlines()
     assert said == [
         f"{yaml}:{french_name}: no name in French: text: fr: name: ...",
@@ -68,7 +71,9 @@ def test_one_run_names_every_rule_broken_with_its_file_and_line(
         f"{english}:{road_picture}: no figure 'hut' in carcassonne",
         f"{english}:{city}: red scores +8, not +9",
         f"{french}:{road_picture}: not as carcassonne.en.md says: there, the next heading or "
-        f"picture is a picture (line {road_picture})"]
+        f"picture is a picture (line {road_picture})",
+        f"{french}:{too_wide}: 'AnticonstitutionnellementAnticonstituti…' is wider than the "
+        f"page of the smallest window: a shorter word or line"]
 
 
 def test_a_page_missing_in_a_language_and_a_page_that_does_not_read_are_named(

@@ -14,6 +14,7 @@ that does not load gets one line (the first thing wrong): nothing else can be ch
 from __future__ import annotations
 
 import argparse
+import os
 import sys
 from collections import Counter
 from collections.abc import Sequence
@@ -25,6 +26,8 @@ from game.rules.source import read_text
 from game.rules.yamlsrc import shown
 from game.system.paths import sprites_dir
 from game.words.gamecheck import Finding, check_set
+from game.words.i18n import LANGUAGES
+from game.words.rulespages import PageError, page_file, read_page
 
 
 def summary(ts: TileSet, own_only: bool = True) -> str:
@@ -77,12 +80,35 @@ def load(path: Path) -> tuple[TileSet, object]:
 
 
 def findings(path: Path) -> tuple[TileSet | None, list[Finding]]:
-    """The tile set of one file (None when it does not load) and every rule it breaks."""
+    """The tile set of one file (None when it does not load) and every rule it breaks: those
+    of ``game.words.gamecheck``, then those only drawing its pages tells
+    (``game.ui.pagecheck``)."""
     try:
         tileset, doc = load(path)
     except TileSetError as err:
         return None, [Finding(err.path, err.line, err.problem)]
-    return tileset, check_set(tileset, doc, str(path), sprites_dir())
+    return tileset, [*check_set(tileset, doc, str(path), sprites_dir()),
+                     *drawn_findings(tileset, path.parent)]
+
+
+def drawn_findings(tileset: TileSet, folder: Path) -> list[Finding]:
+    """What drawing the set's rules pages tells: lines too wide for the smallest window,
+    points over an icon (a page that cannot be read is named by the other rules)."""
+    os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")  # no banner on the console
+    from game.ui import pagecheck
+    from game.ui.resources import Resources
+    pagecheck.start_headless()
+    res = Resources()
+    found: list[Finding] = []
+    for code in LANGUAGES:
+        path = page_file(folder, tileset.id, code)
+        try:
+            page = read_page(path, tileset.id, code) if path.is_file() else None
+        except PageError:
+            continue
+        if page is not None:
+            found += pagecheck.window_findings(page, tileset, res)
+    return found
 
 
 def main(argv: Sequence[str] | None = None) -> int:
