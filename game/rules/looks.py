@@ -220,3 +220,9 @@ def figure_sprite(looks: Looks, name: str) -> str:
     """The drawing of the figure ``name``: as its look says, else the one of its name."""
     look = looks.figures.get(name)
     return look.sprite if look is not None else name
+
+
+def token_letters(name: str) -> str:
+    """The letters on the token of an icon without a drawing or letters of its own: its
+    name's first two."""
+    return (name[:2] if len(name) > 1 else name).capitalize() or "?"

@@ -26,7 +26,7 @@ from pathlib import Path
 from typing import Any
 
 from game.rules import Deploy, Game, IllegalAction, Place, Skip, TileSet
-from game.rules.looks import icon_look
+from game.rules.looks import icon_look, token_letters
 from game.rules.model import StartDef
 from game.rules.ports import OFFSETS
 from game.rules.yamlsrc import Located
@@ -147,11 +147,10 @@ def look_findings(tileset: TileSet, doc: Any, path: str, sprites: Path) -> Itera
         look = icon_look(looks, name)
         if look.relief is None and not look.letters and not _drawing(sprites, "icons",
                                                                      look.sprite):
-            letters = (name[:2] if len(name) > 1 else name).capitalize()
             yield Finding(path, line, f"icon '{name}' has no drawing (sprites/icons/"
                                       f"{look.sprite or name}.svg): it is drawn as a token "
-                                      f"lettered '{letters}'; give it one under look: icons: "
-                                      f"{name}: (sprite or letters)")
+                                      f"lettered '{token_letters(name)}'; give it one under "
+                                      f"look: icons: {name}: (sprite or letters)")
     figures = _own(doc, "figures")
     for name in figures:
         sprite = looks.figures[name].sprite if name in looks.figures else name

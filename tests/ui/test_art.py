@@ -15,11 +15,11 @@ import pygame
 import pytest
 
 from game.rules import TileSet, TileType, default_registry
+from game.rules.looks import token_letters
 from game.rules.model import TEXTURES, Icon, IconLook, Looks, Role
 from game.ui import palette as pal
 from game.ui.art import textures
 from game.ui.art.figures import FigureArt
-from game.ui.art.icons import token_letters
 from game.ui.art.loading import sprites_dir
 from game.ui.art.tiles import TileArt
 

@@ -17,7 +17,7 @@ from pathlib import Path
 import pygame
 
 from game.rules.geometry import Point, Polygon, point_in_polygon
-from game.rules.looks import icon_look
+from game.rules.looks import icon_look, token_letters
 from game.rules.model import IconLook, Looks
 
 from .. import fonts
@@ -128,12 +128,6 @@ def _bare_svg(sprites: Path, name: str, size: int) -> pygame.Surface | None:
         out.blit(light, (rim + round(math.cos(a) * rim), rim + round(math.sin(a) * rim)))
     out.blit(drawing, (rim, rim))
     return out
-
-
-def token_letters(name: str) -> str:
-    """The letters on the token of an icon without a drawing or letters of its own: its
-    name's first two."""
-    return (name[:2] if len(name) > 1 else name).capitalize() or "?"
 
 
 def _labelled_dot(label: str, size: int) -> pygame.Surface:
