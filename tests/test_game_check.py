@@ -10,8 +10,9 @@ from pathlib import Path
 import pytest
 
 from game.commands.tileset import main as tileset_main
-from game.rules.registry import builtin_tileset_dir
-from game.words.rulespages import HELP_FOLDER
+from game.rules.registry import Registry, builtin_tileset_dir
+from game.words.gamecheck import Finding, page_rules
+from game.words.rulespages import HELP_FOLDER, parse_page
 from tests.tiny_game import TILESETS, plug_in
 
 
@@ -113,3 +114,10 @@ def test_every_built_in_tile_set_passes(capsys: pytest.CaptureFixture[str]) -> N
     assert len(files) == 4
     assert tileset_main(["check", *files]) == 0
     assert capsys.readouterr().out.count("rules: all met") == 4
+
+
+def test_a_picture_beyond_a_bound_is_named_by_the_check(registry: Registry) -> None:
+    page = parse_page("# Mine\n\nIntro.\n\n```board\nE 0,0\nE 100,0\n```\n", "mine.en.md",
+                      "carcassonne", "en")
+    found = page_rules(page, registry.sets["carcassonne"], "en", ["follower"])
+    assert Finding("mine.en.md", 5, "it spans 101 cells across: at most 8") in found
