@@ -10,6 +10,7 @@ import time
 from collections.abc import Callable, Iterator, Sequence
 from pathlib import Path
 
+import pygame
 import pytest
 
 from game.ai import choose_action
@@ -40,7 +41,6 @@ def orchard_app(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[App
     application = App(AppConfig(size=(1280, 800), storage_root=tmp_path,
                                 extra_tileset_dirs=[TILESETS]), SceneRoutes)
     yield application
-    import pygame
     pygame.quit()
 
 
