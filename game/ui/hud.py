@@ -9,6 +9,7 @@ from typing import NamedTuple
 import pygame
 
 from game.rules import Game, Phase
+from game.rules.looks import figure_sprite
 from game.view import extra_prompt, move_prompt
 from game.view.narrate import stood_in
 from game.words.i18n import _
@@ -158,7 +159,8 @@ def draw_players(surface: pygame.Surface, res: Resources, session: Session,
         if current:
             pygame.draw.rect(surface, pal.CURRENT_ROW, row, border_radius=px(8))
             pygame.draw.rect(surface, seat.rgb, row, width=px(2), border_radius=px(8))
-        meeple = res.figures.figure(fig_kinds[0], seat.rgb, px(30))
+        meeple = res.figures.figure(figure_sprite(game.tileset.looks, fig_kinds[0]), seat.rgb,
+                                    px(30))
         surface.blit(meeple, meeple.get_rect(midleft=(row.x + px(8), row.centery)))
         score = res.text(str(shown[i]), 34 if row.h >= px(44) else 30, pal.TEXT, bold=True)
         score_rect = score.get_rect(midright=(row.right - px(10), row.centery))

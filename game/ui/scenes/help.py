@@ -83,6 +83,21 @@ def controls_page() -> Page:
     return Page(CONTROLS, language(), "", tuple(blocks))
 
 
+def help_layout(size: tuple[int, int], px: Callable[[float], int]
+                ) -> tuple[pygame.Rect, pygame.Rect, pygame.Rect]:
+    """The help screen in a window of ``size``: its card, the list of topics, and the page's
+    view (as wide as a page is laid out)."""
+    w, h = size
+    card = pygame.Rect(0, 0, min(px(1180), w - px(40)), min(px(900), h - px(40)))
+    card.center = (w // 2, h // 2)
+    top = card.y + px(70)
+    bottom = card.bottom - px(76)
+    topics = pygame.Rect(card.x + px(20), top, px(LIST_W), bottom - top)
+    view = pygame.Rect(topics.right + px(24), top,
+                       card.right - px(24 + BAR_W + 8) - topics.right - px(24), bottom - top)
+    return card, topics, view
+
+
 class HelpScene(Scene):
     overlay = True
     help_page = True
@@ -167,15 +182,7 @@ class HelpScene(Scene):
     # -- layout
     def layout(self, size: tuple[int, int]) -> None:
         px = self.app.res.px
-        w, h = size
-        self.rect = pygame.Rect(0, 0, min(px(1180), w - px(40)), min(px(900), h - px(40)))
-        self.rect.center = (w // 2, h // 2)
-        top = self.rect.y + px(70)
-        bottom = self.rect.bottom - px(76)
-        self.list_rect = pygame.Rect(self.rect.x + px(20), top, px(LIST_W), bottom - top)
-        self.view = pygame.Rect(self.list_rect.right + px(24), top,
-                                self.rect.right - px(24 + BAR_W + 8) - self.list_rect.right
-                                - px(24), bottom - top)
+        self.rect, self.list_rect, self.view = help_layout(size, px)
         self.close.rect.size = (px(160), px(46))
         self.close.rect.bottomright = (self.rect.right - px(24), self.rect.bottom - px(18))
         self._build_rows()

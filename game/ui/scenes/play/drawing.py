@@ -7,6 +7,7 @@ from __future__ import annotations
 import pygame
 
 from game.rules import Deploy, Move, Phase, Place
+from game.rules.looks import figure_sprite
 from game.ui.scenes.play.misfit_note import MisfitNote
 from game.view.dead import dead_cells
 
@@ -93,7 +94,8 @@ class Drawing:
         if self.remaining.shown:
             self.remaining.draw(surface, res, frame.game, lay.board, frame.view.art.tile)
         if isinstance(drag, (FigureDrag, MoveDrag)):
-            img = res.figures.figure(drag.kind, seat.rgb, max(24, round(cam.scale * 0.34)))
+            img = res.figures.figure(figure_sprite(frame.game.tileset.looks, drag.kind), seat.rgb,
+                                     max(24, round(cam.scale * 0.34)))
             blit_centred(surface, img, drag.pos)
         if not history.active:
             self._draw_held_tile(surface, frame)
