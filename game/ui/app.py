@@ -41,7 +41,8 @@ from game.store.tileset_cache import cache_dir, load_registry
 from game.system.version import version
 from game.words.i18n import _, set_language
 
-from . import desktop
+from . import desktop, keymap
+from .focus import FocusRing
 from .input import InputMapper
 from .intents import Command, Intent, Quit, Resize
 from .settings import Settings
@@ -85,6 +86,9 @@ class Scene:
 
     overlay = False
     help_page: ClassVar[bool] = False  # the rules pages: F1 over them closes them
+    # Tab, Shift+Tab and Enter move and press the keyboard's ring on the screen's buttons
+    # (``focus``); False: the screen reads them itself (the board: Tab walks the lit cells).
+    focus_keys: ClassVar[bool] = True
 
     def __init__(self, app: App) -> None:
         self.app = app
@@ -101,6 +105,12 @@ class Scene:
     def help_topic(self) -> str | None:
         """The tile set whose rules page the help opens on over this scene, if any."""
         return None
+
+    def focus_scroll(self, step: int, at: object) -> bool:
+        """Tab (``step`` 1) or Shift+Tab (-1) leaves the widget ``at``: a screen whose list
+        shows some of its rows scrolls it a row when ``at`` is its last (first) row shown,
+        and says so; the keyboard's ring then goes to the row that took its place."""
+        return False
 
     def animating(self) -> bool:
         """True while something on the scene moves: the app then draws every frame."""
@@ -170,6 +180,8 @@ class App:
         for error in self.registry.errors:
             log.warning("tile set skipped: %s", error)
         self.input = InputMapper()
+        keymap.install(keymap.Bindings(self.settings.recall(keymap.SETTINGS_KEY)))
+        self.focus = FocusRing(self._typing)
         self.running = True
         self.exit_code = 0
         self.crash_screen: Scene | None = None  # shown after a crash
@@ -208,6 +220,9 @@ class App:
         if key == "ui_scale":
             self.resized()
 
+    def _typing(self, on: bool) -> None:
+        self.input.text_focus = on
+
     # -- scene stack
     @property
     def scene(self) -> Scene:
@@ -215,6 +230,7 @@ class App:
 
     def push(self, scene: Scene) -> None:
         self.input.spend_held_keys()  # a key held now never acts on the new screen
+        self.focus.reset()
         self.changes += 1
         if self.stack:
             self.stack[-1].pause()
@@ -224,6 +240,7 @@ class App:
 
     def pop(self) -> Scene:
         self.input.spend_held_keys()
+        self.focus.reset()
         self.changes += 1
         scene = self.stack.pop()
         scene.exit()
@@ -332,8 +349,12 @@ class App:
             on = self.sound.toggle()
             self.show_toast(_("Sound on") if on else _("Sound off"))
             return
-        if self.stack:
-            self.scene.handle(intent)
+        if not self.stack:
+            return
+        scene = self.scene
+        if scene.focus_keys and self.focus.handle(intent, scene.focus_scroll):
+            return
+        scene.handle(intent)
 
     def shown(self) -> list[Scene]:
         """The scenes a frame draws, bottom first: the top one and those its overlays let
@@ -344,8 +365,16 @@ class App:
         return self.stack[max(first, 0):]
 
     def draw(self) -> None:
-        for scene in self.shown():
+        shown = self.shown()
+        for scene in shown[:-1]:
             scene.draw(self.screen)
+        top = shown[-1]
+        if top.focus_keys:  # what it draws, the keyboard's ring may go to
+            with self.focus.collecting():
+                top.draw(self.screen)
+            self.focus.draw(self.screen, self.res.scale)
+        else:
+            top.draw(self.screen)
         if self.toast is not None:
             text, until = self.toast
             left = until - time.perf_counter()

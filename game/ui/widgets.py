@@ -11,6 +11,7 @@ from game.system.filenames import readable
 from game.words.i18n import _
 
 from . import palette as pal
+from .focus import Spot, offer
 from .intents import Command, Intent, PointerDown, PointerMove, PointerUp, TextInput
 from .resources import Resources
 
@@ -203,6 +204,8 @@ class Button:
         return False
 
     def draw(self, surface: pygame.Surface, res: Resources) -> None:
+        if self.enabled:  # Tab may bring the keyboard's ring to it
+            offer(Spot(self.rect, self.on_click, self, self.label))
         px = res.px
         if not self.enabled:
             fill, text = pal.BUTTON_OFF, pal.TEXT_DIM
@@ -313,7 +316,14 @@ class TextField:
             return None
         return 0.5 - self._blink % 0.5
 
+    def edit(self, on: bool) -> None:
+        """The keyboard's ring came to the field (the keys type in it, its text selected:
+        typing replaces it), or left it."""
+        self.focused = on
+        self.selected = on and bool(self.text)
+
     def draw(self, surface: pygame.Surface, res: Resources) -> None:
+        offer(Spot(self.rect, None, self, self.placeholder, edit=self.edit))
         px = res.px
         pygame.draw.rect(surface, pal.FIELD_BG, self.rect, border_radius=px(6))
         edge = pal.HIGHLIGHT if self.focused else pal.PANEL_EDGE

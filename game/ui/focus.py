@@ -1,0 +1,191 @@
+"""The keyboard's focus on a screen: Tab and Shift+Tab go from one button (text field, row
+of a list) to the next, a ring shows which, Enter or Space acts on it.
+
+No screen lists its buttons for this: every widget that can be chosen offers itself while
+it is drawn (``offer``), so the ring goes through what the screen on top shows, in the
+order it draws it (a screen draws its rows top to bottom, a row left to right).  The app
+collects the offers while it draws the top screen (``collecting``), and hands Tab, Shift+Tab
+and Enter to the ring (``handle``) before the screen sees them, unless the screen keeps
+those keys for itself (``Scene.focus_keys``: the board, where Tab goes through the lit
+cells).
+
+The ring shows once Tab is pressed on a screen; until then Enter does what it always did on
+that screen (its main button), and a key that changed the screen never acts on the ring of
+the next.  A click hides it.  A screen that scrolls a list (``Scene.focus_scroll``) is asked
+to scroll when Tab goes past the last row shown: the ring then goes to the row that took
+its place.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
+from dataclasses import dataclass
+
+import pygame
+
+from . import palette as pal
+from .intents import Command, Intent, PointerDown
+
+RING_GAP = 4  # px at 100 %: between a widget's edge and its ring
+RING_WIDTH = 3
+
+
+@dataclass
+class Spot:
+    """Something the ring can stand on: where it is, what Enter does there (None: a text
+    field, which then takes the typing), and what it is (to find it again once the screen
+    has made its widgets anew)."""
+
+    rect: pygame.Rect
+    activate: Callable[[], object] | None
+    owner: object
+    label: str = ""
+    edit: Callable[[bool], None] | None = None  # a text field: give it the typing, or not
+
+
+Scroll = Callable[[int, object], bool]  # the screen's list scrolled (step, from whose row)
+
+
+class FocusRing:
+    def __init__(self, typing: Callable[[bool], None] = lambda on: None) -> None:
+        self.typing = typing  # a text field has the ring: the keys type in it, or no more
+        self.spots: list[Spot] = []  # what the top screen showed last
+        self.current: Spot | None = None
+        self.visible = False
+        self._collected: list[Spot] | None = None
+        self._near: pygame.Rect | None = None  # after a scroll: the row at that place
+
+    # ------------------------------------------------------------------ collecting
+    @contextmanager
+    def collecting(self) -> Iterator[None]:
+        """While the top screen draws: the widgets it draws are the ring's spots."""
+        global _target
+        self._collected = []
+        before, _target = _target, self
+        try:
+            yield
+        finally:
+            _target = before
+            self._found(self._collected)
+            self._collected = None
+
+    def offer(self, spot: Spot) -> None:
+        if self._collected is not None:
+            self._collected.append(spot)
+
+    def _found(self, spots: list[Spot]) -> None:
+        """The spots of this frame; the ring stays on its widget, or on the one that took
+        its place (a screen that lays out its buttons again makes new ones)."""
+        self.spots = spots
+        old, near = self.current, self._near
+        self._near = None
+        if old is None:
+            return
+        same = next((s for s in spots if s.owner is old.owner), None)
+        if same is None and near is None:
+            same = next((s for s in spots if s.label and s.label == old.label
+                         and s.rect == old.rect), None)
+        if same is None:
+            same = _nearest(spots, near or old.rect)
+        self.current = same
+
+    # ------------------------------------------------------------------ the keys
+    def reset(self) -> None:
+        """Another screen: no ring until Tab is pressed there."""
+        self._leave()
+        self.current, self.visible, self.spots, self._near = None, False, [], None
+
+    def handle(self, intent: Intent, scroll: Scroll) -> bool:
+        """True when the ring took ``intent``: Tab and Shift+Tab move it (``scroll``: the
+        screen's list scrolls a row, asked before the ring leaves one of its rows), Enter
+        or Space act on its button; a click hides it."""
+        if isinstance(intent, PointerDown):
+            self._leave()
+            self.visible = False
+            self.current = None
+            return False
+        if intent in (Command.NEXT, Command.PREV):
+            return self._move(1 if intent is Command.NEXT else -1, scroll)
+        if intent is Command.CONFIRM and self.visible and self.current is not None \
+                and self.current.activate is not None:
+            self.current.activate()
+            return True
+        return False
+
+    def _move(self, step: int, scroll: Scroll) -> bool:
+        spots = self.spots
+        if not spots:
+            return False
+        if self.current is None or self.current not in spots:
+            start = next((s for s in spots if s.edit is not None and _editing(s)), None)
+            target = start or (spots[0] if step > 0 else spots[-1])
+            if start is not None:
+                self.visible = True
+                return self._put(start, step, spots, scroll)
+            self._go(target)
+            return True
+        return self._put(self.current, step, spots, scroll)
+
+    def _put(self, at: Spot, step: int, spots: list[Spot], scroll: Scroll) -> bool:
+        i = spots.index(at) + step
+        if scroll(step, at.owner):
+            self._leave()
+            self._near = at.rect.copy()  # the row that scrolls into its place takes the ring
+            self.visible = True
+            return True
+        self._go(spots[i % len(spots)])
+        return True
+
+    def _go(self, spot: Spot) -> None:
+        self._leave()
+        self.current = spot
+        self.visible = True
+        if spot.edit is not None:
+            spot.edit(True)
+            self.typing(True)
+
+    def _leave(self) -> None:
+        if self.current is not None and self.current.edit is not None:
+            self.current.edit(False)
+            self.typing(False)
+
+    # ------------------------------------------------------------------ drawing
+    def draw(self, surface: pygame.Surface, scale: float) -> None:
+        """The ring: a light line between two dark ones, seen on any background."""
+        if not self.visible or self.current is None:
+            return
+        px = max(1, round(scale))
+        rect = self.current.rect.inflate(2 * RING_GAP * px, 2 * RING_GAP * px)
+        radius = 10 * px
+        pygame.draw.rect(surface, pal.SHADOW, rect.inflate(2 * px, 2 * px),
+                         width=(RING_WIDTH + 2) * px, border_radius=radius + px)
+        pygame.draw.rect(surface, pal.HIGHLIGHT, rect, width=RING_WIDTH * px,
+                         border_radius=radius)
+
+
+def _editing(spot: Spot) -> bool:
+    """A text field that has the typing already (clicked, or focused by its screen)."""
+    return bool(getattr(spot.owner, "focused", False))
+
+
+def _nearest(spots: list[Spot], rect: pygame.Rect) -> Spot | None:
+    if not spots:
+        return None
+    cx, cy = rect.center
+    return min(spots, key=lambda s: (s.rect.centerx - cx) ** 2 + (s.rect.centery - cy) ** 2)
+
+
+_target: FocusRing | None = None  # the ring collecting, while the top screen draws
+
+
+def offer(spot: Spot) -> None:
+    """A widget drawn: the ring may stand on it (when the top screen is being drawn)."""
+    if _target is not None:
+        _target.offer(spot)
+
+
+def has_ring(owner: object) -> bool:
+    """Whether the ring stands on ``owner`` now (a widget drawn differently then)."""
+    return _target is not None and _target.visible and _target.current is not None \
+        and _target.current.owner is owner
