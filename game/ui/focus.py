@@ -42,6 +42,9 @@ class Spot:
     owner: object
     label: str = ""
     edit: Callable[[bool], None] | None = None  # a text field: give it the typing, or not
+    # A row of a list whose rows are its pages (the rules pages): the ring on it shows it.
+    follows: bool = False
+    chosen: bool = False  # that row, the page shown: where Tab starts from
 
 
 Scroll = Callable[[int, object], bool]  # the screen's list scrolled (step, from whose row)
@@ -118,7 +121,8 @@ class FocusRing:
         if not spots:
             return False
         if self.current is None or self.current not in spots:
-            start = next((s for s in spots if s.edit is not None and _editing(s)), None)
+            start = next((s for s in spots if (s.edit is not None and _editing(s))
+                          or (s.follows and s.chosen)), None)
             target = start or (spots[0] if step > 0 else spots[-1])
             if start is not None:
                 self.visible = True
@@ -144,6 +148,8 @@ class FocusRing:
         if spot.edit is not None:
             spot.edit(True)
             self.typing(True)
+        if spot.follows and spot.activate is not None:
+            spot.activate()
 
     def _leave(self) -> None:
         if self.current is not None and self.current.edit is not None:
@@ -152,16 +158,19 @@ class FocusRing:
 
     # ------------------------------------------------------------------ drawing
     def draw(self, surface: pygame.Surface, scale: float) -> None:
-        """The ring: a light line between two dark ones, seen on any background."""
-        if not self.visible or self.current is None:
-            return
-        px = max(1, round(scale))
-        rect = self.current.rect.inflate(2 * RING_GAP * px, 2 * RING_GAP * px)
-        radius = 10 * px
-        pygame.draw.rect(surface, pal.SHADOW, rect.inflate(2 * px, 2 * px),
-                         width=(RING_WIDTH + 2) * px, border_radius=radius + px)
-        pygame.draw.rect(surface, pal.HIGHLIGHT, rect, width=RING_WIDTH * px,
-                         border_radius=radius)
+        if self.visible and self.current is not None:
+            draw_ring(surface, self.current.rect, scale)
+
+
+def draw_ring(surface: pygame.Surface, around: pygame.Rect, scale: float) -> None:
+    """The keyboard's ring around ``around``: a golden line on a dark one, seen on any
+    background."""
+    px = max(1, round(scale))
+    rect = around.inflate(2 * RING_GAP * px, 2 * RING_GAP * px)
+    radius = 10 * px
+    pygame.draw.rect(surface, pal.SHADOW, rect.inflate(2 * px, 2 * px),
+                     width=(RING_WIDTH + 2) * px, border_radius=radius + px)
+    pygame.draw.rect(surface, pal.HIGHLIGHT, rect, width=RING_WIDTH * px, border_radius=radius)
 
 
 def _editing(spot: Spot) -> bool:

@@ -11,7 +11,6 @@ from .intents import (
     Command,
     Intent,
     KeyPressed,
-    Pan,
     PickTile,
     PointerDown,
     PointerMove,

@@ -186,6 +186,8 @@ class Button:
     hover: bool = False
     pressed: bool = False
     on: bool = False  # a toggle that is on (the board help, the tiles to come): a golden edge
+    # A row of a list of pages: the keyboard's ring on it shows its page (``focus.Spot``).
+    follows_focus: bool = False
 
     def handle(self, intent: Intent) -> bool:
         """True when the intent was the button's (it may have clicked)."""
@@ -205,7 +207,8 @@ class Button:
 
     def draw(self, surface: pygame.Surface, res: Resources) -> None:
         if self.enabled:  # Tab may bring the keyboard's ring to it
-            offer(Spot(self.rect, self.on_click, self, self.label))
+            offer(Spot(self.rect, self.on_click, self, self.label,
+                       follows=self.follows_focus, chosen=self.primary))
         px = res.px
         if not self.enabled:
             fill, text = pal.BUTTON_OFF, pal.TEXT_DIM

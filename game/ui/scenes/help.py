@@ -190,7 +190,8 @@ class HelpScene(Scene):
                             * px(ROW), self.list_rect.w - indent, px(ROW - 6))
             if self.list_rect.y <= r.y and r.bottom <= self.list_rect.bottom:
                 self.rows.append((topic, Button(r, self.title_of(topic), self._chooser(topic),
-                                                primary=topic == self.current)))
+                                                primary=topic == self.current,
+                                                follows_focus=True)))
 
     def _chooser(self, topic: Topic) -> Callable[[], None]:
         def choose() -> None:
@@ -257,9 +258,19 @@ class HelpScene(Scene):
             self.scroll_by(-intent.dy)
         elif intent in (Command.BACK, Command.HELP):
             self.app.pop()
-        elif intent in (Command.NEXT, Command.PREV):
-            i = self.topics.index(self.current) + (1 if intent is Command.NEXT else -1)
-            self.show(self.topics[i % len(self.topics)])
+
+    def focus_scroll(self, step: int, at: object) -> bool:
+        """Tab past the last topic shown (Shift+Tab before the first): the list scrolls a
+        row and the topic that comes into sight shows."""
+        shown = [(topic, button) for topic, button in self.rows]
+        if not shown or at is not shown[-1 if step > 0 else 0][1]:
+            return False
+        i = self.topics.index(shown[-1 if step > 0 else 0][0]) + step
+        if not 0 <= i < len(self.topics):
+            return False
+        self.list_scroll = max(0, self.list_scroll + step)
+        self.show(self.topics[i])
+        return True
 
     # -- drawing
     def draw(self, surface: pygame.Surface) -> None:
