@@ -191,6 +191,7 @@ class App:
         from .resources import Resources
         self.res = Resources(self.interface_scale(self.screen.get_size()))
         self.settings.subscribe(self.setting_changed)
+        self._motion()
         fullscreen = self.config.fullscreen
         if fullscreen is None:
             fullscreen = self.settings.recall(FULLSCREEN_KEY) is True
@@ -219,6 +220,12 @@ class App:
     def setting_changed(self, key: str) -> None:
         if key == "ui_scale":
             self.resized()
+        if key == "reduce_motion":
+            self._motion()
+
+    def _motion(self) -> None:
+        from .widgets import motion
+        motion.reduced = self.settings.get("reduce_motion") is True
 
     def _typing(self, on: bool) -> None:
         self.input.text_focus = on
@@ -380,7 +387,9 @@ class App:
             left = until - time.perf_counter()
             if left > 0:
                 from .widgets import draw_toast
-                draw_toast(self.screen, self.res, text, min(1.0, left / TOAST_FADE))
+                still = self.settings.get("reduce_motion") is True  # no fading
+                visible = 1.0 if still else min(1.0, left / TOAST_FADE)
+                draw_toast(self.screen, self.res, text, visible)
             else:
                 self.toast = None
 

@@ -18,6 +18,17 @@ from .resources import Resources
 Colour = tuple[int, int, int]
 
 
+@dataclass
+class Motion:
+    """Whether the player reduced motion (the setting; the app keeps it): widgets then do
+    not blink."""
+
+    reduced: bool = False
+
+
+motion = Motion()
+
+
 def panel(surface: pygame.Surface, rect: pygame.Rect, colour: Colour = pal.PANEL,
           radius: int = 10, alpha: int = 235, border: Colour | None = pal.PANEL_EDGE) -> None:
     """A rounded panel with a soft shadow."""
@@ -314,8 +325,9 @@ class TextField:
 
     def next_blink(self) -> float | None:
         """Seconds until the cursor shows or hides; None when the field has no focus, or
-        while its whole text is selected (the cursor is not drawn then: nothing blinks)."""
-        if not self.focused or self.selected:
+        while its whole text is selected (the cursor is not drawn then: nothing blinks), or
+        with motion reduced (it does not blink)."""
+        if not self.focused or self.selected or motion.reduced:
             return None
         return 0.5 - self._blink % 0.5
 
@@ -348,7 +360,7 @@ class TextField:
                              border_radius=px(3))
         surface.blit(label, (self.rect.x + px(10), y),
                      pygame.Rect(hidden, 0, shown_width, label.get_height()))
-        if self.focused and not self.selected and self._blink < 0.5:
+        if self.focused and not self.selected and (self._blink < 0.5 or motion.reduced):
             x = self.rect.x + px(10) + (shown_width if self.text else 0) + 1
             pygame.draw.line(surface, pal.TEXT, (x, y), (x, y + label.get_height()), px(2))
 

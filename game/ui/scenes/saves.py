@@ -30,6 +30,7 @@ from game.words.vocabulary import set_name
 
 from .. import palette as pal
 from ..app import App, Scene
+from ..focus import Spot, offer
 from ..intents import Command, Intent, Pan, PointerDown, PointerMove, Wheel
 from ..seat_marks import resigned_words
 from ..session import Session
@@ -212,6 +213,18 @@ class LoadScene(Scene):
                     self.load(self.entries[i])
                     return
 
+    def _loader(self, entry: SaveEntry) -> Callable[[], None]:
+        return lambda: self.load(entry)
+
+    def focus_scroll(self, step: int, at: object) -> bool:
+        """Tab past the last save shown (Shift+Tab before the first): the list scrolls."""
+        edge = self.row_buttons[-1:] if step > 0 else [*self.entries[self.scroll:][:1]]
+        if not edge or at is not edge[0]:
+            return False
+        before = self.scroll
+        self._scroll_by(step)
+        return self.scroll != before
+
     def load(self, entry: SaveEntry) -> None:
         if entry.saved is None:
             self.app.push(MessageScene(self.app, _("This save cannot be read"),
@@ -236,9 +249,11 @@ class LoadScene(Scene):
         if not self.entries:
             blit_centred(surface, res.text(_("No saved games yet."), 24, pal.TEXT_DIM),
                          self.rect.center)
-        for i in self._visible():
+        for shown, i in enumerate(self._visible()):
             entry = self.entries[i]
             r = self._row_rect(i)
+            # Tab goes to the row (Enter loads it), then to its Rename and Delete
+            offer(Spot(r, self._loader(entry), entry, display_name(entry.path)))
             pygame.draw.rect(surface, pal.CURRENT_ROW if i == self.hover else pal.BUTTON, r,
                              border_radius=px(8))
             room = r.w - px(24 + 250)
@@ -247,8 +262,8 @@ class LoadScene(Scene):
             surface.blit(res.text(name, 22, colour, bold=True), (r.x + px(12), r.y + px(7)))
             line, size = fit_line(res, describe(self.app, entry), DETAIL_SIZES, room)
             surface.blit(res.text(line, size, pal.TEXT_DIM), (r.x + px(12), r.y + px(33)))
-        for b in self.row_buttons:
-            b.draw(surface, res)
+            for b in self.row_buttons[2 * shown:2 * shown + 2]:
+                b.draw(surface, res)
         if len(self.entries) > self._rows():
             more = _("Wheel or arrows: more saves ({shown} of {total} shown)").format(
                 shown=len(self._visible()), total=len(self.entries))

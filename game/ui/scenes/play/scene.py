@@ -157,7 +157,14 @@ class PlayScene(Scene):
         chosen = self.app.config.computer_pace
         if chosen is None and self.autoplay:
             return AUTOPLAY_PACE
-        return PACES.get(str(chosen or self.app.settings.get("computer_pace")), PACES["normal"])
+        pace = PACES.get(str(chosen or self.app.settings.get("computer_pace")), PACES["normal"])
+        if self._still():  # a computer's tile and figure appear at once, in their time
+            return Pace(pace.delay, 0.0, 0.0)
+        return pace
+
+    def _still(self) -> bool:
+        """Motion reduced (the setting): no glides, no drift, scores told at once."""
+        return self.app.settings.get("reduce_motion") is True
 
     def frame(self) -> Frame:
         """What the parts read of this moment."""
@@ -229,6 +236,8 @@ class PlayScene(Scene):
         for sound in notices.sounds(self.game, self.game.notices[notices_before:]):
             self.app.sound.play(sound)
         self.score_show.add(events, sent_home(self.game, figures_before, placing))
+        if self._still():
+            self.score_show.skip()  # the scores at once, no counting, no flights
         if phase_before is Phase.FIGURE and self.game.phase is not Phase.FIGURE:
             self._turn_ended()
         return events
@@ -559,6 +568,7 @@ class PlayScene(Scene):
     # ------------------------------------------------------------------ update
     def update(self, dt: float) -> None:
         lay = self.layout_obj
+        self.camera.still = self.feedback.still = self._still()
         self.question.refresh(self.human_turn, lay.board, lay.toolbar, self.app.res)
         self.follow.keep_above(lay.free, self.question.card if self.question.answers else None,
                                self.app.res.px(8))
