@@ -21,7 +21,7 @@ from dataclasses import dataclass
 import pygame
 
 from game.rules import Deploy, Game, Move, Phase
-from game.words.i18n import _
+from game.words.i18n import _, ngettext
 from game.words.vocabulary import a_figure, the_kind
 
 from ... import palette as pal
@@ -202,8 +202,7 @@ class KeyChoice:
         tile = self.options.tile
         fits = len(self.game.legal_placements(tile).rotations(cell)) if tile else 0
         title = _("Lit cell {n} of {total}").format(n=order.index(cell) + 1, total=len(order))
-        ways = (_("fits one way") if fits == 1
-                else _("fits {count} ways").format(count=fits))
+        ways = ngettext("fits {count} way", "fits {count} ways", fits).format(count=fits)
         keys = _("Tab or arrows: another cell · {rotate}: turn · Enter: place · Esc: back").format(
             rotate=key_label("rotate"))
         return Told(f"{title}, {ways}", keys)
