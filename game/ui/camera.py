@@ -302,8 +302,8 @@ class Camera:
         if self.still:
             dt = STILL_STEP  # long enough for every ease to have arrived
         target = float(ZOOM_LEVELS[self.level])
-        if abs(self.scale - target) < 0.5:
-            moving = self.scale != target
+        if self.still or abs(self.scale - target) < 0.5:
+            moving = self.scale != target and not self.still  # still: there in this step
             self.scale = target
         else:
             self.scale += (target - self.scale) * (1 - math.exp(-dt * EASE_RATE))
@@ -313,9 +313,13 @@ class Camera:
             if not moving:
                 self._pin = None
         self._clamp()
-        if self._glide is not None:
-            moving = self._glide_step(dt, scaling=moving) or moving
-        return moving
+        # Still: the move is made in this step (held by the bounds, it stops where they stop
+        # it, which one more step finds).
+        scaling = moving
+        for _ in range(3 if self.still else 1):
+            if self._glide is not None:
+                moving = self._glide_step(dt, scaling=scaling) or moving
+        return moving and not self.still
 
     def _glide_step(self, dt: float, scaling: bool) -> bool:
         """One step of the camera's own move; False once it has arrived (or the bounds stop

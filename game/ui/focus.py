@@ -85,13 +85,14 @@ class FocusRing:
         self._near = None
         if old is None:
             return
+        if near is not None:  # scrolled: the row now where the ring's row was
+            self.current = _nearest(spots, near)
+            return
         same = next((s for s in spots if s.owner is old.owner), None)
-        if same is None and near is None:
+        if same is None:
             same = next((s for s in spots if s.label and s.label == old.label
                          and s.rect == old.rect), None)
-        if same is None:
-            same = _nearest(spots, near or old.rect)
-        self.current = same
+        self.current = same or _nearest(spots, old.rect)
 
     # ------------------------------------------------------------------ the keys
     def reset(self) -> None:
@@ -121,20 +122,19 @@ class FocusRing:
         if not spots:
             return False
         if self.current is None or self.current not in spots:
+            # From the field that has the typing, or the page shown: the ring goes on from
+            # there, as if it stood on it (the field stops typing once the ring leaves).
             start = next((s for s in spots if (s.edit is not None and _editing(s))
                           or (s.follows and s.chosen)), None)
-            target = start or (spots[0] if step > 0 else spots[-1])
-            if start is not None:
-                self.visible = True
-                return self._put(start, step, spots, scroll)
-            self._go(target)
-            return True
+            if start is None:
+                self._go(spots[0] if step > 0 else spots[-1])
+                return True
+            self.current = start
         return self._put(self.current, step, spots, scroll)
 
     def _put(self, at: Spot, step: int, spots: list[Spot], scroll: Scroll) -> bool:
         i = spots.index(at) + step
         if scroll(step, at.owner):
-            self._leave()
             self._near = at.rect.copy()  # the row that scrolls into its place takes the ring
             self.visible = True
             return True
