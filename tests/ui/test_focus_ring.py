@@ -13,7 +13,6 @@ from game.ui.app import App
 from game.ui.scenes.help import HelpScene
 from game.ui.scenes.join import JoinScene
 from game.ui.scenes.play import PlayScene
-from game.ui.scenes.saves import LoadScene
 from game.ui.scenes.settings import SettingsScene
 from game.ui.scenes.setup import SetupScene
 from game.ui.scenes.title import TitleScene

@@ -59,6 +59,7 @@ def keyed_turn(scene: PlayScene, driver: Driver) -> None:
     game = scene.game
     player = game.current
     tile = scene.hand.handled()
+    assert tile is not None
     tab(driver)
     cell = scene.keys.chosen_cell()
     assert cell is not None
@@ -95,7 +96,8 @@ def test_a_hand_of_three_and_grow_or_herd_from_the_keys(app: App, driver: Driver
     driver.key(pygame.K_2)  # the second tile of the hand
     second = game.hand[1]
     keyed_turn(scene, driver)
-    assert game.moves[-2].tile == second  # type: ignore[attr-defined]
+    placed = game.moves[-2]
+    assert isinstance(placed, Place) and placed.tile == second
     # grow or herd: Tab goes through the answers, Enter gives the one chosen
     play = play_until(app, "carcassonne", ["hills-and-sheep"], "choose")
     driver.frames()

@@ -8,8 +8,8 @@ from __future__ import annotations
 import pygame
 
 from game.rules import Place
-from game.ui import keymap
 from game.store.storage import Storage
+from game.ui import keymap
 from game.ui.app import App
 from game.ui.keymap import Bindings, Taken
 from game.ui.scenes.help import controls
