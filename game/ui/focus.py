@@ -80,7 +80,7 @@ class FocusRing:
     def _found(self, spots: list[Spot]) -> None:
         """The spots of this frame; the ring stays on its widget, or on the one that took
         its place (a screen that lays out its buttons again makes new ones)."""
-        self.spots = spots
+        self.spots = spots = _reading_order(spots)
         old, near = self.current, self._near
         self._near = None
         if old is None:
@@ -171,6 +171,28 @@ def draw_ring(surface: pygame.Surface, around: pygame.Rect, scale: float) -> Non
     pygame.draw.rect(surface, pal.SHADOW, rect.inflate(2 * px, 2 * px),
                      width=(RING_WIDTH + 2) * px, border_radius=radius + px)
     pygame.draw.rect(surface, pal.HIGHLIGHT, rect, width=RING_WIDTH * px, border_radius=radius)
+
+
+def _reading_order(spots: list[Spot]) -> list[Spot]:
+    """The spots in the order they were drawn, but a text field drawn after its row's
+    buttons (a player's name between their colour and their kind) comes right after the
+    one to its left on its row."""
+    ordered = [s for s in spots if s.edit is None]
+    for field in (s for s in spots if s.edit is not None):
+        row = [s for s in ordered if abs(s.rect.centery - field.rect.centery) * 2 < field.rect.h
+               and s.rect.right <= field.rect.x]
+        if row:
+            left = max(row, key=lambda s: s.rect.right)
+            ordered.insert(ordered.index(left) + 1, field)
+        else:
+            ordered.insert(_drawn_before(spots, ordered, field), field)
+    return ordered
+
+
+def _drawn_before(spots: list[Spot], ordered: list[Spot], field: Spot) -> int:
+    """Where a field with nothing to its left goes: after what was drawn before it."""
+    earlier = spots[:spots.index(field)]
+    return max((ordered.index(s) + 1 for s in earlier if s in ordered), default=0)
 
 
 def _editing(spot: Spot) -> bool:

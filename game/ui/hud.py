@@ -300,7 +300,8 @@ def describe_phase(session: Session, pending: bool, can_move: bool = False,
             return _("{player}: drag one of your tiles onto a lit cell (1, 2, 3 or "
                      "{next_tile} picks, {rotate} turns)").format(player=player, **labels())
         return _("{player}: drag the tile onto a lit cell, or Tab to one and Enter "
-                 "({rotate} or right-click turns it)").format(player=player, **labels())
+                 "({rotate} turns it, so does a right-click)").format(player=player,
+                                                                     **labels())
     if game.phase is Phase.CHOOSE and game.choices:
         request = game.choices[0]
         said = question_text(game.tileset, request.key)  # the rules' own words if none

@@ -116,7 +116,7 @@ class Drawing:
         keys, buttons = self.keys, self.question.buttons
         if keys.active and keys.answer is not None and keys.answer < len(buttons):
             draw_ring(surface, buttons[keys.answer].rect, frame.res.scale)
-        keys.draw(surface, frame.res, frame.layout.free)
+        keys.draw(surface, frame.res, frame.layout.free, frame.camera)
 
     def _draw_held_tile(self, surface: pygame.Surface, frame: Frame) -> None:
         """The dragged tile, away from any open cell: under the pointer, over the sidebar and

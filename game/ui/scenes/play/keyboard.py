@@ -170,6 +170,15 @@ class KeyChoice:
             return _middle(camera, choice.cell)
         return None
 
+    def _seen_cell(self) -> Cell | None:
+        """The cell the card must leave in sight: the one chosen, else the new tile's or
+        the hike's."""
+        cell = self.chosen_cell()
+        if cell is not None:
+            return cell
+        choice, _chosen = self.chosen_figure()
+        return choice.cell if isinstance(choice, Move) else self.game.last_cell
+
     def told(self) -> Told | None:
         """The card of what the keys chose, with the keys that go on."""
         cell = self.chosen_cell()
@@ -192,10 +201,9 @@ class KeyChoice:
                 kind = self.game.board.tiles[cell_of].tile.features[idx].kind
                 what = _("{figure} on {feature}").format(figure=what,
                                                           feature=the_kind(tileset, kind))
-            return Told(f"{title}: {what}", keys)
-        if isinstance(choice, Move):
-            return Told(f"{title}: " + _("a hike"), keys)
-        return Told(f"{title}: " + _("no figure"), keys)
+            return Told(_("{choice}: {what}").format(choice=title, what=what), keys)
+        what = _("a hike") if isinstance(choice, Move) else _("no figure")
+        return Told(_("{choice}: {what}").format(choice=title, what=what), keys)
 
     def _told_cell(self, cell: Cell) -> Told:
         order = cells_in_order(self.options.legal_cells(), self.origin())
@@ -205,10 +213,12 @@ class KeyChoice:
         ways = ngettext("fits {count} way", "fits {count} ways", fits).format(count=fits)
         keys = _("Tab or arrows: another cell · {rotate}: turn · Enter: place · Esc: back").format(
             rotate=key_label("rotate"))
-        return Told(f"{title}, {ways}", keys)
+        return Told(_("{cell}, {ways}").format(cell=title, ways=ways), keys)
 
-    def draw(self, surface: pygame.Surface, res: Resources, free: pygame.Rect) -> None:
-        """The card at the foot of the board's free area, on its left."""
+    def draw(self, surface: pygame.Surface, res: Resources, free: pygame.Rect,
+             camera: Camera) -> None:
+        """The card at the foot of the board's free area, on its left, or wherever it
+        leaves the cell chosen (or the new tile) in sight."""
         told = self.told()
         if told is None:
             return
@@ -218,6 +228,14 @@ class KeyChoice:
         title = wrap_text(res, told.title, 19, width - px(24), bold=True)
         height = px(14) + px(23) * len(title) + px(19) * len(lines)
         rect = pygame.Rect(free.x + px(8), free.bottom - px(8) - height, width, height)
+        seen = self._seen_cell()
+        if seen is not None:
+            cell = pygame.Rect(camera.cell_rect(seen)).inflate(px(8), px(8))
+            for x, y in ((free.right - px(8) - width, rect.y), (rect.x, free.y + px(8)),
+                         (free.right - px(8) - width, free.y + px(8))):
+                if not rect.colliderect(cell):
+                    break
+                rect.topleft = (x, y)
         panel(surface, rect, alpha=245)
         y = rect.y + px(7)
         for line in title:
