@@ -202,7 +202,10 @@ class KeyChoice:
                 what = _("{figure} on {feature}").format(figure=what,
                                                           feature=the_kind(tileset, kind))
             return Told(_("{choice}: {what}").format(choice=title, what=what), keys)
-        what = _("a hike") if isinstance(choice, Move) else _("no figure")
+        what = _("no figure")
+        if isinstance(choice, Move):
+            worth = self.options.label(choice)
+            what = _("a hike, {worth}").format(worth=worth) if worth else _("a hike")
         return Told(_("{choice}: {what}").format(choice=title, what=what), keys)
 
     def _told_cell(self, cell: Cell) -> Told:
