@@ -215,8 +215,3 @@ def offer(spot: Spot) -> None:
     if _target is not None:
         _target.offer(spot)
 
-
-def has_ring(owner: object) -> bool:
-    """Whether the ring stands on ``owner`` now (a widget drawn differently then)."""
-    return _target is not None and _target.visible and _target.current is not None \
-        and _target.current.owner is owner

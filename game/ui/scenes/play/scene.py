@@ -531,6 +531,8 @@ class PlayScene(Scene):
         """The Hint's move, whole: its tile placed, its answer given, its figure put down,
         the turn ended.  Asked before the Hint is shown, the Hint is asked for and its move
         taken once it is thought of."""
+        if not self.human_turn:
+            return
         if not self._hints_allowed():
             self.app.show_toast(_("The Hint is off in this game"))
             return
