@@ -34,6 +34,12 @@ def _fixed() -> dict[int, Command]:
     return _FIXED
 
 
+_MODIFIERS = frozenset({
+    pygame.K_LSHIFT, pygame.K_RSHIFT, pygame.K_LCTRL, pygame.K_RCTRL, pygame.K_LALT,
+    pygame.K_RALT, pygame.K_LGUI, pygame.K_RGUI, pygame.K_CAPSLOCK, pygame.K_MODE,
+    pygame.K_NUMLOCKCLEAR})
+
+
 def _picked(key: int) -> PickTile | None:
     """1, 2, 3...: take a tile of the hand."""
     for first in (pygame.K_1, pygame.K_KP1):
@@ -159,8 +165,7 @@ class InputMapper:
             if ev.key == pygame.K_TAB and mods & pygame.KMOD_SHIFT:
                 return Command.PREV
             if self.capture:
-                return Command.BACK if ev.key == pygame.K_ESCAPE else KeyPressed(
-                    pygame.key.name(ev.key))
+                return self._captured(ev)
             if self.text_focus:
                 if ev.key in (pygame.K_BACKSPACE, pygame.K_RETURN, pygame.K_KP_ENTER,
                               pygame.K_ESCAPE, pygame.K_TAB, pygame.K_DELETE, pygame.K_END,
@@ -174,12 +179,23 @@ class InputMapper:
         return None
 
     @staticmethod
+    def _captured(ev: pygame.event.Event) -> Intent | None:
+        """A key pressed for an action: Esc goes back; a modifier alone is no key yet (Shift
+        on its way to "?"); a sign is known by what it types ("?" wherever the layout puts
+        it), any other key by its name."""
+        if ev.key == pygame.K_ESCAPE:
+            return Command.BACK
+        if ev.key in _MODIFIERS:
+            return None
+        typed = getattr(ev, "unicode", "")
+        return KeyPressed(typed if keymap.by_character(typed) else pygame.key.name(ev.key))
+
+    @staticmethod
     def _key(ev: pygame.event.Event) -> Intent | None:
         """A key's meaning outside a text field: a fixed key's, else the player's."""
         fixed = _fixed().get(ev.key)
         if fixed is not None:
             return fixed
-        picked = _picked(ev.key)
-        if picked is not None:
-            return picked
-        return keymap.current().does(pygame.key.name(ev.key), getattr(ev, "unicode", ""))
+        # the player's key, or sign as typed ("!": Shift and 1), before 1, 2, 3... of a hand
+        player = keymap.current().does(pygame.key.name(ev.key), getattr(ev, "unicode", ""))
+        return player if player is not None else _picked(ev.key)

@@ -135,7 +135,7 @@ class Bindings:
         """What a press of ``key`` (typing ``typed``) does: the action that has the key, else
         the one that has the character typed ("?" wherever the layout puts it)."""
         found = next((a for a in ACTIONS if key in self._keys[a.name]), None)
-        if found is None and _by_character(typed):
+        if found is None and by_character(typed):
             found = next((a for a in ACTIONS if typed in self._keys[a.name]), None)
         return None if found is None else found.does
 
@@ -149,7 +149,9 @@ class Bindings:
         return _("{keys} or {last}").format(keys=", ".join(names[:-1]), last=names[-1])
 
 
-def _by_character(typed: str) -> bool:
+def by_character(typed: str) -> bool:
+    """Whether a key is known by the character it types: a sign ("?", "+"), not a letter,
+    a digit or a space."""
     return len(typed) == 1 and not typed.isalnum() and not typed.isspace()
 
 

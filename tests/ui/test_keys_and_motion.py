@@ -11,6 +11,7 @@ from game.rules import Place
 from game.store.storage import Storage
 from game.ui import keymap
 from game.ui.app import App
+from game.ui.intents import Command, PickTile
 from game.ui.keymap import Bindings, Taken
 from game.ui.scenes.help import controls
 from game.ui.scenes.keys import KeysScene
@@ -146,3 +147,21 @@ def test_the_settings_screen_opens_keys(app: App, driver: Driver) -> None:
     driver.key(pygame.K_ESCAPE)
     assert app.scene is settings
     assert not isinstance(app.scene, PlayScene)
+
+
+def test_a_sign_is_known_by_what_it_types(app: App, driver: Driver) -> None:
+    keys = keys_screen(app, driver)
+    row = next(r for r in keys.rows if r[0].name == "take_hint")
+    driver.click(row[1].rect.center)
+    for key, typed in ((pygame.K_LSHIFT, ""), (pygame.K_1, "!")):  # Shift, then 1: "!"
+        pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=key, mod=pygame.KMOD_SHIFT,
+                                             unicode=typed, scancode=0))
+    driver.frames()
+    assert keymap.current().keys("take_hint") == ("!",)
+    events = [pygame.event.Event(pygame.KEYDOWN, key=pygame.K_1, mod=pygame.KMOD_SHIFT,
+                                 unicode="!", scancode=0)]
+    app.input.capture = False
+    assert app.input.translate(events) == [Command.TAKE_HINT]
+    events = [pygame.event.Event(pygame.KEYDOWN, key=pygame.K_1, mod=0, unicode="1",
+                                 scancode=0)]
+    assert app.input.translate(events) == [PickTile(0)]  # 1 alone: the hand's first tile
