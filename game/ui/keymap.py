@@ -198,3 +198,10 @@ def labels() -> dict[str, str]:
     """Every action's keys as a player reads them, by action name: for texts that name
     them (``"{rotate} turns the tile".format(**labels())``)."""
     return {a.name: _current.label(a.name) for a in ACTIONS}
+
+
+def first_labels() -> dict[str, str]:
+    """Every action's first key as a player reads it (a banner short of room)."""
+    keys = _current
+    return {a.name: key_name_label(keys.keys(a.name)[0]) if keys.keys(a.name) else _("no key")
+            for a in ACTIONS}
