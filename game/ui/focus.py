@@ -96,8 +96,9 @@ class FocusRing:
 
     # ------------------------------------------------------------------ the keys
     def reset(self) -> None:
-        """Another screen: no ring until Tab is pressed there."""
-        self._leave()
+        """Another screen: no ring until Tab is pressed there.  A text field the ring left
+        on the screen below keeps the typing, as one clicked does: it has it again when
+        that screen is back."""
         self.current, self.visible, self.spots, self._near = None, False, [], None
 
     def handle(self, intent: Intent, scroll: Scroll) -> bool:
