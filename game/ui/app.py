@@ -5,6 +5,10 @@ scene covers them, ``exit`` when popped; each frame the top scene ``handle``s in
 ``update``s and the stack ``draw``s from the lowest visible scene up.  Nothing here touches
 pygame at import time.
 
+The keyboard reaches every screen: while the top scene draws, the widgets it draws offer
+themselves to the keyboard's ring (``focus``), which Tab, Shift+Tab and Enter move and press
+before the scene sees them, unless the scene reads those keys itself (``focus_keys``).
+
 The window rests: between frames the loop sleeps until an event comes (it looks 60 times a
 second), unless the top scene says something on it moves (``animating``: frames at 60 per
 second) or that it wants to look again after a while (``wake_in``).  Other threads (a
