@@ -17,6 +17,7 @@ from game.words.vocabulary import figure_word, question_text
 
 from . import palette as pal
 from .art.icons import BARE_BELOW
+from .keymap import labels
 from .resources import Resources
 from .seat_marks import away_sentence, draw_resigned, draw_seat_marks, ended_sentence
 from .session import Connection, Session
@@ -306,17 +307,19 @@ def describe_phase(session: Session, pending: bool, can_move: bool = False,
         if game.in_extra:
             return extra_prompt(game, player)
         if hand > 1:
-            return _("{player}: drag one of your tiles onto a lit cell (Tab picks, R "
-                     "turns)").format(player=player)
-        return _("{player}: drag the tile onto a lit cell (R or right-click turns it)").format(
-            player=player)
+            return _("{player}: drag one of your tiles onto a lit cell (1, 2, 3 or "
+                     "{next_tile} picks, {rotate} turns)").format(player=player, **labels())
+        return _("{player}: drag the tile onto a lit cell, or Tab to one and Enter "
+                 "({rotate} turns it, so does a right-click)").format(player=player,
+                                                                     **labels())
     if game.phase is Phase.CHOOSE and game.choices:
         request = game.choices[0]
         said = question_text(game.tileset, request.key)  # the rules' own words if none
         return _("{player}: {question}").format(
             player=player, question=said.prompt if said is not None else request.prompt)
     if pending:
-        return _("{player}: Enter confirms, Backspace takes back").format(player=player)
+        return _("{player}: Enter confirms, {undo} takes back").format(player=player,
+                                                                        **labels())
     if can_move:
         return move_prompt(game, player)
     if not can_place:  # no figure left, or none of the tile's areas is free

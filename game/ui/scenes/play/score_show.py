@@ -19,6 +19,7 @@ from ...board_view import BoardView
 from ...camera import Camera, Cell
 from ...highlight import FeatureOutlines
 from ...hud import player_row
+from ...keymap import labels
 from ...resources import Resources
 from ...session import Session
 from ...widgets import blit_centred
@@ -322,4 +323,4 @@ class ScoreShow:
         """What the banner says while the final scoring is shown."""
         if not self.session.game.over or not self.final_running:
             return None
-        return _("Final scoring: Space or a click skips to the end")
+        return _("Final scoring: {confirm} or a click skips to the end").format(**labels())
