@@ -13,7 +13,8 @@ from typing import NamedTuple
 import pygame
 
 from game.net.headless import PACES as TABLE_PACES
-from game.net.seats import HOST, TableConfig
+from game.net.seats import TableConfig
+from game.net.terms import SeatKind
 from game.rules import RulesError, TileSet
 from game.words.i18n import _
 from game.words.vocabulary import (
@@ -356,7 +357,7 @@ class SetupScene(Scene):
         pace = TABLE_PACES.get(str(self.app.settings.get("computer_pace")), 0.55)
         table = TableConfig(
             self.game_id, tuple(self.expansions), tuple(self.options.items()),
-            tuple(HOST if s.kind == HUMAN else s.kind for s in self.seats),
+            tuple(SeatKind.HOST if s.kind == HUMAN else s.kind for s in self.seats),
             tuple(s.name for s in self.seats), self.clock if self.hosting else None,
             takeover=0, auto_start=False, pace=pace,
             colours=tuple(s.colour for s in self.seats), aids=self.aids)
