@@ -31,6 +31,7 @@ from dataclasses import dataclass
 from game.rules import Game
 from game.rules.board import Cell
 from game.rules.features import Feature, Figure
+from game.rules.modules import RuleModule
 from game.rules.ports import OFFSETS
 
 from .holdings import HoldingValues, border_cells
@@ -92,7 +93,7 @@ class Evaluator:
         self._edge_cells: dict[tuple[Cell, str, int, int], tuple[Cell, ...]] = {}
         self._supply: dict[tuple[int, float], float] = {}
         self._cached: tuple[Game, tuple[int, str, int], _Base] | None = None
-        self._holders = [i for i, m in enumerate(root.modules) if type(m).overrides("holding")]
+        self._holders = root.hooks[RuleModule.holding]
         self._holdings = HoldingValues()
         self._reach: dict[tuple[int, int, int], float] = {}
 
@@ -185,7 +186,7 @@ class Evaluator:
         """With ``future``: what the rule modules add to the feature's points when it is
         completed, as it stands (the fish of the lakes a river runs into, the vineyards
         beside a cloister); never what they take from a small feature it will outgrow."""
-        if not self.future or not game.hooks.adjust_points:
+        if not self.future or not game.hooks[RuleModule.adjust_points]:
             return 0.0
         return float(max(0, game.feature_points(data, True) - table))
 

@@ -14,6 +14,7 @@ from .errors import IllegalAction
 from .events import CellTaken, EdgesDiffer, Misfit, NoNeighbour
 from .features import Figure
 from .model import FigureDef
+from .modules import RuleModule
 from .state import FIGURE, GameState
 from .tables import Fits, Tables
 
@@ -227,7 +228,7 @@ class Placing(GameState):
             feats = self.features
             parent, figures = feats.parent, feats.figures
             group = self.tables.group
-            may_deploy = self.hooks.may_deploy
+            may_deploy = self.hooks[RuleModule.may_deploy]
             first = placed.first
             for index, offers in placed.t.offers:
                 root = first + index
@@ -248,7 +249,8 @@ class Placing(GameState):
 
     def _may_deploy(self, fig: FigureDef, placed: PlacedTile, index: int) -> bool:
         modules, host = self.modules, self.host
-        return all(modules[i].may_deploy(host, fig, placed, index) for i in self.hooks.may_deploy)
+        return all(modules[i].may_deploy(host, fig, placed, index)
+                   for i in self.hooks[RuleModule.may_deploy])
 
     def deploy_options(self) -> list[Deploy]:
         if self.phase is not FIGURE or self.last_cell is None:

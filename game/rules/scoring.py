@@ -8,6 +8,7 @@ from collections.abc import Mapping, Sequence
 from .board import Cell, PlacedTile
 from .events import ScoreEvent, Worth
 from .features import NO_FIGURES, Feature, Figure
+from .modules import RuleModule
 from .state import GameState
 
 _new = tuple.__new__  # builds a named tuple without its Python-level constructor
@@ -56,9 +57,10 @@ class Scoring(GameState):
             else:
                 best = max(counts.values())
                 winners = sorted(p for p, n in counts.items() if n == best)
-        if self.hooks.adjust_winners:
+        hooked = self.hooks[RuleModule.adjust_winners]
+        if hooked:
             modules, host = self.modules, self.host
-            for i in self.hooks.adjust_winners:
+            for i in hooked:
                 winners = modules[i].adjust_winners(host, figures, winners)
         return winners
 
@@ -75,9 +77,10 @@ class Scoring(GameState):
         points), as the rule modules adjust them."""
         kind = self.kinds[feature.kind]
         points = self.table_points(feature, kind.points if completed else kind.final)
-        if self.hooks.adjust_points:
+        hooked = self.hooks[RuleModule.adjust_points]
+        if hooked:
             modules, host = self.modules, self.host
-            for i in self.hooks.adjust_points:
+            for i in hooked:
                 points = modules[i].adjust_points(host, feature, completed, points)
         return points
 
@@ -96,9 +99,9 @@ class Scoring(GameState):
                 completed += kind.points.get("tile", 0) * (8 - self.board.count_neighbours8(cell))
         if kind.final:
             final = self.feature_points(feature, completed=False)
-        host = self.host
-        for module in self.modules:
-            extra = module.end_worth(host, feature)
+        modules, host = self.modules, self.host
+        for i in self.hooks[RuleModule.end_worth]:
+            extra = modules[i].end_worth(host, feature)
             if extra is not None:
                 final = (final or 0) + extra
         return Worth(completed, final)
@@ -114,7 +117,7 @@ class Scoring(GameState):
             cells = tuple(sorted(feature.cells))
             for player in winners:
                 self.award(player, points, feats.kind[root], cells)
-        for i in self.hooks.on_scored:
+        for i in self.hooks[RuleModule.on_scored]:
             modules[i].on_scored(host, feature, completed, winners, points)
         feats.done[root] = True
         if completed and figures:
@@ -203,11 +206,12 @@ class Scoring(GameState):
         for root in held:
             if not done[root] and kinds[kind[root]].final:
                 self._score_feature(root, completed=False)
-        if self.hooks.final_scoring:
+        hooked = self.hooks[RuleModule.final_scoring]
+        if hooked:
             modules, host = self.modules, self.host
             self._held = held  # no figure moves during the final scoring
             try:
-                for i in self.hooks.final_scoring:
+                for i in hooked:
                     modules[i].final_scoring(host)
             finally:
                 self._held = None
