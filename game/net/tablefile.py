@@ -27,7 +27,7 @@ from typing import Any
 
 from game.ai import LEVELS
 from game.rules.registry import Registry
-from game.store.savefile import SAVE_FORMAT, SavedGame, SaveError, check_shape
+from game.store.savefile import SAVE_FORMAT, Person, SavedGame, SaveError, check_shape
 from game.store.storage import atomic_write, read_small
 
 from .carried import CLOCK_MS_MOST, uncarried
@@ -103,7 +103,7 @@ def table_json(table: Table, seal: Seal | None = None) -> str:
     sealed = seal is not None and table.state != TableState.OVER
     game = None
     if table.game is not None:
-        seats = [s.level or "human" for s in table.seats]
+        seats = [s.level or Person.HUMAN for s in table.seats]
         saved = SavedGame.of(table.game, c.game, c.expansions, COLOURS[:len(table.seats)],
                              seats)
         if sealed:
@@ -264,7 +264,7 @@ def _replay(table: Table, data: dict[str, Any], path: Path, now: float) -> None:
     if (saved.game, saved.expansions, saved.options) != (c.game, list(c.expansions),
                                                           dict(c.options)):
         raise ValueError("the game is not the one the settings name")
-    if saved.seats != [s.level or "human" for s in table.seats] or \
+    if saved.seats != [s.level or Person.HUMAN for s in table.seats] or \
             saved.colours != list(COLOURS[:len(table.seats)]):
         raise ValueError("the game's seats are not the table's")
     if saved.forced or saved.start is not None:
