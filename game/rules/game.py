@@ -166,7 +166,7 @@ class Game(Placing, Scoring, Outcomes):
                     and (tile in self.hands[self.current] if extra is None else tile == extra):
                 demand = self.board.demands.get((x, y))
                 if demand is not None and rotation in DEGREES \
-                        and rotation // 90 in self.tables.fit[tile][demand]:
+                        and rotation // 90 in self.lookups.fit[tile][demand]:
                     return action
         if not well_formed(action):  # checked before anything compares, hashes or prints it
             raise IllegalAction(f"not a legal action: {describe(action)}")
@@ -207,7 +207,7 @@ class Game(Placing, Scoring, Outcomes):
             raise IllegalAction(f"{action!r}: a placement needs integer coordinates and a "
                                 f"rotation of 0, 90, 180 or 270")
         demand = self.board.demands.get((x, y))
-        if demand is None or rotation // 90 not in self.tables.fit[tile][demand]:
+        if demand is None or rotation // 90 not in self.lookups.fit[tile][demand]:
             raise IllegalAction(f"{action}: tile {tile} does not fit at [{x}, {y}] "
                                 f"turned {rotation}")
 

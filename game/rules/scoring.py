@@ -1,4 +1,4 @@
-"""Scoring: the kinds' point tables, majorities, features completed in a turn, the final
+"""Scoring: the kinds' points, majorities, features completed in a turn, the final
 scoring, and the figures that go home."""
 
 from __future__ import annotations
@@ -20,26 +20,27 @@ AROUND_ORDER = {(0, 0): 0, **{(dx, dy): 1 + i for i, (dx, dy) in enumerate(
 
 
 class Scoring(GameState):
-    def table_points(self, feature: Feature, table: Mapping[str, int]) -> int:
-        """A feature's points by a kind's table: per tile (for a feature completed by the
-        tiles around it, itself and those present) and per icon."""
-        if not table:
+    def counted_points(self, feature: Feature, each: Mapping[str, int]) -> int:
+        """A feature's points counted at ``each``, a kind's points (``points`` or ``final``):
+        per tile (for a feature completed by the tiles around it, itself and those present)
+        and per icon."""
+        if not each:
             return 0
         if self.kinds[feature.kind].completion == "surrounded":
             tiles = 1 + self.board.count_neighbours8(self.features.owner[feature.root].cell)
         else:
             tiles = feature.tiles
-        points = table.get("tile", 0) * tiles
-        if len(table) > 1 or "tile" not in table:
+        points = each.get("tile", 0) * tiles
+        if len(each) > 1 or "tile" not in each:
             icons = feature.icons
-            for icon, each in table.items():
+            for icon, worth in each.items():
                 if icon != "tile":
-                    points += each * icons.get(icon, 0)
+                    points += worth * icons.get(icon, 0)
         return points
 
     def winners(self, figures: Sequence[Figure]) -> list[int]:
         """Players with the most figures that count for majorities (all of them on a tie)."""
-        majority = self.tables.majority
+        majority = self.lookups.majority
         if len(figures) == 1:  # the usual case
             (only,) = figures
             if not majority[only.kind]:
@@ -76,7 +77,7 @@ class Scoring(GameState):
         """What a feature scores: completed (its kind's points) or at the end (its final
         points), as the rule modules adjust them."""
         kind = self.kinds[feature.kind]
-        points = self.table_points(feature, kind.points if completed else kind.final)
+        points = self.counted_points(feature, kind.points if completed else kind.final)
         hooked = self.hooks[RuleModule.adjust_points]
         if hooked:
             modules, host = self.modules, self.host
@@ -87,7 +88,7 @@ class Scoring(GameState):
     def feature_worth(self, fid: int) -> Worth:
         """What the feature of ``fid`` is worth as it stands: completed now (a feature
         completed by the tiles around it counts them all) and at the end, by its kind's
-        tables as the rule modules adjust them, with what the modules award it at the end
+        points as the rule modules adjust them, with what the modules award it at the end
         (farmers' cities, a hunt, huts' fish).  The game is not changed."""
         feature = Feature(self.features, self.features.find(fid))
         kind = self.kinds[feature.kind]
@@ -124,7 +125,7 @@ class Scoring(GameState):
             self._return_figures(root)
 
     def _return_figures(self, root: int) -> None:
-        stays = self.tables.stays
+        stays = self.lookups.stays
         kept: list[Figure] = []
         for fig in self.features.figures[root]:
             if stays[fig.kind]:

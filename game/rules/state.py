@@ -2,7 +2,7 @@
 
 ``GameState`` holds the state the engine's parts share (``placing``, ``scoring``,
 ``outcomes`` and the turn flow in ``game``).  What a game never changes after set-up (its
-tile set, tables, players, options, which hooks its modules override) is shared by every
+tile set, lookups, players, options, which hooks its modules override) is shared by every
 copy; everything else is copied, and every value kept in it is immutable or owned by one
 game only, so that a copy never changes its original and needs no garbage collector.
 """
@@ -20,9 +20,9 @@ from .errors import IllegalAction, UnknownOption
 from .events import ChoiceRequest, FeatureView, Notice, ScoreEvent
 from .features import Feature, Features, Figure
 from .host import Host, Phase, TurnKey
+from .lookups import Lookups, lookups_of
 from .model import KindDef, OptionValue, StartDef, TileSet, TileType
 from .modules import MODULES, Hooks, RuleModule, hooks_of
-from .tables import Tables, tables_of
 
 if TYPE_CHECKING:
     from .actions import Action
@@ -34,7 +34,7 @@ NO_OPTIONS: Mapping[str, OptionValue] = MappingProxyType({})
 class GameState:
     # Set once and shared by copies (read only):
     tileset: TileSet
-    tables: Tables
+    lookups: Lookups
     kinds: Mapping[str, KindDef]
     players: tuple[str, ...]
     seed: int
@@ -92,7 +92,7 @@ class GameState:
         if type(seed) is not int:
             raise IllegalAction(f"the seed must be an integer, not {seed!r}")
         self.tileset = tileset
-        tables = self.tables = tables_of(tileset)
+        lookups = self.lookups = lookups_of(tileset)
         self.kinds = tileset.kinds
         self.players = tuple(players)
         self.seed = seed
@@ -100,9 +100,9 @@ class GameState:
             self.options = MappingProxyType(_check_options(tileset, options))
             self.chosen_options = MappingProxyType(dict(options))
         else:
-            self.options = tables.default_options
+            self.options = lookups.default_options
             self.chosen_options = NO_OPTIONS
-        self.tile_types = tables.tile_types
+        self.tile_types = lookups.tile_types
         chosen_start = start or tileset.start
         if chosen_start is None:
             raise IllegalAction(f"{tileset.name} has no start tile")
@@ -143,9 +143,9 @@ class GameState:
         host = self.host
         self.modules = [MODULES[name](host) for name in tileset.rules]
         classes = tuple(type(m) for m in self.modules)
-        shared = tables.by_modules.get(classes)
+        shared = lookups.by_modules.get(classes)
         if shared is None:
-            shared = tables.by_modules[classes] = (
+            shared = lookups.by_modules[classes] = (
                 hooks_of(classes),
                 MappingProxyType({k.name: k for cls in classes for k in cls.turn_keys}))
         self.hooks, self.turn_keys = shared

@@ -11,10 +11,10 @@ import pytest
 
 from game.ui.art.figures import FigureArt, pattern_of
 from game.ui.art.primitives import luma
-from game.ui.palette import KIND_STYLES, PLAYER_COLOURS, TABLE, Colour
+from game.ui.palette import KIND_STYLES, PLAYER_COLOURS, TABLETOP, Colour
 
 # Every ground a figure stands on: each kind's fill and edge, and the table.
-GROUNDS = sorted({c for s in KIND_STYLES.values() for c in (s.fill, s.edge, s.roof)} | {TABLE})
+GROUNDS = sorted({c for s in KIND_STYLES.values() for c in (s.fill, s.edge, s.roof)} | {TABLETOP})
 
 
 @pytest.fixture(scope="module")

@@ -80,7 +80,7 @@ class RuleModule:
 
     # -- scoring
     def adjust_points(self, host: Host, feature: Feature, completed: bool, points: int) -> int:
-        """Points a feature is worth, after the kind's table gave ``points``."""
+        """Points a feature is worth: ``points``, as its kind's own points count it, adjusted."""
         return points
 
     def adjust_winners(self, host: Host, figures: Sequence[Figure], winners: list[int]

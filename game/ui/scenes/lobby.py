@@ -162,7 +162,7 @@ class LobbyScene(Scene):
 
     # ------------------------------------------------------------------ drawing
     def draw(self, surface: pygame.Surface) -> None:
-        surface.fill(pal.TABLE)
+        surface.fill(pal.TABLETOP)
         res = self.app.res
         px = res.px
         c = self.card

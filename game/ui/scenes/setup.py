@@ -419,7 +419,7 @@ class SetupScene(Scene):
         return first_blink(self.fields)
 
     def draw(self, surface: pygame.Surface) -> None:
-        surface.fill(pal.TABLE)
+        surface.fill(pal.TABLETOP)
         res = self.app.res
         px = res.px
         c = self.card
