@@ -12,13 +12,11 @@ from pathlib import Path
 import pytest
 
 from game.review import (
-    GOOD,
-    INACCURACY,
-    MISTAKE,
     MISTAKE_POINTS,
     Decision,
     Point,
     Review,
+    Verdict,
     decision_points,
     judge_point,
     review_game,
@@ -71,7 +69,7 @@ def test_a_completing_placement_is_the_better_move(base: TileSet) -> None:
     decision = judge_point(1, Point(8, 5, 0, position, (ELSEWHERE, Skip())), 0.0,
                            futures=FUTURES)
     assert decision.best[0] == str(CLOSE)
-    assert decision.lost >= MISTAKE_POINTS and decision.verdict == MISTAKE
+    assert decision.lost >= MISTAKE_POINTS and decision.verdict == Verdict.MISTAKE
     assert decision.parts["city"] > 0  # lost on the city, told by kind
     assert abs(sum(decision.parts.values()) - decision.lost) < 0.01 * len(decision.parts)
     assert decision.futures == FUTURES[0]
@@ -102,17 +100,25 @@ def test_a_farmer_that_wins_a_big_field_is_the_better_move(base: TileSet) -> Non
     root = after.features.find(after.board.tiles[farmer.cell].first + farmer.index)
     assert after.features.kind[root] == "field"
     assert sum(after.is_complete(c) for c in after.features.touched_roots(root)) >= 4
-    assert decision.lost >= MISTAKE_POINTS and decision.verdict == MISTAKE
+    assert decision.lost >= MISTAKE_POINTS and decision.verdict == Verdict.MISTAKE
     assert max(decision.parts, key=decision.parts.__getitem__) == "field"
 
 
 def test_a_loss_within_the_noise_is_never_a_mistake() -> None:
-    assert verdict(10.0, 6.0) == GOOD  # 10 points lost, but not 2.5 standard errors clear
-    assert verdict(4.0, 1.7) == GOOD  # 2.35 standard errors: still within the noise
-    assert verdict(7.0, 1.0) == MISTAKE
-    assert verdict(3.0, 1.0) == INACCURACY
-    assert verdict(1.5, 0.1) == GOOD  # clear, but small
-    assert verdict(30.0, float("inf")) == GOOD  # nothing measured
+    assert verdict(10.0, 6.0) == Verdict.GOOD  # 10 points lost, but not 2.5 standard errors clear
+    assert verdict(4.0, 1.7) == Verdict.GOOD  # 2.35 standard errors: still within the noise
+    assert verdict(7.0, 1.0) == Verdict.MISTAKE
+    assert verdict(3.0, 1.0) == Verdict.INACCURACY
+    assert verdict(1.5, 0.1) == Verdict.GOOD  # clear, but small
+    assert verdict(30.0, float("inf")) == Verdict.GOOD  # nothing measured
+
+
+def test_verdicts_are_written_with_the_words_saves_always_kept() -> None:
+    decision = Decision(3, 2, 0, ("D@1,0r90",), ("E@0,-1r0",), 7.0, 1.0, 40, {"city": 7.0}, 1.0)
+    assert decision.verdict is Verdict.MISTAKE
+    assert '"verdict": "mistake"' in json.dumps(decision.to_json())
+    counts = Review((0,), 4, "", [decision]).summary(0)["counts"]
+    assert json.dumps(counts) == '{"good": 0, "inaccuracy": 0, "mistake": 1}'
 
 
 def finished_game(base: TileSet) -> Game:

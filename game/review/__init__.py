@@ -19,6 +19,7 @@ second review of a save is instant.  Nothing here draws: the window and
 
 from __future__ import annotations
 
+import enum
 import hashlib
 import math
 from collections import defaultdict
@@ -28,9 +29,19 @@ from typing import Any
 
 from game.ai.judge import MAX_FUTURES, MIN_FUTURES, decision_rng, judge
 from game.rules import Action, Game, Phase, Place, parse_action
+from game.store.savefile import Person
 from game.view.chronicle import ends_turn, new_like
 
-GOOD, INACCURACY, MISTAKE = "good", "inaccuracy", "mistake"
+
+class Verdict(enum.StrEnum):
+    """How a decision fared, from best to worst (the words a save's review and
+    ``python -m game.review --json`` write)."""
+
+    GOOD = "good"
+    INACCURACY = "inaccuracy"
+    MISTAKE = "mistake"
+
+
 INACCURACY_POINTS = 2.0  # points lost from which a move is an inaccuracy...
 MISTAKE_POINTS = 6.0  # ... and a mistake
 # ... provided the loss is this many standard errors clear of nothing: 2.5 rather than 2,
@@ -60,7 +71,7 @@ class Decision:
     budget: float
 
     @property
-    def verdict(self) -> str:
+    def verdict(self) -> Verdict:
         return verdict(self.lost, self.margin / Z95)
 
     def best_actions(self) -> list[Action]:
@@ -90,16 +101,16 @@ class Decision:
         return out
 
 
-def verdict(lost: float, error: float) -> str:
+def verdict(lost: float, error: float) -> Verdict:
     """good, inaccuracy or mistake by the points lost; within the noise (less than
     ``NOISE_Z`` standard errors ``error``) a move is good whatever it lost."""
     if not math.isfinite(error) or lost < NOISE_Z * error:
-        return GOOD
+        return Verdict.GOOD
     if lost >= MISTAKE_POINTS:
-        return MISTAKE
+        return Verdict.MISTAKE
     if lost >= INACCURACY_POINTS:
-        return INACCURACY
-    return GOOD
+        return Verdict.INACCURACY
+    return Verdict.GOOD
 
 
 @dataclass
@@ -117,25 +128,25 @@ class Review:
 
     def lost(self, player: int) -> float:
         """Points lost in all, counting only losses clear of the noise."""
-        return sum(d.lost for d in self.of_player(player) if d.verdict != GOOD)
+        return sum(d.lost for d in self.of_player(player) if d.verdict != Verdict.GOOD)
 
     def lost_by_category(self, player: int) -> dict[str, float]:
         """The points lost in the player's inaccuracies and mistakes, by category, largest
         first."""
         out: defaultdict[str, float] = defaultdict(float)
         for d in self.of_player(player):
-            if d.verdict != GOOD:
+            if d.verdict != Verdict.GOOD:
                 for category, value in d.parts.items():
                     out[category] += value
         return dict(sorted(out.items(), key=lambda kv: -kv[1]))
 
     def costliest(self, player: int, count: int = 3) -> list[Decision]:
         """The player's most costly inaccuracies and mistakes, most costly first."""
-        wrong = [d for d in self.of_player(player) if d.verdict != GOOD]
+        wrong = [d for d in self.of_player(player) if d.verdict != Verdict.GOOD]
         return sorted(wrong, key=lambda d: -d.lost)[:count]
 
-    def counts(self, player: int) -> dict[str, int]:
-        out = {GOOD: 0, INACCURACY: 0, MISTAKE: 0}
+    def counts(self, player: int) -> dict[Verdict, int]:
+        out = dict.fromkeys(Verdict, 0)
         for d in self.of_player(player):
             out[d.verdict] += 1
         return out
@@ -282,9 +293,9 @@ def human_seats(seats: Sequence[str], players: int) -> list[int]:
     does not say which are computers)."""
     if len(seats) != players:
         return list(range(players))
-    return [i for i, kind in enumerate(seats) if kind == "human"]
+    return [i for i, kind in enumerate(seats) if kind == Person.HUMAN]
 
 
-__all__ = ["DEFAULT_BUDGET", "GOOD", "INACCURACY", "INACCURACY_POINTS", "MISTAKE",
-           "MISTAKE_POINTS", "NOISE_Z", "Decision", "Point", "Review", "decision_points",
-           "human_seats", "judge_point", "moves_key", "review_game", "verdict"]
+__all__ = ["DEFAULT_BUDGET", "INACCURACY_POINTS", "MISTAKE_POINTS", "NOISE_Z", "Decision",
+           "Point", "Review", "Verdict", "decision_points", "human_seats", "judge_point",
+           "moves_key", "review_game", "verdict"]

@@ -12,13 +12,14 @@ from game.view import category_title
 from game.words.i18n import _, decimal, ngettext
 from game.words.vocabulary import a_figure, question_text, the_kind
 
-from . import GOOD, INACCURACY, MISTAKE, Decision, Review
+from . import Decision, Review, Verdict
 
 FIGURES_CATEGORY = "figures"  # game.ai.breakdown.FIGURES
 
 
-def verdict_word(verdict: str) -> str:
-    return {GOOD: _("good"), INACCURACY: _("inaccuracy"), MISTAKE: _("mistake")}[verdict]
+def verdict_word(verdict: Verdict) -> str:
+    return {Verdict.GOOD: _("good"), Verdict.INACCURACY: _("inaccuracy"),
+            Verdict.MISTAKE: _("mistake")}[verdict]
 
 
 def exact(decision: Decision) -> bool:
@@ -99,7 +100,7 @@ def decision_line(position: Game, decision: Decision) -> str:
         turn=decision.turn, player=position.players[decision.player],
         plan=describe_plan(position, decision.played))
     if decision.best == decision.played:
-        return _("{head} — {verdict}").format(head=head, verdict=verdict_word(GOOD))
+        return _("{head} — {verdict}").format(head=head, verdict=verdict_word(Verdict.GOOD))
     lost = (_("{lost} points lost").format(lost=decimal(decision.lost)) if exact(decision)
             else _("{lost} ± {margin} points lost").format(lost=decimal(decision.lost),
                                                             margin=decimal(decision.margin)))
@@ -119,9 +120,10 @@ def summary_lines(game: Game, review: Review, player: int) -> list[str]:
                            len(review.of_player(player))).format(
                                n=len(review.of_player(player))),
         inaccuracies=ngettext("{n} inaccuracy", "{n} inaccuracies",
-                              counts[INACCURACY]).format(n=counts[INACCURACY]),
-        mistakes=ngettext("{n} mistake", "{n} mistakes", counts[MISTAKE]).format(
-            n=counts[MISTAKE]),
+                              counts[Verdict.INACCURACY]).format(
+            n=counts[Verdict.INACCURACY]),
+        mistakes=ngettext("{n} mistake", "{n} mistakes", counts[Verdict.MISTAKE]).format(
+            n=counts[Verdict.MISTAKE]),
         lost=decimal(review.lost(player)))]
     by_kind = [(c, v) for c, v in review.lost_by_category(player).items() if abs(v) >= 0.05]
     if by_kind:

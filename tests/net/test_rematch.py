@@ -17,8 +17,8 @@ from game.net.connect import follow
 from game.net.headless import join_headless, play_seat
 from game.net.links import Link
 from game.net.seats import TableConfig
-from game.net.table import OVER, PLAYING
 from game.net.table_server import TableServer
+from game.net.terms import TableState
 from game.net.tokens import Tokens
 
 from .loopback import LOOPBACK, registry, run, serving
@@ -102,7 +102,8 @@ def test_a_player_who_missed_the_end_is_told_it_then_takes_the_seat_back() -> No
             host.resign()
             await until(lambda: (host.poll(), host.status)[1] == Status.OVER, "the end")
             host.host("start")  # the rematch now, without the guest
-            await until(lambda: table.round == 2 and table.state == PLAYING, "the rematch")
+            await until(lambda: table.round == 2 and table.state == TableState.PLAYING,
+                        "the rematch")
             assert table.seats[1].out
             back = asyncio.create_task(follow(guest, stop))
             seen: list[object] = []
@@ -126,7 +127,7 @@ def test_a_player_who_missed_the_end_is_told_it_then_takes_the_seat_back() -> No
             assert guest.rematch()
             await until(lambda: (guest.poll(), not guest.sitting_out())[1],
                         "the seat taken back")
-            assert not table.seats[1].stand_in and table.state == PLAYING
+            assert not table.seats[1].stand_in and table.state == TableState.PLAYING
             stop.set()
             await asyncio.gather(host_link, back)
         finally:
@@ -154,7 +155,7 @@ def test_over_is_the_table_state_until_every_player_answers() -> None:
                         "the end")
             bob.rematch()
             await until(lambda: (ann.poll(), ann.table.accepted(1))[1], "Bob's answer shown")
-            assert table.state == OVER and not ann.accepted() and bob.accepted() is False
+            assert table.state == TableState.OVER and not ann.accepted() and bob.accepted() is False
             bob.poll()
             assert bob.accepted()
             ann.request({"type": "bye"})

@@ -11,10 +11,10 @@ import pygame
 
 from game.ai.random_policy import random_action
 from game.ui.app import App
-from game.ui.camera import ZOOM_LEVELS, Camera
+from game.ui.camera import ZOOM_SCALES, Camera
 from game.ui.scenes.play import PlayScene
 from game.ui.scenes.play.computer_turns import PACES
-from game.ui.scenes.play.follow import MAX_FIT_LEVEL, WATCH_LEVEL
+from game.ui.scenes.play.follow import MAX_FIT_ZOOM, WATCH_ZOOM
 from game.ui.scenes.title import TitleScene
 from game.ui.session import Seat, Session
 
@@ -45,7 +45,7 @@ def test_a_new_game_opens_on_the_start_tile_and_every_lit_cell(app: App) -> None
     scene = start(app)
     assert scene.options.legal_cells()
     assert in_free_area(scene, shown(scene))
-    assert 96 <= scene.camera.scale <= ZOOM_LEVELS[MAX_FIT_LEVEL]
+    assert 96 <= scene.camera.scale <= ZOOM_SCALES[MAX_FIT_ZOOM]
 
 
 def test_fit_shows_the_placed_tiles_and_the_lit_cells(app: App, driver: Driver) -> None:
@@ -82,7 +82,7 @@ def test_the_view_follows_a_computer_placement_out_of_sight(app: App, driver: Dr
         game.apply(random_action(game, rng))
     while game.current != 0 or game.phase != "place":
         game.apply(random_action(game, rng))
-    scene.camera.set_level(11)  # close up on one corner: most of the board is out of sight
+    scene.camera.set_zoom(11)  # close up on one corner: most of the board is out of sight
     scene.camera.centre = min(game.board.tiles)
     cell = next(iter(scene.options.legal_cells()))
     scene.place(cell, scene.options.fitting_rotation(cell, 0) or 0)
@@ -139,14 +139,14 @@ def test_continue_opens_on_the_whole_board(app: App, driver: Driver) -> None:
 def test_keep_in_view_moves_only_when_needed() -> None:
     cam = Camera((0, 0, 1000, 800))
     cam.free = (0, 60, 1000, 670)
-    cam.set_level(7)
+    cam.set_zoom(7)
     cam.centre = (0.5, 0.5)
-    assert not cam.keep_in_view((0.0, 0.0, 2.0, 2.0), min_level=5)  # already in sight
-    assert cam.keep_in_view((8.0, 0.0, 9.0, 1.0), min_level=5)
+    assert not cam.keep_in_view((0.0, 0.0, 2.0, 2.0), min_zoom=5)  # already in sight
+    assert cam.keep_in_view((8.0, 0.0, 9.0, 1.0), min_zoom=5)
     for _ in range(200):
         cam.update(1 / 60)
     right = cam.world_to_screen((9.0, 1.0))[0]
-    assert 999.0 <= right <= 1000.5 and cam.level == 7  # just far enough, no zoom needed
+    assert 999.0 <= right <= 1000.5 and cam.zoom == 7  # just far enough, no zoom needed
 
 
 def play_until(app: App, done: Callable[[], bool], seconds: float = 60) -> None:
@@ -183,7 +183,7 @@ def test_a_large_board_watched_keeps_its_middle_and_the_newest_tile(app: App) ->
     settle(app, scene)
     newest = max(game.board.tiles.values(), key=lambda t: t.order).cell
     assert in_free_area(scene, [newest])
-    assert scene.camera.level >= WATCH_LEVEL  # still readable
+    assert scene.camera.zoom >= WATCH_ZOOM  # still readable
     xs = [c[0] for c in game.board.tiles]
     ys = [c[1] for c in game.board.tiles]
     middle = ((min(xs) + max(xs) + 1) / 2, (min(ys) + max(ys) + 1) / 2)

@@ -10,7 +10,7 @@ import pytest
 from game.rules import Deploy, Phase, Place
 from game.ui import hud
 from game.ui.app import App
-from game.ui.camera import ZOOM_LEVELS
+from game.ui.camera import ZOOM_SCALES
 from game.ui.scenes.final import FinalScene
 from game.ui.scenes.play import PlayScene, drawing
 from game.ui.scenes.play.sidebar import supply_slots
@@ -172,14 +172,14 @@ def test_zoom_about_the_cursor(app: App, driver: Driver) -> None:
     point = (300, 250)
     driver.move(point)
     world = cam.screen_to_world(point)
-    level = cam.level
+    level = cam.zoom
     driver.wheel(1)
     driver.frames(40)  # let the zoom ease in
-    assert cam.level == level + 1 and cam.scale == ZOOM_LEVELS[level + 1]
+    assert cam.zoom == level + 1 and cam.scale == ZOOM_SCALES[level + 1]
     assert cam.world_to_screen(world) == pytest.approx(point, abs=0.5)
     driver.wheel(-2)
     driver.frames(40)
-    assert cam.level == level - 1
+    assert cam.zoom == level - 1
     assert cam.world_to_screen(world) == pytest.approx(point, abs=0.5)
 
 

@@ -315,7 +315,7 @@ def test_a_better_figure_alone_is_shown_on_its_area_lit(
         Decision(1, 1, 0, (str(Skip()),), (str(figure),), 6.0, 1.0, 12, {}, 1.0)])
     shown = review_shown.ReviewShown(session)
     assert (turn := shown.turn(1)) is not None and turn.better
-    scene.camera.set_level(11)
+    scene.camera.set_zoom(11)
     scene.camera.centre = (place.cell[0] + 0.5, place.cell[1] + 0.5)
     driver.wait(1.0)
     before = app.screen.copy()

@@ -1,6 +1,6 @@
-"""Final scores: a table per player and category (with what came at the end), a chart of each
-player's score over the turns or of how the points were made; then the finished board, the
-same game again, a review of the game (then its summary), or the title."""
+"""Final scores: a score sheet (a row per player, a column per category, with what came at the
+end), a chart of each player's score over the turns or of how the points were made; then the
+finished board, the same game again, a review of the game (then its summary), or the title."""
 
 from __future__ import annotations
 
@@ -75,7 +75,7 @@ class ShowsTurns(Protocol):
     def show_history_at(self, turn: int) -> None: ...
 
 
-def score_table(session: Session) -> tuple[list[str], list[dict[str, int]]]:
+def score_sheet(session: Session) -> tuple[list[str], list[dict[str, int]]]:
     """Categories in order of first appearance, and per player the points of each
     (``during`` and ``final`` parts are split as '<kind>' and '<kind>@end')."""
     game = session.game
@@ -92,7 +92,7 @@ def score_table(session: Session) -> tuple[list[str], list[dict[str, int]]]:
     return cats, [dict(r) for r in rows]
 
 
-def table_cells(cats: list[str], rows: list[dict[str, int]]
+def sheet_cells(cats: list[str], rows: list[dict[str, int]]
                 ) -> list[list[tuple[str, str | None]]]:
     """Per player, per category: the points, and what came at the end ("(3 at end)") in every
     row of a category where anything came at the end, even when it is all or nothing."""
@@ -137,9 +137,9 @@ class FinalScene(Scene):
                    lambda: self._show_chart(True)),
             Button(pygame.Rect(0, 0, 10, 10), _("Points by kind"),
                    lambda: self._show_chart(False))]
-        self.table_bottom = 0
+        self.sheet_bottom = 0
         self.charts_shown = False  # there was room for the charts at the last frame
-        self.details_top = 0  # where the lines under the table began at the last frame
+        self.details_top = 0  # where the lines under the score sheet began at the last frame
 
     def layout(self, size: tuple[int, int]) -> None:
         px = self.app.res.px
@@ -154,7 +154,7 @@ class FinalScene(Scene):
             x += width + gap
         self.review_button.label = _("Review summary") if reviewed(self.session) \
             else _("Review game")
-        self.table_bottom = self.card.y + px(92 + 34 + 36 * len(self.session.seats))
+        self.sheet_bottom = self.card.y + px(92 + 34 + 36 * len(self.session.seats))
         self._layout_tabs()
 
     def _layout_tabs(self) -> None:
@@ -163,7 +163,7 @@ class FinalScene(Scene):
         x = self.card.x + px(40)
         for i, tab in enumerate(self.chart_tabs):
             width = res.font(20, bold=True).size(tab.label)[0] + px(28)  # as Button sets it
-            tab.rect = pygame.Rect(x, self.table_bottom + px(16), width, px(32))
+            tab.rect = pygame.Rect(x, self.sheet_bottom + px(16), width, px(32))
             tab.primary = (i == 0) == self.by_turns
             x += width + px(8)
 
@@ -211,7 +211,7 @@ class FinalScene(Scene):
         self.app.replace(self.app.routes.title())
 
     def view_board(self) -> None:
-        """Back to the finished board (its Scores button brings this table back)."""
+        """Back to the finished board (its Scores button brings this score sheet back)."""
         self.app.pop()
         if not (self.app.stack and isinstance(self.app.scene, ShowsTurns)):
             self._new_board()
@@ -275,8 +275,8 @@ class FinalScene(Scene):
             shown = fit_text(res, resigned, 19, c.w - px(80))
             blit_centred(surface, res.text(shown, 19, pal.TEXT_DIM),
                          (c.centerx, c.y + px(76)))
-        cats, rows = score_table(self.session)
-        self._draw_table(surface, cats, rows)
+        cats, rows = score_sheet(self.session)
+        self._draw_sheet(surface, cats, rows)
         details = view.final_details(game)
         # Up to 8 lines in one column, up to 16 in two (meadow by meadow, say).
         columns = 1 if len(details) <= 8 else 2
@@ -289,8 +289,8 @@ class FinalScene(Scene):
                             c.w - px(80))
         self._draw_chart(surface, cats, rows, reserve=px(22 * rows_shown))
         top = self.button.rect.y - px(14 + 22 * rows_shown)
-        if not self.charts_shown:  # no room for a chart: the lines follow the table, no hole
-            top = min(top, self.table_bottom + px(20))
+        if not self.charts_shown:  # no room for a chart: the lines follow the sheet, no hole
+            top = min(top, self.sheet_bottom + px(20))
         self.details_top = top
         for col, column in enumerate(laid):
             for row, (shown, size) in enumerate(column):
@@ -299,7 +299,7 @@ class FinalScene(Scene):
         for b in self.buttons:
             b.draw(surface, res)
 
-    def _draw_table(self, surface: pygame.Surface, cats: list[str],
+    def _draw_sheet(self, surface: pygame.Surface, cats: list[str],
                     rows: list[dict[str, int]]) -> None:
         res = self.app.res
         px = res.px
@@ -316,7 +316,7 @@ class FinalScene(Scene):
             img = res.text(label, 22, pal.TEXT_DIM, bold=True)
             surface.blit(img, img.get_rect(topright=(right(j), y)))
         order = standing(self.session)
-        cells = table_cells(cats, rows)
+        cells = sheet_cells(cats, rows)
         for i, p in enumerate(order):
             seat = self.session.seats[p]
             ry = y + px(34 + i * 36)
@@ -346,16 +346,16 @@ class FinalScene(Scene):
                 surface.blit(img, img.get_rect(topright=(edge, ry + px(3))))
             img = res.text(str(self.session.game.scores[p]), 26, pal.TEXT, bold=True)
             surface.blit(img, img.get_rect(topright=(right(len(cats)), ry + px(1))))
-        self.table_bottom = y + px(34 + len(rows) * 36)
+        self.sheet_bottom = y + px(34 + len(rows) * 36)
 
     def _draw_chart(self, surface: pygame.Surface, cats: list[str],
                     rows: list[dict[str, int]], reserve: int = 0) -> None:
-        """Below the table, the chart chosen by its tabs: each player's score over the
+        """Below the score sheet, the chart chosen by its tabs: each player's score over the
         turns, or how their points were made."""
         res = self.app.res
         px = res.px
         c = self.card
-        top = self.table_bottom + px(16)
+        top = self.sheet_bottom + px(16)
         bottom = self.button.rect.y - px(20) - reserve
         self.charts_shown = bottom - top >= px(130)
         if not self.charts_shown:

@@ -95,7 +95,7 @@ def controls() -> list[tuple[str, str]]:
 
 
 def controls_page() -> Page:
-    """The controls as a page's text (the window draws them as a table of two columns)."""
+    """The controls as a page's text (the window draws them as a two-column list)."""
     blocks: list[Heading | Paragraph] = [Heading(1, _("Controls"), 0)]
     blocks += [Paragraph((Span(what, True), Span(" " + how)), 0, "•")
                for what, how in controls()]
@@ -192,7 +192,7 @@ class HelpScene(Scene):
         page = self._pages.get(key)
         if page is None:
             if topic.key == CONTROLS:
-                page = self.renderer.render_table(_("Controls"), controls(), self.view.w)
+                page = self.renderer.render_columns(_("Controls"), controls(), self.view.w)
             else:
                 page = self.renderer.render(self.page(topic), self._tileset(topic), self.view.w)
             self._pages[key] = page

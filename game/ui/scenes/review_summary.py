@@ -8,7 +8,7 @@ from collections.abc import Callable
 
 import pygame
 
-from game.review import INACCURACY, MISTAKE, Decision, Review
+from game.review import Decision, Review, Verdict
 from game.review.turns import position_before
 from game.review.words import category_word, lost_text, verdict_word, why_better
 from game.words.i18n import _, decimal, ngettext
@@ -145,9 +145,10 @@ class ReviewSummaryScene(Scene):
         line = _("{decisions}: {inaccuracies}, {mistakes}; {lost} points lost").format(
             decisions=ngettext("{n} move judged", "{n} moves judged", judged).format(n=judged),
             inaccuracies=ngettext("{n} inaccuracy", "{n} inaccuracies",
-                                  counts[INACCURACY]).format(n=counts[INACCURACY]),
-            mistakes=ngettext("{n} mistake", "{n} mistakes", counts[MISTAKE]).format(
-                n=counts[MISTAKE]),
+                                  counts[Verdict.INACCURACY]).format(
+                n=counts[Verdict.INACCURACY]),
+            mistakes=ngettext("{n} mistake", "{n} mistakes", counts[Verdict.MISTAKE]).format(
+                n=counts[Verdict.MISTAKE]),
             lost=decimal(review.lost(player)))
         shown, size = fit_line(res, line, (21, 19, 17), c.w - px(60))
         surface.blit(res.text(shown, size, pal.TEXT), (c.x + px(30), y))

@@ -28,7 +28,7 @@ from ...score_chart import ScoreChart, chart_title
 from ...session import Session
 from ...widgets import Button, blit_centred, fit_line, panel
 from ..review import reviewed
-from .follow import MIN_FOLLOW_LEVEL
+from .follow import MIN_FOLLOW_ZOOM
 from .review_shown import ReviewShown, draw_verdict_mark
 
 SLIDER_H = 54
@@ -162,7 +162,7 @@ class HistoryMode:
             cells = [*cells, ghost]
         box = box_of(cells, margin=SIGHT_MARGIN)
         if box is not None:  # a turn far off, stepped to with the arrows, say
-            camera.keep_in_view(box, MIN_FOLLOW_LEVEL)
+            camera.keep_in_view(box, MIN_FOLLOW_ZOOM)
         camera.uncover(cells, [(r.x, r.y, r.w, r.h) for r in covers], self.res.px(12))
 
     def _wheel(self, intent: Wheel) -> bool:

@@ -9,7 +9,7 @@ from dataclasses import dataclass
 
 import pygame
 
-from game.review import GOOD, INACCURACY, MISTAKE, Decision, Review, moves_key
+from game.review import Decision, Review, Verdict, moves_key
 from game.review.turns import decision_of_turn, position_before, turn_verdicts
 from game.review.words import lost_text, verdict_word, why_better
 from game.rules import Deploy, Game, Move, Place, TileType
@@ -24,8 +24,9 @@ from ...session import Session
 from .hint import draw_figure_on, draw_reason, draw_suggestion, reason_rect
 
 Colour = tuple[int, int, int]
-VERDICT_COLOURS: dict[str, Colour] = {GOOD: (84, 170, 92), INACCURACY: (232, 168, 48),
-                                       MISTAKE: (206, 58, 48)}
+VERDICT_COLOURS: dict[Verdict, Colour] = {Verdict.GOOD: (84, 170, 92),
+                                           Verdict.INACCURACY: (232, 168, 48),
+                                           Verdict.MISTAKE: (206, 58, 48)}
 INK: Colour = (40, 30, 22)
 GHOST_FIGURE_ALPHA = 150  # the better move's figure on a tile really placed: see-through
 
@@ -41,10 +42,11 @@ class TurnShown:
     @property
     def better(self) -> bool:
         """A better move is shown: the move made lost clearly (not within the noise)."""
-        return self.decision.verdict != GOOD and self.decision.best != self.decision.played
+        decision = self.decision
+        return decision.verdict != Verdict.GOOD and decision.best != decision.played
 
 
-def draw_verdict_mark(surface: pygame.Surface, verdict: str, centre: tuple[int, int],
+def draw_verdict_mark(surface: pygame.Surface, verdict: Verdict, centre: tuple[int, int],
                       radius: int) -> None:
     """Good: a green disc; inaccuracy: an amber triangle; mistake: a red diamond with a
     bar across.  Each ringed in ink."""
@@ -52,18 +54,18 @@ def draw_verdict_mark(surface: pygame.Surface, verdict: str, centre: tuple[int, 
     r = radius
     colour = VERDICT_COLOURS[verdict]
     edge = max(1, r // 4)
-    if verdict == GOOD:
+    if verdict == Verdict.GOOD:
         pygame.draw.circle(surface, colour, centre, r * 3 // 4)
         pygame.draw.circle(surface, INK, centre, r * 3 // 4, edge)
         return
-    if verdict == INACCURACY:
+    if verdict == Verdict.INACCURACY:
         points = [(x, y - r), (x + r, y + r * 3 // 4), (x - r, y + r * 3 // 4)]
     else:
         r += edge
         points = [(x, y - r), (x + r, y), (x, y + r), (x - r, y)]
     pygame.draw.polygon(surface, colour, points)
     pygame.draw.polygon(surface, INK, points, edge)
-    if verdict == MISTAKE:
+    if verdict == Verdict.MISTAKE:
         pygame.draw.line(surface, INK, (x - r // 2, y), (x + r // 2, y), edge + 1)
 
 
@@ -73,7 +75,7 @@ class ReviewShown:
     def __init__(self, session: Session) -> None:
         self.session = session
         self._of: Review | None = None
-        self._verdicts: dict[int, str] = {}
+        self._verdicts: dict[int, Verdict] = {}
         self._turns: dict[int, TurnShown | None] = {}
 
     def review(self) -> Review | None:
@@ -89,7 +91,7 @@ class ReviewShown:
             self._turns = {}
         return review
 
-    def verdicts(self) -> dict[int, str]:
+    def verdicts(self) -> dict[int, Verdict]:
         """Each judged turn's verdict."""
         return self._verdicts if self.review() is not None else {}
 
