@@ -269,7 +269,7 @@ def _replay(table: Table, data: dict[str, Any], path: Path, now: float) -> None:
         raise ValueError("the game's seats are not the table's")
     if saved.forced or saved.start is not None:
         raise ValueError("a table's game has no forced outcomes and its usual start")
-    clocks = table.clocks
+    clocks = None if table.clocks is None else list(table.clocks)  # the replay runs them
     table.start(now, earlier_dealing=saved.earlier_dealing)
     rebuild(table, saved.moves, now)
     table.clocks = clocks  # as saved, not as the replay ran them

@@ -167,6 +167,18 @@ def test_a_saved_table_reads_back_with_every_step(tmp_path: Path) -> None:
     assert saved["seed"] == table.seed
 
 
+def test_a_table_opened_again_keeps_its_clocks_as_saved(tmp_path: Path) -> None:
+    """Replaying the moves runs the clocks too (each turn adds its seconds): the clocks a
+    table comes back with are the file's, not the file's plus every turn's seconds again."""
+    config = TableConfig("carcassonne", seats=("open", "open"), clock=(300, 10))
+    table, _ = started(config)
+    play_some(table, 12)
+    assert table.clocks is not None
+    saved = [int(c * 1000) for c in table.clocks]
+    again = load_table(save_table(table, tmp_path), registry(), 100.0)
+    assert again.clocks is not None and [int(c * 1000) for c in again.clocks] == saved
+
+
 def test_a_table_opened_again_keeps_a_resigned_seat_played_by_a_computer(
         tmp_path: Path) -> None:
     """The host left a table that played on after a resignation: opened again (Continue),
