@@ -24,10 +24,9 @@ from game.ui.scenes.setup import SetupScene
 from game.ui.scenes.title import TitleScene
 from game.ui.session import Seat
 
+from ..waiting import WAIT, wait_until
 from .conftest import FRAME, Driver, on_top
 from .test_scenes import button
-
-LIMIT = 60.0  # seconds any one wait may take before the test fails
 
 
 def window(root: Path, pace: str = "instant", size: tuple[int, int] = (1280, 800)) -> App:
@@ -51,12 +50,10 @@ class Table:
                 app.step(FRAME)
             time.sleep(0.003)  # the table's threads have their turn
 
-    def until(self, done: Callable[[], bool], what: str, seconds: float = LIMIT) -> None:
-        deadline = time.monotonic() + seconds
-        while not done():
-            if time.monotonic() > deadline:
-                raise AssertionError(f"waited {seconds:.0f} s for {what}")
-            self.step()
+    def until(self, done: Callable[[], bool], what: str, seconds: float = WAIT) -> None:
+        """Both windows step until ``done()``; past ``seconds``, the test fails naming
+        ``what``."""
+        wait_until(done, what, seconds, step=self.step, every=0)
 
     def play(self, app: App) -> TablePlayScene:
         return on_top(app, TablePlayScene)
