@@ -4,6 +4,7 @@ window and, killed and started again, takes its seat back."""
 
 from __future__ import annotations
 
+import contextlib
 import json
 import os
 import re
@@ -11,6 +12,7 @@ import signal
 import socket
 import subprocess
 import sys
+from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
@@ -148,6 +150,21 @@ def test_the_server_says_which_port_or_folder_it_cannot_use(tmp_path: Path) -> N
     assert not_folder.stderr == f"cannot keep the tables in {tmp_path / 'file'}: not a folder\n"
 
 
+@contextlib.contextmanager
+def ctrl_c_as_in_a_terminal() -> Iterator[None]:
+    """Processes started meanwhile take Ctrl+C (SIGINT) as a command typed in a terminal does,
+    whatever this test run inherited: a run started in the background (``scripts/test &``,
+    a service, some CI runners) ignores SIGINT, and a process it starts would ignore it too
+    and never stop.  (A signal caught here is at its default in a started program.)"""
+    before = signal.getsignal(signal.SIGINT)
+    signal.signal(signal.SIGINT, signal.default_int_handler)
+    try:
+        yield
+    finally:
+        if before is not None:
+            signal.signal(signal.SIGINT, before)
+
+
 @pytest.mark.skipif(sys.platform == "win32", reason="SIGINT to a child process: POSIX")
 def test_a_headless_player_says_when_no_table_answers(tmp_path: Path) -> None:
     """A link to a port nobody serves: it says so once (it keeps trying, for a server not
@@ -155,16 +172,20 @@ def test_a_headless_player_says_when_no_table_answers(tmp_path: Path) -> None:
     with socket.socket() as nobody:  # bound, never listening: connections are refused
         nobody.bind(("127.0.0.1", 0))
         link = f"ws://127.0.0.1:{nobody.getsockname()[1]}/ABCD-EFGH"
-        player = subprocess.Popen([sys.executable, "-m", "game", "--join", link,
-                                   "--headless", "--seats", "random"], cwd=ROOT,
-                                  env=env(tmp_path), text=True, stdout=subprocess.PIPE,
-                                  stderr=subprocess.PIPE)
+        with ctrl_c_as_in_a_terminal():
+            player = subprocess.Popen([sys.executable, "-m", "game", "--join", link,
+                                       "--headless", "--seats", "random"], cwd=ROOT,
+                                      env=env(tmp_path), text=True, stdout=subprocess.PIPE,
+                                      stderr=subprocess.PIPE)
         try:
             assert player.stderr is not None
             line = line_within(player.stderr, "the player's word that no table answers", LIMIT)
-        finally:
             player.send_signal(signal.SIGINT)  # Ctrl+C: a word, no traceback
             _, err = player.communicate(timeout=LIMIT)
+        finally:
+            if player.poll() is None:  # it would try that port for ever
+                player.kill()
+                player.wait(LIMIT)
     assert line.startswith(f"no table answers at {link}")
     assert "Traceback" not in err and player.returncode == 130
 
