@@ -27,9 +27,14 @@ def test_a_wait_returns_the_true_value_it_waited_for_stepping_meanwhile() -> Non
 
 def test_a_wait_past_its_deadline_says_what_it_waited_for_and_how_long() -> None:
     began = time.monotonic()
-    with pytest.raises(AssertionError, match=r"^waited 0.2 s for the guest seated$"):
+    with pytest.raises(AssertionError, match=r"^waited 0\.2 s for the guest seated$"):
         wait_until(lambda: False, "the guest seated", timeout=0.2)
     assert time.monotonic() - began >= 0.2  # it did wait
+
+
+def test_a_failed_wait_says_what_there_was_instead() -> None:
+    with pytest.raises(AssertionError, match=r"^waited 0\.1 s for the lobby; seen: the title$"):
+        wait_until(lambda: False, "the lobby", timeout=0.1, seen=lambda: "the title")
 
 
 def test_a_wait_looks_once_more_past_its_deadline() -> None:
@@ -50,10 +55,10 @@ def test_the_async_waits_let_the_loop_run_and_fail_naming_what_they_awaited() ->
         seen = asyncio.Event()
         asyncio.get_running_loop().call_later(0.05, seen.set)
         assert await wait_until_async(seen.is_set, "the event set") is True
-        with pytest.raises(AssertionError, match="waited 0.1 s for a refusal"):
+        with pytest.raises(AssertionError, match=r"waited 0\.1 s for a refusal"):
             await wait_until_async(lambda: None, "a refusal", timeout=0.1)
         assert await within(asyncio.sleep(0, "done"), "a sleep") == "done"
-        with pytest.raises(AssertionError, match="waited 0.1 s for the game over"):
+        with pytest.raises(AssertionError, match=r"waited 0\.1 s for the game over"):
             await within(asyncio.Event().wait(), "the game over", timeout=0.1)
 
     asyncio.run(main())
@@ -66,7 +71,7 @@ def test_a_line_is_read_with_a_deadline() -> None:
     try:
         assert child.stdout is not None
         assert line_within(child.stdout, "the child's first line") == "ready\n"
-        with pytest.raises(AssertionError, match="waited 0.1 s for a second line"):
+        with pytest.raises(AssertionError, match=r"waited 0\.1 s for a second line"):
             line_within(child.stdout, "a second line", timeout=0.1)
     finally:
         child.kill()

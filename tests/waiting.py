@@ -14,7 +14,8 @@ fails (never hangs) when it does not come::
     line = line_within(process.stdout, "the server's first line")
 
 Past the deadline the test fails with an ``AssertionError`` that names what it awaited and
-for how long ("waited 30 s for the table's game begun").  The deadlines are generous: the
+for how long ("waited 30 s for the table's game begun"), and, given ``seen``, what there was
+instead ("...; seen: host LobbyScene, guest JoinScene").  The deadlines are generous: the
 tests run on two cores shared with other work, where a message that takes a millisecond
 alone can take seconds; a deadline only says when to give up, so a long one costs nothing
 while things go right.  The whole test has its own limit besides (pytest-timeout, set in
@@ -36,18 +37,22 @@ WAIT = 30.0  # seconds: the usual deadline for one event (a message, a scene, a 
 EVERY = 0.01  # seconds between two looks
 
 
-def _gave_up(what: str, timeout: float) -> AssertionError:
-    return AssertionError(f"waited {timeout:g} s for {what}")
+def _gave_up(what: str, timeout: float, seen: Callable[[], object] | None = None
+             ) -> AssertionError:
+    instead = "" if seen is None else f"; seen: {seen()}"
+    return AssertionError(f"waited {timeout:g} s for {what}{instead}")
 
 
 def wait_until(predicate: Callable[[], T | None], what: str, timeout: float = WAIT,
-               step: Callable[[], object] | None = None, every: float = EVERY) -> T:
+               step: Callable[[], object] | None = None, every: float = EVERY,
+               seen: Callable[[], object] | None = None) -> T:
     """Call ``predicate`` until it returns a true value, and return that value.
 
     ``what`` says what is awaited, for the failure's message ("the guest seated").  Between
     two looks, ``step`` is called when given (a window's frame, a session's poll: whatever
     makes the awaited thing happen in this thread), then the thread sleeps ``every``
-    seconds.  Past ``timeout`` seconds, one last look, then ``AssertionError``.
+    seconds.  Past ``timeout`` seconds, one last look, then ``AssertionError``; its message
+    ends with ``seen()`` when given (what there was instead: the scenes, a status).
     """
     deadline = time.monotonic() + timeout
     while True:
@@ -55,15 +60,15 @@ def wait_until(predicate: Callable[[], T | None], what: str, timeout: float = WA
         if value:
             return value
         if time.monotonic() > deadline:
-            raise _gave_up(what, timeout)
+            raise _gave_up(what, timeout, seen)
         if step is not None:
             step()
         time.sleep(every)
 
 
 async def wait_until_async(predicate: Callable[[], T | None], what: str, timeout: float = WAIT,
-                           step: Callable[[], object] | None = None,
-                           every: float = EVERY) -> T:
+                           step: Callable[[], object] | None = None, every: float = EVERY,
+                           seen: Callable[[], object] | None = None) -> T:
     """``wait_until`` for a coroutine: the event loop runs on (the server, the connections)
     while it waits."""
     deadline = time.monotonic() + timeout
@@ -72,7 +77,7 @@ async def wait_until_async(predicate: Callable[[], T | None], what: str, timeout
         if value:
             return value
         if time.monotonic() > deadline:
-            raise _gave_up(what, timeout)
+            raise _gave_up(what, timeout, seen)
         if step is not None:
             step()
         await asyncio.sleep(every)

@@ -27,9 +27,13 @@ SceneT = TypeVar("SceneT", bound=Scene)
 
 
 def on_top(app: App, kind: type[SceneT]) -> SceneT:
-    """The scene on top of the app's stack, which must be a ``kind``."""
+    """The scene on top of the app's stack, which must be a ``kind`` (else the failure says
+    which is, and what it says: a message's title and text, a crash's error)."""
     scene = app.scene
-    assert isinstance(scene, kind), f"{type(scene).__name__} is on top, not {kind.__name__}"
+    said = [str(getattr(scene, name)) for name in ("title", "text", "error")
+            if isinstance(getattr(scene, name, None), str) and getattr(scene, name)]
+    assert isinstance(scene, kind), " ".join(
+        [f"{type(scene).__name__} is on top, not {kind.__name__}", *said])
     return scene
 
 

@@ -53,7 +53,12 @@ class Table:
     def until(self, done: Callable[[], bool], what: str, seconds: float = WAIT) -> None:
         """Both windows step until ``done()``; past ``seconds``, the test fails naming
         ``what``."""
-        wait_until(done, what, seconds, step=self.step, every=0)
+        wait_until(done, what, seconds, step=self.step, every=0, seen=self.seen)
+
+    def seen(self) -> str:
+        """What each window shows: its scene on top, and its table's status."""
+        return ", ".join(f"{name} {shown(app)}" for name, app in zip(
+            ("host", "guest", "third"), self.windows, strict=False))
 
     def play(self, app: App) -> TablePlayScene:
         return on_top(app, TablePlayScene)
@@ -63,6 +68,24 @@ class Table:
             while app.stack:
                 app.pop()
         pygame.quit()
+
+
+def shown(app: App) -> str:
+    """The scene on top of a window (what it says, for a message), and the status of the
+    table it is at."""
+    if not app.stack:
+        return "no scene"
+    scene = app.scene
+    words = [type(scene).__name__]
+    words += [str(getattr(scene, name)) for name in ("title", "text", "error")
+              if isinstance(getattr(scene, name, None), str) and getattr(scene, name)]
+    links = [getattr(scene, "table", None), getattr(getattr(scene, "session", None), "link", None)]
+    for net in (getattr(link, "net", None) for link in links):
+        if net is not None:  # a lobby's or a network game's session with the table
+            problem = f": {net.problem}" if net.problem else ""
+            words.append(f"({net.status}{problem})")
+            break
+    return " ".join(words)
 
 
 def host_lobby(app: App, seats: list[Seat], **choices: object) -> LobbyScene:
