@@ -103,6 +103,7 @@ def test_quick():
 '''
 
 
+@pytest.mark.slow  # a pytest run of its own, with a worker process: seconds
 def test_a_hung_test_fails_with_its_stack_and_a_slow_one_gets_longer(tmp_path: Path) -> None:
     """The project's per-test limit (here half a second instead of pyproject.toml's) and its
     longer one for slow tests (tests/conftest.py), in a worker process as CI runs tests."""
