@@ -24,9 +24,13 @@ from game.ui.scenes.setup import SetupScene
 from game.ui.scenes.title import TitleScene
 from game.ui.session import Seat
 
-from ..waiting import WAIT, wait_until
+from ..waiting import wait_until
 from .conftest import FRAME, Driver, on_top
 from .test_scenes import button
+
+# Seconds one wait of the two windows may take before the test fails: longer than a network
+# event's usual deadline (tests/waiting.py), as each step draws both windows.
+LIMIT = 60.0
 
 
 def window(root: Path, pace: str = "instant", size: tuple[int, int] = (1280, 800)) -> App:
@@ -50,7 +54,7 @@ class Table:
                 app.step(FRAME)
             time.sleep(0.003)  # the table's threads have their turn
 
-    def until(self, done: Callable[[], bool], what: str, seconds: float = WAIT) -> None:
+    def until(self, done: Callable[[], bool], what: str, seconds: float = LIMIT) -> None:
         """Both windows step until ``done()``; past ``seconds``, the test fails naming
         ``what``."""
         wait_until(done, what, seconds, step=self.step, every=0, seen=self.seen)
