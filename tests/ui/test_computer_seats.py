@@ -37,6 +37,7 @@ def test_a_table_of_computers_plays_at_the_levels_it_was_given(app: App) -> None
     scene.computer.cancel()
 
 
+@pytest.mark.timeout(300)  # a whole game: 14 s alone, past 2 minutes on a crowded machine
 def test_quick_seats_play_a_whole_game_at_their_level(app: App) -> None:
     app.config.computer_pace = "instant"
     scene = computers(app, ["quick", "quick"], seed=3)
