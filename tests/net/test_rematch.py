@@ -21,6 +21,7 @@ from game.net.table_server import TableServer
 from game.net.terms import TableState
 from game.net.tokens import Tokens
 
+from ..waiting import wait_until_async
 from .loopback import LOOPBACK, registry, run, serving
 
 WAIT = 30.0  # seconds any one wait below may take
@@ -28,11 +29,7 @@ WAIT = 30.0  # seconds any one wait below may take
 
 async def until(done: Callable[[], bool], what: str,
                 state: Callable[[], object] = lambda: "") -> None:
-    deadline = asyncio.get_running_loop().time() + WAIT
-    while not done():
-        if asyncio.get_running_loop().time() > deadline:
-            raise AssertionError(f"waited {WAIT:.0f} s for {what} {state()}")
-        await asyncio.sleep(0.01)
+    await wait_until_async(done, what, timeout=WAIT, seen=state)
 
 
 def test_two_players_end_a_game_and_play_again_in_the_same_seats() -> None:

@@ -29,6 +29,7 @@ from game.ui.scenes.review_summary import ReviewSummaryScene, kinds_shown
 from game.ui.session import Seat, Session
 from game.view.chronicle import Chronicle
 
+from ..waiting import wait_until
 from . import reviews
 from .conftest import Driver, lines_set, on_top
 
@@ -62,12 +63,7 @@ def button(buttons: list[Any], label: str) -> Any:
 
 def until(driver: Driver, done: Callable[[], bool]) -> None:
     """Frames until ``done()``, the review's thread given time between them."""
-    for _ in range(int(WAIT / 0.01)):
-        if done():
-            return
-        driver.frames()
-        threading.Event().wait(0.01)
-    raise AssertionError("the review never ended")
+    wait_until(done, "the review's end", WAIT, step=driver.frames)
 
 
 def test_review_game_runs_with_a_progress_bar_and_is_kept_in_the_save(
