@@ -7,10 +7,11 @@ process and in two; with ``--against REV`` also as that revision reviews it.
     python scripts/bench_review.py --against main       # and the review of main beside it
 
 Each review runs in a process of its own (``--no-keep --json``); printed for each: the wall
-time, the processor time of the review and its workers, the decisions judged and their
-verdicts, the points lost by seat.  Reviews of this tree in one process and in several are
-said to agree when their figures are the same, decision by decision and turn by turn.  On a
-machine shared with other work the times vary from run to run: compare runs made side by
+time, the processor time of the review and its worker processes (those read from /proc,
+where there is one), the decisions judged and their verdicts, the points lost by seat.
+Reviews of this tree in one process and in several are said to agree when their figures are
+the same, decision by decision and turn by turn.  On a machine shared with other work the
+wall times vary from run to run (the processor times much less): compare runs made side by
 side.  Headless, asserts nothing.
 """
 
@@ -26,6 +27,8 @@ import tempfile
 import time
 from pathlib import Path
 from typing import Any
+
+POLL = 0.2  # seconds between two looks at the review's processes
 
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
@@ -49,15 +52,53 @@ def review(tree: Path, save: Path, options: list[str]) -> tuple[dict[str, Any], 
     env = {**os.environ, "PYTHONPATH": str(tree)}
     before = resource.getrusage(resource.RUSAGE_CHILDREN)
     began = time.perf_counter()
-    done = subprocess.run([sys.executable, "-m", "game.review", str(save), "--no-keep",
-                           "--json", *options], cwd=tree, env=env, capture_output=True,
-                          text=True, check=False)
-    wall = time.perf_counter() - began
+    with tempfile.TemporaryFile("w+") as out, tempfile.TemporaryFile("w+") as err:
+        running = subprocess.Popen([sys.executable, "-m", "game.review", str(save),
+                                    "--no-keep", "--json", *options], cwd=tree, env=env,
+                                   stdout=out, stderr=err, text=True)
+        workers: dict[int, float] = {}  # the processor time of each process under it, seen
+        while running.poll() is None:
+            workers.update(_descendants_time(running.pid))
+            time.sleep(POLL)
+        wall = time.perf_counter() - began
+        out.seek(0)
+        err.seek(0)
+        printed, said = out.read(), err.read()
     after = resource.getrusage(resource.RUSAGE_CHILDREN)
-    if done.returncode != 0:
-        raise SystemExit(f"the review in {tree} failed:\n{done.stderr}")
+    if running.returncode != 0:
+        raise SystemExit(f"the review in {tree} failed:\n{said}")
+    # The review itself, counted when it ended; the workers a fork server started are not
+    # its children: their time is what /proc showed of them last.
     cpu = (after.ru_utime - before.ru_utime) + (after.ru_stime - before.ru_stime)
-    return json.loads(done.stdout), wall, cpu
+    return json.loads(printed), wall, cpu + sum(workers.values())
+
+
+def _descendants_time(root: int) -> dict[int, float]:
+    """The processor time (user and system, seconds) of every process descended from
+    ``root`` but ``root`` itself, as /proc tells it now (nothing where there is no /proc)."""
+    proc = Path("/proc")
+    if not proc.is_dir():
+        return {}
+    parents: dict[int, int] = {}
+    times: dict[int, float] = {}
+    tick = os.sysconf("SC_CLK_TCK")
+    for entry in proc.iterdir():
+        if not entry.name.isdigit():
+            continue
+        try:
+            fields = (entry / "stat").read_text().rsplit(")", 1)[1].split()
+        except OSError:
+            continue  # ended meanwhile
+        parents[int(entry.name)] = int(fields[1])
+        times[int(entry.name)] = (int(fields[11]) + int(fields[12])) / tick
+    out = {}
+    for pid in times:
+        parent = parents.get(pid, 0)
+        while parent > 1 and parent != root:
+            parent = parents.get(parent, 0)
+        if parent == root:
+            out[pid] = times[pid]
+    return out
 
 
 def line(name: str, data: dict[str, Any], wall: float, cpu: float) -> str:

@@ -7,9 +7,10 @@ and any plans asked about (the move a player made), are played in the same sampl
 then the rest of the turn and one turn of every player with the light policy, the position
 reached judged by the strong player's evaluation.  Every plan meets the same futures, so
 the difference between two plans is measured future by future, and its standard error comes
-from how much it varies.  Each value is also split by category (``breakdown``), and every
-player's expected points in each future are kept (``totals``: what the review's chances to
-win are read from).
+from how much it varies.  The lead of one plan over another is also split by category
+(``breakdown``, worked out for those two plans alone, from the positions each future
+reached), and every player's expected points in each future are kept (``totals``: what the
+review's chances to win are read from).
 
 The futures come from a random source of their own, drawn from ``rng`` before anything
 else: a plan meets the same futures whichever plans it is compared with, so ``follow`` (one
@@ -47,8 +48,9 @@ class Judgement:
 
     plans: list[Plan]
     values: list[list[float]]  # one list per future: each plan's value, in points
-    parts: list[list[Parts]]  # the same values by category
+    worlds: list[list[Game]]  # per future, per plan: the position reached
     totals: list[list[Totals]] = field(default_factory=list)  # per future, per plan
+    ev: Evaluator | None = None  # what judged them, for the values by category
 
     @property
     def futures(self) -> int:
@@ -74,12 +76,15 @@ class Judgement:
 
     def lead_parts(self, i: int, j: int) -> Parts:
         """``lead`` by category (the categories add up to it)."""
+        assert self.ev is not None
+        ev = self.ev
         out: defaultdict[str, float] = defaultdict(float)
-        for parts in self.parts:
-            for category, value in parts[i].items():
-                out[category] += value
-            for category, value in parts[j].items():
-                out[category] -= value
+        for worlds, totals in zip(self.worlds, self.totals, strict=True):
+            for plan, sign in ((i, 1.0), (j, -1.0)):
+                world = worlds[plan]
+                parts = objective_parts(ev, breakdown(ev, world), totals[plan], ev.me)
+                for category, value in parts.items():
+                    out[category] += sign * value
         return {c: v / self.futures for c, v in out.items()}
 
     def index(self, actions: Sequence[Action]) -> int | None:
@@ -137,24 +142,17 @@ def judge(game: Game, asked: Sequence[Sequence[Action]], rng: random.Random, bud
         if tuple(actions) not in known:
             known.add(tuple(actions))
             plans.append(Plan(tuple(actions), math.nan))
-    out = Judgement(plans, [], [])
+    out = Judgement(plans, [], [], [], ev)
     while out.futures < max_futures:
         if out.futures >= min_futures and clock.now() >= deadline:
             break
         if stop is not None and stop():
             break
         future = futures.next()
-        values: list[float] = []
-        parts: list[Parts] = []
-        totals: list[Totals] = []
-        for plan in plans:
-            world = futures.played(future, plan.actions)
-            points = ev.values(world, modules=True)
-            values.append(ev.objective(points, me))
-            parts.append(objective_parts(ev, breakdown(ev, world), points, me))
-            totals.append(points)
-        out.values.append(values)
-        out.parts.append(parts)
+        worlds = [futures.played(future, plan.actions) for plan in plans]
+        totals = [ev.values(world, modules=True) for world in worlds]
+        out.values.append([ev.objective(points, me) for points in totals])
+        out.worlds.append(worlds)
         out.totals.append(totals)
     return out
 

@@ -53,9 +53,10 @@ MISTAKE_POINTS = 6.0  # ... and a mistake
 NOISE_Z = 2.5
 Z95 = 1.96
 # The review's quality: the futures every decision is judged on (and every turn's chances
-# read from).  About as many as a second of judging gave on one processor; see
-# docs/computer.md for what a review takes.
-DEFAULT_FUTURES = 32
+# read from).  As many as a second of judging on one processor gave a decision when the
+# review was counted in seconds (63.8 on average over a base game); see docs/computer.md
+# for what a review takes.
+DEFAULT_FUTURES = 64
 FORMAT = 2  # of a review kept in a save (1: judged for a time, without chances)
 
 Progress = Callable[[int, int], None]  # (positions looked at, positions to look at)
