@@ -8,7 +8,9 @@ process and in two; with ``--against REV`` also as that revision reviews it.
 
 Each review runs in a process of its own (``--no-keep --json``); printed for each: the wall
 time, the processor time of the review and its worker processes (those read from /proc,
-where there is one), the decisions judged and their verdicts, the points lost by seat.
+where there is one), the longest chain (the review's own processor time and its busiest
+worker's: the wall time with a processor free for each process), the decisions judged and
+their verdicts, the points lost by seat.
 Reviews of this tree in one process and in several are said to agree when their figures are
 the same, decision by decision and turn by turn.  On a machine shared with other work the
 wall times vary from run to run (the processor times much less): compare runs made side by
@@ -47,8 +49,11 @@ def finished_save(folder: Path, seed: int) -> Path:
     return path
 
 
-def review(tree: Path, save: Path, options: list[str]) -> tuple[dict[str, Any], float, float]:
-    """The review's JSON, its wall time and the processor time it and its workers took."""
+def review(tree: Path, save: Path, options: list[str]
+           ) -> tuple[dict[str, Any], float, float, float]:
+    """The review's JSON, its wall time, the processor time it and its workers took, and
+    the processor time of the longest chain: the review's own and its busiest worker's (the
+    wall time it would take with a processor for each process)."""
     env = {**os.environ, "PYTHONPATH": str(tree)}
     before = resource.getrusage(resource.RUSAGE_CHILDREN)
     began = time.perf_counter()
@@ -70,7 +75,8 @@ def review(tree: Path, save: Path, options: list[str]) -> tuple[dict[str, Any], 
     # The review itself, counted when it ended; the workers a fork server started are not
     # its children: their time is what /proc showed of them last.
     cpu = (after.ru_utime - before.ru_utime) + (after.ru_stime - before.ru_stime)
-    return json.loads(printed), wall, cpu + sum(workers.values())
+    busiest = max(workers.values(), default=0.0)
+    return json.loads(printed), wall, cpu + sum(workers.values()), cpu + busiest
 
 
 def _descendants_time(root: int) -> dict[int, float]:
@@ -101,13 +107,13 @@ def _descendants_time(root: int) -> dict[int, float]:
     return out
 
 
-def line(name: str, data: dict[str, Any], wall: float, cpu: float) -> str:
+def line(name: str, data: dict[str, Any], wall: float, cpu: float, chain: float) -> str:
     decisions = data["decisions"]
     verdicts = [d["verdict"] for d in decisions]
     lost = ", ".join(f"seat {s['player'] + 1} {s['lost']:.1f}" for s in data["summary"])
-    return (f"{name:<34} {wall:7.1f} s {cpu:7.1f} s cpu  {len(decisions):3d} decisions "
-            f"({verdicts.count('inaccuracy')} inaccuracies, {verdicts.count('mistake')} "
-            f"mistakes; lost: {lost})  {wall / max(1, len(decisions)):.2f} s a decision")
+    return (f"{name:<26} wall {wall:6.1f} s, cpu {cpu:6.1f} s, longest chain {chain:6.1f} s;"
+            f" {len(decisions)} decisions ({verdicts.count('inaccuracy')} inaccuracies, "
+            f"{verdicts.count('mistake')} mistakes; lost: {lost})")
 
 
 def figures(data: dict[str, Any]) -> object:
@@ -150,9 +156,9 @@ def main(argv: list[str] | None = None) -> int:
                                 str(old)], check=False)
         found = []
         for count in counts:
-            data, wall, cpu = review(ROOT, save, ["--processes", str(count)])
+            data, wall, cpu, chain = review(ROOT, save, ["--processes", str(count)])
             name = f"this tree, {count} process" + ("es" if count > 1 else "")
-            print(line(name, data, wall, cpu), flush=True)
+            print(line(name, data, wall, cpu, chain), flush=True)
             found.append(figures(data))
         if len(found) > 1:
             same = all(f == found[0] for f in found[1:])

@@ -403,3 +403,20 @@ def test_a_better_move_is_told_as_what_to_do(base: TileSet) -> None:
     assert said == (f"tile at [{elsewhere.x}, {elsewhere.y}] turned {elsewhere.rotation}° "
                     "(Roads: about +3.0)")
     assert "no figure left" not in said
+
+
+def test_a_review_in_processes_stops_when_cancelled(base: TileSet) -> None:
+    """Cancelled once its first position is done, a review shared out to processes ends at
+    once, keeping that one, and its workers with it."""
+    game = finished_game(base)
+    job: ReviewJob | None = None
+
+    def first_done() -> None:
+        assert job is not None
+        job.cancel()
+
+    job = ReviewJob(game, [0, 1], 64, on_progress=first_done, processes=2)
+    job.start()
+    assert job.wait(120), "the cancelled review never ended"
+    result = job.result()
+    assert result is not None and not result.complete and len(result.decisions) == 1

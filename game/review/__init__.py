@@ -393,7 +393,7 @@ def _results(game: Game, points: Sequence[Point], tasks: Sequence[_Task], future
     if processes > 1 and len(tasks) > 1 and type(game).fresh is Game.fresh:
         setup = _Setup.of(game, futures)
         try:
-            for index, found in in_processes(_found_in_worker, [t for t in tasks],
+            for index, found in in_processes(_found_in_worker, tasks,
                                              min(processes, len(tasks)), _start_worker,
                                              (setup,), ("game.review",), stop):
                 left.remove(tasks[index])

@@ -223,6 +223,7 @@ def test_a_marked_turn_shows_the_better_move_and_its_points(
     position = position_before(session.game, mistake.move)
     assert line is not None and "−6.0 ± 1.0" in line
     assert f"Better: {game.review.words.advice(position, mistake)}" in line
+    assert isinstance(better, Place)
     assert f"tile at [{better.x}, {better.y}] turned {better.rotation}°" in line
     assert decision_of_turn(session.review, mistake.turn) == mistake
 
@@ -486,7 +487,7 @@ def test_a_turning_point_of_the_chances_on_the_final_screen_opens_its_turn(
     driver = Driver(app)
     session = a_session(app, turns=30)
     session.review, _mistakes = reviews.made_up_review(session)
-    play, summary = open_summary(app, driver, session)
+    play, _summary = open_summary(app, driver, session)
     driver.key(pygame.K_ESCAPE)  # the summary closed: the final screen under it
     final = on_top(app, FinalScene)
     driver.frames()
