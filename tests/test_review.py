@@ -371,6 +371,11 @@ def test_the_turning_points_are_the_largest_swings() -> None:
     assert turning_points(chances) == [3, 5, 8]  # +0.35, -0.45, +0.5
     assert turning_points(chances, count=1) == [8]
     assert turning_points(chances[:2]) == []  # nothing swung
+    # one event seen over a round (the chances shown are a round's mean): one turning point
+    spread = [Chance(1, 2, (0.5, 0.5)), Chance(2, 4, (0.75, 0.25)), Chance(3, 6, (0.95, 0.05)),
+              Chance(4, 8, (0.95, 0.05))]
+    assert turning_points(spread) == [2]
+
 
 
 def test_a_better_move_is_told_as_what_to_do(base: TileSet) -> None:

@@ -118,19 +118,25 @@ def over_rounds(readings: Sequence[Chance]) -> list[Chance]:
 def turning_points(chances: Sequence[Chance], count: int = TURNING_POINTS,
                    least: float = LEAST_SWING) -> list[int]:
     """The turns whose chances moved most from the turn before (the first from even
-    chances), at most ``count``, each moving a player's chance by ``least`` at least; in
-    the order they were played."""
+    chances), at most ``count``, each moving a player's chance by ``least`` at least, and
+    none in the same round as a larger one (the chances shown are a round's mean: one event
+    moves them over a round of turns); in the order they were played."""
     swings: list[tuple[float, int]] = []
     before: tuple[float, ...] | None = None
+    players = 1
     for chance in chances:
-        if before is None or len(before) != len(chance.chances):
-            before = tuple(1.0 / len(chance.chances) for _ in chance.chances)
+        players = len(chance.chances)
+        if before is None or len(before) != players:
+            before = tuple(1.0 / players for _ in chance.chances)
         swing = max(abs(a - b) for a, b in zip(chance.chances, before, strict=True))
         if swing >= least:
             swings.append((swing, chance.turn))
         before = chance.chances
-    largest = sorted(swings, key=lambda st: (-st[0], st[1]))[:count]
-    return sorted(turn for _swing, turn in largest)
+    chosen: list[int] = []
+    for _swing, turn in sorted(swings, key=lambda st: (-st[0], st[1])):
+        if len(chosen) < count and all(abs(turn - t) >= players for t in chosen):
+            chosen.append(turn)
+    return sorted(chosen)
 
 
 def _variance(values: Sequence[float]) -> float:

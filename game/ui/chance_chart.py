@@ -103,9 +103,14 @@ class ChanceChart:
             if points:
                 mark = res.figures.mark(colour, radius)
                 surface.blit(mark, mark.get_rect(center=points[-1]))
-        for number, turn in enumerate(t for t in turning if t in by_turn):
-            self._flag(surface, res, (at(turn, 0.0)[0], plot.y - flag - px(2)), flag,
-                       number + 1, turn)
+        flagged = [t for t in turning if t in by_turn]
+        lines = [at(turn, 0.0)[0] for turn in flagged]
+        y = plot.y - flag - px(2)
+        for number, (turn, line, x) in enumerate(zip(flagged, lines, _apart(
+                lines, flag * 2 + px(4), box.x + flag, box.right - flag), strict=True)):
+            if x != line:  # moved aside from a flag beside it: tied to its line
+                pygame.draw.line(surface, pal.HIGHLIGHT, (x, y), (line, plot.y), px(2))
+            self._flag(surface, res, (x, y), flag, number + 1, turn)
 
     def _flag(self, surface: pygame.Surface, res: Resources, centre: Point, radius: int,
               number: int, turn: int) -> None:
@@ -137,3 +142,14 @@ class ChanceChart:
         pygame.draw.line(surface, pal.TEXT_DIM, plot.bottomleft, plot.bottomright, px(2))
         pygame.draw.line(surface, pal.TEXT_DIM, plot.topleft, plot.bottomleft, px(2))
 
+
+def _apart(xs: Sequence[int], gap: int, low: int, high: int) -> list[int]:
+    """Positions as near ``xs`` (in order) as they may be while ``gap`` apart and between
+    ``low`` and ``high``: flags that would overlap are moved aside."""
+    out: list[int] = []
+    for x in xs:
+        out.append(max(x, low, out[-1] + gap) if out else max(x, low))
+    for i in range(len(out) - 1, -1, -1):  # those pushed past the end, back from it
+        limit = high if i == len(out) - 1 else out[i + 1] - gap
+        out[i] = min(out[i], limit)
+    return out

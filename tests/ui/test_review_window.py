@@ -21,6 +21,7 @@ from game.review import Decision, Review, moves_key
 from game.review.turns import decision_of_turn, position_before
 from game.rules import Deploy, Game, Place, Skip
 from game.ui.app import App
+from game.ui.chance_chart import _apart
 from game.ui.scenes import review as review_scene
 from game.ui.scenes import review_summary
 from game.ui.scenes.final import FinalScene
@@ -529,3 +530,11 @@ def test_a_click_on_the_chances_in_the_history_shows_that_turn(app: App,
     driver.frames()
     assert not history.chances.plot.w
     assert len(history.covers(scene.layout_obj)) == 2
+
+
+def test_the_turning_points_flags_stand_apart() -> None:
+    """Flags of turning points a few turns apart would overlap: moved aside, in order, and
+    kept inside the chart."""
+    assert _apart([10, 50, 90], 20, 0, 200) == [10, 50, 90]
+    assert _apart([10, 14, 16], 20, 0, 200) == [10, 30, 50]
+    assert _apart([190, 195], 20, 0, 200) == [180, 200]
