@@ -141,7 +141,7 @@ def test_following_the_hint_is_not_called_an_inaccuracy_by_the_review(
         played.apply(action)
     point = decision_points(played, [game.current])[-1]
     assert point.move == moves
-    decision = judge_point(game.seed, point, 0.0, futures=(16, 16))
+    decision = judge_point(game.seed, point, 16)
     assert decision.verdict == Verdict.GOOD, (hint, decision)
 
 

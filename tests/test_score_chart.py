@@ -70,7 +70,7 @@ def test_a_turn_shows_its_worst_decision_from_the_position_it_was_made(
     def decision(i: int, lost: float, margin: float) -> Decision:
         p = points[i]
         played_ = tuple(str(a) for a in p.played)
-        return Decision(p.move, p.turn, p.player, played_, played_, lost, margin, 12, {}, 1.0)
+        return Decision(p.move, p.turn, p.player, played_, played_, lost, margin, 12, {})
     decisions = [decision(0, 0.0, 0.0), decision(1, 3.0, 0.5), decision(2, 9.0, 1.0),
                  decision(3, 9.0, 20.0)]  # a loss within the noise is good
     review = Review((0,), len(game.moves), "", decisions)

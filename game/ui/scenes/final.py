@@ -1,6 +1,8 @@
 """Final scores: a score sheet (a row per player, a column per category, with what came at the
-end), a chart of each player's score over the turns or of how the points were made; then the
-finished board, the same game again, a review of the game (then its summary), or the title."""
+end), a chart of each player's score over the turns (beside it, once the game is reviewed,
+each player's chances to win, whose turning points open the history at their turn) or of how
+the points were made; then the finished board, the same game again, a review of the game
+(then its summary), or the title."""
 
 from __future__ import annotations
 
@@ -10,13 +12,15 @@ from typing import Protocol, runtime_checkable
 import pygame
 
 from game import view
+from game.review.chances import Chance
 from game.view.phrases import listed
 from game.view.score_chart import score_series
 from game.words.i18n import _
 
 from .. import palette as pal
 from ..app import App, Scene
-from ..intents import Command, Intent
+from ..chance_chart import ChanceChart, chart_title, review_chances
+from ..intents import Command, Intent, PointerDown
 from ..net_session import NetworkSession
 from ..resources import Resources
 from ..score_chart import ScoreChart
@@ -131,6 +135,7 @@ class FinalScene(Scene):
         self.card = pygame.Rect(0, 0, 900, 600)
         self.series = score_series(session.game)
         self.chart = ScoreChart()
+        self.chances = ChanceChart()  # beside the score chart once the game is reviewed
         self.by_turns = True  # which chart: the scores over the turns, or points by kind
         self.chart_tabs = [
             Button(pygame.Rect(0, 0, 10, 10), _("Score over the turns"),
@@ -250,6 +255,12 @@ class FinalScene(Scene):
         for b in [*self.buttons, *(self.chart_tabs if self.charts_shown else [])]:
             if b.handle(intent):
                 return
+        if isinstance(intent, PointerDown) and intent.button == 1 and self.charts_shown \
+                and self.by_turns:
+            turn = self.chances.flag_at(intent.pos)
+            if turn is not None:  # a turning point: the history at that turn
+                self.open_turn(turn)
+                return
         if intent is Command.CONFIRM and self.app.input.pressed != pygame.K_SPACE:
             self.play_again()  # Enter, as its button says: Space is what skips the scoring,
             # pressed again and again by a player who wants the scores
@@ -363,11 +374,36 @@ class FinalScene(Scene):
         for tab in self.chart_tabs:
             tab.draw(surface, res)
         top = self.chart_tabs[0].rect.bottom + px(12)
+        self.chances.flags = []
         if self.by_turns:
             box = pygame.Rect(c.x + px(40), top, c.w - px(80), bottom - top)
+            chances = review_chances(self.session.review, self.session.game.moves)
+            if chances:
+                box = self._draw_chances(surface, box, chances)
             self.chart.draw(surface, res, box, self.series, [s.rgb for s in self.session.seats])
         else:
             self._draw_bars(surface, cats, rows, top, bottom - px(30))
+
+    def _draw_chances(self, surface: pygame.Surface, box: pygame.Rect,
+                      chances: list[Chance]) -> pygame.Rect:
+        """The chances to win in the right half of ``box``, their title over them; the
+        half left for the score chart."""
+        res = self.app.res
+        px = res.px
+        gap = px(28)
+        half = pygame.Rect(box.x + (box.w + gap) // 2, box.y, (box.w - gap) // 2, box.h)
+        review = self.session.review
+        turning = review.turning_points() if review is not None else []
+        title = chart_title() if not turning else \
+            _("{title}: click a turning point to see it").format(title=chart_title())
+        shown, size = fit_line(res, title, (16, 15, 14), half.w, True)
+        surface.blit(res.text(shown, size, pal.TEXT_DIM, bold=True), (half.x, half.y - px(4)))
+        plot = half.copy()
+        plot.h -= px(18)
+        plot.y += px(18)
+        self.chances.draw(surface, res, plot, chances, len(self.series) - 1,
+                          [s.rgb for s in self.session.seats], turning)
+        return pygame.Rect(box.x, box.y, half.x - gap - box.x, box.h)
 
     def _draw_bars(self, surface: pygame.Surface, cats: list[str], rows: list[dict[str, int]],
                    top: int, bottom: int) -> None:

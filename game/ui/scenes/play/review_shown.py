@@ -1,7 +1,7 @@
 """The game's review in the history: a mark on the slider for every judged turn (good,
 inaccuracy, mistake: a colour and a shape each, so they read without colour), and on a turn
 marked inaccuracy or mistake the better move as a ghost on the board (the Hint's drawing)
-with the Hint's line for it and the points lost with their uncertainty."""
+with what it is and why, and the points lost with their uncertainty."""
 
 from __future__ import annotations
 
@@ -11,7 +11,7 @@ import pygame
 
 from game.review import Decision, Review, Verdict, moves_key
 from game.review.turns import decision_of_turn, position_before, turn_verdicts
-from game.review.words import lost_text, verdict_word, why_better
+from game.review.words import advice, lost_text, verdict_word
 from game.rules import Deploy, Game, Move, Place, TileType
 from game.words.i18n import _
 from game.words.pictures import feature_index
@@ -37,7 +37,7 @@ class TurnShown:
 
     decision: Decision
     position: Game  # the position the decision was made from
-    why: str  # the Hint's line for the better move ("" when the move made was as good)
+    advice: str  # the better move and why ("" when the move made was as good)
 
     @property
     def better(self) -> bool:
@@ -104,9 +104,8 @@ class ReviewShown:
             shown = None
             if decision is not None:
                 position = position_before(self.session.game, decision.move)
-                why = (why_better(position, decision)
-                       if decision.best != decision.played else "")
-                shown = TurnShown(decision, position, why)
+                told = advice(position, decision) if decision.best != decision.played else ""
+                shown = TurnShown(decision, position, told)
             self._turns[turn] = shown
         return self._turns[turn]
 
@@ -137,18 +136,19 @@ class ReviewShown:
             view.cell_overlay(surface, cam, figure.cell, pal.HIGHLIGHT, 120, border=4)
 
     def line(self, turn: int) -> str | None:
-        """What the review says of ``turn``: "Mistake: −6.3 ± 1.2 points. Better: completes
-        your city: +8"; "Good move" when nothing clearly better was found."""
+        """What the review says of ``turn``: "Mistake: −6.3 ± 1.2 points. Better: tile at
+        [0, −3] turned 180°, keep your followers (completes your city: +8)"; "Good move"
+        when nothing clearly better was found."""
         shown = self.turn(turn)
         if shown is None:
             return None
         decision = shown.decision
         if not shown.better:
             return _("Review: a good move")
-        return _("{verdict}: {lost} points. Better: {why}").format(
+        return _("{verdict}: {lost} points. Better: {move}").format(
             verdict=verdict_word(decision.verdict).capitalize(),
             lost=lost_text(decision),
-            why=shown.why)
+            move=shown.advice)
 
     def line_rect(self, res: Resources, board: pygame.Rect, top: int,
                   turn: int) -> pygame.Rect | None:

@@ -329,6 +329,7 @@ class PlayScene(Scene):
         if cells:  # the move made and the better one, large enough to read
             self.follow.moved_by_player()
             self.camera.fit(cells, margin=1.5, max_zoom=TURN_ZOOM)
+            self._keep_history_in_sight()  # out from under the charts and the review's line
 
     def review_game(self) -> None:
         """The review's summary, or a review of the game (its summary follows)."""
