@@ -246,18 +246,22 @@ def test_a_table_that_cannot_be_saved_pauses_tells_everyone_and_resumes_once_sav
                 assert paused is not None and paused.reason == "unsaved"
                 assert paused.detail == "No space left on device"
                 assert p.table.info["running"] is None and p.my_turn() is None
-            other = next(p for p in players if p is not mover)
-            assert other.game is not None
-            assert other.request({"type": "act", "seat": other.seats[0],
-                                  "n": len(other.game.moves), "action": "pass"})
+            # Whose turn it stands at: the mover's own when the pause came mid-turn (the
+            # save is tried once the placement is played), else the other player's.
+            holder = next(p for p in players if p.game is not None
+                          and p.game.current in p.seats)
+            assert mover.game is not None and holder.game is not None
+            assert holder.request({"type": "act", "seat": holder.game.current,
+                                   "n": len(holder.game.moves), "action": "pass"})
             refused: list[str] = []
-            await until(lambda: _refused(other, refused), "the move refused")
+            await until(lambda: _refused(holder, refused), "the move refused")
             assert refused == ["paused"]
             played = len(table.steps)
             disk.full = False  # room again: the next try saves
             await until(lambda: all(p.table.paused is None for p in players),
                         "play resumed", tuple(players))
-            assert other.my_turn() is not None
+            await until(lambda: holder.my_turn() is not None, "the turn to play again",
+                        tuple(players))
             saved = tablefile.load_table(tmp_path / f"{table.code}.json", registry(), 0.0)
             assert saved.game is not None and len(saved.game.moves) == played
         finally:
