@@ -40,7 +40,20 @@ from .happenings import (
     TookBack,
 )
 from .links import Link
-from .messages import SERVER, MessageError, encode, read
+from .messages import (
+    SERVER,
+    Act,
+    Bye,
+    Host,
+    Join,
+    Message,
+    MessageError,
+    Rematch,
+    Resign,
+    Undo,
+    encode,
+    read,
+)
 from .replica import Replica, ReplicaError
 from .steps import Deal, Digest, Step, chain_next
 from .verify import Account, Mismatch, Told, Why, verify
@@ -93,17 +106,14 @@ class NetSession:
     def join_message(self) -> dict[str, Any]:
         with self._lock:
             token, (have, chain) = self._token, self._resume
-        message: dict[str, Any] = {"type": "join", "protocol": PROTOCOL,
-                                   "code": self.link.code, "name": self.name}
-        if token is not None:
-            message["token"] = token
-        elif self.host_key is not None:
-            message["host"] = self.host_key
-        elif self.wanted:
-            message["seats"] = list(self.wanted)
-        if chain is not None:
-            message.update(have=have, chain=chain)
-        return message
+        host = seats = None
+        if token is None and self.host_key is not None:
+            host = self.host_key
+        elif token is None and self.wanted:
+            seats = list(self.wanted)
+        return Join(protocol=PROTOCOL, code=self.link.code, name=self.name, token=token,
+                    host=host, seats=seats, have=None if chain is None else have,
+                    chain=chain).to_json()
 
     def received(self, text: str | bytes) -> None:
         """A frame from the table (network side): checked, queued, the reader woken."""
@@ -157,7 +167,7 @@ class NetSession:
 
     def close(self) -> None:
         """Leave the table (the seat stays this player's: the token takes it back)."""
-        self.request({"type": "bye"})
+        self.request(Bye())
         with self._lock:
             self._fatal = True
         self._queue(("closed", ""))
@@ -181,24 +191,23 @@ class NetSession:
         seat = self.my_turn()
         if seat is None or self.game is None:
             return False
-        return self._ask({"type": "act", "seat": seat, "n": len(self.game.moves),
-                          "action": str(action)})
+        return self._ask(Act(seat=seat, n=len(self.game.moves), action=str(action)))
 
     def undo(self) -> bool:
         seat = self.my_turn()
         if seat is None or self.game is None or not self.game.can_undo:
             return False
-        return self._ask({"type": "undo", "seat": seat, "n": len(self.game.moves)})
+        return self._ask(Undo(seat=seat, n=len(self.game.moves)))
 
     def resign(self, seat: int | None = None) -> bool:
         """Give up the game for one of this session's seats (the first by default)."""
         seat = self.seats[0] if seat is None and self.seats else seat
-        return seat in self.seats and self.request({"type": "resign", "seat": seat})
+        return seat in self.seats and self.request(Resign(seat=seat))
 
     def rematch(self) -> bool:
         """Play again: after the end, accept the table's next game; in a game begun without
         this player, take the seats back from the computer."""
-        return self.request({"type": "rematch"})
+        return self.request(Rematch())
 
     def accepted(self) -> bool:
         """This session's seats play the table's next game (the table's last word)."""
@@ -209,23 +218,19 @@ class NetSession:
         return self.table.state == "playing" and any(self.table.out(i) for i in self.seats)
 
     def host(self, op: str, seat: int | None = None, kind: str | None = None) -> bool:
-        message: dict[str, Any] = {"type": "host", "op": op}
-        if seat is not None:
-            message["seat"] = seat
-        if kind is not None:
-            message["kind"] = kind
-        return self.request(message)
+        return self.request(Host(op=op, seat=seat, kind=kind))
 
-    def _ask(self, message: dict[str, Any]) -> bool:
+    def _ask(self, message: Act | Undo) -> bool:
         if not self.request(message):
             return False
-        self.pending = message["n"]
+        self.pending = message.n
         return True
 
-    def request(self, message: dict[str, Any]) -> bool:
+    def request(self, message: Message | dict[str, Any]) -> bool:
         with self._lock:
             send = self._send
-        return send is not None and send(encode(message))
+        text = message.encoded() if isinstance(message, Message) else encode(message)
+        return send is not None and send(text)
 
     def finished_game(self) -> Game | None:
         """Once the game is over: the table's real game, replayed from its seed and moves

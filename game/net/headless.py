@@ -27,6 +27,7 @@ from game.rules.registry import Registry, default_registry
 from .client import NetSession, Status
 from .connect import follow
 from .links import Link, parse_link
+from .messages import Bye
 from .tokens import Tokens
 
 PACES = {"relaxed": 1.1, "normal": 0.55, "instant": 0.0}  # seconds before each action
@@ -125,7 +126,7 @@ async def _run(session: NetSession, level: str, pace: float, tokens: Tokens | No
         await play_seat(session, level, pace, stop=stop, seated=remember,
                         unanswered=unanswered)
         if session.status == Status.OVER:  # left for good: the others need not wait for it
-            session.request({"type": "bye"})
+            session.request(Bye())
             await asyncio.sleep(0.1)  # the connection's writer sends it
     finally:
         stop.set()

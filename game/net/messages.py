@@ -5,14 +5,16 @@ is the whole protocol as a JSON Schema document (docs/network.schema.json is thi
 out; docs/network.md tells what each message means).  ``read(text, side)`` turns a frame
 into a checked message or raises ``MessageError`` with a code and a sentence: text that is
 not JSON, JSON that is not a message of that side, a field of the wrong type or size, a
-join in another protocol version.
+join in another protocol version.  Each message is declared once, as a class (``Welcome``,
+``Act``...): its typed constructor, its wire form (``to_json``) and its schema.
 """
 
 from __future__ import annotations
 
 import json
-from collections.abc import Mapping
-from typing import Any
+from collections.abc import Callable, Mapping
+from dataclasses import MISSING, dataclass, fields
+from typing import Annotated, Any, ClassVar, TypeVar, dataclass_transform, get_type_hints
 
 from . import PROTOCOL
 from .schema import problem
@@ -103,82 +105,195 @@ DEFS: dict[str, Any] = {
     "option": {"type": "array", "minItems": 2, "maxItems": 2,
                "items": {"anyOf": [ID, {"type": "integer", "minimum": -10**9,
                                         "maximum": 10**9}]}},
-    "step": _message("move", {"n": COUNT, "seat": SEAT,
-                              "action": {"type": "string",
-                                         "pattern": "^[A-Za-z0-9_.+:@,-]{1,100}$"},
-                              "outcomes": _array(_array({"anyOf": [WORD, TILE]}, 2, 2), 50),
-                              "deals": _array({"$ref": "#/$defs/deal"}, 8),
-                              "digest": {"$ref": "#/$defs/digest"}, "chain": CHAIN},
-                     {"stand_in_reason": STAND_IN_REASON},
-                     description="An action the table played, as this connection may see "
-                                 "it (stand_in_reason: a computer played it for the seat's "
-                                 "player, and why)."),
 }
 
-CLIENT_MESSAGES: dict[str, Any] = {
-    "join": _message("join", {"protocol": {"type": "integer", "minimum": 0, "maximum": 10**6},
-                              "code": {"type": "string", "pattern": "^[A-Za-z0-9-]{4,20}$"},
-                              "name": NAME},
-                     {"seats": {**_array(SEAT, 8, 1), "uniqueItems": True}, "token": TOKEN,
-                      "have": COUNT, "chain": CHAIN, "host": TOKEN},
-                     "Take a seat (or take one's seat back with its token)."),
-    "act": _message("act", {"seat": SEAT, "n": COUNT,
-                            "action": {"type": "string",
-                                       "pattern": "^[A-Za-z0-9_.+:@,-]{1,100}$"}},
-                    description="Play an action for one's seat; n: the moves played so far."),
-    "undo": _message("undo", {"seat": SEAT, "n": COUNT},
-                     description="Take back one's last action of the turn."),
-    "resign": _message("resign", {"seat": SEAT}, description="Give up the game."),
-    "host": _message("host", {"op": {"enum": ["start", "seat", "takeover"]}},
-                     {"seat": SEAT, "kind": WORD},
-                     "What only the host may do: start (after the end: begin the rematch "
-                     "now), change an open seat, hand a seat to a computer."),
-    "rematch": _message("rematch", {},
-                        description="Play again: after the end, accept the table's next game "
-                                    "in the same seats; in a game begun without one, take "
-                                    "one's seats back from the computer."),
-    "bye": _message("bye", {}, description="Leave the table (the seat is kept)."),
-}
+# ---------------------------------------------------------------------- the messages
+# Each message is declared once, as a class: its fields, their Python types and their JSON
+# Schema (``Annotated[type, schema]``), its ``type`` word and its description.  The class is
+# the typed constructor (``Welcome(protocol=..., ...)``, checked by mypy) and ``to_json``
+# its wire form; ``schema()`` is its part of ``SCHEMA``.  A field whose default is None is
+# optional: left out of the message when None.  A field named after a Python keyword ends
+# with ``_`` (``from_`` is ``from`` on the wire).
 
-SERVER_MESSAGES: dict[str, Any] = {
-    "welcome": _message("welcome", {"protocol": {"const": PROTOCOL}, "server": TEXT,
-                                    "table": {"$ref": "#/$defs/table"},
-                                    "you": _array(SEAT, 8), "token": TOKEN,
-                                    "host": {"type": "boolean"}},
-                        description="The seat(s) taken and the token that takes them back."),
-    "table": _message("table", {"table": {"$ref": "#/$defs/table"}},
-                      description="The table changed: seats, connections, clocks, state, "
-                                  "a pause."),
-    "start": _message("start", {"game": {"type": "object", "additionalProperties": False,
-                                         "required": ["id", "expansions", "options", "players",
-                                                      "fingerprints"],
-                                         "properties": {
-                                             "id": ID, "expansions": _array(ID, 20),
-                                             "options": _array({"$ref": "#/$defs/option"}, 100),
-                                             "players": _array(NAME, 8, 1),
-                                             "fingerprints": _array(_array(ID, 2, 2), 20)}},
-                                "opening": {"$ref": "#/$defs/deal"},
-                                "digest": {"$ref": "#/$defs/digest"}, "chain": CHAIN,
-                                "round": {"type": "integer", "minimum": 1,
-                                          "maximum": 10**6}},
-                        description="The game as it began; the moves follow.  round: the "
-                                    "games begun at this table (2 and more: a rematch)."),
-    "sync": _message("sync", {"from": COUNT, "moves": _array({"$ref": "#/$defs/step"}, 100000)},
-                     description="The moves from 'from' on; the client drops any it holds "
-                                 "from there."),
-    "move": DEFS["step"],
-    "undo": _message("undo", {"n": COUNT, "chain": CHAIN},
-                     description="The last action was taken back: n moves remain."),
-    "over": _message("over", {"reason": {"enum": ["end", "resigned"]},
-                              "seed": {"type": "integer", "minimum": -2**63,
-                                       "maximum": 2**63},
-                              "scores": _array({"type": "integer", "minimum": -10**6,
-                                                "maximum": 10**6}, 8, 1),
-                              "resigned": _array(SEAT, 8)},
-                     description="The game ended; its seed, now that it is safe to tell."),
-    "error": _message("error", {"code": WORD, "message": TEXT}, {"fatal": {"type": "boolean"}},
-                      "A request refused (nothing changed), or why the connection ends."),
-}
+Json = dict[str, Any]  # a JSON object inside a message (a table, a deal, a digest)
+T = TypeVar("T")
+
+
+class Message:
+    """A message of the protocol, of either side."""
+
+    wire_type: ClassVar[str]  # its "type"
+    description: ClassVar[str]
+
+    def to_json(self) -> Json:
+        out: Json = {"type": self.wire_type}
+        for field in fields(self):  # type: ignore[arg-type]  # every subclass is a dataclass
+            value = getattr(self, field.name)
+            if value is not None or field.default is MISSING:
+                out[field.name.rstrip("_")] = value
+        return out
+
+    def encoded(self) -> str:
+        return encode(self.to_json())
+
+    @classmethod
+    def schema(cls) -> Json:
+        required: Json = {}
+        optional: Json = {}
+        hints = get_type_hints(cls, include_extras=True)
+        for field in fields(cls):  # type: ignore[arg-type]
+            part = required if field.default is MISSING else optional
+            part[field.name.rstrip("_")] = hints[field.name].__metadata__[0]
+        return _message(cls.wire_type, required, optional, cls.description)
+
+
+@dataclass_transform(kw_only_default=True, frozen_default=True)
+def message(kind: str, description: str) -> Callable[[type[T]], type[T]]:
+    """Declare a message: its ``type`` word and what it means."""
+    def declare(cls: type[T]) -> type[T]:
+        setattr(cls, "wire_type", kind)  # noqa: B010  # ClassVars of Message, set per class
+        setattr(cls, "description", description)  # noqa: B010
+        return dataclass(frozen=True, kw_only=True)(cls)
+    return declare
+
+
+ACTION = {"type": "string", "pattern": "^[A-Za-z0-9_.+:@,-]{1,100}$"}
+SCORES = _array({"type": "integer", "minimum": -10**6, "maximum": 10**6}, 8, 1)
+
+
+@message("move", "An action the table played, as this connection may see it (stand_in_reason: "
+                 "a computer played it for the seat's player, and why).")
+class Move(Message):
+    n: Annotated[int, COUNT]
+    seat: Annotated[int, SEAT]
+    action: Annotated[str, ACTION]
+    outcomes: Annotated[list[list[str]], _array(_array({"anyOf": [WORD, TILE]}, 2, 2), 50)]
+    deals: Annotated[list[Json], _array({"$ref": "#/$defs/deal"}, 8)]
+    digest: Annotated[Json, {"$ref": "#/$defs/digest"}]
+    chain: Annotated[str, CHAIN]
+    stand_in_reason: Annotated[str | None, STAND_IN_REASON] = None
+
+
+DEFS["step"] = Move.schema()
+
+
+# ---------------------------------------------------------------------- a client's
+@message("join", "Take a seat (or take one's seat back with its token).")
+class Join(Message):
+    protocol: Annotated[int, {"type": "integer", "minimum": 0, "maximum": 10**6}]
+    code: Annotated[str, {"type": "string", "pattern": "^[A-Za-z0-9-]{4,20}$"}]
+    name: Annotated[str, NAME]
+    seats: Annotated[list[int] | None, {**_array(SEAT, 8, 1), "uniqueItems": True}] = None
+    token: Annotated[str | None, TOKEN] = None
+    have: Annotated[int | None, COUNT] = None
+    chain: Annotated[str | None, CHAIN] = None
+    host: Annotated[str | None, TOKEN] = None
+
+
+@message("act", "Play an action for one's seat; n: the moves played so far.")
+class Act(Message):
+    seat: Annotated[int, SEAT]
+    n: Annotated[int, COUNT]
+    action: Annotated[str, ACTION]
+
+
+@message("undo", "Take back one's last action of the turn.")
+class Undo(Message):
+    seat: Annotated[int, SEAT]
+    n: Annotated[int, COUNT]
+
+
+@message("resign", "Give up the game.")
+class Resign(Message):
+    seat: Annotated[int, SEAT]
+
+
+@message("host", "What only the host may do: start (after the end: begin the rematch now), "
+                 "change an open seat, hand a seat to a computer.")
+class Host(Message):
+    op: Annotated[str, {"enum": ["start", "seat", "takeover"]}]
+    seat: Annotated[int | None, SEAT] = None
+    kind: Annotated[str | None, WORD] = None
+
+
+@message("rematch", "Play again: after the end, accept the table's next game in the same "
+                    "seats; in a game begun without one, take one's seats back from the "
+                    "computer.")
+class Rematch(Message):
+    pass
+
+
+@message("bye", "Leave the table (the seat is kept).")
+class Bye(Message):
+    pass
+
+
+# ---------------------------------------------------------------------- the server's
+@message("welcome", "The seat(s) taken and the token that takes them back.")
+class Welcome(Message):
+    protocol: Annotated[int, {"const": PROTOCOL}]
+    server: Annotated[str, TEXT]
+    table: Annotated[Json, {"$ref": "#/$defs/table"}]
+    you: Annotated[list[int], _array(SEAT, 8)]
+    token: Annotated[str, TOKEN]
+    host: Annotated[bool, {"type": "boolean"}]
+
+
+@message("table", "The table changed: seats, connections, clocks, state, a pause.")
+class TableNews(Message):
+    table: Annotated[Json, {"$ref": "#/$defs/table"}]
+
+
+@message("start", "The game as it began; the moves follow.  round: the games begun at this "
+                  "table (2 and more: a rematch).")
+class Start(Message):
+    game: Annotated[Json, {"type": "object", "additionalProperties": False,
+                           "required": ["id", "expansions", "options", "players",
+                                        "fingerprints"],
+                           "properties": {
+                               "id": ID, "expansions": _array(ID, 20),
+                               "options": _array({"$ref": "#/$defs/option"}, 100),
+                               "players": _array(NAME, 8, 1),
+                               "fingerprints": _array(_array(ID, 2, 2), 20)}}]
+    opening: Annotated[Json, {"$ref": "#/$defs/deal"}]
+    digest: Annotated[Json, {"$ref": "#/$defs/digest"}]
+    chain: Annotated[str, CHAIN]
+    round: Annotated[int, {"type": "integer", "minimum": 1, "maximum": 10**6}]
+
+
+@message("sync", "The moves from 'from' on; the client drops any it holds from there.")
+class Sync(Message):
+    from_: Annotated[int, COUNT]
+    moves: Annotated[list[Json], _array({"$ref": "#/$defs/step"}, 100000)]
+
+
+@message("undo", "The last action was taken back: n moves remain.")
+class Undone(Message):
+    n: Annotated[int, COUNT]
+    chain: Annotated[str, CHAIN]
+
+
+@message("over", "The game ended; its seed, now that it is safe to tell.")
+class Over(Message):
+    reason: Annotated[str, {"enum": ["end", "resigned"]}]
+    seed: Annotated[int, {"type": "integer", "minimum": -2**63, "maximum": 2**63}]
+    scores: Annotated[list[int], SCORES]
+    resigned: Annotated[list[int], _array(SEAT, 8)]
+
+
+@message("error", "A request refused (nothing changed), or why the connection ends.")
+class Error(Message):
+    code: Annotated[str, WORD]
+    message: Annotated[str, TEXT]
+    fatal: Annotated[bool | None, {"type": "boolean"}] = None
+
+
+CLIENT_DECLARED: tuple[type[Message], ...] = (Join, Act, Undo, Resign, Host, Rematch, Bye)
+SERVER_DECLARED: tuple[type[Message], ...] = (Welcome, TableNews, Start, Sync, Move, Undone,
+                                              Over, Error)
+CLIENT_MESSAGES: dict[str, Any] = {m.wire_type: m.schema() for m in CLIENT_DECLARED}
+SERVER_MESSAGES: dict[str, Any] = {m.wire_type: DEFS["step"] if m is Move else m.schema()
+                                   for m in SERVER_DECLARED}
 
 
 def _schema() -> dict[str, Any]:

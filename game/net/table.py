@@ -24,6 +24,7 @@ from game.rules import Action, Game, IllegalAction, RulesError, parse_action
 from game.rules.registry import Registry
 
 from .carried import CLOCK_MS_MOST, uncarried_table
+from .messages import Over, Start, Sync, TableNews
 from .recorded import TableGame
 from .seats import (
     COMPUTER,
@@ -83,8 +84,9 @@ class PastGame:
 
     def sync_message(self, seats: Collection[int], first: int) -> dict[str, Any]:
         public = public_hands(self.game)
-        return {"type": "sync", "from": first,
-                "moves": [s.view(seats, public).to_json() for s in self.steps[first:]]}
+        return Sync(from_=first,
+                    moves=[s.view(seats, public).to_json() for s in self.steps[first:]]
+                    ).to_json()
 
     def over_message(self) -> dict[str, Any]:
         return over_message(self.reason, self.seed, self.game, self.resigned)
@@ -92,8 +94,8 @@ class PastGame:
 
 def over_message(reason: str, seed: int, game: TableGame, resigned: Sequence[int]
                  ) -> dict[str, Any]:
-    return {"type": "over", "reason": reason or "end", "seed": seed,
-            "scores": list(game.scores), "resigned": list(resigned)}
+    return Over(reason=reason or "end", seed=seed, scores=list(game.scores),
+                resigned=list(resigned)).to_json()
 
 
 class Table:
@@ -418,15 +420,14 @@ class Table:
         game = self._game()
         if self.opening is None:
             raise Refused("not-playing", "the game has not begun")
-        return {"type": "start",
-                "game": {"id": self.config.game, "expansions": list(self.config.expansions),
-                         "options": [[k, v] for k, v in self.config.options],
-                         "players": list(game.players),
-                         "fingerprints": [[k, v] for k, v in
-                                          sorted(self.tileset.fingerprints.items())]},
-                "opening": self.opening.view(seats, public_hands(game)).to_json(),
-                "digest": (self.opening_digest or Digest.of(game)).to_json(),
-                "chain": self.chain[0], "round": self.round}
+        return Start(game={"id": self.config.game, "expansions": list(self.config.expansions),
+                           "options": [[k, v] for k, v in self.config.options],
+                           "players": list(game.players),
+                           "fingerprints": [[k, v] for k, v in
+                                            sorted(self.tileset.fingerprints.items())]},
+                     opening=self.opening.view(seats, public_hands(game)).to_json(),
+                     digest=(self.opening_digest or Digest.of(game)).to_json(),
+                     chain=self.chain[0], round=self.round).to_json()
 
     def move_message(self, step: Step, seats: Collection[int]) -> dict[str, Any]:
         return step.view(seats, public_hands(self._game())).to_json()
@@ -440,8 +441,13 @@ class Table:
 
     def sync_message(self, seats: Collection[int], first: int) -> dict[str, Any]:
         public = public_hands(self._game())
-        return {"type": "sync", "from": first,
-                "moves": [s.view(seats, public).to_json() for s in self.steps[first:]]}
+        return Sync(from_=first,
+                    moves=[s.view(seats, public).to_json() for s in self.steps[first:]]
+                    ).to_json()
+
+    def news(self, now: float) -> dict[str, Any]:
+        """The ``table`` message: the table as it stands now."""
+        return TableNews(table=self.info(now)).to_json()
 
     def over_message(self) -> dict[str, Any]:
         return over_message(self.reason, self.seed, self._game(),

@@ -22,6 +22,9 @@ are held than the open-file limit allows with a reserve for saves (``descriptors
 handshake and then a join must come in time, failed joins from an address and the joins of
 one seat's token are metered, and a reader too slow for its messages is dropped (it
 reconnects and gets what it missed).  Permessage compression is off.
+Each step of a table (a request, a join, a clock, a computer's move) gathers all that follows
+from it in an ``Outcome`` (its messages to each member, its record to write, its next wake-up
+and computer turn), which ``_carry`` carries out in one pass.
 Everything runs on one event loop; only the computers think elsewhere, in other processes,
 so that no search holds the loop up.  One table's trouble stays that table's: a table file
 that cannot be resumed is set aside as the server starts, and a table whose clock, computer,
@@ -51,7 +54,8 @@ from . import PROTOCOL
 from .admission import Admission, counted_connections
 from .descriptors import AcceptWatch, fitting_connections
 from .limits import Limits, Meters
-from .messages import CLIENT, MessageError, encode, read
+from .messages import CLIENT, Error, MessageError, Undone, Welcome, read
+from .outcome import Letter, Member, Outcome, addressed, post
 from .peer import Peer
 from .sealed import Seal
 from .seats import HOST, Refused, TableConfig, new_code, normal_code, token_hash
@@ -72,7 +76,7 @@ class TableServer:
         self.limits = limits or Limits()
         self.clock = clock
         self.tables: dict[str, Table] = {}
-        self.peers: dict[str, set[Peer]] = {}  # by table code
+        self.peers: dict[str, set[Member]] = {}  # by table code
         self.all_peers: set[Peer] = set()
         self.failed = Meters(self.limits.joins_per_minute)  # failed joins, by address
         self.rejoins = Meters(self.limits.rejoins_per_minute)  # joins, by seat token
@@ -165,7 +169,7 @@ class TableServer:
         now = self.clock()
         for table in list(self.tables.values()):
             with self._contained(table, "its pause"):
-                self._closing_table(table, reason, now)
+                self._carry(table, self._closing_table(table, reason, now))
         deadline = time.monotonic() + within
         while self.all_peers and time.monotonic() < deadline:  # each reads its last word
             for peer in self.all_peers:  # (one that came back meanwhile too: it read it)
@@ -179,23 +183,22 @@ class TableServer:
         await self._thinkers.close()
         await self._saver.drain()  # the saves under way finish
 
-    def _closing_table(self, table: Table, reason: str, now: float) -> None:
+    def _closing_table(self, table: Table, reason: str, now: float) -> Outcome:
         """Tell a table's players it stops, then close their connections once told."""
-        peers = list(self.peers.get(table.code, ()))
+        out = Outcome(follow=False)
         if table.state == LOBBY and reason == HOST_LEFT:  # a window's lobby is not kept
-            for peer in peers:
-                peer.send({"type": "error", "code": "host-closed", "fatal": True,
-                           "message": "the host closed the table"})
+            out.everyone(Error(code="host-closed", message="the host closed the table",
+                               fatal=True))
         elif table.state != OVER:
             if reason == HOST_LEFT:
                 hosts = [i for i, s in enumerate(table.seats) if s.kind == HOST]
                 table.connected(hosts, False, now, left=True)
             table.pause(reason, _PAUSED[reason], now)
             log.info("table %s: paused (%s)", table.code, _PAUSED[reason])
-            self._broadcast(table, {"type": "table", "table": table.info(now)})
-            self._saver.want(table)  # its clocks as they stand
-        for peer in peers:
-            peer.drop(1001, "the table stops")
+            out.news(table, now)
+            out.save = True  # its clocks as they stand
+        out.drop(None, 1001, "the table stops")
+        return out
 
     async def _handle(self, ws: ServerConnection) -> None:
         address = str(ws.remote_address[0]) if ws.remote_address else "?"
@@ -224,28 +227,43 @@ class TableServer:
         async for text in peer.ws:
             if peer.closing:
                 return  # what it sent after being dropped is never read
-            now = self.clock()
-            if not peer.bucket.take(now):
-                self._refuse(peer, "rate", "too many messages: slow down")
+            if self.metered(peer, text):
+                self.receive(peer, text)
             else:
-                try:
-                    self._dispatch(peer, read(text, CLIENT), now)
-                    continue
-                except MessageError as exc:
-                    self._refuse(peer, exc.code, exc.message)
-            # A refused message lets every other connection have its turn first: frames
-            # already received come without waiting, and one peer must not hold the loop.
-            await asyncio.sleep(0)
+                # A refused message lets every other connection have its turn first: frames
+                # already received come without waiting, and one peer must not hold the loop.
+                await asyncio.sleep(0)
 
-    def _refuse(self, peer: Peer, code: str, message: str, fatal: bool = False) -> None:
+    def metered(self, peer: Peer, text: str | bytes) -> bool:
+        """Whether a seated connection's message may be taken: within its rate, and a
+        client's message (else it is refused here)."""
+        if not peer.bucket.take(self.clock()):
+            self._refuse(peer, "rate", "too many messages: slow down")
+            return False
+        try:
+            read(text, CLIENT)
+        except MessageError as exc:
+            self._refuse(peer, exc.code, exc.message)
+            return False
+        return True
+
+    def receive(self, peer: Member, text: str | bytes) -> None:
+        """A message of a seated connection, metered already (here, or by the process that
+        holds the connection)."""
+        try:
+            self._dispatch(peer, read(text, CLIENT), self.clock())
+        except MessageError as exc:
+            self._refuse(peer, exc.code, exc.message)
+
+    def _refuse(self, peer: Member, code: str, message: str, fatal: bool = False) -> None:
         peer.refused += 1
         fatal = fatal or peer.refused > self.limits.refused
-        peer.send({"type": "error", "code": code, "message": message, "fatal": fatal})
+        peer.send(Error(code=code, message=message, fatal=fatal).encoded())
         if fatal:
             peer.drop(1008, message[:100])
 
     # ------------------------------------------------------------------ joining
-    def _join(self, peer: Peer, text: str | bytes) -> bool:
+    def _join(self, peer: Member, text: str | bytes) -> bool:
         now = self.clock()
         try:
             message = read(text, CLIENT)
@@ -275,11 +293,13 @@ class TableServer:
             return False
         if seat is not None:
             self.rejoins.take(seat, now)
-        self.admission.joined(peer.ws)
+        if isinstance(peer, Peer):  # (the admission counts this process's connections)
+            self.admission.joined(peer.ws)
+        out = Outcome(save=True)
         for other in list(self.peers.get(table.code, ())):
             if set(other.seats) & set(seats):  # the same player again: the newer one wins
-                other.send({"type": "error", "code": "replaced", "fatal": True,
-                            "message": "this seat was taken back by a newer connection"})
+                other.send(Error(code="replaced", fatal=True, message="this seat was taken "
+                                 "back by a newer connection").encoded())
                 other.drop(1000, "replaced")
                 self._leave(other)
         log.info("table %s: %s joined seat(s) %s from %s", table.code,
@@ -288,32 +308,33 @@ class TableServer:
         peer.table, peer.seats, peer.host = table, seats, message.get("host") is not None
         self.peers.setdefault(table.code, set()).add(peer)
         table.connected(seats, True, now)
-        peer.send({"type": "welcome", "protocol": PROTOCOL, "server": f"carcassonne {version()}",
-                   "table": table.info(now), "you": seats, "token": token, "host": peer.host})
+        out.to(peer, Welcome(protocol=PROTOCOL, server=f"carcassonne {version()}",
+                             table=table.info(now), you=seats, token=token, host=peer.host))
         if table.state != LOBBY:
-            self._catch_up(peer, table, message.get("have", 0), message.get("chain"))
-        self._changed(table)
+            self._catch_up(out, peer, table, message.get("have", 0), message.get("chain"))
+        out.news(table, now)
         if table.ready and table.config.auto_start and table.paused is None:
-            self._start(table)
-        self._saver.want(table)
+            self._start(out, table)
+        self._carry(table, out)
         return True
 
-    def _catch_up(self, peer: Peer, table: Table, have: int, chain: str | None) -> None:
+    def _catch_up(self, out: Outcome, peer: Member, table: Table, have: int,
+                  chain: str | None) -> None:
         """What a joining client missed: from its moves on (a client holding the game
         before this table's rematch first gets that game's last moves and its end)."""
         past = table.previous
         missed = None if past is None else past.resume_from(have, chain)
         if past is not None and missed is not None:
-            peer.send(past.sync_message(peer.seats, missed))
-            peer.send(past.over_message())
+            out.to(peer, past.sync_message(peer.seats, missed))
+            out.to(peer, past.over_message())
         first = 0 if missed is not None else table.resume_from(have, chain)
         if first == 0:
-            peer.send(table.start_message(peer.seats))
-        peer.send(table.sync_message(peer.seats, first))
+            out.to(peer, table.start_message(peer.seats))
+        out.to(peer, table.sync_message(peer.seats, first))
         if table.state == OVER:
-            peer.send(table.over_message())
+            out.to(peer, table.over_message())
 
-    def _leave(self, peer: Peer) -> None:
+    def _leave(self, peer: Member) -> None:
         table = peer.table
         if table is None:
             return
@@ -324,11 +345,14 @@ class TableServer:
             log.info("table %s: seat(s) %s left", table.code,
                      ",".join(str(i + 1) for i in peer.seats))
             table.connected(peer.seats, False, self.clock(), left=peer.leaving)
+            out = Outcome()
             # the last answer to the offer may be this player's leaving
             if table.rematch_due and not self._closing:
-                self._rematch(table)
+                self._rematch(out, table)
             else:
-                self._changed(table)
+                with self._contained(table, "its news"):
+                    out.news(table, self.clock())
+            self._carry(table, out)
 
     def _save_told(self, table: Table, problem: OSError | None) -> None:
         """A save of the table failed (it stands still and its players are told why), or
@@ -341,16 +365,18 @@ class TableServer:
     def _save_result(self, table: Table, problem: OSError | None) -> None:
         now = self.clock()
         paused = table.paused
+        out = Outcome()
         if problem is None:
             if paused is not None and paused.reason == UNSAVED and not self._closing:
                 table.resume(now)
                 log.info("table %s: saved again, play resumes", table.code)
                 if table.rematch_due:  # every answer came while it stood still
-                    self._rematch(table)
-                elif table.ready and table.config.auto_start:
-                    self._start(table)
+                    self._rematch(out, table)
                 else:
-                    self._changed(table)
+                    out.news(table, now)
+                    if table.ready and table.config.auto_start:
+                        self._start(out, table)
+                self._carry(table, out)
             return
         if table.state == OVER or (paused is not None and paused.reason != UNSAVED):
             return  # nothing left to play, or it stands still already
@@ -358,72 +384,88 @@ class TableServer:
         if paused is None or paused.detail != detail:
             table.pause(UNSAVED, f"its last turn cannot be saved ({detail}): play waits until "
                                  f"it can", now, detail)
-            self._changed(table)
+            out.news(table, now)
+            self._carry(table, out)
 
-    def _start(self, table: Table) -> None:
-        table.start(self.clock())
+    def _start(self, out: Outcome, table: Table) -> None:
+        """The game begins: everyone gets it as their seats see it, then the table."""
+        now = self.clock()
+        table.start(now)
         log.info("table %s: the game begins", table.code)
-        for peer in self.peers.get(table.code, ()):
-            peer.send(table.start_message(peer.seats))
-        self._changed(table)
-        self._saver.want(table)
+        out.each(table.start_message)
+        out.news(table, now)
+        out.save = True
 
-    def _rematch(self, table: Table) -> None:
-        """The next game at this table: the finished one's file kept aside first, then
-        everyone told (the table as it now is before its ``start``)."""
-        self._saver.archive(table)
+    def _rematch(self, out: Outcome, table: Table) -> None:
+        """The next game at this table: the finished one kept aside first, then everyone
+        told (the table as it now is before its ``start``)."""
+        self._keep_finished(out, table)
         table.rematch(self.clock())
         log.info("table %s: game %d begins", table.code, table.round)
-        self._broadcast(table, {"type": "table", "table": table.info(self.clock())})
-        for peer in self.peers.get(table.code, ()):
-            peer.send(table.start_message(peer.seats))
-        self._follow_up(table)
-        self._saver.want(table)
+        out.news(table, self.clock())
+        out.each(table.start_message)
+        out.save = True
+
+    def _keep_finished(self, out: Outcome, table: Table) -> None:
+        """The finished game's record, before its table goes on with the next one."""
+        self._saver.archive(table)
 
     # ------------------------------------------------------------------ requests
-    def _dispatch(self, peer: Peer, message: dict[str, Any], now: float) -> None:
+    def _dispatch(self, peer: Member, message: dict[str, Any], now: float) -> None:
         table, kind = peer.table, message["type"]
         if table is None:
             return
         try:
-            if kind == "act":
-                self._step(table, table.act(peer.seats, message["seat"], message["n"],
-                                            message["action"], now), now)
-            elif kind == "undo":
-                n = table.undo(peer.seats, message["seat"], message["n"])
-                self._broadcast(table, {"type": "undo", "n": n, "chain": table.chain[n]})
-            elif kind == "resign":
-                table.resign(peer.seats, message["seat"])
-                self._ended_or_changed(table)
-            elif kind == "host":
-                self._host(peer, table, message)
-            elif kind == "join":
-                raise Refused("joined", "this connection has joined already")
-            elif kind == "rematch":
-                table.want_rematch(peer.seats)
-                if table.rematch_due:
-                    self._rematch(table)
-                else:
-                    self._changed(table)
-                    self._saver.want(table)
-            elif kind == "bye":
-                peer.leaving = True
-                peer.drop(1000, "bye")
+            out = self._request(peer, table, kind, message, now)
         except Refused as exc:
             self._refuse(peer, exc.code, exc.message)
+            return
         except Exception:  # the table's own failure: that table closes, the server serves on
             self._close_table(table, f"a {kind} request")
+            return
+        if out is not None:
+            self._carry(table, out, asked=now)
 
-    def _host(self, peer: Peer, table: Table, message: dict[str, Any]) -> None:
+    def _request(self, peer: Member, table: Table, kind: str, message: dict[str, Any],
+                 now: float) -> Outcome | None:
+        """What a request of a seated connection changes (Refused: nothing)."""
+        out = Outcome()
+        if kind == "act":
+            step = table.act(peer.seats, message["seat"], message["n"], message["action"], now)
+            self._played(out, table, step, now)
+        elif kind == "undo":
+            n = table.undo(peer.seats, message["seat"], message["n"])
+            out.everyone(Undone(n=n, chain=table.chain[n]))
+        elif kind == "resign":
+            table.resign(peer.seats, message["seat"])
+            self._ended_or_changed(out, table, now)
+        elif kind == "host":
+            self._host(out, peer, table, message)
+        elif kind == "join":
+            raise Refused("joined", "this connection has joined already")
+        elif kind == "rematch":
+            table.want_rematch(peer.seats)
+            if table.rematch_due:
+                self._rematch(out, table)
+            else:
+                out.news(table, now)
+                out.save = True
+        elif kind == "bye":
+            peer.leaving = True
+            peer.drop(1000, "bye")
+            return None
+        return out
+
+    def _host(self, out: Outcome, peer: Member, table: Table, message: dict[str, Any]) -> None:
         if not peer.host:
             raise Refused("not-host", "only the host may do that")
         op, seat = message["op"], message.get("seat")
         if op == "start" and table.state == OVER:  # the rematch now, whoever has not accepted
             table.want_rematch(peer.seats)
-            self._rematch(table)
+            self._rematch(out, table)
             return
         if op == "start":
-            self._start(table)
+            self._start(out, table)
             return
         if seat is None or not 0 <= seat < len(table.seats):
             raise Refused("seat", "name a seat of this table")
@@ -431,53 +473,55 @@ class TableServer:
             table.set_seat(seat, message.get("kind") or "open")
         elif not table.take_over(seat):
             raise Refused("not-now", "no game is under way")
-        self._changed(table)
-        self._saver.want(table)
+        out.news(table, self.clock())
+        out.save = True
 
-    def _step(self, table: Table, step: Step, asked: float) -> None:
-        views: dict[frozenset[int], str] = {}
-        with self._contained(table, "its move's news"):
-            for peer in self.peers.get(table.code, ()):
-                key = frozenset(peer.seats)
-                if key not in views:
-                    views[key] = encode(table.move_message(step, key))
-                peer.send(views[key])
-        self.moves_served += 1
-        self.slowest_move = max(self.slowest_move, self.clock() - asked)
+    def _played(self, out: Outcome, table: Table, step: Step, now: float) -> None:
+        """A move: everyone gets it as their seats see it; a turn's end is saved."""
+        out.step(table, step)
         if table.state == OVER or step.ends_turn:
-            self._ended_or_changed(table)
-        else:
-            self._follow_up(table)
+            self._ended_or_changed(out, table, now)
 
-    def _ended_or_changed(self, table: Table) -> None:
+    def _ended_or_changed(self, out: Outcome, table: Table, now: float) -> None:
         if table.state == OVER:
             log.info("table %s: the game is over (%s)", table.code, table.reason)
-            with self._contained(table, "its game's end"):
-                self._broadcast(table, table.over_message())
-        self._changed(table)
-        self._saver.want(table)
+            out.everyone(table.over_message())
+        out.news(table, now)
+        out.save = True
 
-    def _broadcast(self, table: Table, message: dict[str, Any]) -> None:
-        text = encode(message)
-        for peer in self.peers.get(table.code, ()):
-            peer.send(text)
-
-    def _changed(self, table: Table) -> None:
-        """Tell the table's players what it looks like now, then see what comes next."""
+    # ------------------------------------------------------------------ carrying out
+    def _carry(self, table: Table, out: Outcome, asked: float | None = None) -> None:
+        """Carry out what a step of ``table`` calls for, in one pass: its messages to the
+        members it has now, its record written, then its next wake-up and computer turn."""
+        if self.tables.get(table.code) is not table:
+            return  # closed after a failure: it is not served any more
+        letters: list[Letter] = []
         with self._contained(table, "its news"):
-            self._broadcast(table, {"type": "table", "table": table.info(self.clock())})
-        self._follow_up(table)
+            letters = addressed(out, self.peers.get(table.code, ()))
+        self._store(table, out, letters)
+        if out.moves:
+            self.moves_served += out.moves
+            if asked is not None:
+                self.slowest_move = max(self.slowest_move, self.clock() - asked)
+        if out.follow:
+            self._follow_up(table, out)
+
+    def _store(self, table: Table, out: Outcome, letters: list[Letter]) -> None:
+        """The folder store: the messages now, the file written off the loop."""
+        post(letters)
+        if out.save:
+            self._saver.want(table)
 
     # ------------------------------------------------------------------ computers and clocks
-    def _follow_up(self, table: Table) -> None:
+    def _follow_up(self, table: Table, out: Outcome | None = None) -> None:
         if self._closing or self.tables.get(table.code) is not table:
             return  # closing, or a table closed after a failure
         with self._contained(table, "its clock"):
-            self._arm_timer(table)
-        seat = table.computer_turn()
-        if seat is not None and table.code not in self._thinking:
-            self._thinking[table.code] = asyncio.get_running_loop().create_task(
-                self._computer(table))
+            settled = (out or Outcome()).settle(table, self.clock())
+            self._arm_timer(table, settled.wake_at)
+            if settled.computer is not None and table.code not in self._thinking:
+                self._thinking[table.code] = asyncio.get_running_loop().create_task(
+                    self._computer(table))
 
     async def _computer(self, table: Table) -> None:
         with self._contained(table, "its computer's turn"):
@@ -498,7 +542,9 @@ class TableServer:
             if table.computer_turn() != seat or len(table.game.moves) != moves:
                 continue  # the position changed while it thought
             decided = self.clock()
-            self._step(table, table.play(action, decided), decided)
+            out = Outcome()  # (its follow-up finds this loop thinking: no second one)
+            self._played(out, table, table.play(action, decided), decided)
+            self._carry(table, out, asked=decided)
 
     @contextlib.contextmanager
     def _contained(self, table: Table, what: str) -> Iterator[None]:
@@ -518,29 +564,30 @@ class TableServer:
         log.exception("table %s: %s failed; the table is closed", table.code, what)
         del self.tables[table.code]
         self._saver.forget(table)  # no more tries to save it (its file stays as it was)
+        self._stop_table(table)
+        closed = Error(code="table-closed", fatal=True,
+                       message="this table met a problem and was closed").encoded()
+        for peer in self.peers.pop(table.code, set()):
+            peer.table = None
+            peer.send(closed)
+            peer.drop(1011, "table closed")
+
+    def _stop_table(self, table: Table) -> None:
+        """No more clock or computer for a table no longer served."""
         timer = self._timers.pop(table.code, None)
         if timer is not None:
             timer.cancel()
         task = self._thinking.pop(table.code, None)
         if task is not None and task is not asyncio.current_task():
             task.cancel()
-        for peer in self.peers.pop(table.code, set()):
-            peer.table = None
-            peer.send({"type": "error", "code": "table-closed", "fatal": True,
-                       "message": "this table met a problem and was closed"})
-            peer.drop(1011, "table closed")
 
-    def _arm_timer(self, table: Table) -> None:
+    def _arm_timer(self, table: Table, at: float | None) -> None:
         old = self._timers.pop(table.code, None)
         if old is not None:
             old.cancel()
-        now = self.clock()
-        left = table.time_left(now)
-        times = [t for t in (None if left is None else now + max(0.0, left),
-                             table.takeover_at()) if t is not None]
-        if times:
+        if at is not None:
             self._timers[table.code] = asyncio.get_running_loop().call_later(
-                max(0.0, min(times) - now), self._tick, table)
+                max(0.0, at - self.clock()), self._tick, table)
 
     def _tick(self, table: Table) -> None:
         self._timers.pop(table.code, None)
@@ -550,10 +597,10 @@ class TableServer:
             due = table.takeover_at()
             if due is not None and due <= now and table.game is not None:
                 changed = table.take_over(table.game.current) or changed
+            out = Outcome()
             if changed:
-                self._changed(table)
-            else:
-                self._arm_timer(table)
+                out.news(table, now)
+            self._carry(table, out)
 
 
 # What players read when a table stops with its server (the window words it by the reason).
