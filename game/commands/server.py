@@ -8,6 +8,8 @@
                           [--max-connections N] [--per-address N] [--per-block N]
                           [--ipv4-block BITS] [--ipv6-block BITS] [--rejoins-per-minute N]
                           [--thinking-processes N] [--certificate FILE [--key FILE]]
+                          [--store redis://HOST:PORT/DB [--lease SECONDS]]
+                          [--link-port PORT] [--front-door ADDRESS ...]
 
 Prints each table's join link and serves until stopped (Ctrl+C).  Every table is saved after
 each confirmed turn in ``--data`` (default: the user data folder's ``server-tables``); started
@@ -18,8 +20,17 @@ more than 100000 seconds, say) or this system cannot give (more connections than
 process hold) are refused at once, in one line.  The computers think in
 ``--thinking-processes`` processes (default: one per processor).  With ``--certificate`` (and
 ``--key``, when the certificate's file does not hold it) it speaks TLS: its links are
-``wss://``, and no one reading the network sees the hands or the seats' tokens.  See
-docs/network.md.
+``wss://``, and no one reading the network sees the hands or the seats' tokens.
+
+With ``--store`` the tables are kept in Redis instead of a folder, shared by every server
+process started with the same store, on any machine: any of them serves any table, each
+table owned by one process at a time under a lease of ``--lease`` seconds (default 2), taken
+over from the store when its owner dies.  ``--tables`` then counts the store's games not yet
+finished.  Behind a front door (a proxy spreading players over the processes, see
+docs/deploy.md) the links name the front door's port (``--link-port``) and ``--address``;
+``--front-door`` names the proxy's address, whose connections are each counted as their own
+(the front door limits each player's address) and whose X-Forwarded-For names the player.
+See docs/network.md.
 """
 
 from __future__ import annotations
@@ -103,6 +114,16 @@ def parse_args(argv: Sequence[str] | None) -> argparse.Namespace:
                         "after it)")
     p.add_argument("--key", type=Path, metavar="FILE",
                    help="the certificate's private key (PEM), when not in its file")
+    p.add_argument("--store", metavar="redis://HOST:PORT/DB",
+                   help="keep the tables in this Redis, shared with other server processes")
+    p.add_argument("--lease", type=float, default=2.0, metavar="SECONDS",
+                   help="how long a process owns a table unless it renews its lease (with "
+                        "--store; default 2)")
+    p.add_argument("--link-port", type=_port, metavar="PORT",
+                   help="the port the join links name (a front door's; default: the port "
+                        "served)")
+    p.add_argument("--front-door", action="append", default=[], metavar="ADDRESS",
+                   help="the address of a front door (proxy) in front of this process")
     return p.parse_args(argv)
 
 
@@ -142,6 +163,14 @@ def refused(args: argparse.Namespace) -> str | None:
                 f"tables than connections could never all be played")
     if args.thinking_processes < 1:
         return "--thinking-processes: at least 1"
+    if not 0.5 <= args.lease <= 60:
+        return "--lease: from 0.5 to 60 seconds"
+    if args.store is not None:
+        from game.net.redis_where import parse_where
+        try:
+            parse_where(args.store)
+        except ValueError as exc:
+            return f"--store: {exc}"
     return None
 
 
@@ -227,7 +256,8 @@ def _options(pairs: Sequence[str]) -> tuple[tuple[str, str | int], ...]:
 def limits_of(args: argparse.Namespace) -> Limits:
     return Limits(max_connections=args.max_connections, per_address=args.per_address,
                   per_block=args.per_block, ipv4_block=args.ipv4_block,
-                  ipv6_block=args.ipv6_block, rejoins_per_minute=args.rejoins_per_minute)
+                  ipv6_block=args.ipv6_block, rejoins_per_minute=args.rejoins_per_minute,
+                  front_doors=tuple(args.front_door))
 
 
 def link_host(args: argparse.Namespace) -> str:
@@ -253,6 +283,8 @@ async def serve(args: argparse.Namespace, config: TableConfig) -> int:
     except ValueError as exc:
         print(f"cannot serve over TLS: {exc}", file=sys.stderr)
         return 2
+    if args.store is not None:
+        return await serve_shared(args, config, tls)
     folder = args.data or Storage().data_dir / "server-tables"
     try:
         folder.mkdir(parents=True, exist_ok=True)
@@ -278,8 +310,47 @@ async def serve(args: argparse.Namespace, config: TableConfig) -> int:
         return 2
     host = link_host(args)
     for table in server.tables.values():
-        print(describe(table, host, port, tls is not None), flush=True)
+        print(describe(table, host, args.link_port or port, tls is not None), flush=True)
     print(f"serving on port {port} ({folder}); Ctrl+C stops", flush=True)
+    await until_stopped(server)
+    return 0
+
+
+async def serve_shared(args: argparse.Namespace, config: TableConfig,
+                       tls: ssl.SSLContext | None) -> int:
+    """Serve the tables of a store shared with other processes (``--store``)."""
+    try:
+        from redis.exceptions import RedisError
+
+        from game.net.redis_where import parse_where
+    except ImportError:
+        print("--store needs the Python package redis (the 'server' extra: pip install "
+              "'carcassonne-family[server]')", file=sys.stderr)
+        return 2
+    server = TableServer(default_registry(), None, limits_of(args),
+                         processes=args.thinking_processes, store=parse_where(args.store),
+                         lease=args.lease)
+    assert server.shared is not None
+    try:
+        port = await server.start(args.host, args.port, tls)
+        made = await server.shared.mint(config, args.tables)
+    except (RedisError, OSError) as exc:
+        await server.close()
+        why = os.strerror(exc.errno) if isinstance(exc, OSError) and exc.errno else str(exc)
+        print(f"cannot serve with the store {args.store} on {args.host} port {args.port}: "
+              f"{why}", file=sys.stderr)
+        return 2
+    host = link_host(args)
+    for table in made:
+        print(describe(table, host, args.link_port or port, tls is not None), flush=True)
+    print(f"serving on port {port} (store {args.store}, process {server.shared.process}); "
+          f"Ctrl+C stops", flush=True)
+    await until_stopped(server)
+    return 0
+
+
+async def until_stopped(server: TableServer) -> None:
+    """Serve until Ctrl+C (or SIGTERM), then close."""
     stop = asyncio.Event()
     loop = asyncio.get_running_loop()
     for sig in (signal.SIGINT, signal.SIGTERM):
@@ -291,7 +362,6 @@ async def serve(args: argparse.Namespace, config: TableConfig) -> int:
         await server.close()
         log.info("served %d moves; the slowest took %.1f ms from its request to its sending",
                  server.moves_served, server.slowest_move * 1000)
-    return 0
 
 
 def main(argv: Sequence[str] | None = None) -> int:

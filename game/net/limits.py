@@ -24,6 +24,10 @@ class Limits:
     send_queue: int = 1024  # messages waiting for a slow reader before it is dropped
     ping_interval: float = 10.0  # seconds between pings; a peer silent for two is gone
     spare_files: int = 64  # descriptors never given to connections: saves, threads, logs
+    # Addresses of front doors (a proxy spreading players over server processes): each of
+    # their connections counts as its own address, the front door limiting each player's
+    # address itself, and a player's address is the one it forwards (X-Forwarded-For).
+    front_doors: tuple[str, ...] = ()
 
 
 class Bucket:

@@ -40,11 +40,13 @@ import random
 import ssl
 import time
 from collections.abc import Callable, Iterator
+from http import HTTPStatus
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from websockets.asyncio.server import Server, ServerConnection, serve
 from websockets.exceptions import ConnectionClosed
+from websockets.http11 import Request, Response
 
 from game.rules.registry import Registry
 from game.store.savefile import SaveError
@@ -64,13 +66,19 @@ from .table import HOST_LEFT, LOBBY, OVER, SERVER_STOPPED, UNSAVED, Table
 from .tablefile import Saver, load_table, save_table
 from .thinking import Thinkers
 
+if TYPE_CHECKING:
+    from .cluster import Shared
+    from .redis_where import Where
+
 log = logging.getLogger("game.net.table_server")
+MOVED = 1012  # the close code of a connection whose table is served elsewhere: join again
 
 
 class TableServer:
     def __init__(self, registry: Registry, folder: Path | None = None,
                  limits: Limits | None = None, clock: Callable[[], float] = time.monotonic,
-                 processes: int | None = None, seal: Seal | None = None) -> None:
+                 processes: int | None = None, seal: Seal | None = None,
+                 store: Where | None = None, lease: float | None = None) -> None:
         self.registry = registry
         self.folder = folder  # where tables are saved; None: nowhere (tests)
         self.limits = limits or Limits()
@@ -93,6 +101,11 @@ class TableServer:
         self._closing = False
         self.moves_served = 0
         self.slowest_move = 0.0  # seconds from a request to its step being queued for all
+        # store: the tables are kept in a store shared by other processes (``cluster``)
+        self.shared: Shared | None = None
+        if store is not None:
+            from .cluster import LEASE, Shared
+            self.shared = Shared(self, store, lease or LEASE)
 
     # ------------------------------------------------------------------ tables
     def add_table(self, config: TableConfig, host_key: str | None = None,
@@ -142,13 +155,16 @@ class TableServer:
         """Listen (``tls``: over TLS, for ``wss://`` links); the port (useful with 0: any
         free port)."""
         lim = self.limits
+        if self.shared is not None:
+            await self.shared.start()
         counted = counted_connections(self.admission, self._accepts.accepted)
         self._server = await serve(self._handle, host, port, compression=None, ssl=tls,
                                    max_size=lim.message_bytes, max_queue=4,
                                    ping_interval=lim.ping_interval,
                                    ping_timeout=lim.ping_interval,
                                    close_timeout=2, open_timeout=lim.handshake_within,
-                                   create_connection=counted, server_header=None)
+                                   create_connection=counted, server_header=None,
+                                   process_request=_health)
         self._accepts.install(asyncio.get_running_loop())
         self.admission.room = fitting_connections(lim, len(self._server.sockets))
         for table in list(self.tables.values()):
@@ -167,6 +183,8 @@ class TableServer:
         for task in self._thinking.values():
             task.cancel()
         now = self.clock()
+        if self.shared is not None:  # its tables go on at the other processes
+            await self._leave_the_cluster()
         for table in list(self.tables.values()):
             with self._contained(table, "its pause"):
                 self._carry(table, self._closing_table(table, reason, now))
@@ -182,6 +200,20 @@ class TableServer:
         self._accepts.remove()
         await self._thinkers.close()
         await self._saver.drain()  # the saves under way finish
+
+    async def _leave_the_cluster(self) -> None:
+        """This process stops, the others go on: its tables' writes under way end, their
+        leases are let go, and every player joins again through the front door."""
+        assert self.shared is not None
+        tables, self.tables = list(self.tables.values()), {}
+        for table in tables:
+            for peer in self.peers.pop(table.code, set()):
+                peer.table = None
+                peer.drop(MOVED, "the server restarts")
+        for peer in self.all_peers:
+            peer.drop(MOVED, "the server restarts")
+        self.shared.let_go_of_everyone()
+        await self.shared.close()
 
     def _closing_table(self, table: Table, reason: str, now: float) -> Outcome:
         """Tell a table's players it stops, then close their connections once told."""
@@ -202,6 +234,9 @@ class TableServer:
 
     async def _handle(self, ws: ServerConnection) -> None:
         address = str(ws.remote_address[0]) if ws.remote_address else "?"
+        if address in self.limits.front_doors:  # the player's, as the front door saw it
+            forwarded = ws.request.headers.get("X-Forwarded-For") if ws.request else None
+            address = forwarded.split(",")[-1].strip()[:64] if forwarded else address
         peer = Peer(ws, address, self.limits, self.clock())
         self.all_peers.add(peer)
         writer = asyncio.create_task(peer.write())
@@ -222,6 +257,11 @@ class TableServer:
         except TimeoutError:
             self._refuse(peer, "join-timeout", "join a table first", fatal=True)
             return
+        if self.shared is not None:
+            owner = await self._owner(peer, first)
+            if owner is not None and owner != self.shared.process:
+                await self.shared.relay(peer, owner, first)
+                return
         if not self._join(peer, first):
             return
         async for text in peer.ws:
@@ -255,6 +295,18 @@ class TableServer:
         except MessageError as exc:
             self._refuse(peer, exc.code, exc.message)
 
+    async def _owner(self, peer: Peer, first: str | bytes) -> str | None:
+        """The process that serves the table a join names (None: this one will refuse
+        it, or take it)."""
+        assert self.shared is not None
+        try:
+            code = normal_code(read(first, CLIENT)["code"])
+        except (MessageError, KeyError):
+            return None
+        if code in self.tables:
+            return self.shared.process
+        return await self.shared.route(code)
+
     def _refuse(self, peer: Member, code: str, message: str, fatal: bool = False) -> None:
         peer.refused += 1
         fatal = fatal or peer.refused > self.limits.refused
@@ -263,6 +315,29 @@ class TableServer:
             peer.drop(1008, message[:100])
 
     # ------------------------------------------------------------------ joining
+    def join(self, peer: Member, text: str | bytes) -> bool:
+        """A connection's first message (here, or relayed by another process): True if it
+        joined its table."""
+        return self._join(peer, text)
+
+    def leave(self, peer: Member) -> None:
+        self._leave(peer)
+
+    def adopt(self, table: Table) -> None:
+        """Serve a table taken over from the store."""
+        self.tables[table.code] = table
+        self._follow_up(table)
+
+    def let_go(self, table: Table) -> None:
+        """Stop serving a table another process now owns: its members join again there."""
+        if self.tables.get(table.code) is not table:
+            return
+        del self.tables[table.code]
+        self._stop_table(table)
+        for peer in self.peers.pop(table.code, set()):
+            peer.table = None
+            peer.drop(MOVED, "the table moves to another server")
+
     def _join(self, peer: Member, text: str | bytes) -> bool:
         now = self.clock()
         try:
@@ -293,7 +368,7 @@ class TableServer:
             return False
         if seat is not None:
             self.rejoins.take(seat, now)
-        if isinstance(peer, Peer):  # (the admission counts this process's connections)
+        if isinstance(peer, Peer):
             self.admission.joined(peer.ws)
         out = Outcome(save=True)
         for other in list(self.peers.get(table.code, ())):
@@ -408,7 +483,10 @@ class TableServer:
 
     def _keep_finished(self, out: Outcome, table: Table) -> None:
         """The finished game's record, before its table goes on with the next one."""
-        self._saver.archive(table)
+        if self.shared is not None:
+            out.finished = self.shared.finished(table)
+        else:
+            self._saver.archive(table)
 
     # ------------------------------------------------------------------ requests
     def _dispatch(self, peer: Member, message: dict[str, Any], now: float) -> None:
@@ -507,7 +585,11 @@ class TableServer:
             self._follow_up(table, out)
 
     def _store(self, table: Table, out: Outcome, letters: list[Letter]) -> None:
-        """The folder store: the messages now, the file written off the loop."""
+        """A shared store: its write first, then the messages; the folder store: the
+        messages now, the file written off the loop."""
+        if self.shared is not None:
+            self.shared.commit(table, out, letters)
+            return
         post(letters)
         if out.save:
             self._saver.want(table)
@@ -564,6 +646,8 @@ class TableServer:
         log.exception("table %s: %s failed; the table is closed", table.code, what)
         del self.tables[table.code]
         self._saver.forget(table)  # no more tries to save it (its file stays as it was)
+        if self.shared is not None:  # its lease runs out: another process tries it
+            self.shared.ledgers.pop(table.code, None)
         self._stop_table(table)
         closed = Error(code="table-closed", fatal=True,
                        message="this table met a problem and was closed").encoded()
@@ -601,6 +685,14 @@ class TableServer:
             if changed:
                 out.news(table, now)
             self._carry(table, out)
+
+
+def _health(connection: ServerConnection, request: Request) -> Response | None:
+    """``GET /health`` answers 200 without a WebSocket: a front door's check that this
+    process serves (anything else goes on to the handshake)."""
+    if request.path == "/health":
+        return connection.respond(HTTPStatus.OK, "serving\n")
+    return None
 
 
 # What players read when a table stops with its server (the window words it by the reason).

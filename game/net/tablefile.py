@@ -95,9 +95,10 @@ FILE_SCHEMA: dict[str, Any] = {
     }}
 
 
-def table_json(table: Table, seal: Seal | None = None) -> str:
+def table_json(table: Table, seal: Seal | None = None, moves: bool = True) -> str:
     """The file of a table; with ``seal``, its seed sealed until the game is over (the game
-    part then names seed 0)."""
+    part then names seed 0); without ``moves``, its game's moves left out (a store that
+    keeps them in a log of their own)."""
     c = table.config
     sealed = seal is not None and table.state != OVER
     game = None
@@ -107,6 +108,8 @@ def table_json(table: Table, seal: Seal | None = None) -> str:
                              seats)
         if sealed:
             saved.seed = 0
+        if not moves:
+            saved.moves = []
         game = {"format": SAVE_FORMAT, **vars(saved)}  # as saved.to_json() writes it
     seed: object = table.seed
     if seal is not None and sealed:
@@ -156,6 +159,12 @@ def load_table(path: Path, registry: Registry, now: float, seal: Seal | None = N
         data = json.loads(read_small(path))
     except (OSError, UnicodeDecodeError, ValueError, RecursionError) as exc:
         raise SaveError(path, f"cannot be read ({type(exc).__name__})") from None
+    return table_of(data, path, registry, now, seal)
+
+
+def table_of(data: Any, path: Path, registry: Registry, now: float, seal: Seal | None = None
+             ) -> Table:
+    """The table a file's data make (``path``: where they were read, for the errors)."""
     found = problem(data, FILE_SCHEMA)
     if found:  # the checker calls what it checks a message
         raise SaveError(path, found.replace("the message: ", "", 1))
