@@ -5,13 +5,22 @@ process whose lease ran out can write nothing more."""
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import json
+import os
+import shutil
+import signal
+import subprocess
+import sys
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
 
 import pytest
 
 from game.net.client import NetSession, Status
 from game.net.cluster import Shared
-from game.net.links import Link
+from game.net.links import Link, parse_link
 from game.net.redis_store import RedisStore, Stale
 from game.net.redis_where import parse_where
 from game.net.seats import TableConfig
@@ -19,7 +28,7 @@ from game.net.table import Table
 from game.net.table_server import TableServer
 
 from .loopback import LOOPBACK, assert_same_game, registry, run, seat_players
-from .redis_server import redis_url
+from .redis_server import free_port, redis_url
 
 __all__ = ["redis_url"]  # the fixture
 
@@ -95,3 +104,63 @@ def test_a_process_whose_lease_ran_out_writes_nothing(redis_url: str) -> None:
 
     run(main, 30)
 
+
+SCRIPT = Path(__file__).resolve().parents[2] / "scripts" / "cluster.py"
+
+
+@contextlib.contextmanager
+def cluster(data: Path, servers: int, *options: str) -> Iterator[dict[str, Any]]:
+    """scripts/cluster on loopback, detached, stopped at the end whatever happens."""
+    for program in ("redis-server", "haproxy"):
+        if shutil.which(program, path=f"{os.environ.get('PATH', '')}:/usr/sbin") is None:
+            pytest.skip(f"{program} is not installed here (apt-get install {program}; CI "
+                        f"installs it)")
+    port = free_port()
+    started = subprocess.run(
+        [sys.executable, str(SCRIPT), "--servers", str(servers), "--port", str(port),
+         "--data", str(data), "--detach", "--", *options],
+        capture_output=True, text=True, timeout=180, check=False)
+    try:
+        assert started.returncode == 0, started.stderr
+        yield json.loads((data / "cluster.json").read_text(encoding="utf-8"))
+    finally:
+        subprocess.run([sys.executable, str(SCRIPT), "--stop", "--data", str(data)],
+                       capture_output=True, timeout=60, check=False)
+
+
+def test_a_table_plays_on_when_the_process_that_owns_it_is_killed(tmp_path: Path) -> None:
+    """Two players through the front door; the process that owns their table is killed
+    (SIGKILL) in the middle of the game: another takes the table over from the store, the
+    players join again and finish, and every screen ends with the store's moves."""
+    with cluster(tmp_path / "cluster", 2, "--game", "carcassonne", "--seats", "open,open",
+                 "--tables", "1", "--thinking-processes", "1") as state:
+        (line,) = state["links"]
+        link = parse_link(line.rsplit(" ", 1)[1])
+        store = RedisStore(parse_where(state["redis"]["url"]), "test")
+        killed: list[int] = []
+
+        async def kill_the_owner(sessions: list[NetSession]) -> None:
+            while not any(s.game is not None and len(s.game.moves) >= 20 for s in sessions):
+                await asyncio.sleep(0.01)
+            owner = await store.owner(link.code)
+            assert owner is not None
+            pid = int(owner.rsplit(":", 1)[0].split("-")[-2])
+            assert pid in [s["pid"] for s in state["servers"]]
+            os.kill(pid, signal.SIGKILL)
+            killed.append(pid)
+
+        async def main() -> tuple[list[NetSession], Table | None]:
+            sessions = [NetSession(registry(), link, name) for name in ("Ann", "Bo")]
+            try:
+                killing = asyncio.create_task(kill_the_owner(sessions))
+                await seat_players(link, 2, "random", sessions, first_wait=0.05,
+                                   longest_wait=0.5)
+                await killing
+                return sessions, await store.load(link.code, registry(), 0.0)
+            finally:
+                await store.close()
+
+        sessions, kept = run(main, 90)
+        assert killed and kept is not None and kept.game is not None
+        assert kept.state == "over"
+        assert_same_game(sessions, kept.game)
