@@ -28,9 +28,6 @@ from game.ui.scenes.play import PlayScene
 from game.ui.scenes.routes import SceneRoutes
 from game.ui.session import Seat, Session
 
-GAMES = [("carcassonne", []), ("carcassonne", ["hills-and-sheep"]),
-         ("hunters-and-gatherers", []), ("over-hill-and-dale", [])]
-
 
 def resident_mb() -> float:
     """The process's resident set size now (Linux: /proc; elsewhere its peak)."""
@@ -76,8 +73,8 @@ def main() -> None:
         print(f"window open: {resident_mb():.0f} MB")
         peak = 0.0
         for round_ in range(args.rounds):
-            for n, (game_id, expansions) in enumerate(GAMES):
-                show(app, game_id, expansions, seed=round_ * 10 + n)
+            for n, (game_id, expansions) in enumerate(app.registry.setups()):
+                show(app, game_id, list(expansions), seed=round_ * 10 + n)
                 now = resident_mb()
                 peak = max(peak, now)
                 cache = getattr(app.res, "images", None)

@@ -25,8 +25,6 @@ from game.view.cards import Card, feature_card
 from game.view.chronicle import Chronicle
 from game.view.history import History
 
-GAMES = [("carcassonne", []), ("carcassonne", ["hills-and-sheep"]),
-         ("hunters-and-gatherers", []), ("over-hill-and-dale", [])]
 RUNS = 7
 
 
@@ -64,8 +62,8 @@ def main() -> None:
     print(f"finished 3-player games, median of {RUNS} runs")
     print(f"{'game':36} {'moves':>5} {'log again':>10} {'history':>9} "
           f"{'worth/feature':>14} {'card/feature':>13}")
-    for game_id, expansions in GAMES:
-        game = finished(game_id, expansions, seed=3)
+    for game_id, expansions in default_registry().setups():  # every game there is
+        game = finished(game_id, list(expansions), seed=3)
         told = Chronicle.of(game)
         features = game.all_features()
         log_ms = median_ms(partial(Chronicle.of, game))

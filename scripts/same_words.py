@@ -42,17 +42,24 @@ HINT_EVERY = 5  # a hint at every fifth placement of a quick game...
 HINT_FUTURES = 8  # ... judged on this many futures whatever the time (the same words each run)
 ANSWER_SAMPLES = 8  # copies an answer is measured on (few: the words matter, not the odds)
 
-# (game, expansions, options) played; every game with its defaults, then options changed
-SETUPS: tuple[tuple[str, tuple[str, ...], dict[str, OptionValue]], ...] = (
-    ("carcassonne", (), {}),
-    ("carcassonne", (), {"farm_scoring": "per-field", "farm_city_points": 4,
-                         "small_city": 4}),
-    ("carcassonne", (), {"hand": 3}),
-    ("carcassonne", ("hills-and-sheep",), {}),
-    ("hunters-and-gatherers", (), {}),
-    ("hunters-and-gatherers", (), {"returns": "end-of-turn"}),
-    ("over-hill-and-dale", (), {}),
-)
+# Rule options changed, played besides a game's defaults
+OPTIONS_CHANGED: dict[str, tuple[dict[str, OptionValue], ...]] = {
+    "carcassonne": ({"farm_scoring": "per-field", "farm_city_points": 4, "small_city": 4},
+                    {"hand": 3}),
+    "hunters-and-gatherers": ({"returns": "end-of-turn"},),
+}
+Setup = tuple[str, tuple[str, ...], dict[str, OptionValue]]
+
+
+def setups(registry: Registry) -> list[Setup]:
+    """(game, expansions, options) played: every game of the registry with its defaults, then
+    with its options changed, then with each of its expansions."""
+    out: list[Setup] = []
+    for game, expansions in registry.setups():
+        out.append((game, expansions, {}))
+        if not expansions:
+            out += [(game, (), dict(options)) for options in OPTIONS_CHANGED.get(game, ())]
+    return out
 
 
 def _scarce(game: Game) -> None:
@@ -169,8 +176,8 @@ def runs(seeds: int) -> list[Run]:
     """Every set-up with ``seeds`` seeds at each level, the rare announcements, and the
     scarce supplies."""
     out = [Run(game, expansions, options, seed, 2 + (seed + len(options)) % 4, level)
-           for game, expansions, options in SETUPS for seed in range(1, seeds + 1)
-           for level in ("random", "quick")]
+           for game, expansions, options in setups(default_registry())
+           for seed in range(1, seeds + 1) for level in ("random", "quick")]
     out += [Run(game, (), {}, seed, players, level) for game, seed, players, level in RARE]
     out += [Run(game, (), {}, seed, 2 + seed, "random", True)
             for game in SCARCE for seed in range(1, seeds + 1)]

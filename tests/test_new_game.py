@@ -7,7 +7,6 @@ from __future__ import annotations
 
 import random
 import re
-from pathlib import Path
 
 import pytest
 
@@ -22,21 +21,16 @@ from game.view.chronicle import Chronicle
 from game.words.i18n import set_language
 from game.words.rulespages import Heading, Picture, find_page
 from game.words.vocabulary import set_name
+from tests.tiny_game import PACKAGE, TILESETS, plug_in
 from tests.tiny_game.orchard import Apples, ApplesPicked
-
-TINY = Path(__file__).resolve().parent / "tiny_game"
-PACKAGE = "tests.tiny_game"
 
 
 @pytest.fixture
 def plugged(monkeypatch: pytest.MonkeyPatch) -> Registry:
     """Orchard's rule module and view added to the registries, and its tile sets' folder
     read, as a game of its own package is plugged in."""
-    for name, module in rule_modules.discover(PACKAGE).items():
-        monkeypatch.setitem(rule_modules.MODULES, name, module)
-    for name, shown in module_views.discover(PACKAGE).items():
-        monkeypatch.setitem(module_views.VIEWS, name, shown)
-    return default_registry([TINY / "tilesets"])
+    plug_in(monkeypatch)
+    return default_registry([TILESETS])
 
 
 def played(registry: Registry, seed: int) -> tuple[Game, Chronicle]:
@@ -57,7 +51,7 @@ def test_its_module_and_view_are_found_in_its_own_package() -> None:
     assert rule_modules.discover(PACKAGE) == {"apples": Apples}
     assert [type(v).__name__ for v in module_views.discover(PACKAGE).values()] == ["ApplesView"]
     assert "apples" not in rule_modules.MODULES  # found, not added: the test adds it
-    assert default_registry([TINY / "tilesets"]).errors  # unknown without it
+    assert default_registry([TILESETS]).errors  # unknown without it
 
 
 def test_a_new_game_plays_and_is_told_in_its_own_words(plugged: Registry) -> None:
@@ -100,7 +94,8 @@ def test_its_words_and_rules_page_come_with_its_tile_set(plugged: Registry) -> N
                                 r"(le verger|l'allée)", e.text) for e in chronicle.entries)
     finally:
         set_language("en")
-    page = find_page([TINY / "tilesets"], "tiny-orchard", "fr")  # English when none in French
-    assert page is not None and page.language == "en"
-    assert isinstance(page.blocks[0], Heading) and page.blocks[0].text == "Orchard"
-    assert any(isinstance(b, Picture) for b in page.blocks)
+    for code, title in (("en", "Orchard"), ("fr", "Verger")):
+        page = find_page([TILESETS], "tiny-orchard", code)
+        assert page is not None and page.language == code
+        assert isinstance(page.blocks[0], Heading) and page.blocks[0].text == title
+        assert any(isinstance(b, Picture) for b in page.blocks)

@@ -28,8 +28,10 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from game.ai import LEVELS_SAID, kinds_named
+from game.commands.games_help import GamesHelp, KeepsIdsWhole
 
 if TYPE_CHECKING:
+    from game.rules.registry import Registry
     from game.ui.app import App
 
 _T0 = time.perf_counter()  # fallback clock origin where the process start cannot be read
@@ -37,12 +39,13 @@ _T0 = time.perf_counter()  # fallback clock origin where the process start canno
 
 def parse_args(argv: Sequence[str] | None = None) -> argparse.Namespace:
     from game.system.version import version
-    parser = argparse.ArgumentParser(prog="carcassonne", description="Carcassonne, hot-seat.")
+    parser = argparse.ArgumentParser(prog="carcassonne", description="Carcassonne, hot-seat.",
+                                     formatter_class=KeepsIdsWhole)
     parser.add_argument("--version", action="version", version=f"carcassonne {version()}")
-    parser.add_argument("--game", help="open straight into a game of this tile set "
-                        "(carcassonne, hunters-and-gatherers, over-hill-and-dale)")
+    parser.add_argument("--game", help=GamesHelp(
+        "open straight into a game of this tile set: %(games)s", installed_games))
     parser.add_argument("--expansions", nargs="*", default=[],
-                        help="expansions of that game (e.g. hills-and-sheep)")
+                        help="expansions of that game (named with --game above)")
     parser.add_argument("--players", type=int, help="how many players (default: 2, or as "
                         "many as --seats names)")
     parser.add_argument("--seats", type=seat_kinds, metavar="KIND,KIND,...",
@@ -98,6 +101,14 @@ def parse_args(argv: Sequence[str] | None = None) -> argparse.Namespace:
     if args.seats is not None and args.players is not None and args.players != len(args.seats):
         parser.error(f"--players {args.players} but --seats names {len(args.seats)} seats")
     return args
+
+
+def installed_games() -> Registry:
+    """The games the window offers: the built-in ones and those of the player's tile sets
+    folder."""
+    from game.rules import default_registry
+    from game.store.storage import Storage
+    return default_registry([Storage().user_tilesets_dir])
 
 
 # The choices of --computer-pace and --seats, known without importing pygame.

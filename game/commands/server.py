@@ -49,6 +49,7 @@ from collections.abc import Callable, Sequence
 from pathlib import Path
 
 from game.ai import LEVELS_SAID, kinds_named, level_named
+from game.commands.games_help import GamesHelp, KeepsIdsWhole
 from game.net.carried import CLOCK_MOST, TAKEOVER_MOST
 from game.net.headless import PACES
 from game.net.limits import Limits
@@ -66,12 +67,14 @@ SPARE_DESCRIPTORS = 64  # files a server holds besides its connections: tables b
 
 def parse_args(argv: Sequence[str] | None) -> argparse.Namespace:
     p = argparse.ArgumentParser(prog="python -m game.server",
-                                description="Serve Carcassonne tables over the network.")
+                                description="Serve Carcassonne tables over the network.",
+                                formatter_class=KeepsIdsWhole)
     p.add_argument("--port", type=_port, default=DEFAULT_PORT,
                    help=f"TCP port, 0 to 65535 (default {DEFAULT_PORT}; 0: any free one)")
     p.add_argument("--host", default="0.0.0.0", help="address to listen on (default: all)")
     p.add_argument("--address", help="host name or address the join links show")
-    p.add_argument("--game", default="carcassonne", help="the game of new tables")
+    p.add_argument("--game", default="carcassonne", help=GamesHelp(
+        "the game of new tables (default: %(default)s): %(games)s", default_registry))
     p.add_argument("--expansions", nargs="*", default=[], metavar="ID")
     p.add_argument("--seats", default="open,open", type=_seats,
                    help=f"each seat, in order: open (a player joins) or a computer level "

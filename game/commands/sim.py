@@ -20,6 +20,7 @@ from collections.abc import Sequence
 
 from game.ai.random_policy import play_random_game as play_to_end
 from game.ai.random_policy import random_action
+from game.commands.games_help import GamesHelp, RawKeepsIdsWhole
 from game.rules import Game, TileSet, default_registry
 from game.rules.model import OptionValue
 
@@ -67,8 +68,9 @@ def play_game(tileset: TileSet, seats: Sequence[str], seed: int,
 
 def main(argv: Sequence[str] | None = None) -> int:
     parser = argparse.ArgumentParser(prog="python -m game.sim", description=__doc__,
-                                     formatter_class=argparse.RawDescriptionHelpFormatter)
-    parser.add_argument("--game", default="carcassonne")
+                                     formatter_class=RawKeepsIdsWhole)
+    parser.add_argument("--game", default="carcassonne", help=GamesHelp(
+        "the game played (default: %(default)s): %(games)s", default_registry))
     parser.add_argument("--expansions", nargs="*", default=[])
     parser.add_argument("--players", type=int, default=None,
                         help="number of players (default 2, or the number of --seats)")

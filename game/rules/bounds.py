@@ -32,6 +32,7 @@ from .limits import (
     NAME,
     TILE_ID,
 )
+from .looks import EDGE_WIDTHS, ICON_SIZES, MAX_LETTERS
 from .model import FeatureDef, Icon, KindDef, LanguageText, RotatedTile, TileSet, TileType
 from .tile_parser import turned
 from .yamlsrc import MAX_INT_DIGITS, MAX_SCALAR
@@ -104,6 +105,7 @@ def check_built(ts: TileSet) -> None:
     _check_options(ts)
     _check_tiles(ts)
     _check_texts(ts.text)
+    _check_looks(ts)
 
 
 def _check_kinds(kinds: Mapping[str, KindDef]) -> None:
@@ -271,3 +273,38 @@ def _check_texts(texts: Mapping[str, LanguageText]) -> None:
         _sized(words, 50 * MAX_PARTS, "words")
         for word in words:
             _text(word, f"a word of language {language!r}")
+
+
+def _colour(value: object, what: str) -> None:
+    if not (isinstance(value, tuple) and len(value) == 3
+            and all(type(c) is int and 0 <= c <= 255 for c in value)):
+        _fail(f"{what} is not a colour")
+
+
+def _between(value: object, bounds: tuple[float, float], what: str) -> None:
+    if (isinstance(value, bool) or not isinstance(value, (int, float))
+            or not bounds[0] <= value <= bounds[1]):
+        _fail(f"{what} is not a number from {bounds[0]} to {bounds[1]}")
+
+
+def _check_looks(ts: TileSet) -> None:
+    """How the set is drawn: looks of its own kinds and figures, drawings named by plain
+    words, colours and sizes the loader allows."""
+    looks = ts.looks
+    for name, kind in looks.kinds.items():
+        if name not in ts.kinds:
+            _fail("the look of a kind the set does not have")
+        for colour in (kind.colour, kind.edge, kind.wall_top, kind.roof, kind.walls):
+            _colour(colour, "a kind's colour")
+        _between(kind.edge_width, EDGE_WIDTHS, "a kind's edge width")
+    _sized(looks.icons, MAX_PARTS, "icon looks")
+    for name, icon in looks.icons.items():
+        _word(name, NAME, "an icon with a look")
+        if icon.sprite:
+            _word(icon.sprite, NAME, "an icon's drawing")
+        _text(icon.letters, "an icon's letters", MAX_LETTERS)
+        _between(icon.size, ICON_SIZES, "an icon's size")
+    for name, figure in looks.figures.items():
+        if name not in ts.figures:
+            _fail("the look of a figure the set does not have")
+        _word(figure.sprite, NAME, "a figure's drawing")

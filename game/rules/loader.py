@@ -19,6 +19,7 @@ from .limits import (
     MAX_TILE_TYPES,
     MAX_TILES,
 )
+from .looks import parse_looks
 from .model import (
     COMPLETIONS,
     ROLES,
@@ -36,7 +37,7 @@ from .tile_parser import parse_tile
 from .yamlsrc import Located, LocatedList, YamlLimitError, load_located, shown
 
 TOP_KEYS = {"$schema", "id", "name", "extends", "players", "figures", "kinds", "options",
-            "rules", "start", "tiles", "notes", "text"}
+            "rules", "start", "tiles", "notes", "text", "look"}
 KIND_KEYS = {"role", "completion", "points", "final"}
 FIGURE_KEYS = {"count", "on", "group", "majority", "stays", "blocks", "building"}
 OPTION_KEYS = {"values", "default", "source"}
@@ -141,9 +142,9 @@ def set_id_of(doc: Any, path: str) -> str:
     return r.name(r.require(top, "id", "the tile set"), top.key_line("id"), "the tile set's id")
 
 
-# What a tile set file says to players only (its name, its words): a save played with the
-# set replays the same after a change there, so the fingerprint leaves it out.
-WORDS_ONLY = ("name", "text")
+# What a tile set file says to players only (its name, its words, how it is drawn): a save
+# played with the set replays the same after a change there, so the fingerprint leaves it out.
+WORDS_ONLY = ("name", "text", "look")
 
 
 def fingerprint(doc: Any) -> str:
@@ -240,12 +241,14 @@ def build_tileset(doc: Any, path: str, base: TileSet | None = None) -> TileSet:
         start = StartDef(tile=tile_id, at=(at[0], at[1]), rotation=rot)
     text = parse_texts(top.get("text"), top.key_line("text"), path, kinds, figures, options,
                        base.text if base else {})
+    looks = parse_looks(top.get("look"), top.key_line("look"), path, kinds, figures,
+                        base.looks if base else None)
     return TileSet(id=set_id, name=name, path=path, extends=extends, players=players,
                    figures=figures, kinds=kinds, options=options, rules=rules, start=start,
                    tiles=tuple(tiles),
                    lineage=(*(base.lineage if base else ()), set_id),
                    fingerprints={**(base.fingerprints if base else {}), set_id: fingerprint(top)},
-                   text=text)
+                   text=text, looks=looks)
 
 
 def load_tileset(path: str | Path, base: TileSet | None = None) -> TileSet:

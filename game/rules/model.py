@@ -157,6 +157,65 @@ class LanguageText:
     extra: str = ""  # what a second placement in the turn is (a bonus tile)
 
 
+Colour = tuple[int, int, int]
+# The surfaces, line ends and reliefs the window knows how to draw (``game.ui.art``): a tile
+# set's look picks among them by name.
+Texture = Literal["grass", "meadow", "city", "road", "earth", "water", "forest", "crop", "plain"]
+LineEnd = Literal["junction", "spring", "none"]
+Relief = Literal["hill"]
+TEXTURES: tuple[Texture, ...] = ("grass", "meadow", "city", "road", "earth", "water", "forest",
+                                 "crop", "plain")
+LINE_ENDS: tuple[LineEnd, ...] = ("junction", "spring", "none")
+RELIEFS: tuple[Relief, ...] = ("hill",)
+EDGE_WIDTH = 0.018  # a kind's edge, in tiles, when its look says none
+ICON_SIZE = 0.2  # an icon's size, in tiles, when its look says none
+
+
+@dataclass(frozen=True)
+class KindLook:
+    """How the window draws a feature kind (a tile set's ``look: kinds:``)."""
+
+    texture: Texture
+    colour: Colour  # the surface
+    edge: Colour  # its wall, verge, bank or outline
+    edge_width: float = EDGE_WIDTH  # in tiles
+    wall: bool = False  # areas: a crenellated wall along the boundary inside the tile
+    wall_top: Colour = (206, 192, 168)  # the light stone on top of the wall
+    building: bool = False  # inner kinds: a building at the anchor instead of a filled shape
+    roof: Colour = (182, 78, 52)  # roofs: of the building, and drawn on the city texture
+    walls: Colour = (238, 226, 200)  # a building's walls
+    end: LineEnd = "junction"  # lines: what stands where one ends in open land
+
+
+@dataclass(frozen=True)
+class IconLook:
+    """How the window draws an icon, on a tile and as a token (a tile set's ``look: icons:``):
+    a drawing of ``sprites/icons``, else a token with letters."""
+
+    sprite: str = ""  # "": no drawing, a lettered token
+    letters: str = ""  # the token's letters when it has no drawing ("": the name's first two)
+    size: float = ICON_SIZE  # on a tile, in tiles
+    relief: Relief | None = None  # painted as the land itself (a hill) rather than as an icon
+
+
+@dataclass(frozen=True)
+class FigureLook:
+    """How the window draws a figure (a tile set's ``look: figures:``): a drawing of
+    ``sprites/figures``, tinted to its player's colour."""
+
+    sprite: str
+
+
+@dataclass(frozen=True)
+class Looks:
+    """A tile set's ``look:`` section: how its kinds, icons and figures are drawn.  What it
+    does not name is drawn by a fallback (``game.words.gamecheck`` names each)."""
+
+    kinds: Mapping[str, KindLook] = field(default_factory=dict)
+    icons: Mapping[str, IconLook] = field(default_factory=dict)
+    figures: Mapping[str, FigureLook] = field(default_factory=dict)
+
+
 @dataclass(frozen=True)
 class TileSet:
     id: str
@@ -175,3 +234,4 @@ class TileSet:
     # when a tile set changed under it)
     fingerprints: Mapping[str, str] = field(default_factory=dict)
     text: Mapping[str, LanguageText] = field(default_factory=dict)  # by language code
+    looks: Looks = field(default_factory=Looks)  # how the window draws it

@@ -132,6 +132,19 @@ class Registry:
     def expansions(self, game_id: str) -> list[TileSet]:
         return [s for s in self.sets.values() if s.extends == game_id]
 
+    def setups(self) -> list[tuple[str, tuple[str, ...]]]:
+        """Every game alone, each followed by the game with each of its expansions: what a
+        script measures or tells of every game there is."""
+        return [(game.id, chosen) for game in self.games()
+                for chosen in [(), *((e.id,) for e in self.expansions(game.id))]]
+
+    def said(self) -> str:
+        """The games and their expansions by id, for a command line's help:
+        ``carcassonne (expansions: hills-and-sheep), hunters-and-gatherers``."""
+        return ", ".join(game.id + (f" (expansions: {', '.join(e.id for e in extra)})"
+                                    if (extra := self.expansions(game.id)) else "")
+                         for game in self.games())
+
     def ruleset(self, game_id: str, expansions: Sequence[str] = ()) -> TileSet:
         """The game's tile set with the chosen expansions merged in, in the order given."""
         if game_id not in self.sets or self.sets[game_id].extends is not None:

@@ -5,6 +5,10 @@ scene covers them, ``exit`` when popped; each frame the top scene ``handle``s in
 ``update``s and the stack ``draw``s from the lowest visible scene up.  Nothing here touches
 pygame at import time.
 
+The keyboard reaches every screen: while the top scene draws, the widgets it draws offer
+themselves to the keyboard's ring (``focus``), which Tab, Shift+Tab and Enter move and press
+before the scene sees them, unless the scene reads those keys itself (``focus_keys``).
+
 The window rests: between frames the loop sleeps until an event comes (it looks 60 times a
 second), unless the top scene says something on it moves (``animating``: frames at 60 per
 second) or that it wants to look again after a while (``wake_in``).  Other threads (a
@@ -41,7 +45,8 @@ from game.store.tileset_cache import cache_dir, load_registry
 from game.system.version import version
 from game.words.i18n import _, set_language
 
-from . import desktop
+from . import desktop, keymap
+from .focus import FocusRing
 from .input import InputMapper
 from .intents import Command, Intent, Quit, Resize
 from .settings import Settings
@@ -85,6 +90,9 @@ class Scene:
 
     overlay = False
     help_page: ClassVar[bool] = False  # the rules pages: F1 over them closes them
+    # Tab, Shift+Tab and Enter move and press the keyboard's ring on the screen's buttons
+    # (``focus``); False: the screen reads them itself (the board: Tab walks the lit cells).
+    focus_keys: ClassVar[bool] = True
 
     def __init__(self, app: App) -> None:
         self.app = app
@@ -101,6 +109,12 @@ class Scene:
     def help_topic(self) -> str | None:
         """The tile set whose rules page the help opens on over this scene, if any."""
         return None
+
+    def focus_scroll(self, step: int, at: object) -> bool:
+        """Tab (``step`` 1) or Shift+Tab (-1) leaves the widget ``at``: a screen whose list
+        shows some of its rows scrolls it a row when ``at`` is its last (first) row shown,
+        and says so; the keyboard's ring then goes to the row that took its place."""
+        return False
 
     def animating(self) -> bool:
         """True while something on the scene moves: the app then draws every frame."""
@@ -170,6 +184,8 @@ class App:
         for error in self.registry.errors:
             log.warning("tile set skipped: %s", error)
         self.input = InputMapper()
+        keymap.install(keymap.Bindings(self.settings.recall(keymap.SETTINGS_KEY)))
+        self.focus = FocusRing(self._typing)
         self.running = True
         self.exit_code = 0
         self.crash_screen: Scene | None = None  # shown after a crash
@@ -179,6 +195,7 @@ class App:
         from .resources import Resources
         self.res = Resources(self.interface_scale(self.screen.get_size()))
         self.settings.subscribe(self.setting_changed)
+        self._motion()
         fullscreen = self.config.fullscreen
         if fullscreen is None:
             fullscreen = self.settings.recall(FULLSCREEN_KEY) is True
@@ -207,6 +224,15 @@ class App:
     def setting_changed(self, key: str) -> None:
         if key == "ui_scale":
             self.resized()
+        if key == "reduce_motion":
+            self._motion()
+
+    def _motion(self) -> None:
+        from .widgets import motion
+        motion.reduced = self.settings.get("reduce_motion") is True
+
+    def _typing(self, on: bool) -> None:
+        self.input.text_focus = on
 
     # -- scene stack
     @property
@@ -215,6 +241,7 @@ class App:
 
     def push(self, scene: Scene) -> None:
         self.input.spend_held_keys()  # a key held now never acts on the new screen
+        self.focus.reset()
         self.changes += 1
         if self.stack:
             self.stack[-1].pause()
@@ -224,6 +251,7 @@ class App:
 
     def pop(self) -> Scene:
         self.input.spend_held_keys()
+        self.focus.reset()
         self.changes += 1
         scene = self.stack.pop()
         scene.exit()
@@ -332,8 +360,12 @@ class App:
             on = self.sound.toggle()
             self.show_toast(_("Sound on") if on else _("Sound off"))
             return
-        if self.stack:
-            self.scene.handle(intent)
+        if not self.stack:
+            return
+        scene = self.scene
+        if scene.focus_keys and self.focus.handle(intent, scene.focus_scroll):
+            return
+        scene.handle(intent)
 
     def shown(self) -> list[Scene]:
         """The scenes a frame draws, bottom first: the top one and those its overlays let
@@ -344,14 +376,24 @@ class App:
         return self.stack[max(first, 0):]
 
     def draw(self) -> None:
-        for scene in self.shown():
+        shown = self.shown()
+        for scene in shown[:-1]:
             scene.draw(self.screen)
+        top = shown[-1]
+        if top.focus_keys:  # what it draws, the keyboard's ring may go to
+            with self.focus.collecting():
+                top.draw(self.screen)
+            self.focus.draw(self.screen, self.res.scale)
+        else:
+            top.draw(self.screen)
         if self.toast is not None:
             text, until = self.toast
             left = until - time.perf_counter()
             if left > 0:
                 from .widgets import draw_toast
-                draw_toast(self.screen, self.res, text, min(1.0, left / TOAST_FADE))
+                still = self.settings.get("reduce_motion") is True  # no fading
+                visible = 1.0 if still else min(1.0, left / TOAST_FADE)
+                draw_toast(self.screen, self.res, text, visible)
             else:
                 self.toast = None
 

@@ -11,6 +11,7 @@ from game import view
 from game.rules import Game, TileType
 from game.rules.features import Figure
 from game.rules.geometry import Point
+from game.rules.looks import figure_sprite
 
 from .art.icons import IconArt
 from .camera import ZOOM_LEVELS, Camera, Cell
@@ -116,8 +117,9 @@ class BoardView:
         at = cam.local_to_screen(cell, spot if spot is not None else placed.turned.anchors[index])
         size = figure_px(cam.scale, scale)
         # A faint figure (``alpha`` below 255) keeps its outline whole: only its body fades.
-        img = self.res.figures.figure(kind, colour, size,
-                                      lying=self.lies_down(cell, index, kind), body_alpha=alpha)
+        img = self.res.figures.figure(figure_sprite(self.game.tileset.looks, kind), colour,
+                                      size, lying=self.lies_down(cell, index, kind),
+                                      body_alpha=alpha)
         surface.blit(img, figure_rect(img.get_size(), at, size))
 
     def figure_mask(self, kind: str, px: int, lying: bool) -> pygame.mask.Mask:
@@ -125,7 +127,8 @@ class BoardView:
         key = (kind, px, lying)
         mask = self._masks.get(key)
         if mask is None:
-            img = self.res.figures.figure(kind, (128, 128, 128), px, lying=lying)
+            img = self.res.figures.figure(figure_sprite(self.game.tileset.looks, kind),
+                                          (128, 128, 128), px, lying=lying)
             mask = self._masks[key] = pygame.mask.from_surface(img, 127)
             if len(self._masks) > 256:
                 self._masks.pop(next(iter(self._masks)))

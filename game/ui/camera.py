@@ -25,6 +25,7 @@ DEFAULT_LEVEL = 7
 KEEP_PX = 160  # panning keeps at least this much of the board on screen
 EASE_RATE = 19.0  # exponential ease: about 90 % of the way in 0.12 s
 GLIDE_RATE = 9.0  # the camera's own moves: about 90 % of the way in 0.25 s
+STILL_STEP = 60.0  # seconds a step stands for with motion reduced: every move has arrived
 
 
 def box_of(cells: Iterable[Cell], margin: float = 0.0) -> Box | None:
@@ -49,6 +50,7 @@ class Camera:
         # cursor), or eased towards it (the camera's own moves).
         self._pin: tuple[Point, tuple[float, float]] | None = None
         self._glide: tuple[Point, tuple[float, float]] | None = None
+        self.still = False  # motion reduced: the zoom and the camera's moves arrive at once
 
     # -- transforms
     @property
@@ -297,9 +299,11 @@ class Camera:
     def update(self, dt: float) -> bool:
         """Ease the scale towards the current level and the view towards where the camera
         is going; True while it is still moving."""
+        if self.still:
+            dt = STILL_STEP  # long enough for every ease to have arrived
         target = float(ZOOM_LEVELS[self.level])
-        if abs(self.scale - target) < 0.5:
-            moving = self.scale != target
+        if self.still or abs(self.scale - target) < 0.5:
+            moving = self.scale != target and not self.still  # still: there in this step
             self.scale = target
         else:
             self.scale += (target - self.scale) * (1 - math.exp(-dt * EASE_RATE))
@@ -309,9 +313,13 @@ class Camera:
             if not moving:
                 self._pin = None
         self._clamp()
-        if self._glide is not None:
-            moving = self._glide_step(dt, scaling=moving) or moving
-        return moving
+        # Still: the move is made in this step (held by the bounds, it stops where they stop
+        # it, which one more step finds).
+        scaling = moving
+        for _ in range(3 if self.still else 1):
+            if self._glide is not None:
+                moving = self._glide_step(dt, scaling=scaling) or moving
+        return moving and not self.still
 
     def _glide_step(self, dt: float, scaling: bool) -> bool:
         """One step of the camera's own move; False once it has arrived (or the bounds stop

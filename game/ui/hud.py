@@ -9,6 +9,7 @@ from typing import NamedTuple
 import pygame
 
 from game.rules import Game, Phase
+from game.rules.looks import figure_sprite
 from game.view import extra_prompt, move_prompt
 from game.view.narrate import stood_in
 from game.words.i18n import _
@@ -16,6 +17,7 @@ from game.words.vocabulary import figure_word, question_text
 
 from . import palette as pal
 from .art.icons import BARE_BELOW
+from .keymap import labels
 from .resources import Resources
 from .seat_marks import away_sentence, draw_resigned, draw_seat_marks, ended_sentence
 from .session import Connection, Session
@@ -158,7 +160,8 @@ def draw_players(surface: pygame.Surface, res: Resources, session: Session,
         if current:
             pygame.draw.rect(surface, pal.CURRENT_ROW, row, border_radius=px(8))
             pygame.draw.rect(surface, seat.rgb, row, width=px(2), border_radius=px(8))
-        meeple = res.figures.figure(fig_kinds[0], seat.rgb, px(30))
+        meeple = res.figures.figure(figure_sprite(game.tileset.looks, fig_kinds[0]), seat.rgb,
+                                    px(30))
         surface.blit(meeple, meeple.get_rect(midleft=(row.x + px(8), row.centery)))
         score = res.text(str(shown[i]), 34 if row.h >= px(44) else 30, pal.TEXT, bold=True)
         score_rect = score.get_rect(midright=(row.right - px(10), row.centery))
@@ -304,17 +307,19 @@ def describe_phase(session: Session, pending: bool, can_move: bool = False,
         if game.in_extra:
             return extra_prompt(game, player)
         if hand > 1:
-            return _("{player}: drag one of your tiles onto a lit cell (Tab picks, R "
-                     "turns)").format(player=player)
-        return _("{player}: drag the tile onto a lit cell (R or right-click turns it)").format(
-            player=player)
+            return _("{player}: drag one of your tiles onto a lit cell (1, 2, 3 or "
+                     "{next_tile} picks, {rotate} turns)").format(player=player, **labels())
+        return _("{player}: drag the tile onto a lit cell, or Tab to one and Enter "
+                 "({rotate} turns it, so does a right-click)").format(player=player,
+                                                                     **labels())
     if game.phase is Phase.CHOOSE and game.choices:
         request = game.choices[0]
         said = question_text(game.tileset, request.key)  # the rules' own words if none
         return _("{player}: {question}").format(
             player=player, question=said.prompt if said is not None else request.prompt)
     if pending:
-        return _("{player}: Enter confirms, Backspace takes back").format(player=player)
+        return _("{player}: Enter confirms, {undo} takes back").format(player=player,
+                                                                        **labels())
     if can_move:
         return move_prompt(game, player)
     if not can_place:  # no figure left, or none of the tile's areas is free

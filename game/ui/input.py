@@ -6,10 +6,11 @@ from collections.abc import Iterable
 
 import pygame
 
+from . import keymap
 from .intents import (
     Command,
     Intent,
-    Pan,
+    KeyPressed,
     PickTile,
     PointerDown,
     PointerMove,
@@ -20,38 +21,31 @@ from .intents import (
     Wheel,
 )
 
-PAN_STEP = 48  # pixels per arrow key press
+# The keys every screen reads the same way (``keymap.FIXED``); the others are the player's.
+_FIXED: dict[int, Command] = {}
 
-_KEYS: dict[int, Command | Pan | PickTile] = {}
 
-
-def _keymap() -> dict[int, Command | Pan | PickTile]:
-    if not _KEYS:
-        _KEYS.update({
+def _fixed() -> dict[int, Command]:
+    if not _FIXED:
+        _FIXED.update({
             pygame.K_RETURN: Command.CONFIRM, pygame.K_KP_ENTER: Command.CONFIRM,
-            pygame.K_SPACE: Command.CONFIRM, pygame.K_BACKSPACE: Command.UNDO,
-            pygame.K_r: Command.ROTATE, pygame.K_e: Command.ROTATE,
-            pygame.K_q: Command.ROTATE_BACK, pygame.K_HOME: Command.FIT,
-            pygame.K_f: Command.FARMS, pygame.K_t: Command.TILES,
-            pygame.K_l: Command.LOG, pygame.K_ESCAPE: Command.BACK,
-            pygame.K_F1: Command.HELP, pygame.K_h: Command.HELP,
-            pygame.K_F11: Command.FULLSCREEN, pygame.K_c: Command.FIT,
-            pygame.K_PLUS: Command.ZOOM_IN, pygame.K_EQUALS: Command.ZOOM_IN,
-            pygame.K_KP_PLUS: Command.ZOOM_IN, pygame.K_MINUS: Command.ZOOM_OUT,
-            pygame.K_KP_MINUS: Command.ZOOM_OUT, pygame.K_TAB: Command.NEXT,
-            pygame.K_DELETE: Command.DELETE, pygame.K_m: Command.MUTE,
-            pygame.K_v: Command.HISTORY,
-            pygame.K_LEFT: Pan(PAN_STEP, 0), pygame.K_a: Pan(PAN_STEP, 0),
-            pygame.K_RIGHT: Pan(-PAN_STEP, 0),
-            pygame.K_d: Pan(-PAN_STEP, 0),
-            pygame.K_UP: Pan(0, PAN_STEP), pygame.K_w: Pan(0, PAN_STEP),
-            pygame.K_DOWN: Pan(0, -PAN_STEP),
-            pygame.K_s: Pan(0, -PAN_STEP),
-        })
-        # 1, 2, 3...: pick a tile of the hand
-        _KEYS.update({pygame.K_1 + i: PickTile(i) for i in range(9)})
-        _KEYS.update({pygame.K_KP1 + i: PickTile(i) for i in range(9)})
-    return _KEYS
+            pygame.K_ESCAPE: Command.BACK, pygame.K_F1: Command.HELP,
+            pygame.K_TAB: Command.NEXT, pygame.K_DELETE: Command.DELETE})
+    return _FIXED
+
+
+_MODIFIERS = frozenset({
+    pygame.K_LSHIFT, pygame.K_RSHIFT, pygame.K_LCTRL, pygame.K_RCTRL, pygame.K_LALT,
+    pygame.K_RALT, pygame.K_LGUI, pygame.K_RGUI, pygame.K_CAPSLOCK, pygame.K_MODE,
+    pygame.K_NUMLOCKCLEAR})
+
+
+def _picked(key: int) -> PickTile | None:
+    """1, 2, 3...: take a tile of the hand."""
+    for first in (pygame.K_1, pygame.K_KP1):
+        if first <= key < first + 9:
+            return PickTile(key - first)
+    return None
 
 
 class InputMapper:
@@ -78,6 +72,9 @@ class InputMapper:
         # also send it as text, it is not typed.
         self.shortcut_letter = ""
         self.pressed: int | None = None  # the key whose press the last intent came from
+        # A screen waits for a key (a new key for an action): the next press is told as it
+        # is (``KeyPressed``), Esc excepted, which goes back.
+        self.capture = False
 
     def spend_held_keys(self) -> None:
         """The screen changed: the keys held now act no more until pressed again."""
@@ -167,6 +164,8 @@ class InputMapper:
                 return Command.QUIT
             if ev.key == pygame.K_TAB and mods & pygame.KMOD_SHIFT:
                 return Command.PREV
+            if self.capture:
+                return self._captured(ev)
             if self.text_focus:
                 if ev.key in (pygame.K_BACKSPACE, pygame.K_RETURN, pygame.K_KP_ENTER,
                               pygame.K_ESCAPE, pygame.K_TAB, pygame.K_DELETE, pygame.K_END,
@@ -174,9 +173,29 @@ class InputMapper:
                     return {pygame.K_BACKSPACE: Command.ERASE,
                             pygame.K_DELETE: Command.ERASE,
                             pygame.K_END: Command.TO_END, pygame.K_RIGHT: Command.TO_END,
-                            pygame.K_TAB: Command.NEXT}.get(ev.key, _keymap().get(ev.key))
+                            pygame.K_TAB: Command.NEXT}.get(ev.key, _fixed().get(ev.key))
                 return None  # letters arrive as TEXTINPUT
-            if ev.key == pygame.K_QUESTION or getattr(ev, "unicode", "") == "?":
-                return Command.HINT  # "?" wherever the keyboard layout puts it
-            return _keymap().get(ev.key)
+            return self._key(ev)
         return None
+
+    @staticmethod
+    def _captured(ev: pygame.event.Event) -> Intent | None:
+        """A key pressed for an action: Esc goes back; a modifier alone is no key yet (Shift
+        on its way to "?"); a sign is known by what it types ("?" wherever the layout puts
+        it), any other key by its name."""
+        if ev.key == pygame.K_ESCAPE:
+            return Command.BACK
+        if ev.key in _MODIFIERS:
+            return None
+        typed = getattr(ev, "unicode", "")
+        return KeyPressed(typed if keymap.by_character(typed) else pygame.key.name(ev.key))
+
+    @staticmethod
+    def _key(ev: pygame.event.Event) -> Intent | None:
+        """A key's meaning outside a text field: a fixed key's, else the player's."""
+        fixed = _fixed().get(ev.key)
+        if fixed is not None:
+            return fixed
+        # the player's key, or sign as typed ("!": Shift and 1), before 1, 2, 3... of a hand
+        player = keymap.current().does(pygame.key.name(ev.key), getattr(ev, "unicode", ""))
+        return player if player is not None else _picked(ev.key)

@@ -51,6 +51,8 @@ class Command(enum.Enum):
     LOG = "log"  # L: the turn log shown or hidden
     HISTORY = "history"  # V
     HINT = "hint"  # ?
+    TAKE_HINT = "take_hint"  # G: the Hint's move played
+    NEXT_TILE = "next_tile"  # N: the next tile of a hand of several
     MENU = "menu"  # the game menu (its button; Esc opens it when nothing else is open)
     BACK = "back"  # Esc
     ZOOM_IN = "zoom_in"
@@ -87,6 +89,14 @@ class PickTile:
 
 
 @dataclass(frozen=True)
+class KeyPressed:
+    """A key pressed while a screen waits for one (a new key for an action): its name, as
+    ``keymap`` knows keys."""
+
+    key: str
+
+
+@dataclass(frozen=True)
 class TextInput:
     text: str
 
@@ -102,4 +112,4 @@ class Quit:
 
 
 Intent = (PointerDown | PointerUp | PointerMove | Wheel | Command | Pan | PickTile | TextInput
-          | Resize | Quit)
+          | KeyPressed | Resize | Quit)

@@ -11,10 +11,11 @@ import pygame
 
 from game.rules import TileSet
 from game.words.i18n import _
+from game.words.pictures import picture_problems
 from game.words.rulespages import Heading, Page, Paragraph, Picture, Span
 
 from . import palette as pal
-from .picture import draw_picture, picture_problems
+from .picture import draw_picture
 from .resources import Resources
 
 TEXT_SIZE = 21
@@ -36,6 +37,7 @@ NBSP = "\u00a0"
 class RenderedPage:
     surface: pygame.Surface
     overflow: list[str] = field(default_factory=list)  # what did not fit the width
+    overflow_lines: list[int] = field(default_factory=list)  # each one's line in the page
     problems: list[str] = field(default_factory=list)  # pictures that could not be drawn
     # a table's rows: the ink of each row's first and second column, in the page's pixels
     cells: list[tuple[pygame.Rect, pygame.Rect]] = field(default_factory=list)
@@ -111,6 +113,7 @@ class PageRenderer:
                 parts.append((self.res.text(_("This page is too long: the rest is not shown."),
                                             18, pal.ILLEGAL), 0))
                 break
+            before = len(out.overflow)
             if isinstance(block, Heading):
                 size = HEADING_SIZES[block.level]
                 parts += self._lines(words_of((Span(block.text, True),)), size, width, 0,
@@ -132,6 +135,7 @@ class PageRenderer:
             elif isinstance(block, Picture):
                 parts.append(self._picture(block, tileset, width, out))
                 self.room -= parts[-1][0].get_height()
+            out.overflow_lines += [block.line] * (len(out.overflow) - before)
             parts.append(self._gap(GAP))
             self.room -= self.res.px(GAP)
         out.surface = _stacked(parts, width)

@@ -1,14 +1,14 @@
 """Colours of the game: player colours, the styles of feature kinds, and the UI colours.
 
-Plain data, no pygame.  Kind styles are looked up by kind name with a fallback by role, so a
-tile set with kinds this file has never heard of still draws sensibly.
+Plain data, no pygame.  A kind's style is made from its tile set's look; a kind without one is
+drawn flat, by its role.
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Literal
 
+from game.rules.model import EDGE_WIDTH, KindLook, LineEnd, Role, Texture, TileSet
 from game.words.i18n import N_, _, in_every_language
 
 Colour = tuple[int, int, int]
@@ -84,8 +84,8 @@ ILLEGAL: Colour = (232, 78, 66)
 TARGET: Colour = (96, 206, 255)  # areas a figure may be put on: reads on grass, sand and roofs
 
 # --- feature kinds ------------------------------------------------------------------------
-Texture = Literal["grass", "meadow", "city", "road", "earth", "water", "forest", "crop", "plain"]
-LineEnd = Literal["junction", "spring", "none"]
+# How a kind is drawn is the tile set's (its ``look:`` section, ``game.rules.looks``); what
+# the window draws besides is here.
 
 
 @dataclass(frozen=True)
@@ -95,7 +95,7 @@ class KindStyle:
     fill: Colour
     edge: Colour  # wall, verge, bank or outline colour
     texture: Texture = "plain"
-    edge_width: float = 0.018
+    edge_width: float = EDGE_WIDTH
     wall: bool = False  # areas: a crenellated wall along the boundary inside the tile
     wall_top: Colour = (206, 192, 168)  # the light stone on top of the wall
     building: bool = False  # inner kinds: a building at the anchor instead of a filled shape
@@ -104,38 +104,39 @@ class KindStyle:
     end: LineEnd = "junction"  # lines: how a dead end in open land is marked
 
 
-KIND_STYLES: dict[str, KindStyle] = {
-    "city": KindStyle(fill=(216, 190, 146), edge=(92, 74, 60), texture="city", edge_width=0.056,
-                      wall=True, wall_top=(204, 190, 166), roof=(182, 84, 56)),
-    "road": KindStyle(fill=(236, 220, 178), edge=(146, 120, 84), texture="road",
-                      edge_width=0.014),
-    "field": KindStyle(fill=(108, 160, 66), edge=(76, 118, 46), texture="grass"),
-    "cloister": KindStyle(fill=(220, 208, 176), edge=(92, 74, 60), building=True,
-                          roof=(178, 72, 48), body=(240, 230, 206)),
-    "river": KindStyle(fill=(84, 150, 206), edge=(52, 100, 150), texture="water",
-                       edge_width=0.016, end="spring"),
-    "lake": KindStyle(fill=(78, 144, 202), edge=(222, 208, 160), texture="water",
-                      edge_width=0.03),
-    "forest": KindStyle(fill=(58, 112, 60), edge=(34, 72, 38), texture="forest",
-                        edge_width=0.02),
-    "meadow": KindStyle(fill=(142, 186, 84), edge=(96, 140, 58), texture="meadow"),
-    "path": KindStyle(fill=(200, 164, 112), edge=(128, 96, 62), texture="earth",
-                      edge_width=0.012),
-    "cropfield": KindStyle(fill=(226, 190, 92), edge=(162, 124, 56), texture="crop",
-                           edge_width=0.016),
-}
+def style_of(look: KindLook) -> KindStyle:
+    """The style a kind's look asks for."""
+    return KindStyle(fill=look.colour, edge=look.edge, texture=look.texture,
+                     edge_width=look.edge_width, wall=look.wall, wall_top=look.wall_top,
+                     building=look.building, roof=look.roof, body=look.walls, end=look.end)
 
-ROLE_STYLES: dict[str, KindStyle] = {
-    "area": KindStyle(fill=(196, 176, 146), edge=(104, 90, 76), texture="plain",
-                      edge_width=0.026),
-    "line": KindStyle(fill=(222, 212, 190), edge=(132, 118, 98), texture="road",
-                      edge_width=0.014),
-    "background": KindStyle(fill=(112, 160, 72), edge=(80, 118, 50), texture="grass"),
-    "inner": KindStyle(fill=(214, 204, 184), edge=(92, 80, 70), building=True,
-                       roof=(104, 96, 136), body=(236, 228, 212)),
+
+# A kind whose tile set gives it no look is drawn flat, by its role: plainly unfinished, and
+# named by ``python -m game.tileset check``.
+FALLBACK_STYLES: dict[Role, KindStyle] = {
+    "area": KindStyle(fill=(196, 176, 146), edge=(104, 90, 76), edge_width=0.026),
+    "line": KindStyle(fill=(222, 212, 190), edge=(132, 118, 98), edge_width=0.014),
+    "background": KindStyle(fill=(150, 160, 140), edge=(100, 110, 95)),
+    "inner": KindStyle(fill=(214, 204, 184), edge=(92, 80, 70), edge_width=0.026),
 }
 
 
-def kind_style(kind: str, role: str) -> KindStyle:
-    """The style of a kind: by its name, else by its role, else a plain area."""
-    return KIND_STYLES.get(kind) or ROLE_STYLES.get(role) or ROLE_STYLES["area"]
+def kind_style(tileset: TileSet, kind: str) -> KindStyle:
+    """The style of a kind of the tile set: as its look says, else the flat one of its
+    role."""
+    look = tileset.looks.kinds.get(kind)
+    if look is not None:
+        return style_of(look)
+    known = tileset.kinds.get(kind)
+    return FALLBACK_STYLES[known.role if known is not None else "area"]
+
+
+# Under a tile's features, where a tile has no land of its own (a city on every side).
+UNDERLAY = KindStyle(fill=(112, 160, 72), edge=(80, 118, 50), texture="grass")
+# The back of every tile (the draw pile): dark grass.
+TILE_BACK_GRASS: Colour = (108, 160, 66)
+TILE_BACK_EDGE: Colour = (76, 118, 46)
+# A house where roads end in open land.
+HOUSE_ROOF: Colour = (178, 72, 48)
+HOUSE_WALLS: Colour = (240, 230, 206)
+HOUSE_EDGE: Colour = (92, 74, 60)

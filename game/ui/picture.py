@@ -6,13 +6,12 @@ from __future__ import annotations
 import pygame
 
 from game.rules import TileSet
-from game.rules.model import RotatedTile, TileType
-from game.rules.ports import PORT_INDEX
+from game.rules.looks import figure_sprite
+from game.rules.model import ICON_SIZE, TileType
+from game.words.pictures import feature_index
 from game.words.rulespages import Picture, PictureFigure
 
 from . import palette as pal
-from .art.icons import ICON_SIZE
-from .art.tiles import icon_spots
 from .board_view import draw_tokens
 from .resources import Resources
 from .widgets import blit_centred
@@ -23,35 +22,6 @@ MAX_TILE = 92  # px: a picture's tiles are never larger than this
 LABEL_SPOTS = ((0.42, -0.3), (-0.42, -0.3), (0.42, 0.3), (-0.42, 0.3), (0.9, -0.3),
                (-0.9, -0.3), (0.9, 0.3), (-0.9, 0.3), (0.42, -0.9), (-0.42, -0.9), (0.42, 0.9),
                (-0.42, 0.9), (1.4, 0.0), (-1.4, 0.0))
-
-
-def feature_index(tile: TileType, turned: RotatedTile, target: str) -> int | None:
-    """The feature a figure target (a port or a feature name) means on a turned tile."""
-    port = PORT_INDEX.get(target)
-    if port is not None:
-        return turned.target[port]
-    return tile.names.get(target)
-
-
-def picture_problems(picture: Picture, tileset: TileSet) -> list[str]:
-    """What a picture names that the tile set does not have: a tile, a figure, a target on
-    its tile, a colour."""
-    tiles = {t.id: t for t in tileset.tiles}
-    colours = {name for name, _ in pal.PLAYER_COLOURS}
-    problems: list[str] = []
-    for pt in picture.tiles:
-        tile = tiles.get(pt.tile)
-        if tile is None:
-            problems.append(f"no tile '{pt.tile}' in {tileset.id}")
-            continue
-        for fig in pt.figures:
-            if fig.kind not in tileset.figures:
-                problems.append(f"no figure '{fig.kind}' in {tileset.id}")
-            if feature_index(tile, tile.rotations[pt.rotation], fig.target) is None:
-                problems.append(f"tile {pt.tile} has nothing at '{fig.target}'")
-            if fig.colour not in colours:
-                problems.append(f"'{fig.colour}' is not a player colour")
-    return problems
 
 
 def draw_picture(picture: Picture, tileset: TileSet, res: Resources,
@@ -77,7 +47,8 @@ def draw_picture(picture: Picture, tileset: TileSet, res: Resources,
                              width=res.px(3), border_radius=res.px(3))
     icons = [(origin[0] + (pt.cell[0] + x) * size, origin[1] + (pt.cell[1] + y) * size)
              for pt in picture.tiles
-             for _name, (x, y) in icon_spots(tiles[pt.tile], tiles[pt.tile].rotations[pt.rotation])]
+             for _name, (x, y) in art.icon_spots(tiles[pt.tile],
+                                                 tiles[pt.tile].rotations[pt.rotation])]
     for pt in picture.tiles:
         tile = tiles[pt.tile]
         turned = tile.rotations[pt.rotation]
@@ -100,7 +71,8 @@ def _figure(surf: pygame.Surface, res: Resources, tileset: TileSet, tile: TileTy
     kind = tileset.kinds.get(tile.features[index].kind)
     lying = kind is not None and kind.role == "background"
     height = max(14, round(size * 0.36))
-    blit_centred(surf, res.figures.figure(fig.kind, rgb, height, lying=lying), centre)
+    blit_centred(surf, res.figures.figure(figure_sprite(tileset.looks, fig.kind), rgb, height,
+                                          lying=lying), centre)
     if fig.tokens is not None:
         draw_tokens(surf, res, res.tile_art(tileset).icons, centre, size, *fig.tokens)
     if fig.label:

@@ -53,7 +53,9 @@ SETTINGS: tuple[Setting, ...] = (
             N_("With tiles in hand, a screen asks to pass the mouse to the next player.")),
     Setting("hints", N_("Hint button"), _ON_OFF, True,
             N_("Shows the best move of your turn, as the game review judges it.")),
-    Setting("sound", N_("Sound"), _ON_OFF, True, N_("M turns the sound on and off.")),
+    Setting("reduce_motion", N_("Reduce motion"), _ON_OFF, False,
+            N_("No glides, no drift, no blinking: placements and scores appear at once.")),
+    Setting("sound", N_("Sound"), _ON_OFF, True, N_("{mute} turns the sound on and off.")),
     Setting("volume", N_("Volume"),
             ((25, "25 %"), (50, "50 %"), (75, "75 %"), (100, "100 %")), 75),
 )

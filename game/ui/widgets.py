@@ -11,10 +11,22 @@ from game.system.filenames import readable
 from game.words.i18n import _
 
 from . import palette as pal
+from .focus import Spot, offer
 from .intents import Command, Intent, PointerDown, PointerMove, PointerUp, TextInput
 from .resources import Resources
 
 Colour = tuple[int, int, int]
+
+
+@dataclass
+class Motion:
+    """Whether the player reduced motion (the setting; the app keeps it): widgets then do
+    not blink."""
+
+    reduced: bool = False
+
+
+motion = Motion()
 
 
 def panel(surface: pygame.Surface, rect: pygame.Rect, colour: Colour = pal.PANEL,
@@ -185,6 +197,8 @@ class Button:
     hover: bool = False
     pressed: bool = False
     on: bool = False  # a toggle that is on (the board help, the tiles to come): a golden edge
+    # A row of a list of pages: the keyboard's ring on it shows its page (``focus.Spot``).
+    follows_focus: bool = False
 
     def handle(self, intent: Intent) -> bool:
         """True when the intent was the button's (it may have clicked)."""
@@ -203,6 +217,9 @@ class Button:
         return False
 
     def draw(self, surface: pygame.Surface, res: Resources) -> None:
+        if self.enabled:  # Tab may bring the keyboard's ring to it
+            offer(Spot(self.rect, self.on_click, self, self.label,
+                       follows=self.follows_focus, chosen=self.primary))
         px = res.px
         if not self.enabled:
             fill, text = pal.BUTTON_OFF, pal.TEXT_DIM
@@ -308,12 +325,20 @@ class TextField:
 
     def next_blink(self) -> float | None:
         """Seconds until the cursor shows or hides; None when the field has no focus, or
-        while its whole text is selected (the cursor is not drawn then: nothing blinks)."""
-        if not self.focused or self.selected:
+        while its whole text is selected (the cursor is not drawn then: nothing blinks), or
+        with motion reduced (it does not blink)."""
+        if not self.focused or self.selected or motion.reduced:
             return None
         return 0.5 - self._blink % 0.5
 
+    def edit(self, on: bool) -> None:
+        """The keyboard's ring came to the field (the keys type in it, its text selected:
+        typing replaces it), or left it."""
+        self.focused = on
+        self.selected = on and bool(self.text)
+
     def draw(self, surface: pygame.Surface, res: Resources) -> None:
+        offer(Spot(self.rect, None, self, self.placeholder, edit=self.edit))
         px = res.px
         pygame.draw.rect(surface, pal.FIELD_BG, self.rect, border_radius=px(6))
         edge = pal.HIGHLIGHT if self.focused else pal.PANEL_EDGE
@@ -335,7 +360,7 @@ class TextField:
                              border_radius=px(3))
         surface.blit(label, (self.rect.x + px(10), y),
                      pygame.Rect(hidden, 0, shown_width, label.get_height()))
-        if self.focused and not self.selected and self._blink < 0.5:
+        if self.focused and not self.selected and (self._blink < 0.5 or motion.reduced):
             x = self.rect.x + px(10) + (shown_width if self.text else 0) + 1
             pygame.draw.line(surface, pal.TEXT, (x, y), (x, y + label.get_height()), px(2))
 

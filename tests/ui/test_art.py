@@ -14,9 +14,11 @@ from dataclasses import replace
 import pygame
 import pytest
 
-from game.rules import TileSet, TileType
-from game.rules.model import Icon
+from game.rules import TileSet, TileType, default_registry
+from game.rules.looks import token_letters
+from game.rules.model import TEXTURES, Icon, IconLook, Looks, Role
 from game.ui import palette as pal
+from game.ui.art import textures
 from game.ui.art.figures import FigureArt
 from game.ui.art.loading import sprites_dir
 from game.ui.art.tiles import TileArt
@@ -183,34 +185,75 @@ def test_icons(art: TileArt) -> None:
     assert dot.get_bounding_rect().width > 16
 
 
-def test_unknown_kinds_and_icons_fall_back_by_role(base: TileSet) -> None:
+def _renamed(base: TileSet, looks: Looks) -> tuple[TileSet, TileType]:
+    """The base set with tile D alone, its kinds renamed (city: bastion, road: canal, field:
+    heath) and a zebra on its bastion, drawn as ``looks`` say."""
     d = _tile(base, "D")
     renames = {"city": "bastion", "road": "canal", "field": "heath"}
-    kinds = dict(base.kinds)
-    for old, new in renames.items():
-        kinds[new] = replace(base.kinds[old], name=new)
+    kinds = {new: replace(base.kinds[old], name=new) for old, new in renames.items()}
     features = tuple(replace(f, kind=renames[f.kind],
                              icons=(Icon("zebra", (0.5, 0.12)),) if f.kind == "city" else ())
                      for f in d.features)
     odd = replace(d, id="D-odd", features=features)
-    ts = replace(base, kinds=kinds, tiles=(odd,))
+    return replace(base, kinds=kinds, tiles=(odd,), looks=looks), odd
+
+
+def test_a_kind_is_drawn_as_its_look_says_whatever_its_name(base: TileSet) -> None:
+    """The city's look given to a kind named otherwise draws it as a city; the name "city"
+    with no look draws nothing of a city."""
+    own = base.looks.kinds
+    ts, odd = _renamed(base, Looks(kinds={"bastion": own["city"], "canal": own["road"],
+                                          "heath": own["field"]}))
+    renamed = TileArt(ts).tile(odd, 0, 100)
+    assert _is_city(_mean(renamed, 50, 12)) and _is_field(_mean(renamed, 50, 88))
+    assert _is_road(_mean(renamed, 50, 50, 2))
+    plain = replace(base, looks=Looks())
+    assert TileArt(plain).style("city") == pal.FALLBACK_STYLES["area"]
+    assert not _is_city(_mean(TileArt(plain).tile(_tile(base, "D"), 0, 100), 50, 12))
+
+
+def test_a_kind_without_a_look_is_drawn_flat_by_its_role(base: TileSet) -> None:
+    ts, odd = _renamed(base, Looks())
     art = TileArt(ts)
-    assert art.style("bastion") == pal.ROLE_STYLES["area"]
-    assert art.style("canal") == pal.ROLE_STYLES["line"]
+    roles: tuple[tuple[str, Role], ...] = (("bastion", "area"), ("canal", "line"),
+                                           ("heath", "background"))
+    for kind, role in roles:
+        assert art.style(kind) == pal.FALLBACK_STYLES[role]
+        assert art.style(kind).texture == "plain" and not art.style(kind).wall
     img = art.tile(odd, 0, 100)
     assert img.get_size() == (100, 100)
-    assert _is_field(_mean(img, 50, 88))
+    heath = pal.FALLBACK_STYLES["background"].fill
+    assert all(abs(a - b) < 12 for a, b in zip(_mean(img, 50, 88), heath, strict=True))
     assert _mean(img, 50, 50, 2) != _mean(img, 50, 88, 2)  # the line is drawn
 
 
-def test_kind_styles() -> None:
-    for role in ("area", "line", "background", "inner"):
-        assert pal.kind_style("never-heard-of", role) is pal.ROLE_STYLES[role]
-    assert pal.kind_style("city", "area").wall
-    assert pal.kind_style("cloister", "inner").building
-    assert not pal.kind_style("lake", "inner").building
-    for name in ("river", "lake", "forest", "meadow", "path", "cropfield"):
-        assert name in pal.KIND_STYLES
+def test_an_icon_is_drawn_as_its_look_says(art: TileArt, base: TileSet) -> None:
+    """Its own drawing by default, another drawing or letters when its look says so; an icon
+    without a drawing is a token with its name's first letters."""
+    looks = Looks(icons={"zebra": IconLook(sprite="fish"), "nugget": IconLook(letters="Au")})
+    icons = TileArt(replace(base, looks=looks)).icons
+    pixels = pygame.image.tobytes
+    assert pixels(icons.icon("zebra", 32), "RGBA") == pixels(art.icons.icon("fish", 32), "RGBA")
+    assert pixels(icons.icon("nugget", 32), "RGBA") != pixels(icons.icon("horse", 32), "RGBA")
+    assert token_letters("zebra") == "Ze" and token_letters("x") == "X"
+
+
+def test_the_built_in_looks() -> None:
+    registry = default_registry()
+    looks = {sid: ts.looks for sid, ts in registry.sets.items()}
+    assert looks["carcassonne"].kinds["city"].wall
+    assert looks["carcassonne"].kinds["cloister"].building
+    assert looks["carcassonne"].icons["shield"].size == 0.22
+    assert looks["hills-and-sheep"].icons["hill"].relief == "hill"
+    assert not looks["hunters-and-gatherers"].kinds["lake"].building
+    assert looks["hunters-and-gatherers"].kinds["river"].end == "spring"
+    assert looks["over-hill-and-dale"].figures["meeple"].sprite == "follower"
+    for ts in registry.sets.values():
+        assert set(ts.looks.kinds) == set(ts.kinds), ts.id
+
+
+def test_the_textures_a_look_may_name_are_those_the_window_paints() -> None:
+    assert set(TEXTURES) == set(textures._MAKERS)
 
 
 def test_sprites_dir() -> None:

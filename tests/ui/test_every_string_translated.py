@@ -16,8 +16,10 @@ from game.ai.random_policy import random_action
 from game.rules import Move
 from game.store import logs
 from game.ui.app import App
+from game.ui.keymap import ACTIONS, key_name_label
 from game.ui.scenes.crash import CrashScene
 from game.ui.scenes.help import HelpScene
+from game.ui.scenes.keys import KeysScene
 from game.ui.scenes.menus import ConfirmScene
 from game.ui.scenes.play import PlayScene
 from game.ui.scenes.play.hover_card import HOVER_DELAY
@@ -44,6 +46,8 @@ def drawn(app: App, monkeypatch: pytest.MonkeyPatch) -> Iterator[Drawn]:
         for tileset in app.registry.sets.values():  # names a tile set gives in its own words
             found.allowed.add(tileset.name)
             found.allowed.update(tile.id for tile in tileset.tiles)
+        # the letters on the keys (R, F11): named as the keyboard names them
+        found.allowed.update(key_name_label(k) for a in ACTIONS for k in a.defaults)
         yield found
 
 
@@ -144,6 +148,11 @@ def test_every_screen_speaks_through_the_catalog(app: App, driver: Driver,
     driver.key(pygame.K_ESCAPE)
     app.push(SettingsScene(app))
     driver.frames(2)
+    app.push(KeysScene(app))
+    driver.frames(2)
+    driver.click(on_top(app, KeysScene).rows[0][1].rect.center)  # Change
+    driver.key(pygame.K_t)  # taken: refused, with the action that has it
+    driver.key(pygame.K_ESCAPE)
     driver.key(pygame.K_ESCAPE)
 
     for game_id, expansions, wanted in (("carcassonne", ["hills-and-sheep"], "choose"),

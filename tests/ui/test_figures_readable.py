@@ -9,12 +9,15 @@ import itertools
 import pygame
 import pytest
 
+from game.rules import default_registry
 from game.ui.art.figures import FigureArt, pattern_of
 from game.ui.art.primitives import luma
-from game.ui.palette import KIND_STYLES, PLAYER_COLOURS, TABLE, Colour
+from game.ui.palette import PLAYER_COLOURS, TABLE, Colour
 
-# Every ground a figure stands on: each kind's fill and edge, and the table.
-GROUNDS = sorted({c for s in KIND_STYLES.values() for c in (s.fill, s.edge, s.roof)} | {TABLE})
+# Every ground a figure stands on: each kind's colour and edge in the built-in games' looks,
+# and the table.
+GROUNDS = sorted({c for ts in default_registry().sets.values() for k in ts.looks.kinds.values()
+                  for c in (k.colour, k.edge, k.roof)} | {TABLE})
 
 
 @pytest.fixture(scope="module")

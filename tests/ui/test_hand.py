@@ -89,13 +89,13 @@ def test_keys_pick_the_tile_and_the_lit_cells_follow_it(app: App, driver: Driver
     reveal(app, driver)
     game = scene.game
     picked = []
-    for key, mod in ((pygame.K_2, 0), (pygame.K_3, 0), (pygame.K_TAB, 0),
-                     (pygame.K_TAB, pygame.KMOD_SHIFT), (pygame.K_1, 0)):
-        driver.key(key, mod)
+    # N: the next tile of the hand (Tab goes through the lit cells)
+    for key in (pygame.K_2, pygame.K_3, pygame.K_n, pygame.K_n, pygame.K_1):
+        driver.key(key)
         picked.append(scene.hand.selected)
         tile = game.hand[scene.hand.selected]
         assert scene.options.legal_cells() == set(game.legal_placements(tile).cells())
-    assert picked == [1, 2, 0, 2, 0]
+    assert picked == [1, 2, 0, 1, 0]
     driver.key(pygame.K_2)
     second = game.hand[1]
     cell = next(iter(scene.options.legal_cells()))

@@ -3,7 +3,6 @@ screen, the game menu and F1, fit the smallest window in both languages, and scr
 
 from __future__ import annotations
 
-from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
@@ -12,8 +11,7 @@ import pytest
 
 from game.rules.registry import builtin_tileset_dir
 from game.ui.app import App, AppConfig
-from game.ui.art.tiles import icon_spots
-from game.ui.picture import MAX_TILE, draw_picture
+from game.ui.pagecheck import covered_icons, narrowest_page, window_findings
 from game.ui.scenes import setup as set_up_screen
 from game.ui.scenes.help import CONTROLS, HelpScene
 from game.ui.scenes.pause import PauseScene
@@ -23,7 +21,7 @@ from game.ui.scenes.title import TitleScene
 from game.ui.widgets import draw_tooltip, fit_text
 from game.ui.window import MIN_SIZE
 from game.words import i18n
-from game.words.rulespages import HELP_FOLDER, Heading, Paragraph, read_page
+from game.words.rulespages import HELP_FOLDER, Heading, Paragraph, parse_page, read_page
 from game.words.vocabulary import set_note
 
 from .conftest import Driver, lines_set, on_top
@@ -224,27 +222,39 @@ def test_a_rule_options_rulebook_card_leaves_the_buttons_below_it_clear(
 def test_a_pictures_points_cover_none_of_its_icons(app: App, set_id: str) -> None:
     """Counting the animals around a stable, a reader must see every one: each figure's
     points stand where they cover no icon of the picture (its tiles as they are drawn
-    without the points)."""
-    tileset = (app.registry.ruleset("carcassonne", ["hills-and-sheep"])
-               if set_id == "hills-and-sheep" else app.registry.ruleset(set_id))
+    without the points), as ``python -m game.tileset check`` checks."""
+    tileset = app.registry.sets[set_id]
     page = read_page(builtin_tileset_dir() / HELP_FOLDER / f"{set_id}.en.md", set_id, "en")
-    tiles = {t.id: t for t in tileset.tiles}
-    checked = 0
+    assert page.pictures()
     for picture in page.pictures():
-        bare = replace(picture, tiles=tuple(
-            replace(pt, figures=tuple(replace(f, label="") for f in pt.figures))
-            for pt in picture.tiles))
-        shown = draw_picture(picture, tileset, app.res, 400)
-        plain = draw_picture(bare, tileset, app.res, 400)
-        size = max(app.res.px(24), min(app.res.px(MAX_TILE),
-                                       (400 - 2 * app.res.px(4)) // len(
-                                           {pt.cell[0] for pt in picture.tiles})))
-        low = (min(pt.cell[0] for pt in picture.tiles), min(pt.cell[1] for pt in picture.tiles))
-        for pt in picture.tiles:
-            tile = tiles[pt.tile]
-            for name, (x, y) in icon_spots(tile, tile.rotations[pt.rotation]):
-                at = (app.res.px(4) + round((pt.cell[0] - low[0] + x) * size),
-                      app.res.px(4) + round((pt.cell[1] - low[1] + y) * size))
-                assert shown.get_at(at) == plain.get_at(at), (set_id, pt.tile, name)
-                checked += 1
-    assert checked
+        assert covered_icons(picture, tileset, app.res) == [], (set_id, picture.line)
+
+
+def test_points_over_an_icon_are_found(app: App) -> None:
+    tileset = app.registry.sets["carcassonne"]
+    # beside tokens a figure's points go above it: so long, over the shield
+    page = parse_page("```board\nC 0,0 follower@N:red:+99999999999 shield*1\n```\n", "x.md",
+                      "carcassonne", "en")
+    assert covered_icons(page.pictures()[0], tileset, app.res) == [
+        "a figure's points cover the shield of tile C at 0,0: move the figure or the tiles"]
+
+
+def test_every_built_in_page_meets_the_rules_of_the_window(small: App) -> None:
+    """Every line fits the page of the smallest window, in every language."""
+    scene = HelpScene(small)
+    scene.layout(small.screen.get_size())
+    assert narrowest_page(small.res) == scene.view.w
+    for sid, tileset in small.registry.sets.items():
+        for code in ("en", "fr"):
+            page = read_page(builtin_tileset_dir() / HELP_FOLDER / f"{sid}.{code}.md", sid, code)
+            assert window_findings(page, tileset, small.res) == [], (sid, code)
+
+
+def test_a_word_too_wide_for_the_smallest_window_is_named_with_its_line(small: App) -> None:
+    tileset = small.registry.sets["carcassonne"]
+    page = parse_page("# Title\n\nShort.\n\n" + "Long" * 60 + "\n", "x.md", "carcassonne",
+                      "en")
+    (found,) = window_findings(page, tileset, small.res)
+    assert (found.path, found.line) == ("x.md", 5)
+    assert found.problem == (f"'{'Long' * 9}Lon…' is wider than the page of the smallest "
+                             f"window: a shorter word or line")

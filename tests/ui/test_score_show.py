@@ -11,11 +11,11 @@ import pygame
 import pytest
 
 from game.ai.random_policy import random_action
-from game.rules import Deploy, Place
-from game.ui import hud
+from game.rules import Deploy, Place, ScoreEvent
+from game.ui import hud, widgets
 from game.ui.app import App
 from game.ui.scenes.final import FinalScene, score_table, table_cells
-from game.ui.scenes.play import PlayScene
+from game.ui.scenes.play import PlayScene, score_show
 from game.ui.scenes.play.log_panel import LogLine
 from game.ui.scenes.play.score_show import FINAL_STEP, STEP, Showing, group_events
 from game.ui.scenes.play.sidebar import visible_log
@@ -300,3 +300,27 @@ def test_without_room_for_a_chart_the_rule_lines_follow_the_table(small: App) ->
     Driver(small).frames(2)
     assert not final.charts_shown
     assert final.details_top - final.table_bottom <= small.res.px(20)
+
+
+def test_an_award_that_names_no_tile_shows_its_points_in_the_middle_of_the_board(
+        app: App, driver: Driver, monkeypatch: pytest.MonkeyPatch) -> None:
+    """A rule module's points for the whole game (``host.award(player, n, category, [])``,
+    as docs/adding-a-game.md shows) name no tile: they stand in the middle of the board."""
+    scene = start(app)
+    drawn: list[tuple[float, float]] = []
+    real = widgets.blit_centred
+
+    def recorded(surface: pygame.Surface, image: pygame.Surface,
+                 centre: tuple[float, float]) -> None:
+        drawn.append(centre)
+        real(surface, image, centre)
+
+    monkeypatch.setattr(score_show, "blit_centred", recorded)
+    scene.score_show.add([ScoreEvent(0, 3, "apples", (), True)], [])
+    driver.frames(10)
+    shown = scene.score_show.current
+    assert shown is not None and (shown.cells, shown.parts) == ((), ())
+    free = scene.camera.free_rect()
+    middle = (free[0] + free[2] / 2, free[1] + free[3] / 2)
+    assert drawn and all(abs(x - middle[0]) < free[2] / 4 and abs(y - middle[1]) < free[3] / 4
+                         for x, y in drawn)

@@ -55,18 +55,19 @@ class FigureArt:
         self.sprites = sprites_dir if sprites_dir is not None else loading.sprites_dir()
         self.images = images if images is not None else ImageCache()
 
-    def figure(self, kind: str, colour: tuple[int, int, int], size: int,
+    def figure(self, sprite: str, colour: tuple[int, int, int], size: int,
                lying: bool = False, body_alpha: int = 255) -> pygame.Surface:
-        """A figure of height ~``size``: ``follower`` is a meeple (on its side when lying),
-        ``hut``, ``stable`` and ``shepherd`` have their own shapes, others are meeples.
-        The caller says whether it lies (buildings never do: a figure property of the tile
-        set).  ``body_alpha`` below 255: a faint figure, its outline kept whole."""
+        """A figure of height ~``size`` drawn with ``sprites/figures/<sprite>.svg`` (its tile
+        set's look: ``game.rules.looks.figure_sprite``), a follower when there is none: a
+        meeple (on its side when lying).  The caller says whether it lies (buildings never
+        do: a figure property of the tile set).  ``body_alpha`` below 255: a faint figure, its
+        outline kept whole."""
         size = max(6, int(size))
         rgb: Colour = (int(colour[0]), int(colour[1]), int(colour[2]))
         body_alpha = max(0, min(255, int(body_alpha)))
-        key = ("figure", self.sprites, kind, rgb, size, lying, body_alpha)
+        key = ("figure", self.sprites, sprite, rgb, size, lying, body_alpha)
         return self.images.get(key) or self.images.put(
-            key, finish(self._make(kind, rgb, size, lying, body_alpha)))
+            key, finish(self._make(sprite, rgb, size, lying, body_alpha)))
 
     def mark(self, colour: tuple[int, int, int], radius: int) -> pygame.Surface:
         """A player's mark: a disc of their colour with their pattern, ringed in ink."""
@@ -89,8 +90,8 @@ class FigureArt:
     def clear(self) -> None:
         self.images.clear()
 
-    def _white(self, kind: str, box: int) -> pygame.Surface:
-        for name in (kind, "follower"):
+    def _white(self, sprite: str, box: int) -> pygame.Surface:
+        for name in (sprite, "follower"):
             img = load_sprite(self.sprites, "figures", name, (box, box))
             if img is not None:
                 return img
@@ -99,14 +100,14 @@ class FigureArt:
         pygame.draw.polygon(big, (255, 255, 255), [(x * k, y * k) for x, y in _meeple_polygon()])
         return pygame.transform.smoothscale(big, (box, box))
 
-    def _make(self, kind: str, colour: Colour, size: int, lying: bool,
+    def _make(self, sprite: str, colour: Colour, size: int, lying: bool,
               body_alpha: int) -> pygame.Surface:
         ink_w = max(1, round(size / 26))
         ring_w = max(1, round(size / 36))
         reach = ink_w + ring_w
         pad = reach + max(1, round(size * 0.07))
         body_h = max(4, size - 2 * pad)
-        white = self._white(kind, body_h)
+        white = self._white(sprite, body_h)
         if lying:
             white = pygame.transform.rotate(white, 90)
         bw, bh = white.get_size()

@@ -1,6 +1,6 @@
-"""Icons on tiles (shields, hills, harvest tokens...): SVG sprites, or a labelled token for a
-name nobody drew, each with a soft shadow; and where an icon goes when the tile set gives it
-no place.
+"""Icons on tiles (shields, hills, harvest tokens...): SVG sprites, or a lettered token for an
+icon without a drawing, each with a soft shadow, as the tile set's looks say; and where an
+icon goes when the tile set gives it no place.
 
 Small icons (a whole board fitted in the window) stay readable: below ``BARE_BELOW`` pixels
 a sprite drawn on a parchment token loses the token, and its drawing fills the icon with a
@@ -11,12 +11,14 @@ from __future__ import annotations
 import io
 import math
 import re
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from pathlib import Path
 
 import pygame
 
 from game.rules.geometry import Point, Polygon, point_in_polygon
+from game.rules.looks import icon_look, token_letters
+from game.rules.model import IconLook, Looks
 
 from .. import fonts
 from .cache import ImageCache
@@ -31,8 +33,6 @@ _TOKEN = re.compile(r'<circle cx="32" cy="32" r="29" fill="#f6edd6"[^>]*/>')
 _BARE_VIEW = 'viewBox="9 9 46 46"'
 _RIM = (255, 255, 255)
 
-SHIELD_SIZE = 0.22  # icon size, in tiles
-ICON_SIZE = 0.2
 FALLBACK_SPOTS: tuple[Point, ...] = ((0.82, 0.82), (0.18, 0.82), (0.82, 0.18), (0.18, 0.18))
 _AROUND: tuple[Point, ...] = ((0.2, 0.0), (-0.2, 0.0), (0.0, 0.2), (0.0, -0.2), (0.17, 0.17),
                               (-0.17, 0.17), (0.17, -0.17), (-0.17, -0.17), (0.34, 0.0),
@@ -40,24 +40,31 @@ _AROUND: tuple[Point, ...] = ((0.2, 0.0), (-0.2, 0.0), (0.0, 0.2), (0.0, -0.2), 
 
 
 class IconArt:
-    """Icon sprites and their shadows, cached by name and size."""
+    """The icons of a tile set drawn as its looks say (``looks``, by icon name), with their
+    shadows, cached by drawing and size."""
 
-    def __init__(self, sprites: Path, images: ImageCache) -> None:
+    def __init__(self, sprites: Path, images: ImageCache,
+                 looks: Mapping[str, IconLook] | None = None) -> None:
         self.sprites = sprites
         self.images = images
+        self.looks = Looks(icons=looks or {})
 
     def icon(self, name: str, size: int, bare: bool = False) -> pygame.Surface:
-        """An icon sprite (shield, hill...) ``size`` px square; a labelled dot if none exists.
+        """The icon ``name`` ``size`` px square: its drawing, else a token with its letters.
         ``bare``: without its parchment token, the drawing zoomed to fill the icon and
         rimmed in light (for small sizes)."""
         size = max(1, int(size))
-        key = ("icon", self.sprites, name, size, bare)
+        look = icon_look(self.looks, name)
+        letters = look.letters or token_letters(name)
+        key = ("icon", self.sprites, look.sprite, letters, size, bare)
         img = self.images.get(key)
         if img is None:
-            svg = ((_bare_svg(self.sprites, name, size) if bare else None)
-                   or load_sprite(self.sprites, "icons", name, (size, size)))
+            svg = None
+            if look.sprite:
+                svg = ((_bare_svg(self.sprites, look.sprite, size) if bare else None)
+                       or load_sprite(self.sprites, "icons", look.sprite, (size, size)))
             if svg is None:
-                img = _labelled_dot(name, size)
+                img = _labelled_dot(letters, size)
             else:
                 img = pygame.Surface((size, size), pygame.SRCALPHA)
                 img.blit(svg, svg.get_rect(center=(size // 2, size // 2)))
@@ -68,8 +75,7 @@ class IconArt:
         """The icon with its shadow at ``at`` (unit tile coordinates) on a tile canvas ``w`` px
         wide, for a tile shown ``size`` px wide."""
         # icons grow on small tiles so that they stay readable, and lose their token
-        frac = max(SHIELD_SIZE if name == "shield" else ICON_SIZE,
-                   min(0.3, SMALL_TILE_ICON / size))
+        frac = max(icon_look(self.looks, name).size, min(0.3, SMALL_TILE_ICON / size))
         px = max(4, round(w * frac))
         bare = px * size < BARE_BELOW * w  # the icon's size on screen, not on the canvas
         centre = (round(at[0] * w), round(at[1] * w))
@@ -80,7 +86,9 @@ class IconArt:
         canvas.blit(img, img.get_rect(center=centre))
 
     def _shadow(self, name: str, size: int, bare: bool) -> pygame.Surface:
-        key = ("icon shadow", self.sprites, name, size, bare)
+        look = icon_look(self.looks, name)
+        key = ("icon shadow", self.sprites, look.sprite, look.letters or token_letters(name),
+               size, bare)
         sh = self.images.get(key)
         if sh is None:
             pad = max(2, size // 8)
@@ -122,15 +130,14 @@ def _bare_svg(sprites: Path, name: str, size: int) -> pygame.Surface | None:
     return out
 
 
-def _labelled_dot(name: str, size: int) -> pygame.Surface:
-    """An icon nobody drew: a neat token with the name's first letters."""
+def _labelled_dot(label: str, size: int) -> pygame.Surface:
+    """An icon without a drawing: a neat token with its letters."""
     k = 4
     big = pygame.Surface((size * k, size * k), pygame.SRCALPHA)
     c = size * k / 2
     pygame.draw.circle(big, (246, 237, 214), (c, c), c * 0.9)
     pygame.draw.circle(big, (122, 90, 54), (c, c), c * 0.9, max(1, round(size * k / 22)))
     out = pygame.transform.smoothscale(big, (size, size))
-    label = (name[:2] if len(name) > 1 else name).capitalize() or "?"
     if not pygame.font.get_init():
         pygame.font.init()
     text = fonts.load(fonts.Face.BOLD, max(8, size * 0.62)).render(label, True, INK)

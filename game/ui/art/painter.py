@@ -138,9 +138,8 @@ class Painter:
         elif count >= 4:
             well(self.canvas, c, 0.27 * self.w, style)
         else:
-            walls = pal.KIND_STYLES["cloister"]
-            house(self.canvas, (c[0], c[1] - 0.01 * self.w), 0.22 * self.w, walls.roof,
-                  walls.body, shade(walls.edge, 0.8))
+            house(self.canvas, (c[0], c[1] - 0.01 * self.w), 0.22 * self.w, pal.HOUSE_ROOF,
+                  pal.HOUSE_WALLS, shade(pal.HOUSE_EDGE, 0.8))
 
     def border(self) -> None:
         k = self.k

@@ -9,7 +9,6 @@ import pygame
 
 from game.rules.geometry import Point
 
-RELIEFS = frozenset({"hill"})  # tile marks painted as land (their icon is not drawn)
 HILL_RADIUS = 0.34  # in tiles (the mound is a little wider than high)
 _TOWARDS_CENTRE = 0.35  # the mound sits between its mark and the tile centre
 _BASE = 160  # pixels of the mound image every size is scaled from

@@ -10,14 +10,15 @@ from __future__ import annotations
 
 import zlib
 from collections import OrderedDict
-from collections.abc import Sequence
+from collections.abc import Collection, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 
 import pygame
 
 from game.rules.geometry import Point, Polygon, point_in_polygon
-from game.rules.model import RotatedTile, TileSet, TileType
+from game.rules.looks import icon_look
+from game.rules.model import Looks, RotatedTile, TileSet, TileType
 
 from .. import palette as pal
 from ..palette import Colour, KindStyle
@@ -29,7 +30,7 @@ from .loading import finish
 from .painter import Painter
 from .primitives import mix, shade
 from .regions import RegionPass, Regions, edge_width, paint_regions
-from .relief import RELIEFS, hill
+from .relief import hill
 from .shapes import cluster, inner_runs, line_ends, ray_hit
 from .textures import ScaledTextures
 
@@ -68,7 +69,10 @@ class TileArt:
         # the window's one image cache (a new one when drawing on its own, as tests do)
         self.images = images if images is not None else ImageCache()
         self._key = "+".join(tileset.lineage) or tileset.id
-        self.icons = IconArt(self.sprites, self.images)
+        self.icons = IconArt(self.sprites, self.images, tileset.looks.icons)
+        # icons painted as the land itself (a hill), not drawn as icons
+        self.land = frozenset(name for name, look in tileset.looks.icons.items()
+                              if look.relief is not None)
         self._textures = ScaledTextures(self.images)
         self._regions: OrderedDict[tuple[str, int, int], Regions] = OrderedDict()
 
@@ -121,8 +125,7 @@ class TileArt:
         self._regions.clear()
 
     def style(self, kind: str) -> KindStyle:
-        k = self.tileset.kinds.get(kind)
-        return pal.kind_style(kind, k.role if k is not None else "area")
+        return pal.kind_style(self.tileset, kind)
 
     # drawing ----------------------------------------------------------------------------------
 
@@ -151,7 +154,7 @@ class TileArt:
         painter = Painter(self._textures, canvas, w, k, offset)
         parts = self._features(tile, rt)
         _paint_ground(painter, parts)
-        _paint_relief(canvas, tile, rt, w)
+        _paint_relief(canvas, tile, rt, w, self.tileset.looks)
         _paint_lines(painter, parts)
         _paint_areas(painter, parts)
         _paint_line_ends(painter, parts, rt)
@@ -160,17 +163,21 @@ class TileArt:
         canvas.fill((0, 0, 0, 255), special_flags=pygame.BLEND_RGBA_MAX)  # fully opaque
         return pygame.transform.smoothscale(canvas, (size, size))
 
+    def icon_spots(self, tile: TileType, rt: RotatedTile) -> list[tuple[str, Point]]:
+        """Where the tile's icons are drawn (``icon_spots``), those painted as land left out."""
+        return icon_spots(tile, rt, self.land)
+
     def _paint_icons(self, canvas: pygame.Surface, tile: TileType, rt: RotatedTile, w: int,
                      size: int) -> None:
-        for name, at in icon_spots(tile, rt):
+        for name, at in self.icon_spots(tile, rt):
             self.icons.draw(canvas, name, at, w, size)
 
     def _render_back(self, size: int) -> pygame.Surface:
         k = supersample(size)
         w = size * k
         canvas = pygame.Surface((w, w), pygame.SRCALPHA)
-        grass = pal.kind_style("field", "background")
-        dark = KindStyle(fill=shade(grass.fill, 0.62), edge=grass.edge, texture="grass")
+        dark = KindStyle(fill=shade(pal.TILE_BACK_GRASS, 0.62), edge=pal.TILE_BACK_EDGE,
+                         texture="grass")
         canvas.blit(self._textures.get(dark, w, size), (0, 0))
         cream: Colour = (236, 222, 178)
         ink = shade(dark.fill, 0.6)
@@ -190,8 +197,7 @@ class TileArt:
 def _paint_ground(painter: Painter, parts: _Features) -> None:
     """The background, other ground kinds on it, and lakes with their shores."""
     shapes, styles = parts.shapes, parts.styles
-    base = (styles[parts.backgrounds[0]] if parts.backgrounds
-            else pal.ROLE_STYLES["background"])
+    base = styles[parts.backgrounds[0]] if parts.backgrounds else pal.UNDERLAY
     painter.fill_all(base)
     for i in parts.backgrounds:
         if styles[i] != base:
@@ -201,11 +207,12 @@ def _paint_ground(painter: Painter, parts: _Features) -> None:
         painter.outline(shapes[i], styles[i].edge, styles[i].edge_width)
 
 
-def _paint_relief(canvas: pygame.Surface, tile: TileType, rt: RotatedTile, w: int) -> None:
+def _paint_relief(canvas: pygame.Surface, tile: TileType, rt: RotatedTile, w: int,
+                  looks: Looks) -> None:
     """Tile marks that are land (a hill), over the ground and under everything else."""
     for j, icon in enumerate(tile.icons):
         at = rt.tile_icon_points[j] if j < len(rt.tile_icon_points) else None
-        if icon.name == "hill":
+        if icon_look(looks, icon.name).relief == "hill":
             hill(canvas, at if at is not None else (0.5, 0.5), w)
 
 
@@ -270,10 +277,11 @@ def _paint_line_ends(painter: Painter, parts: _Features, rt: RotatedTile) -> Non
 
 
 
-def icon_spots(tile: TileType, rt: RotatedTile) -> list[tuple[str, Point]]:
+def icon_spots(tile: TileType, rt: RotatedTile, land: Collection[str] = ()
+               ) -> list[tuple[str, Point]]:
     """Where the tile's icons go, each with its name (unit tile coordinates): icons of
-    features, then of the whole tile; those without a place go near the feature's anchor
-    (not on it: a figure stands there), clear of the others."""
+    features, then of the whole tile but those painted as ``land``; those without a place go
+    near the feature's anchor (not on it: a figure stands there), clear of the others."""
     shapes = rt.shapes
     placed: list[Point] = [p for pts in rt.icon_points for p in pts if p is not None]
     placed += [p for p in rt.tile_icon_points if p is not None]
@@ -287,7 +295,7 @@ def icon_spots(tile: TileType, rt: RotatedTile) -> list[tuple[str, Point]]:
                 placed.append(at)
             out.append((icon.name, at))
     for j, icon in enumerate(tile.icons):
-        if icon.name in RELIEFS:
+        if icon.name in land:
             continue  # painted as the land itself
         at = rt.tile_icon_points[j] if j < len(rt.tile_icon_points) else None
         if at is None:

@@ -21,6 +21,7 @@ from game.words.rulespages import Heading, Page, PageError, Paragraph, Span, fin
 from game.words.setpage import generated_page
 from game.words.vocabulary import set_name
 
+from .. import keymap
 from .. import palette as pal
 from ..app import App, Scene
 from ..intents import Command, Intent, Pan, PointerDown, PointerMove, PointerUp, Wheel
@@ -34,31 +35,48 @@ ROW = 44
 SCROLL_STEP = 60
 BAR_W = 10
 
+# What each control does and how; {name}: the player's keys for that action (keymap).
 KEYS = [
     (N_("Place the tile"), N_("drag it from the tray onto a lit cell, or click a lit cell")),
-    (N_("Pick a tile"), N_("1, 2, 3 or Tab, with several tiles in hand")),
-    (N_("Turn the tile"), N_("R, E, right-click or the mouse wheel while dragging (Q turns "
-                             "back)")),
-    (N_("Place a figure"), N_("drag it onto a lit area of the new tile, or click the area")),
+    (N_("Place it with the keys"), N_("Tab chooses a lit cell, the nearest the last tile "
+                                      "first; Tab and Shift+Tab the next and the previous, "
+                                      "{left}, {right}, {up}, {down} the nearest that way; "
+                                      "Enter places it")),
+    (N_("Pick a tile"), N_("1, 2, 3 or {next_tile}, with several tiles in hand")),
+    (N_("Turn the tile"), N_("{rotate}, right-click or the mouse wheel while dragging "
+                             "({rotate_back} turns back); on a chosen cell, among the ways "
+                             "it fits there")),
+    (N_("Place a figure"), N_("drag it onto a lit area of the new tile, or click the area; "
+                              "with the keys, Tab and Shift+Tab go through the areas, the "
+                              "hikes and no figure")),
     # here: what the rule modules' views add (a hike)
-    (N_("End the turn"), N_("Enter or Space (Confirm)")),
-    (N_("Take back"), N_("Backspace or Ctrl+Z, before confirming")),
-    (N_("Hint"), N_("? or the Hint button: where the computer would play, and why")),
-    (N_("Move the board"), N_("drag empty board, arrow keys or WASD")),
-    (N_("Zoom"), N_("mouse wheel (about the cursor), + and −; Home or C fits the board "
-                    "and keeps it fitted until you move it")),
-    (N_("Board help"), N_("F colours the land between features by what it joins and "
+    (N_("Answer a question"), N_("click an answer, or Tab to it and Enter")),
+    (N_("End the turn"), N_("Enter or {confirm} (Confirm), with the figure chosen if any")),
+    (N_("Take back"), N_("{undo} or Ctrl+Z, before confirming")),
+    (N_("Hint"), N_("{hint} or the Hint button: where the computer would play, and why; "
+                    "{take_hint} plays its move")),
+    (N_("Move the board"), N_("drag empty board, or {left}, {right}, {up}, {down} while "
+                              "no cell is chosen")),
+    (N_("Zoom"), N_("mouse wheel (about the cursor), {zoom_in} and {zoom_out}; {fit} fits "
+                    "the board and keeps it fitted until you move it")),
+    (N_("Board help"), N_("{farms} colours the land between features by what it joins and "
                           "crosses out the cells no tile still to come can fill")),
-    (N_("Tiles to come"), N_("T shows the tiles still in the pile")),
-    (N_("Feature card"), N_("rest the pointer on a placed feature: who holds it, what it "
-                            "is worth")),
-    (N_("Turn log, history"), N_("L shows or hides the log; V the history (arrow keys step)")),
-    (N_("Menu"), N_("Esc (save, load, rules, settings, quit)")),
+    (N_("Tiles to come"), N_("{tiles} shows the tiles still in the pile")),
+    (N_("Feature card"), N_("rest the pointer on a placed feature, or choose it with the "
+                            "keys: who holds it, what it is worth")),
+    (N_("Turn log, history"), N_("{log} shows or hides the log; {history} the history "
+                                 "(arrow keys step)")),
+    (N_("Menu"), N_("Esc (save, load, rules, settings, quit); Esc first drops a cell or "
+                    "a figure chosen with the keys")),
     (N_("Save now"), N_("Ctrl+S, then a name")),
-    (N_("Full screen, sound"), N_("F11; M turns the sound on and off")),
-    (N_("This screen"), N_("F1 or H, in every screen; Esc closes it")),
+    (N_("Full screen, sound"), N_("{fullscreen}; {mute} turns the sound on and off")),
+    (N_("This screen"), N_("F1 or {help}, in every screen; Esc closes it")),
+    (N_("Every screen"), N_("Tab and Shift+Tab go from button to button, Enter or Space "
+                            "presses the one in the ring, Esc goes back")),
+    (N_("Your keys"), N_("Settings, Keys: any action on the keys you choose; Settings, "
+                         "Reduce motion: no glides, no drift")),
 ]
-MODULE_ROWS_AT = 4  # the rule modules' rows come after placing a figure
+MODULE_ROWS_AT = 5  # the rule modules' rows come after placing a figure
 
 
 @dataclass(frozen=True)
@@ -72,7 +90,8 @@ def controls() -> list[tuple[str, str]]:
     """Each control: what it does, and how, in the window's language (the rule modules'
     views add their own rows)."""
     rows = [*KEYS[:MODULE_ROWS_AT], *view.controls(), *KEYS[MODULE_ROWS_AT:]]
-    return [(_(what), _(how)) for what, how in rows]
+    keys = keymap.labels()
+    return [(_(what), _(how).format(**keys)) for what, how in rows]
 
 
 def controls_page() -> Page:
@@ -81,6 +100,21 @@ def controls_page() -> Page:
     blocks += [Paragraph((Span(what, True), Span(" " + how)), 0, "•")
                for what, how in controls()]
     return Page(CONTROLS, language(), "", tuple(blocks))
+
+
+def help_layout(size: tuple[int, int], px: Callable[[float], int]
+                ) -> tuple[pygame.Rect, pygame.Rect, pygame.Rect]:
+    """The help screen in a window of ``size``: its card, the list of topics, and the page's
+    view (as wide as a page is laid out)."""
+    w, h = size
+    card = pygame.Rect(0, 0, min(px(1180), w - px(40)), min(px(900), h - px(40)))
+    card.center = (w // 2, h // 2)
+    top = card.y + px(70)
+    bottom = card.bottom - px(76)
+    topics = pygame.Rect(card.x + px(20), top, px(LIST_W), bottom - top)
+    view = pygame.Rect(topics.right + px(24), top,
+                       card.right - px(24 + BAR_W + 8) - topics.right - px(24), bottom - top)
+    return card, topics, view
 
 
 class HelpScene(Scene):
@@ -167,15 +201,7 @@ class HelpScene(Scene):
     # -- layout
     def layout(self, size: tuple[int, int]) -> None:
         px = self.app.res.px
-        w, h = size
-        self.rect = pygame.Rect(0, 0, min(px(1180), w - px(40)), min(px(900), h - px(40)))
-        self.rect.center = (w // 2, h // 2)
-        top = self.rect.y + px(70)
-        bottom = self.rect.bottom - px(76)
-        self.list_rect = pygame.Rect(self.rect.x + px(20), top, px(LIST_W), bottom - top)
-        self.view = pygame.Rect(self.list_rect.right + px(24), top,
-                                self.rect.right - px(24 + BAR_W + 8) - self.list_rect.right
-                                - px(24), bottom - top)
+        self.rect, self.list_rect, self.view = help_layout(size, px)
         self.close.rect.size = (px(160), px(46))
         self.close.rect.bottomright = (self.rect.right - px(24), self.rect.bottom - px(18))
         self._build_rows()
@@ -190,7 +216,8 @@ class HelpScene(Scene):
                             * px(ROW), self.list_rect.w - indent, px(ROW - 6))
             if self.list_rect.y <= r.y and r.bottom <= self.list_rect.bottom:
                 self.rows.append((topic, Button(r, self.title_of(topic), self._chooser(topic),
-                                                primary=topic == self.current)))
+                                                primary=topic == self.current,
+                                                follows_focus=True)))
 
     def _chooser(self, topic: Topic) -> Callable[[], None]:
         def choose() -> None:
@@ -257,9 +284,19 @@ class HelpScene(Scene):
             self.scroll_by(-intent.dy)
         elif intent in (Command.BACK, Command.HELP):
             self.app.pop()
-        elif intent in (Command.NEXT, Command.PREV):
-            i = self.topics.index(self.current) + (1 if intent is Command.NEXT else -1)
-            self.show(self.topics[i % len(self.topics)])
+
+    def focus_scroll(self, step: int, at: object) -> bool:
+        """Tab past the last topic shown (Shift+Tab before the first): the list scrolls a
+        row and the topic that comes into sight shows."""
+        shown = [(topic, button) for topic, button in self.rows]
+        if not shown or at is not shown[-1 if step > 0 else 0][1]:
+            return False
+        i = self.topics.index(shown[-1 if step > 0 else 0][0]) + step
+        if not 0 <= i < len(self.topics):
+            return False
+        self.list_scroll = max(0, self.list_scroll + step)
+        self.show(self.topics[i])
+        return True
 
     # -- drawing
     def draw(self, surface: pygame.Surface) -> None:

@@ -138,9 +138,6 @@ class JoinScene(Scene):
             if f.handle(intent):
                 focused = True
         self.app.input.text_focus = any(f.focused for f in self.fields)
-        if intent is Command.NEXT:
-            self._next_field()
-            return
         if focused and not isinstance(intent, PointerDown):
             if intent is Command.CONFIRM:
                 self.join()
@@ -152,13 +149,6 @@ class JoinScene(Scene):
             self.app.pop()
         elif intent is Command.CONFIRM:
             self.join()
-
-    def _next_field(self) -> None:
-        at = next((i for i, f in enumerate(self.fields) if f.focused), -1)
-        for f in self.fields:
-            f.focused = False
-        self.fields[(at + 1) % len(self.fields)].focused = True
-        self.app.input.text_focus = True
 
     def exit(self) -> None:
         self.app.input.text_focus = False

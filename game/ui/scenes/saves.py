@@ -31,6 +31,7 @@ from game.words.vocabulary import set_name
 
 from .. import palette as pal
 from ..app import App, Scene
+from ..focus import Spot, offer
 from ..intents import Command, Intent, Pan, PointerDown, PointerMove, Wheel
 from ..kept_tables import KeptTable
 from ..seat_marks import resigned_words
@@ -120,6 +121,7 @@ class LoadScene(Scene):
         self.hover = -1
         self.close = Button(pygame.Rect(0, 0, 160, 44), _("Back"), self.app.pop)
         self.row_buttons: list[Button] = []
+        self.row_groups: list[list[Button]] = []
 
     def enter(self) -> None:
         self.tables = unfinished_tables(self.app)
@@ -137,20 +139,21 @@ class LoadScene(Scene):
         self.close.rect.size = (px(160), px(44))
         self.close.rect.midbottom = (self.rect.centerx, self.rect.bottom - px(16))
         self.scroll = max(0, min(self.scroll, max(0, len(self.listed) - self._rows())))
-        self.row_buttons = []
+        self.row_groups = []  # each visible row's buttons, drawn after the row (Tab's order)
         for i in self._visible():
             r = self._row_rect(i)
             entry = self.listed[i]
             if isinstance(entry, KeptTable):
-                self.row_buttons.append(Button(
+                self.row_groups.append([Button(
                     pygame.Rect(r.right - px(114), r.y + px(12), px(104), px(34)),
-                    _("Remove"), self._remover(entry)))
+                    _("Remove"), self._remover(entry))])
                 continue
             delete = Button(pygame.Rect(r.right - px(114), r.y + px(12), px(104), px(34)),
                             _("Delete"), self._deleter(entry))
             rename = Button(pygame.Rect(delete.rect.x - px(120), r.y + px(12), px(114), px(34)),
                             _("Rename"), self._renamer(entry))
-            self.row_buttons += [rename, delete]
+            self.row_groups.append([rename, delete])
+        self.row_buttons = [b for group in self.row_groups for b in group]
 
     @property
     def listed(self) -> list[SaveEntry | KeptTable]:
@@ -230,6 +233,22 @@ class LoadScene(Scene):
                     self.load(self.listed[i])
                     return
 
+    def _loader(self, entry: SaveEntry | KeptTable) -> Callable[[], None]:
+        return lambda: self.load(entry)
+
+    def focus_scroll(self, step: int, at: object) -> bool:
+        """Tab past the last row shown (Shift+Tab before the first): the list scrolls."""
+        edge = self.row_buttons[-1:] if step > 0 else [*self.listed[self.scroll:][:1]]
+        if not edge or at is not edge[0]:
+            return False
+        before = self.scroll
+        self._scroll_by(step)
+        return self.scroll != before
+
+    @staticmethod
+    def _row_name(entry: SaveEntry | KeptTable) -> str:
+        return table_title(entry) if isinstance(entry, KeptTable) else display_name(entry.path)
+
     def load(self, entry: SaveEntry | KeptTable) -> None:
         if isinstance(entry, KeptTable):
             open_kept(self.app, entry)
@@ -258,9 +277,11 @@ class LoadScene(Scene):
         if not listed:
             blit_centred(surface, res.text(_("No saved games yet."), 24, pal.TEXT_DIM),
                          self.rect.center)
-        for i in self._visible():
+        for shown, i in enumerate(self._visible()):
             entry = listed[i]
             r = self._row_rect(i)
+            # Tab goes to the row (Enter loads it), then to its Rename and Delete
+            offer(Spot(r, self._loader(entry), entry, self._row_name(entry)))
             pygame.draw.rect(surface, pal.CURRENT_ROW if i == self.hover else pal.BUTTON, r,
                              border_radius=px(8))
             room = r.w - px(24 + 250)
@@ -274,8 +295,8 @@ class LoadScene(Scene):
             surface.blit(res.text(name, 22, colour, bold=True), (r.x + px(12), r.y + px(7)))
             line, size = fit_line(res, details, DETAIL_SIZES, room)
             surface.blit(res.text(line, size, pal.TEXT_DIM), (r.x + px(12), r.y + px(33)))
-        for b in self.row_buttons:
-            b.draw(surface, res)
+            for b in self.row_groups[shown] if shown < len(self.row_groups) else ():
+                b.draw(surface, res)
         if len(listed) > self._rows():
             more = _("Wheel or arrows: more saves ({shown} of {total} shown)").format(
                 shown=len(self._visible()), total=len(listed))

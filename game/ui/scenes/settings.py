@@ -1,6 +1,7 @@
 """The settings screen: one row per setting, its meaning under its name, a button that
-steps through its choices (left click forward, right click back).  Reached from the title
-and from the menu in a game; changes are saved at once."""
+steps through its choices (left click forward, right click back), and Keys, the player's
+keys for every action.  Reached from the title and from the menu in a game; changes are
+saved at once."""
 
 from __future__ import annotations
 
@@ -10,11 +11,13 @@ import pygame
 
 from game.words.i18n import _, set_language
 
+from .. import keymap
 from .. import palette as pal
 from ..app import App, Scene
-from ..intents import Command, Intent, PointerDown, PointerMove, Wheel
+from ..intents import Command, Intent, Pan, PointerDown, PointerMove, Wheel
 from ..settings import SETTINGS, Setting
 from ..widgets import Button, blit_centred, panel
+from .keys import KeysScene
 from .menus import dim
 
 ROW = 62
@@ -29,7 +32,11 @@ class SettingsScene(Scene):
         self.rows: list[tuple[Setting, Button]] = []
         self.close = Button(pygame.Rect(0, 0, 200, 46), _("Done"), self._done,
                             primary=True)
+        self.keys = Button(pygame.Rect(0, 0, 200, 46), _("Keys"), self._keys)
         self.scroll = 0
+
+    def _keys(self) -> None:
+        self.app.push(KeysScene(self.app))
 
     def _done(self) -> None:
         self.app.pop()
@@ -41,7 +48,9 @@ class SettingsScene(Scene):
                                 min(px(150 + ROW * len(SETTINGS)), h - px(40)))
         self.rect.center = (w // 2, h // 2)
         self.close.rect.size = (px(200), px(46))
-        self.close.rect.midbottom = (self.rect.centerx, self.rect.bottom - px(16))
+        self.close.rect.bottomright = (self.rect.right - px(30), self.rect.bottom - px(16))
+        self.keys.rect.size = (px(200), px(46))
+        self.keys.rect.bottomleft = (self.rect.x + px(30), self.rect.bottom - px(16))
         self.scroll = max(0, min(self.scroll, self._max_scroll()))
         self._build()
 
@@ -71,7 +80,7 @@ class SettingsScene(Scene):
         if setting.key == "ui_scale" and shown < round(self.app.chosen_scale() * 100):
             return _("At most {percent} % in this window: make it larger.").format(
                 percent=shown)
-        return _(setting.explain)
+        return _(setting.explain).format(**keymap.labels())  # the player's keys
 
     def _stepper(self, key: str, step: int) -> Callable[[], None]:
         def go() -> None:
@@ -83,6 +92,7 @@ class SettingsScene(Scene):
         if key == "language":  # spoken at once: every text drawn from now on
             set_language(str(value))
             self.close.label = _("Done")
+            self.keys.label = _("Keys")
         self._build()
 
     def handle(self, intent: Intent) -> None:
@@ -92,10 +102,12 @@ class SettingsScene(Scene):
                     self._step(setting.key, -1)
                     return
         if isinstance(intent, Wheel):
-            self.scroll = max(0, min(self.scroll - intent.steps, self._max_scroll()))
-            self._build()
+            self._scroll_to(self.scroll - intent.steps)
             return
-        if self.close.handle(intent):
+        if isinstance(intent, Pan) and intent.dy:  # the arrow keys, a row at a time
+            self._scroll_to(self.scroll + (-1 if intent.dy > 0 else 1))
+            return
+        if self.close.handle(intent) or self.keys.handle(intent):
             return
         for _setting, button in self.rows:
             if button.handle(intent):
@@ -104,6 +116,20 @@ class SettingsScene(Scene):
             return
         if intent in (Command.BACK, Command.CONFIRM):
             self.app.pop()
+
+    def _scroll_to(self, scroll: int) -> bool:
+        scroll = max(0, min(scroll, self._max_scroll()))
+        if scroll == self.scroll:
+            return False
+        self.scroll = scroll
+        self._build()
+        return True
+
+    def focus_scroll(self, step: int, at: object) -> bool:
+        """Tab past the last setting shown: the list scrolls a row."""
+        if not self.rows or at is not self.rows[-1 if step > 0 else 0][1]:
+            return False
+        return self._scroll_to(self.scroll + step)
 
     def draw(self, surface: pygame.Surface) -> None:
         dim(surface)
@@ -122,7 +148,8 @@ class SettingsScene(Scene):
                              (x, y + px(4)))
             button.draw(surface, res)
         if self._max_scroll():
-            more = _("Wheel: more settings")
+            more = _("Wheel or arrows: more settings")
             surface.blit(res.text(more, 16, pal.TEXT_DIM),
-                         (self.rect.x + px(30), self.close.rect.centery - px(8)))
+                         (self.keys.rect.right + px(16), self.close.rect.centery - px(8)))
+        self.keys.draw(surface, res)
         self.close.draw(surface, res)

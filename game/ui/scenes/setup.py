@@ -15,6 +15,7 @@ import pygame
 from game.net.headless import PACES as TABLE_PACES
 from game.net.seats import HOST, TableConfig
 from game.rules import RulesError, TileSet
+from game.rules.looks import figure_sprite
 from game.words.i18n import _
 from game.words.vocabulary import (
     option_name,
@@ -438,8 +439,9 @@ class SetupScene(Scene):
             b.draw(surface, res)
         for i, seat in enumerate(self.seats):
             swatch = pygame.Rect(c.x + px(30), c.y + px(110 + i * ROW), px(44), px(44))
-            img = res.figures.figure(next(iter(tileset.figures)) if tileset else "follower",
-                                     seat.rgb, px(36))
+            sprite = (figure_sprite(tileset.looks, next(iter(tileset.figures))) if tileset
+                      else "follower")
+            img = res.figures.figure(sprite, seat.rgb, px(36))
             blit_centred(surface, img, swatch.center)
         for f in self.fields:
             f.draw(surface, res)

@@ -37,7 +37,8 @@ _TOKENS: dict[str, tuple[str, str]] = {
 
 class HillDaleView(ModuleView[HillDale]):
     rule = HillDale
-    controls = ((N_("Hike"), N_("click a lit cell's badge, or drag your hiker there")),)
+    controls = ((N_("Hike"), N_("click a lit cell's badge, drag your hiker there, or Tab "
+                                "to it and Enter")),)
 
     def info(self, game: Game, rule: HillDale) -> list[str]:
         left = [icons_counted(game.tileset, name, rule.supply[name]) for name in HARVEST]

@@ -11,6 +11,7 @@ from dataclasses import dataclass
 import pygame
 
 from game.rules import Action, Deploy, Place
+from game.rules.looks import figure_sprite
 
 from ...board_view import BoardView
 from ...camera import Camera
@@ -153,6 +154,7 @@ class ComputerTurns:
                 cell = game.last_cell
                 ax, ay = camera.local_to_screen(cell, game.board.tiles[cell].turned.anchors[idx])
                 size = max(12, round(camera.scale * 0.34))
-                img = res.figures.figure(action.figure, self.session.current_seat.rgb, size,
+                img = res.figures.figure(figure_sprite(game.tileset.looks, action.figure),
+                                         self.session.current_seat.rgb, size,
                                          lying=view.lies_down(cell, idx, action.figure))
                 blit_centred(surface, img, (ax, ay - (1 - ease) * camera.scale * 0.8))

@@ -14,6 +14,7 @@ from game.words.vocabulary import background_kind, kind_word
 
 from ...hud import Layout
 from ...intents import Command, Intent
+from ...keymap import key_label
 from ...resources import Resources
 from ...widgets import Button
 
@@ -35,7 +36,7 @@ class Controls:
         self.confirm_button = Button(lay.confirm, _("Confirm"), self._click(Command.CONFIRM),
                                      primary=True, hotkey=_("Enter"))
         self.undo_button = Button(lay.undo, _("Undo"), self._click(Command.UNDO),
-                                  hotkey=_("Backspace"))
+                                  hotkey=key_label("undo"))
         self.buttons = [self.confirm_button, self.undo_button]  # then the toolbar, History
         # once the game is over and its scores were shown: the table again
         self.scores_button = Button(lay.confirm.union(lay.undo), _("Scores"),
@@ -65,7 +66,8 @@ class Controls:
         width = res.font(24, bold=True).size(label)[0] + px(26)
         self.history_button = Button(pygame.Rect(lay.board.x + px(12), lay.board.y + px(12),
                                                  width, px(42)),
-                                     label, self._click(Command.HISTORY), hotkey="V")
+                                     label, self._click(Command.HISTORY),
+                                     hotkey=key_label("history"))
         self.buttons.append(self.history_button)
 
     def shown(self, in_history: bool, finished: bool) -> list[Button]:

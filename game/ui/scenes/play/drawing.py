@@ -7,10 +7,12 @@ from __future__ import annotations
 import pygame
 
 from game.rules import Deploy, Move, Phase, Place
+from game.rules.looks import figure_sprite
 from game.ui.scenes.play.misfit_note import MisfitNote
 from game.view.dead import dead_cells
 
 from ... import palette as pal
+from ...focus import draw_ring
 from ...hud import describe_phase, draw_banner
 from ...widgets import blit_centred
 from .board_help import draw_legend
@@ -22,6 +24,7 @@ from .hand import HandTray
 from .hint import HintShown
 from .history_mode import HistoryMode
 from .hover_card import HoverCard
+from .keyboard import KeyChoice
 from .options import Target, TurnOptions
 from .question import Question
 from .remaining import RemainingPanel
@@ -35,7 +38,8 @@ class Drawing:
     def __init__(self, options: TurnOptions, hand: HandTray, controls: Controls,
                  hint: HintShown, question: Question, remaining: RemainingPanel,
                  score_show: ScoreShow, history: HistoryMode, hover: HoverCard,
-                 computer: ComputerTurns, feedback: Feedback, misfit_note: MisfitNote) -> None:
+                 computer: ComputerTurns, feedback: Feedback, misfit_note: MisfitNote,
+                 keys: KeyChoice) -> None:
         self.options = options
         self.hand = hand
         self.controls = controls
@@ -48,6 +52,7 @@ class Drawing:
         self.computer = computer
         self.feedback = feedback
         self.misfit_note = misfit_note
+        self.keys = keys
         self.sidebar = Sidebar(hand, history, score_show, feedback)
         self.banner_bottom = 0  # where the banner ended last frame: a long prompt wraps
 
@@ -85,6 +90,7 @@ class Drawing:
             hint = self.hint.current()
             self.question.draw(surface, res,
                                hint.answer.choice if hint is not None and hint.answer else None)
+            self._draw_keys(surface, frame)
             self.hint.draw_line(surface, frame, self.question.below_banner(res))
             if frame.show_farms:
                 draw_legend(surface, frame, self._legend_bottom(frame))
@@ -93,7 +99,8 @@ class Drawing:
         if self.remaining.shown:
             self.remaining.draw(surface, res, frame.game, lay.board, frame.view.art.tile)
         if isinstance(drag, (FigureDrag, MoveDrag)):
-            img = res.figures.figure(drag.kind, seat.rgb, max(24, round(cam.scale * 0.34)))
+            img = res.figures.figure(figure_sprite(frame.game.tileset.looks, drag.kind), seat.rgb,
+                                     max(24, round(cam.scale * 0.34)))
             blit_centred(surface, img, drag.pos)
         if not history.active:
             self._draw_held_tile(surface, frame)
@@ -102,6 +109,16 @@ class Drawing:
             history.draw_slider(surface, lay)
         self.hover.draw_card(surface, frame)
         self.misfit_note.draw(surface, res, cam, lay.board)
+
+    def _draw_keys(self, surface: pygame.Surface, frame: Frame) -> None:
+        """What the keys chose: the ring on the answer chosen, the card of the cell or the
+        figure chosen."""
+        if not frame.human_turn:
+            return
+        keys, buttons = self.keys, self.question.buttons
+        if keys.active and keys.answer is not None and keys.answer < len(buttons):
+            draw_ring(surface, buttons[keys.answer].rect, frame.res.scale)
+        keys.draw(surface, frame.res, frame.layout.free, frame.camera)
 
     def _draw_held_tile(self, surface: pygame.Surface, frame: Frame) -> None:
         """The dragged tile, away from any open cell: under the pointer, over the sidebar and
@@ -233,6 +250,8 @@ def _draw_placement(surface: pygame.Surface, frame: Frame, options: TurnOptions,
             img = view.tile_image(tile, rot, w).copy()
             img.set_alpha(170)
             surface.blit(img, (x, y))
+            if frame.keyed:  # chosen with the keys: no pointer shows where, the edge does
+                view.outline(surface, cam, hovered, pal.HIGHLIGHT, 4)
 
 
 def _draw_choices(surface: pygame.Surface, frame: Frame, options: TurnOptions) -> None:

@@ -43,6 +43,7 @@ class Feedback:
         self.session = session
         self.camera = camera
         self.popups: list[Popup] = []
+        self.still = False  # motion reduced: an announcement stands where it is, unfaded
         self.chronicle = Chronicle.of(session.game, session.played_for)
         self.told_in = language()  # the language the log was told in
         self.show_log = True
@@ -109,10 +110,13 @@ class Feedback:
             if p.age < 0:
                 continue  # waits for its turn
             plate = popup_plate(res, p.text, p.size, p.colour, board.w)
-            x, y = self.camera.world_to_screen((p.world[0], p.world[1] - 0.5 * p.age))
+            rise = 0.0 if self.still else 0.5 * p.age
+            x, y = self.camera.world_to_screen((p.world[0], p.world[1] - rise))
             x = within(x, plate.get_width(), board)
             fade = p.life - 0.7
-            plate.set_alpha(255 if p.age < fade else max(0, int(255 * (p.life - p.age) / 0.7)))
+            if not self.still:
+                plate.set_alpha(255 if p.age < fade
+                                else max(0, int(255 * (p.life - p.age) / 0.7)))
             # the plate without its shadow; a newer one rises from under the older ones
             # rather than across them, so that each is read whole
             rect = plate.get_rect(center=(round(x), round(y))).inflate(-12, -12)

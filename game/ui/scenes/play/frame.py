@@ -64,6 +64,7 @@ class Frame:
     over_board: tuple[pygame.Rect, ...]  # what covers the board here and there (buttons...)
     board_covered: bool  # a panel covers the board (the tiles still to come)
     hinted: Deploy | Move | None = None  # the figure or hike the Hint shows now
+    keyed: bool = False  # ``mouse`` is what the keys chose (a cell, a figure's spot)
 
     @property
     def game(self) -> Game:

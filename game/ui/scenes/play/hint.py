@@ -26,12 +26,13 @@ import pygame
 from game.review import hints
 from game.review.hints import Hint
 from game.rules import Choose, Deploy, Game, Move, Place, TileType
+from game.rules.looks import figure_sprite
 from game.words.i18n import _
+from game.words.pictures import feature_index
 
 from ... import palette as pal
 from ...board_view import BoardView
 from ...camera import Camera, Cell
-from ...picture import feature_index
 from ...resources import Resources
 from ...widgets import blit_centred, fit_lines, panel
 from .frame import Frame
@@ -70,7 +71,8 @@ def draw_figure_on(surface: pygame.Surface, res: Resources, cam: Camera, game: G
     at = cam.local_to_screen(cell, turned.anchors[index])
     size = max(14, round(cam.scale * 0.34))
     lying = game.kinds[tile.features[index].kind].role == "background"
-    image = res.figures.figure(figure.figure, rgb, size, lying=lying)
+    image = res.figures.figure(figure_sprite(game.tileset.looks, figure.figure), rgb, size,
+                               lying=lying)
     if alpha < 255:
         image = image.copy()
         image.set_alpha(alpha)

@@ -22,6 +22,7 @@ from ...board_view import BoardView
 from ...camera import Camera, box_of
 from ...hud import Layout
 from ...intents import Command, Intent, Pan, PointerDown, PointerMove, PointerUp, Wheel
+from ...keymap import first_labels
 from ...resources import Resources
 from ...score_chart import ScoreChart, chart_title
 from ...session import Session
@@ -199,10 +200,11 @@ class HistoryMode:
         assert self.history is not None
         player = self.history.player_of(self.turn)
         if player is None:
-            return _("History: the start. Arrow keys step through the turns, Esc returns")
-        return _("History: turn {turn} of {turns}, {player}. Arrow keys step, Esc returns").format(
-            turn=self.turn, turns=self.history.turns,
-            player=self.live.seat(player).name)
+            return _("History: the start. {left} and {right} step through the turns, Esc "
+                     "returns").format(**first_labels())
+        return _("History: turn {turn} of {turns}, {player}. {left} and {right} step, Esc "
+                 "returns").format(turn=self.turn, turns=self.history.turns,
+                                   player=self.live.seat(player).name, **first_labels())
 
     def colour(self) -> tuple[int, int, int]:
         """The colour of the player of the turn shown."""

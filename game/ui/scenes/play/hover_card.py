@@ -72,6 +72,8 @@ class HoverCard:
             self.rest += dt
         if feature != self.feature:  # a figure put on it or taken back: told at once
             self.feature, self.card = feature, None
+        if frame.keyed:  # chosen with the keys: told at once
+            self.rest = max(self.rest, HOVER_DELAY)
         if self.shown and self.card is None and self.feature is not None:
             self.card = feature_card(game, self.feature, worth=frame.session.aids)
 

@@ -178,6 +178,10 @@ class Question:
         chosen, self._chosen = self._chosen, []
         return [Play(Choose(option)) for option in chosen]
 
+    def answer(self, index: int) -> list[Request]:
+        """The answer at ``index`` (chosen with the keys), to play."""
+        return [Play(Choose(self.options[index]))] if 0 <= index < len(self.options) else []
+
     def under_banner(self, bottom: int, res: Resources) -> None:
         """The banner ends at ``bottom`` this frame (it wraps a long prompt): the line about
         the turn goes under it."""

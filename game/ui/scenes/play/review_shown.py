@@ -14,11 +14,11 @@ from game.review.turns import decision_of_turn, position_before, turn_verdicts
 from game.review.words import lost_text, verdict_word, why_better
 from game.rules import Deploy, Game, Move, Place, TileType
 from game.words.i18n import _
+from game.words.pictures import feature_index
 
 from ... import palette as pal
 from ...board_view import BoardView
 from ...camera import Camera
-from ...picture import feature_index
 from ...resources import Resources
 from ...session import Session
 from .hint import draw_figure_on, draw_reason, draw_suggestion, reason_rect

@@ -13,7 +13,7 @@ from typing import assert_never
 
 import pygame
 
-from game.rules import Action, Deploy, Move, Phase, Place, ScoreEvent
+from game.rules import Action, Choose, Deploy, Move, Phase, Place, ScoreEvent
 from game.ui.scenes.play.misfit_note import MisfitNote
 from game.view import notices
 from game.words.i18n import _
@@ -43,6 +43,7 @@ from .hand import HandTray
 from .hint import HintShown
 from .history_mode import HistoryMode
 from .hover_card import HoverCard
+from .keyboard import KeyChoice, cells_in_order
 from .options import TurnOptions
 from .pass_screen import PassScene
 from .pointer import Pointer
@@ -56,6 +57,8 @@ TURN_LEVEL = 7  # the camera's zoom level, at most, on a turn opened from the re
 
 
 class PlayScene(Scene):
+    focus_keys = False  # Tab goes through the lit cells and the figures, not the buttons
+
     def __init__(self, app: App, session: Session, autoplay: bool = False) -> None:
         super().__init__(app)
         self.session = session
@@ -89,11 +92,13 @@ class PlayScene(Scene):
         self._view_before_history: tuple[tuple[float, float], int, tuple[bool, bool]] | None \
             = None
         self.hover = HoverCard(outlines, self.options.feature_at, self.options.as_shown)
+        self.keys = KeyChoice(self.game, self.options)
+        self.take_hint_when_ready = False  # the hint's move asked for before it was thought of
         self.controls = Controls(self.layout_obj, res, self.game.tileset, self._hints_on(),
                                  tiles=session.aids)
         self.drawing = Drawing(self.options, self.hand, self.controls, self.hint, self.question,
                                self.remaining, self.score_show, self.history, self.hover,
-                               self.computer, self.feedback, self.misfit_note)
+                               self.computer, self.feedback, self.misfit_note, self.keys)
 
     def _computer_turns(self) -> ComputerTurns:
         """The part that plays the turns nobody plays with the pointer."""
@@ -152,7 +157,14 @@ class PlayScene(Scene):
         chosen = self.app.config.computer_pace
         if chosen is None and self.autoplay:
             return AUTOPLAY_PACE
-        return PACES.get(str(chosen or self.app.settings.get("computer_pace")), PACES["normal"])
+        pace = PACES.get(str(chosen or self.app.settings.get("computer_pace")), PACES["normal"])
+        if self._still():  # a computer's tile and figure appear at once, in their time
+            return Pace(pace.delay, 0.0, 0.0)
+        return pace
+
+    def _still(self) -> bool:
+        """Motion reduced (the setting): no glides, no drift, scores told at once."""
+        return self.app.settings.get("reduce_motion") is True
 
     def frame(self) -> Frame:
         """What the parts read of this moment."""
@@ -162,15 +174,18 @@ class PlayScene(Scene):
             covers.extend(history.covers(self.layout_obj))
         pointer = self.pointer
         hint = self.hint.current()
+        keyed = (self.keys.point(self.camera)
+                 if self.human_turn and pointer.drag is None else None)
         return Frame(
             res=self.app.res, layout=self.layout_obj, camera=self.camera, session=self.session,
             view=self.view, human_turn=self.human_turn, rotation=self.turn.rotation,
-            pending=self.turn.pending, drag=pointer.drag, mouse=pointer.mouse,
-            panning=pointer.panning, pointer_seen=self.app.input.pointer is not None,
+            pending=self.turn.pending, drag=pointer.drag, mouse=keyed or pointer.mouse,
+            panning=pointer.panning,
+            pointer_seen=self.app.input.pointer is not None or keyed is not None,
             show_farms=self.show_farms, in_history=history.active,
             shown=history.session if history.active and history.session else self.session,
             over_board=tuple(covers), board_covered=self.remaining.shown,
-            hinted=hint.figure if hint is not None else None)
+            hinted=hint.figure if hint is not None else None, keyed=keyed is not None)
 
     # ------------------------------------------------------------------ actions
     def act(self, requests: Iterable[rq.Request]) -> None:
@@ -221,6 +236,8 @@ class PlayScene(Scene):
         for sound in notices.sounds(self.game, self.game.notices[notices_before:]):
             self.app.sound.play(sound)
         self.score_show.add(events, sent_home(self.game, figures_before, placing))
+        if self._still():
+            self.score_show.skip()  # the scores at once, no counting, no flights
         if phase_before is Phase.FIGURE and self.game.phase is not Phase.FIGURE:
             self._turn_ended()
         return events
@@ -353,6 +370,8 @@ class PlayScene(Scene):
     def handle(self, intent: Intent) -> None:
         if isinstance(intent, PointerMove):
             self.pointer.mouse = intent.pos
+            if intent.rel != (0, 0):
+                self.keys.active = False  # the board is the pointer's again
         if self.pointer.drag is None and self.feedback.show_log \
                 and self.feedback.panel.handle(intent, self.layout_obj.log):
             return  # the log scrolled
@@ -379,10 +398,12 @@ class PlayScene(Scene):
         if isinstance(intent, Command):
             self._command(intent)
         elif isinstance(intent, Pan):
-            self.pan(intent.dx, intent.dy)
+            if not self._key_arrow(intent):
+                self.pan(intent.dx, intent.dy)
         elif isinstance(intent, PickTile):
             if self.human_turn:
                 self.turn.select(intent.index)
+                self._keep_key_cell()
         elif isinstance(intent, PointerDown):
             self.act(self.pointer.down(intent, self.frame()))
         elif isinstance(intent, PointerMove):
@@ -397,12 +418,13 @@ class PlayScene(Scene):
 
     def _command(self, command: Command) -> None:
         does: dict[Command, Callable[[], object]] = {
-            Command.CONFIRM: self.show_final if self.finished else self.confirm,
+            Command.CONFIRM: self.show_final if self.finished else self._confirm_key,
             Command.UNDO: self.undo, Command.FIT: self.fit, Command.HISTORY: self.toggle_history,
             Command.ROTATE: lambda: self.rotate(1), Command.ROTATE_BACK: lambda: self.rotate(-1),
             Command.FARMS: self._toggle_farms, Command.TILES: self._toggle_tiles,
             Command.ZOOM_IN: lambda: self.zoom(1), Command.ZOOM_OUT: lambda: self.zoom(-1),
-            Command.NEXT: lambda: self._cycle(1), Command.PREV: lambda: self._cycle(-1),
+            Command.NEXT: lambda: self._key_step(1), Command.PREV: lambda: self._key_step(-1),
+            Command.NEXT_TILE: lambda: self._cycle(1), Command.TAKE_HINT: self.take_hint,
             Command.SAVE: self.save,
             Command.HINT: self.toggle_hint, Command.LOG: self.feedback.toggle_log,
             Command.MENU: self.open_menu, Command.BACK: self._back}
@@ -429,6 +451,10 @@ class PlayScene(Scene):
         else the game menu opens."""
         if self.pointer.drag is not None:
             self.pointer.drag = None
+        elif self.keys.active and self.human_turn:
+            if self.keys.chosen_figure()[1]:
+                self.turn.pending = None  # the figure chosen goes back
+            self.keys.forget()
         elif self.remaining.shown:
             self.remaining.toggle()
         else:
@@ -437,10 +463,114 @@ class PlayScene(Scene):
     def _cycle(self, step: int) -> None:
         if self.human_turn:
             self.turn.cycle(step)
+            self._keep_key_cell()
+
+    # ------------------------------------------------------------------ the keys' turn
+    def _key_step(self, step: int) -> None:
+        """Tab, Shift+Tab: the next lit cell, figure or answer."""
+        if not self.human_turn or self.hand.face_down or self.score_show.final_running:
+            return
+        self.pointer.drag = None
+        if self.question.buttons:
+            self.keys.step_answer(step, len(self.question.buttons))
+        elif self.game.phase is Phase.PLACE:
+            cell = self.keys.step_cell(step)
+            if cell is not None:
+                self._look_at(cell)
+        elif self.game.phase is Phase.FIGURE:
+            choice = self.keys.step_figure(step)
+            self.turn.pending = choice
+            cell = choice.cell if isinstance(choice, Move) else self.game.last_cell
+            if cell is not None:
+                self._look_at(cell)
+
+    def _look_at(self, cell: Cell) -> None:
+        """The camera keeps the cell the keys chose in view."""
+        self.follow.bring_into_view(cell, self._hint_line_bottom())
+
+    def _key_arrow(self, pan: Pan) -> bool:
+        """An arrow key with a cell chosen: the nearest lit cell that way (True), else the
+        board moves."""
+        if not self.human_turn or self.keys.chosen_cell() is None:
+            return False
+        direction = ((pan.dx < 0) - (pan.dx > 0), (pan.dy < 0) - (pan.dy > 0))
+        cell = self.keys.move_cell(direction)
+        if cell is not None:
+            self._look_at(cell)
+        return True
+
+    def _keep_key_cell(self) -> None:
+        """Another tile of the hand: the cell chosen stays if it is lit for it, else the
+        nearest lit one is chosen."""
+        keys = self.keys
+        if keys.active and keys.cell is not None and keys.chosen_cell() is None:
+            order = cells_in_order(self.options.legal_cells(), keys.cell)
+            keys.cell = order[0] if order else None
+
+    def _confirm_key(self) -> None:
+        """Enter: the tile on the cell the keys chose, the answer they chose, else the
+        turn ends (with the figure held, if any)."""
+        keys = self.keys
+        cell = keys.chosen_cell() if self.human_turn else None
+        if cell is not None:
+            rotation = self.options.fitting_rotation(cell, self.turn.rotation)
+            if rotation is not None:
+                self.turn.rotation = rotation
+                keys.forget()
+                self.place(cell, rotation)
+                return
+        if self.human_turn and keys.active and keys.answer is not None and self.question.buttons:
+            answer = keys.answer
+            keys.forget()
+            self.act(self.question.answer(answer))
+            return
+        keys.forget()
+        self.confirm()
+
+    def take_hint(self) -> None:
+        """The Hint's move, whole: its tile placed, its answer given, its figure put down,
+        the turn ended.  Asked before the Hint is shown, the Hint is asked for and its move
+        taken once it is thought of."""
+        if not self.human_turn:
+            return
+        if not self._hints_allowed():
+            self.app.show_toast(_("The Hint is off in this game"))
+            return
+        hint = self.hint.current()
+        if hint is None:
+            if not self.hint.thinking():
+                self.toggle_hint()
+            self.take_hint_when_ready = True
+            return
+        self.take_hint_when_ready = False
+        self.keys.forget()
+        for action in hint.actions():
+            if not self._take(action):
+                return
+        if self.game.phase is Phase.FIGURE and self.human_turn:
+            self.confirm()
+
+    def _take(self, action: Action) -> bool:
+        """One action of the Hint's move; False when it could not be played."""
+        if isinstance(action, Place):
+            tiles = self.hand.tiles()
+            if action.tile not in tiles:
+                return False
+            self.turn.select(tiles.index(action.tile))
+            self.turn.rotation = action.rotation // 90
+            return self.place(action.cell, action.rotation // 90)
+        if isinstance(action, (Deploy, Move)):
+            self.turn.pending = action
+            return True
+        if isinstance(action, Choose) and action in self.game.legal_actions():
+            self.play(action)
+            return True
+        return False
 
     # ------------------------------------------------------------------ update
     def update(self, dt: float) -> None:
         lay = self.layout_obj
+        self.camera.still = self.feedback.still = self._still()
         self.question.refresh(self.human_turn, lay.board, lay.toolbar, self.app.res)
         self.follow.keep_above(lay.free, self.question.card if self.question.answers else None,
                                self.app.res.px(8))
@@ -457,6 +587,11 @@ class PlayScene(Scene):
         if not (self._hints_on() and (self.human_turn or self.history.active)):
             self.hint.hide()  # a hint is the player's, for this moment of the game
         self.act(self.hint.poll(self._hints_allowed()))  # the hint asked for, once thought of
+        if self.take_hint_when_ready and self.hint.current() is not None \
+                and not self.history.active:
+            self.take_hint()
+        elif self.take_hint_when_ready and not self.hint.thinking():
+            self.take_hint_when_ready = False  # dropped: the player acted meanwhile
         if self.history.active:
             return  # the game waits while its history is shown
         if self.session.ended():
@@ -496,6 +631,7 @@ class PlayScene(Scene):
         if problem is not None:
             self.app.push(MessageScene(self.app, _("Autosave failed"), problem))
         self.turn.ended()
+        self.keys.forget()
         if not self.game.over:
             self._turn_began()
         else:

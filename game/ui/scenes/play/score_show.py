@@ -12,12 +12,14 @@ import pygame
 
 from game.rules import Action, Deploy, Game, ScoreEvent
 from game.rules.features import Figure
+from game.rules.looks import figure_sprite
 from game.words.i18n import _
 
 from ...board_view import BoardView
 from ...camera import Camera, Cell
 from ...highlight import FeatureOutlines
 from ...hud import player_row
+from ...keymap import labels
 from ...resources import Resources
 from ...session import Session
 from ...widgets import blit_centred
@@ -274,9 +276,14 @@ class ScoreShow:
             left += img.get_width() + 12
 
     def _centre(self, s: Showing) -> tuple[float, float]:
-        """Where the points go: the figure spot of the feature's piece nearest its middle."""
+        """Where the points go: the figure spot of the feature's piece nearest its middle;
+        for an award that names no tile (a rule module's points for the whole game), the
+        middle of the board's free view."""
         cam = self.camera
         cells = s.cells or tuple(c for c, _ in s.parts)
+        if not cells:
+            free = cam.free_rect()
+            return (free[0] + free[2] / 2, free[1] + free[3] / 2)
         mx = sum(c[0] + 0.5 for c in cells) / len(cells)
         my = sum(c[1] + 0.5 for c in cells) / len(cells)
         spots: list[tuple[float, float]] = []
@@ -303,8 +310,9 @@ class ScoreShow:
             arc = res.px(60) * (1 - (2 * t - 1) ** 2)  # up, then down into the row
             y = f.start[1] + (end[1] - f.start[1]) * ease - arc
             size = max(14, round(self.camera.scale * 0.34 * (1 - 0.4 * ease)))
-            img = res.figures.figure(f.figure.kind, self.session.seat(f.figure.player).rgb,
-                                     size)
+            img = res.figures.figure(figure_sprite(self.session.game.tileset.looks,
+                                                   f.figure.kind),
+                                     self.session.seat(f.figure.player).rgb, size)
             if t > 0.75:
                 img = img.copy()
                 img.set_alpha(round(255 * (1 - t) / 0.25))
@@ -315,4 +323,4 @@ class ScoreShow:
         """What the banner says while the final scoring is shown."""
         if not self.session.game.over or not self.final_running:
             return None
-        return _("Final scoring: Space or a click skips to the end")
+        return _("Final scoring: {confirm} or a click skips to the end").format(**labels())

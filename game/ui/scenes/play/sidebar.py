@@ -6,6 +6,7 @@ from __future__ import annotations
 import pygame
 
 from game.rules import Deploy, Game, Phase
+from game.rules.looks import figure_sprite
 from game.view import module_lines
 from game.words.i18n import _, ngettext
 
@@ -127,7 +128,7 @@ def _draw_supply(surface: pygame.Surface, frame: Frame) -> None:
     for kind, rect in slots:
         held = isinstance(pending, Deploy) and pending.figure == kind \
             and game.supply[game.current][kind] == 1
-        img = res.figures.figure(kind, seat.rgb, res.px(34))
+        img = res.figures.figure(figure_sprite(game.tileset.looks, kind), seat.rgb, res.px(34))
         if held:
             img = img.copy()
             img.set_alpha(80)
