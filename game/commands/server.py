@@ -2,7 +2,8 @@
 
     python -m game.server --port PORT --game ID [--expansions ID ...] --seats open,open,quick
                           [--option NAME=VALUE ...] [--names NAME,NAME,...]
-                          [--clock MINUTES[+SECONDS]] [--takeover SECONDS] [--stand-in LEVEL]
+                          [--clock MINUTES[+SECONDS] | --days-per-move DAYS]
+                          [--takeover SECONDS] [--stand-in LEVEL]
                           [--computer-pace relaxed|normal|instant] [--tables N]
                           [--host ADDRESS] [--address NAME] [--data DIR]
                           [--max-connections N] [--per-address N] [--per-block N]
@@ -10,6 +11,7 @@
                           [--thinking-processes N] [--certificate FILE [--key FILE]]
                           [--store redis://HOST:PORT/DB [--lease SECONDS]]
                           [--link-port PORT] [--front-door ADDRESS ...]
+                          [--spectators] [--lobby] [--tables-per-address N]
 
 Prints each table's join link and serves until stopped (Ctrl+C).  Every table is saved after
 each confirmed turn in ``--data`` (default: the user data folder's ``server-tables``); started
@@ -30,6 +32,11 @@ finished.  Behind a front door (a proxy spreading players over the processes, se
 docs/deploy.md) the links name the front door's port (``--link-port``) and ``--address``;
 ``--front-door`` names the proxy's address, whose connections are each counted as their own
 (the front door limits each player's address) and whose X-Forwarded-For names the player.
+With ``--days-per-move`` its tables are played over days: each move may take that long,
+the clock kept on the server (a restart keeps it where it stood), and nobody's turn is handed
+to a computer for their being away.  ``--spectators`` lets every table be watched,
+``--lobby`` lists the tables their hosts made public, and ``--tables-per-address`` bounds the
+unfinished tables players from one address may make here from the game's New game.
 See docs/network.md.
 """
 
@@ -50,11 +57,11 @@ from pathlib import Path
 
 from game.ai import LEVELS_SAID, kinds_named, level_named
 from game.commands.games_help import GamesHelp, KeepsIdsWhole
-from game.net.carried import CLOCK_MOST, TAKEOVER_MOST
+from game.net.carried import CLOCK_MOST, PER_MOVE_LEAST, PER_MOVE_MOST, TAKEOVER_MOST
 from game.net.headless import PACES
 from game.net.limits import Limits
 from game.net.links import DEFAULT_PORT, Link
-from game.net.seats import HOST, OPEN, TableConfig, shown_code
+from game.net.seats import HOST, NO_WATCHERS, OPEN, WATCH, TableConfig, shown_code
 from game.net.table import OVER, Table
 from game.net.table_server import TableServer
 from game.rules import RulesError
@@ -84,6 +91,19 @@ def parse_args(argv: Sequence[str] | None) -> argparse.Namespace:
                    help="a rule option of the game (e.g. hand=3)")
     p.add_argument("--clock", type=_clock, help="each player's thinking time, MINUTES or "
                    "MINUTES+SECONDS added each turn; at zero a computer plays the turn")
+    p.add_argument("--days-per-move", type=_days, metavar="DAYS",
+                   help="a correspondence clock: each move may take this long (1 to 10 days, "
+                        "0.5 is 12 hours); players come and go, the clock runs on the server "
+                        "and at zero a computer plays that turn")
+    p.add_argument("--spectators", action="store_true",
+                   help="every table of this server may be watched (python -m game --join "
+                        "LINK --watch)")
+    p.add_argument("--lobby", action="store_true",
+                   help="list the tables their hosts made public (Join game shows them)")
+    p.add_argument("--tables-per-address", type=_count_or_zero,
+                   default=Limits.tables_per_address, metavar="N",
+                   help=f"unfinished tables players from one address may make here with New "
+                        f"game (default {Limits.tables_per_address}; 0: none)")
     p.add_argument("--takeover", type=int, default=60, metavar="SECONDS",
                    help="a computer plays the turn of a player away this long (0: never)")
     p.add_argument("--stand-in", default="quick", type=_level,
@@ -136,6 +156,24 @@ def _count(text: str) -> int:
     return int(text)
 
 
+def _count_or_zero(text: str) -> int:
+    if not text.isdecimal():
+        raise argparse.ArgumentTypeError(f"a number of 0 or more, not {text!r}")
+    return int(text)
+
+
+def _days(text: str) -> int:
+    """Days, as seconds."""
+    try:
+        seconds = round(float(text) * 86400)
+    except (ValueError, OverflowError):
+        raise argparse.ArgumentTypeError(f"a number of days, not {text!r}") from None
+    if not PER_MOVE_LEAST <= seconds <= PER_MOVE_MOST:
+        raise argparse.ArgumentTypeError(
+            f"from {PER_MOVE_LEAST / 86400:.2g} to {PER_MOVE_MOST // 86400} days, not {text!r}")
+    return seconds
+
+
 def _bits(most: int) -> Callable[[str], int]:
     def bits(text: str) -> int:
         if not (text.isdecimal() and int(text) <= most):
@@ -153,6 +191,8 @@ def refused(args: argparse.Namespace) -> str | None:
     if not 0 <= args.takeover <= TAKEOVER_MOST:
         return (f"--takeover: from 0 to {TAKEOVER_MOST} seconds: the network messages carry "
                 f"no more")
+    if args.days_per_move is not None and args.clock is not None:
+        return "--days-per-move: a table has a turn clock or a clock a move, not both"
     if args.max_connections < 1:
         return "--max-connections: at least 1"
     most = connections_most(args.tables, args.max_connections)
@@ -260,7 +300,8 @@ def limits_of(args: argparse.Namespace) -> Limits:
     return Limits(max_connections=args.max_connections, per_address=args.per_address,
                   per_block=args.per_block, ipv4_block=args.ipv4_block,
                   ipv6_block=args.ipv6_block, rejoins_per_minute=args.rejoins_per_minute,
-                  front_doors=tuple(args.front_door))
+                  front_doors=tuple(args.front_door),
+                  tables_per_address=args.tables_per_address)
 
 
 def link_host(args: argparse.Namespace) -> str:
@@ -296,7 +337,8 @@ async def serve(args: argparse.Namespace, config: TableConfig) -> int:
         print(f"cannot keep the tables in {folder}: {why}", file=sys.stderr)
         return 2
     server = TableServer(default_registry(), folder, limits_of(args),
-                         processes=args.thinking_processes)
+                         processes=args.thinking_processes, spectators=args.spectators,
+                         lobby=args.lobby, made=config)
     server.load_tables()  # each file that cannot be resumed is set aside, said in the log
     under_way = sum(1 for t in server.tables.values() if t.state != OVER)
     for _ in range(max(0, args.tables - under_way)):
@@ -332,7 +374,8 @@ async def serve_shared(args: argparse.Namespace, config: TableConfig,
         return 2
     server = TableServer(default_registry(), None, limits_of(args),
                          processes=args.thinking_processes, store=parse_where(args.store),
-                         lease=args.lease)
+                         lease=args.lease, spectators=args.spectators, lobby=args.lobby,
+                         made=config)
     assert server.shared is not None
     try:
         port = await server.start(args.host, args.port, tls)
@@ -379,8 +422,10 @@ def main(argv: Sequence[str] | None = None) -> int:
         config = TableConfig(args.game, tuple(args.expansions), _options(args.option),
                              args.seats, tuple(n.strip() for n in args.names.split(",")
                                                if n.strip()),
-                             args.clock, args.takeover, args.stand_in, True,
-                             PACES[args.computer_pace], aids=not args.no_aids)
+                             args.clock, 0 if args.days_per_move else args.takeover,
+                             args.stand_in, True, PACES[args.computer_pace],
+                             aids=not args.no_aids, per_move=args.days_per_move,
+                             watchers=WATCH if args.spectators else NO_WATCHERS)
         Table(config, default_registry())  # refuses what no table can be, before serving
     except (KeyError, ValueError, RulesError) as exc:
         # the message itself: str() of a KeyError is its repr, quotes and all

@@ -40,7 +40,8 @@ from redis.exceptions import RedisError
 
 from game.store.savefile import SaveError
 
-from .limits import Limits
+from .limits import Bucket, Limits
+from .lookups import gone, listed, standing_of
 from .messages import CLIENT, MessageError, read
 from .outcome import Letter, Member, Outcome, post
 from .redis_store import RedisStore, Stale
@@ -70,6 +71,10 @@ class Served(Protocol):
     tables: dict[str, Table]
 
     def clock(self) -> float: ...
+
+    def wall(self) -> float: ...
+
+    def serve_table(self, table: Table) -> None: ...
 
     def adopt(self, table: Table) -> None: ...
 
@@ -103,6 +108,9 @@ class RemotePeer:
         self.table: Table | None = None
         self.seats: list[int] = []
         self.host = False
+        self.watching = False
+        self.name = ""
+        self.chat = Bucket(limits.chat_rate, limits.chat_burst, shared.server.clock())
         self.refused = 0
         self.closing = False
         self.leaving = False
@@ -211,6 +219,7 @@ class Shared:
         try:
             for _ in range(max(0, wanted - await self.store.unfinished())):
                 table = Table(config, self.server.registry)
+                self.server.serve_table(table)
                 while await self.store.exists(table.code):
                     table.code = new_code()
                 lease = await self.store.claim(table.code, self.lease)
@@ -218,11 +227,81 @@ class Shared:
                     continue
                 self.ledgers[table.code] = Ledger(lease, [], table.round)
                 self.server.tables[table.code] = table
-                await self.store.commit(table, lease, 0, [], self.store.record(table), None)
+                await self.store.commit(table, lease, 0, [], self.store.record(table), None,
+                                        self._listed(table))
                 made.append(table)
         finally:
             await self.store.redis.delete(lock)
         return made
+
+    async def create(self, table: Table) -> bool:
+        """A table a player made through this process: owned here, kept in the store
+        (False: the store could not be reached)."""
+        try:
+            while await self.store.exists(table.code):
+                table.code = new_code()
+            lease = await self.store.claim(table.code, self.lease)
+            if lease is None:
+                return False
+            self.ledgers[table.code] = Ledger(lease, [], table.round)
+            self.server.tables[table.code] = table
+            await self.store.commit(table, lease, 0, [], self.store.record(table), None,
+                                    self._listed(table))
+        except (RedisError, OSError, Stale) as exc:
+            log.error("a new table cannot be kept in the store (%s)", exc)
+            self.ledgers.pop(table.code, None)
+            self.server.tables.pop(table.code, None)
+            return False
+        return True
+
+    def discard(self, table: Table) -> None:
+        """A table closed on purpose: removed from the store (under its lease)."""
+        ledger = self.ledgers.pop(table.code, None)
+        if ledger is None:
+            return
+
+        async def remove() -> None:
+            if ledger.writing is not None:
+                with contextlib.suppress(Exception):
+                    await ledger.writing
+            try:
+                await self.store.remove(table.code, ledger.lease, table.creator)
+            except (RedisError, OSError) as exc:
+                log.error("table %s cannot be removed from the store (%s)", table.code, exc)
+
+        task = asyncio.get_running_loop().create_task(remove())
+        self._tasks.append(task)
+
+    async def public(self) -> list[dict[str, Any]]:
+        """The public tables the store lists (as their owners last wrote them)."""
+        try:
+            return await self.store.public()
+        except (RedisError, OSError) as exc:
+            log.error("the store cannot be reached (%s)", exc)
+            return []
+
+    async def standing(self, code: str, token: str) -> dict[str, Any]:
+        """How a table stands, from its record in the store."""
+        try:
+            found = await self.store.look(code)
+        except (RedisError, OSError) as exc:
+            log.error("the store cannot be reached (%s)", exc)
+            found = None
+        if found is None:
+            return gone(code)
+        record, moves = found
+        try:
+            return standing_of(record, moves, token, self.server.wall())
+        except (KeyError, TypeError, IndexError, ValueError):
+            return gone(code)
+
+    async def made_by(self, creator: str) -> int:
+        """Unfinished tables made from one address (a hash of it), in the whole store."""
+        return await self.store.made_by(creator)
+
+    def _listed(self, table: Table) -> str:
+        entry = listed(table, self.server.clock())
+        return "" if entry is None else json.dumps(entry, separators=(",", ":"))
 
     def commit(self, table: Table, out: Outcome, letters: list[Letter]) -> None:
         """The outcome's writes, then its messages, in the order of the table's steps."""
@@ -246,7 +325,7 @@ class Shared:
                     o.save or o.finished for o, _ in batch) else None
                 try:
                     await self.store.commit(table, ledger.lease, base, moves[base:], record,
-                                            finished)
+                                            finished, self._listed(table))
                 except Stale:
                     self.let_go(table, "its lease ran out")
                     return
@@ -317,7 +396,8 @@ class Shared:
                 done.set_result(False)
                 return False
             try:
-                table = await self.store.load(code, self.server.registry, self.server.clock())
+                table = await self.store.load(code, self.server.registry, self.server.clock(),
+                                              self.server.wall() - self.server.clock())
             except SaveError as exc:
                 log.error("table %s cannot be resumed from the store: %s", code, exc.problem)
                 self.broken[code] = lease
@@ -329,6 +409,7 @@ class Shared:
                 return False
             moves = [str(m) for m in table.game.moves] if table.game is not None else []
             self.ledgers[code] = Ledger(lease, moves, table.round)
+            self.server.serve_table(table)
             self.server.adopt(table)
             self.taken_over += 1
             log.info("table %s: taken over (%d moves)", code, len(moves))

@@ -31,10 +31,21 @@ NAME = {"type": "string", "minLength": 1, "maxLength": 24,
 WORD = {"type": "string", "pattern": "^[a-z][a-z0-9_-]{0,39}$"}
 TEXT = {"type": "string", "maxLength": 400}
 ID = {"type": "string", "pattern": "^[A-Za-z0-9_.+-]{1,100}$"}
+CODE = {"type": "string", "pattern": "^[0-9A-Z]{4,16}$"}  # a table's code as the table says it
 # Why a computer plays a player's seat: its clock ran out (for the rest of the turn), its
 # player is away (too long, the host handed it over, or not back yet for a game begun
 # without them), or its player resigned.
 STAND_IN_REASON = {"enum": ["clock", "away", "resigned"]}
+CHAT_MOST = 200  # characters a chat line may have
+# A chat line: plain text, no control characters, nothing that reorders or hides text
+# (direction marks and overrides, zero-width characters, line and paragraph separators).
+CHAT_TEXT = {"type": "string", "minLength": 1, "maxLength": CHAT_MOST,
+             "pattern": "^[^\\u0000-\\u001f\\u007f-\\u009f\\u00ad\\u061c\\u180e"
+                        "\\u200b-\\u200f\\u2028-\\u202e\\u2060-\\u206f\\ufeff]+$"}
+# Who may watch a table: nobody, spectators, or spectators who may also chat.
+WATCHERS = {"enum": ["none", "watch", "chat"]}
+# A correspondence clock: seconds a player has for each move (an hour to ten days).
+PER_MOVE = {"type": "integer", "minimum": 3600, "maximum": 864000}
 
 
 def _message(kind: str, required: dict[str, Any], optional: dict[str, Any] | None = None,
@@ -81,7 +92,8 @@ DEFS: dict[str, Any] = {
                             "out": {"type": "boolean"}}},
     "table": {"type": "object", "additionalProperties": False,
               "required": ["state", "game", "expansions", "seats", "clock", "clocks",
-                           "running", "takeover", "takeover_in", "paused"],
+                           "running", "takeover", "takeover_in", "paused", "per_move",
+                           "watchers", "watching", "muted", "spectators_muted", "public"],
               "properties": {"state": {"enum": ["lobby", "playing", "over"]},
                              "game": ID, "expansions": _array(ID, 20),
                              "seats": _array({"$ref": "#/$defs/seat"}, 8, 1),
@@ -97,7 +109,13 @@ DEFS: dict[str, Any] = {
                              "paused": {"anyOf": [{"type": "null"},
                                                   {"$ref": "#/$defs/pause"}]},
                              "options": _array({"$ref": "#/$defs/option"}, 100),
-                             "colours": _array(WORD, 8), "aids": {"type": "boolean"}}},
+                             "colours": _array(WORD, 8), "aids": {"type": "boolean"},
+                             "per_move": {"anyOf": [{"type": "null"}, PER_MOVE]},
+                             "watchers": WATCHERS,
+                             "watching": {"type": "integer", "minimum": 0, "maximum": 1000},
+                             "muted": _array(SEAT, 8),
+                             "spectators_muted": {"type": "boolean"},
+                             "public": {"type": "boolean"}}},
     "pause": {"type": "object", "additionalProperties": False,
               "required": ["reason", "message"],
               "properties": {"reason": {"enum": ["host", "server", "unsaved"]},
@@ -105,6 +123,33 @@ DEFS: dict[str, Any] = {
     "option": {"type": "array", "minItems": 2, "maxItems": 2,
                "items": {"anyOf": [ID, {"type": "integer", "minimum": -10**9,
                                         "maximum": 10**9}]}},
+    "chat-line": {"type": "object", "additionalProperties": False,
+                  "required": ["n", "seat", "name", "text", "at"],
+                  "properties": {"n": {"type": "integer", "minimum": 1, "maximum": 10**9},
+                                 "seat": {"anyOf": [SEAT, {"type": "null"}]},
+                                 "name": NAME, "text": CHAT_TEXT,
+                                 "at": {"type": "integer", "minimum": 0, "maximum": 10**11}}},
+    "new-table": {"type": "object", "additionalProperties": False,
+                  "required": ["game", "seats"],
+                  "properties": {"game": ID, "expansions": _array(ID, 20),
+                                 "options": _array({"$ref": "#/$defs/option"}, 100),
+                                 "seats": _array(WORD, 8, 1), "names": _array(NAME, 8),
+                                 "clock": {"anyOf": [{"type": "null"}, _array(COUNT, 2, 2)]},
+                                 "per_move": {"anyOf": [{"type": "null"}, PER_MOVE]},
+                                 "aids": {"type": "boolean"}, "colours": _array(WORD, 8),
+                                 "watchers": WATCHERS, "public": {"type": "boolean"}}},
+    "standing": {"type": "object", "additionalProperties": False,
+                 "required": ["code", "state"],
+                 "properties": {"code": CODE,
+                                "state": {"enum": ["lobby", "playing", "over", "gone"]},
+                                "game": ID, "expansions": _array(ID, 20),
+                                "players": _array(NAME, 8), "you": _array(SEAT, 8),
+                                "turn": {"anyOf": [SEAT, {"type": "null"}]},
+                                "moves": COUNT, "per_move": {"anyOf": [{"type": "null"},
+                                                                       PER_MOVE]},
+                                "left": {"anyOf": [{"type": "null"},
+                                                   {"type": "integer", "minimum": 0,
+                                                    "maximum": 10**9}]}}},
 }
 
 # ---------------------------------------------------------------------- the messages
@@ -188,6 +233,37 @@ class Join(Message):
     have: Annotated[int | None, COUNT] = None
     chain: Annotated[str | None, CHAIN] = None
     host: Annotated[str | None, TOKEN] = None
+    watch: Annotated[bool | None, {"type": "boolean"}] = None
+
+
+@message("create", "Make a table on this server with this set-up and take its host's seats "
+                   "(the first message of a connection, instead of join).")
+class Create(Message):
+    protocol: Annotated[int, {"type": "integer", "minimum": 0, "maximum": 10**6}]
+    name: Annotated[str, NAME]
+    table: Annotated[Json, {"$ref": "#/$defs/new-table"}]
+
+
+@message("list", "The server's public tables (the first message of a connection; the answer "
+                 "is a listing, then the connection closes).")
+class ListTables(Message):
+    protocol: Annotated[int, {"type": "integer", "minimum": 0, "maximum": 10**6}]
+
+
+@message("peek", "How the tables of these seats' tokens stand, without joining them (the "
+                 "first message of a connection; the answer is a standing, then it closes).")
+class Peek(Message):
+    protocol: Annotated[int, {"type": "integer", "minimum": 0, "maximum": 10**6}]
+    tables: Annotated[list[Json], _array({"type": "object", "additionalProperties": False,
+                                          "required": ["code", "token"],
+                                          "properties": {"code": CODE, "token": TOKEN}},
+                                         50, 1)]
+
+
+@message("say", "A line of chat at the table (plain text: nothing in it is ever read as "
+                "anything else).")
+class Say(Message):
+    text: Annotated[str, CHAT_TEXT]
 
 
 @message("act", "Play an action for one's seat; n: the moves played so far.")
@@ -209,9 +285,10 @@ class Resign(Message):
 
 
 @message("host", "What only the host may do: start (after the end: begin the rematch now), "
-                 "change an open seat, hand a seat to a computer.")
+                 "change an open seat, hand a seat to a computer, mute or unmute a seat's "
+                 "chat (without seat: the spectators'), close a table not under way.")
 class Host(Message):
-    op: Annotated[str, {"enum": ["start", "seat", "takeover"]}]
+    op: Annotated[str, {"enum": ["start", "seat", "takeover", "mute", "unmute", "close"]}]
     seat: Annotated[int | None, SEAT] = None
     kind: Annotated[str | None, WORD] = None
 
@@ -229,14 +306,17 @@ class Bye(Message):
 
 
 # ---------------------------------------------------------------------- the server's
-@message("welcome", "The seat(s) taken and the token that takes them back.")
+@message("welcome", "The seat(s) taken and the token that takes them back (a spectator: no "
+                    "seat and no token).")
 class Welcome(Message):
     protocol: Annotated[int, {"const": PROTOCOL}]
     server: Annotated[str, TEXT]
+    code: Annotated[str, CODE]
     table: Annotated[Json, {"$ref": "#/$defs/table"}]
     you: Annotated[list[int], _array(SEAT, 8)]
-    token: Annotated[str, TOKEN]
     host: Annotated[bool, {"type": "boolean"}]
+    token: Annotated[str | None, TOKEN] = None
+    watching: Annotated[bool | None, {"type": "boolean"}] = None
 
 
 @message("table", "The table changed: seats, connections, clocks, state, a pause.")
@@ -281,6 +361,27 @@ class Over(Message):
     resigned: Annotated[list[int], _array(SEAT, 8)]
 
 
+@message("chat", "Lines of chat: one as it is said, or those the table keeps, to a member who "
+                 "joins.")
+class Chat(Message):
+    lines: Annotated[list[Json], _array({"$ref": "#/$defs/chat-line"}, 200, 1)]
+
+
+@message("listing", "The server's public tables, as their table messages describe them.")
+class Listing(Message):
+    tables: Annotated[list[Json], _array({"type": "object", "additionalProperties": False,
+                                          "required": ["code", "table"],
+                                          "properties": {"code": CODE,
+                                                         "table": {"$ref": "#/$defs/table"}}},
+                                         500)]
+
+
+@message("standing", "How the tables a peek named stand (gone: no such table holds that "
+                     "token).")
+class Standing(Message):
+    tables: Annotated[list[Json], _array({"$ref": "#/$defs/standing"}, 50)]
+
+
 @message("error", "A request refused (nothing changed), or why the connection ends.")
 class Error(Message):
     code: Annotated[str, WORD]
@@ -288,9 +389,11 @@ class Error(Message):
     fatal: Annotated[bool | None, {"type": "boolean"}] = None
 
 
-CLIENT_DECLARED: tuple[type[Message], ...] = (Join, Act, Undo, Resign, Host, Rematch, Bye)
+CLIENT_DECLARED: tuple[type[Message], ...] = (Join, Create, ListTables, Peek, Act, Undo,
+                                              Resign, Host, Rematch, Say, Bye)
 SERVER_DECLARED: tuple[type[Message], ...] = (Welcome, TableNews, Start, Sync, Move, Undone,
-                                              Over, Error)
+                                              Over, Chat, Listing, Standing, Error)
+FIRST = ("join", "create", "list", "peek")  # what a connection's first message may be
 CLIENT_MESSAGES: dict[str, Any] = {m.wire_type: m.schema() for m in CLIENT_DECLARED}
 SERVER_MESSAGES: dict[str, Any] = {m.wire_type: DEFS["step"] if m is Move else m.schema()
                                    for m in SERVER_DECLARED}
@@ -356,7 +459,7 @@ def read(text: str | bytes, side: str) -> dict[str, Any]:
     kind = data.get("type")
     if not isinstance(kind, str) or kind not in messages:
         raise MessageError("bad-message", f"unknown message type {str(kind)[:40]!r}")
-    if kind == "join" and "protocol" in data and data["protocol"] != PROTOCOL:
+    if kind in FIRST and "protocol" in data and data["protocol"] != PROTOCOL:
         theirs = data.get("protocol")
         raise MessageError("protocol", f"this table speaks protocol {PROTOCOL}, your game "
                                        f"speaks {str(theirs)[:20]}: play with the same "

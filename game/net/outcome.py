@@ -20,6 +20,7 @@ from collections.abc import Callable, Collection
 from dataclasses import dataclass, field
 from typing import Any, Protocol
 
+from .limits import Bucket
 from .messages import Error, Message, encode
 from .steps import Step
 from .table import Table
@@ -34,6 +35,9 @@ class Member(Protocol):
     table: Table | None
     seats: list[int]
     host: bool
+    watching: bool  # a spectator: no seat, never acts
+    name: str  # a spectator's name
+    chat: Bucket  # the meter of its chat lines
     refused: int  # its messages refused so far
     closing: bool
     leaving: bool  # said "bye": its player left the table
@@ -72,6 +76,7 @@ class Outcome:
     wake_at: float | None = None  # when the table must be looked at again (``settle``)
     computer: int | None = None  # the seat a computer must play now (``settle``)
     moves: int = 0  # moves served by this step (for the server's figures)
+    gone: bool = False  # the table is closed for good: told, then no longer kept
 
     def everyone(self, message: Message | Json) -> None:
         self.sends.append(Send(None, _text(message)))

@@ -12,6 +12,8 @@ Keys (all under a prefix, ``carcassonne:`` by default, so one Redis can hold sev
                             seed plus its moves)
     t:CODE:finished:ROUND   a finished game kept aside when its table began the next one
     t:CODE:lease            "PROCESS:FENCE", expiring: who owns the table now
+    public                  a hash: code -> the listing of a public table under way
+    made:CREATOR            a set: the codes of the tables made from one address (a hash)
     t:CODE:fence            a counter: each new lease takes the next number
     process:ID              a process's heartbeat, expiring
     processes               a sorted set: process ids by their last heartbeat (ms)
@@ -52,8 +54,10 @@ class StoreUnreachable(Exception):
 
 
 # Make the table's move list ``moves`` from place ``base`` on, write its record (and a
-# finished game), if the lease is still this process's.  -1: the lease is not; -2: the store
-# has fewer moves than ``base`` (a write of another owner was lost: never under one lease).
+# finished game), its entry in the public tables' list (or none) and its place among the
+# tables its creator made, if the lease is still this process's.  -1: the lease is not; -2:
+# the store has fewer moves than ``base`` (a write of another owner was lost: never under one
+# lease).
 _COMMIT = """
 if redis.call('GET', KEYS[1]) ~= ARGV[1] then return -1 end
 local base = tonumber(ARGV[2])
@@ -63,13 +67,26 @@ if ARGV[6] ~= '' then redis.call('SET', KEYS[5], ARGV[6]) end
 if have > base then
   if base == 0 then redis.call('DEL', KEYS[3]) else redis.call('LTRIM', KEYS[3], 0, base - 1) end
 end
-if #ARGV > 6 then redis.call('RPUSH', KEYS[3], unpack(ARGV, 7)) end
+if #ARGV > 8 then redis.call('RPUSH', KEYS[3], unpack(ARGV, 9)) end
 if ARGV[3] ~= '' then
   redis.call('SET', KEYS[2], ARGV[3])
   redis.call('HSET', KEYS[4], ARGV[4], ARGV[5])
   redis.call('SADD', KEYS[6], ARGV[4])
+  if ARGV[7] ~= '' then redis.call('HSET', KEYS[7], ARGV[4], ARGV[7])
+  else redis.call('HDEL', KEYS[7], ARGV[4]) end
+  if ARGV[8] ~= '' then redis.call('SADD', KEYS[8], ARGV[4]) end
 end
 return redis.call('LLEN', KEYS[3])
+"""
+# Remove a table closed on purpose, if the lease is still this process's.
+_REMOVE = """
+if redis.call('GET', KEYS[1]) ~= ARGV[1] then return 0 end
+redis.call('DEL', KEYS[1], KEYS[2], KEYS[3])
+redis.call('HDEL', KEYS[4], ARGV[2])
+redis.call('SREM', KEYS[5], ARGV[2])
+redis.call('HDEL', KEYS[6], ARGV[2])
+redis.call('SREM', KEYS[7], ARGV[2])
+return 1
 """
 # Take the lease of a table nobody owns: its value, or false.
 _CLAIM = """
@@ -133,6 +150,7 @@ class RedisStore:
         self._release = self.redis.register_script(_RELEASE)
         self._heartbeat = self.redis.register_script(_HEARTBEAT)
         self._orphans = self.redis.register_script(_ORPHANS)
+        self._remove = self.redis.register_script(_REMOVE)
 
     # ------------------------------------------------------------------ keys
     def key(self, code: str, part: str) -> str:
@@ -143,24 +161,28 @@ class RedisStore:
 
     # ------------------------------------------------------------------ tables
     async def commit(self, table: Table, lease: str, base: int, moves: Sequence[str],
-                     record: str | None, finished: tuple[int, str] | None) -> None:
+                     record: str | None, finished: tuple[int, str] | None,
+                     listed: str = "") -> None:
         """Make the table's stored moves ``moves`` from ``base`` on and write its record
-        (and the finished game before its rematch), if ``lease`` still holds (else
-        ``Stale``)."""
+        (and the finished game before its rematch, and its entry in the public tables'
+        list: ``listed``, or "" for none), if ``lease`` still holds (else ``Stale``)."""
         code = table.code
         finished_key = self.key(code, f"finished:{finished[0]}") if finished else \
             self.key(code, "record")
         keys = [self.key(code, "lease"), self.key(code, "record"), self.key(code, "moves"),
-                self.prefix + "states", finished_key, self.prefix + "tables"]
+                self.prefix + "states", finished_key, self.prefix + "tables",
+                self.prefix + "public", self._made_key(table.creator)]
         args: list[str | int] = [lease, base, record or "", code, table.state,
-                                 finished[1] if finished else "", *moves]
+                                 finished[1] if finished else "", listed,
+                                 table.creator or "", *moves]
         got = await self._commit(keys=keys, args=args)
         if got == -1:
             raise Stale(code)
         if got == -2:
             raise Stale(f"{code}: the store holds fewer moves than this process wrote")
 
-    async def load(self, code: str, registry: Registry, now: float) -> Table | None:
+    async def load(self, code: str, registry: Registry, now: float, epoch: float = 0.0
+                   ) -> Table | None:
         """The table as the store holds it, its game replayed (None: no such table);
         ``SaveError`` when its record cannot be resumed."""
         pipe = self.redis.pipeline(transaction=True)
@@ -172,7 +194,42 @@ class RedisStore:
         data = json.loads(record)
         if isinstance(data, dict) and isinstance(data.get("game"), dict):
             data["game"]["moves"] = list(moves)
-        return table_of(data, Path(f"{self.where.url}#{code}"), registry, now)
+        return table_of(data, Path(f"{self.where.url}#{code}"), registry, now, epoch=epoch)
+
+    def _made_key(self, creator: str | None) -> str:
+        return f"{self.prefix}made:{creator or '-'}"
+
+    async def remove(self, code: str, lease: str, creator: str | None) -> None:
+        """Remove a table closed on purpose (nothing, if ``lease`` is not the table's)."""
+        keys = [self.key(code, "lease"), self.key(code, "record"), self.key(code, "moves"),
+                self.prefix + "states", self.prefix + "tables", self.prefix + "public",
+                self._made_key(creator)]
+        await self._remove(keys=keys, args=[lease, code])
+
+    async def public(self) -> list[dict[str, Any]]:
+        """The public tables' entries, as their owners last wrote them."""
+        entries = await self.redis.hvals(self.prefix + "public")
+        return [json.loads(e) for e in entries]
+
+    async def look(self, code: str) -> tuple[dict[str, Any], int] | None:
+        """A table's record and its move log's length (None: no such table)."""
+        pipe = self.redis.pipeline(transaction=True)
+        pipe.get(self.key(code, "record"))
+        pipe.llen(self.key(code, "moves"))
+        record, moves = await pipe.execute()
+        if record is None:
+            return None
+        data = json.loads(record)
+        return (data, int(moves)) if isinstance(data, dict) else None
+
+    async def made_by(self, creator: str) -> int:
+        """The unfinished tables made from one address (a hash of it)."""
+        key = self._made_key(creator)
+        codes = sorted(str(c) for c in await self.redis.smembers(key))
+        if not codes:
+            return 0
+        states = await self.redis.hmget(self.prefix + "states", codes)
+        return sum(1 for state in states if state is not None and state != "over")
 
     def record(self, table: Table) -> str:
         return table_json(table, moves=False)

@@ -24,13 +24,15 @@ from game.rules import Action, Game, IllegalAction, RulesError, parse_action
 from game.rules.registry import Registry
 
 from .carried import CLOCK_MS_MOST, uncarried_table
-from .messages import Over, Start, Sync, TableNews
+from .chat import CHAT_KEPT, ChatLine, clean_chat
+from .messages import Chat, Over, Start, Sync, TableNews
 from .recorded import TableGame
 from .seats import (
     COMPUTER,
     HOST,
     OPEN,
     PLAYER,
+    WATCH_AND_CHAT,
     Refused,
     Seat,
     TableConfig,
@@ -122,13 +124,19 @@ class Table:
         self.opening_digest: Digest | None = None
         self.steps: list[Step] = []
         self.chain = [chain_start(self.uid)]
-        self.clocks: list[float] | None = None
-        if config.clock is not None:
-            self.clocks = [float(config.clock[0])] * len(config.seats)
+        self.clocks = self._full_clocks()
         self.turn_began = 0.0
         self.paused: Pause | None = None
         self.round = 1  # the games begun at this table: 2 and more are rematches
         self.previous: PastGame | None = None  # the game before this one, as it ended
+        self.chat: list[ChatLine] = []  # the last lines said at the table, oldest first
+        self.muted: set[int] = set()  # seats whose chat the host muted
+        self.spectators_muted = False  # the host muted the spectators' chat
+        self.watching = 0  # spectators connected now (the server counts them)
+        self.creator: str | None = None  # who made it on a server (a hash of the address)
+        # The wall clock's time when ``now`` was 0 (set by the server): a correspondence
+        # clock is kept in wall time, so that a restart keeps it where it stood.
+        self.epoch = 0.0
         found = uncarried_table(self.info(0.0))
         if found:  # a table whose clients would refuse what it tells them
             raise ValueError(f"the network messages cannot carry this table ({found})")
@@ -322,9 +330,18 @@ class Table:
         return self.seats[seat].level or self.config.stand_in
 
     # ------------------------------------------------------------------ clocks
+    def _full_clocks(self) -> list[float] | None:
+        """Every seat's clock as a game begins: its thinking time, or a move's time."""
+        c = self.config
+        start = c.clock[0] if c.clock is not None else c.per_move
+        return None if start is None else [float(start)] * len(c.seats)
+
     def _turn_passed(self, mover: int, now: float) -> None:
         seat = self.seats[mover]
-        if self.clocks is not None and self.config.clock is not None and seat.kind != COMPUTER:
+        if self.clocks is not None and self.config.per_move is not None:
+            self.clocks[mover] = float(self.config.per_move)  # the next move's time, whole
+        elif self.clocks is not None and self.config.clock is not None \
+                and seat.kind != COMPUTER:
             left = self.clocks[mover] - (now - self.turn_began)
             # no more than a table message can tell, however much time was added
             self.clocks[mover] = min(max(0.0, left) + self.config.clock[1],
@@ -408,7 +425,10 @@ class Table:
                 "takeover_in": self._takeover_in(now),
                 "paused": None if self.paused is None else self.paused.info(),
                 "options": [[k, v] for k, v in self.config.options],
-                "colours": list(self.config.colours), "aids": self.config.aids}
+                "colours": list(self.config.colours), "aids": self.config.aids,
+                "per_move": self.config.per_move, "watchers": self.config.watchers,
+                "watching": min(self.watching, 1000), "muted": sorted(self.muted),
+                "spectators_muted": self.spectators_muted, "public": self.config.public}
 
     def _takeover_in(self, now: float) -> int | None:
         """Milliseconds until a computer takes the turn of the player away, if one is."""
@@ -452,6 +472,53 @@ class Table:
     def over_message(self) -> dict[str, Any]:
         return over_message(self.reason, self.seed, self._game(),
                             [i for i, s in enumerate(self.seats) if s.resigned])
+
+    # ------------------------------------------------------------------ chat
+    def say(self, seats: Collection[int], name: str, text: str, now: float) -> ChatLine:
+        """A line said at the table by the holder of ``seats`` (none: a spectator, under
+        ``name``); Refused unless it may speak and the text is a chat line.  The table keeps
+        its last ``CHAT_KEPT`` lines."""
+        try:
+            text = clean_chat(text)
+        except ValueError as exc:
+            raise Refused("chat", str(exc)) from None
+        if seats:
+            seat: int | None = min(seats)
+            if any(i in self.muted for i in seats):
+                raise Refused("muted", "the host muted your chat at this table")
+            name = self.seats[min(seats)].name
+        else:
+            seat = None
+            if self.config.watchers != WATCH_AND_CHAT:
+                raise Refused("no-chat", "spectators do not chat at this table")
+            if self.spectators_muted:
+                raise Refused("muted", "the host muted the spectators' chat")
+            try:
+                name = clean_name(name)
+            except ValueError as exc:
+                raise Refused("name", str(exc)) from None
+        line = ChatLine(self.chat[-1].n + 1 if self.chat else 1, seat, name, text,
+                        max(0, int(now + self.epoch)))
+        self.chat.append(line)
+        del self.chat[:-CHAT_KEPT]
+        return line
+
+    def mute(self, seat: int | None, on: bool) -> None:
+        """The host mutes (or lets speak again) a seat's chat, or the spectators' (None)."""
+        if seat is None:
+            self.spectators_muted = on
+        elif not 0 <= seat < len(self.seats):
+            raise Refused("seat", "name a seat of this table")
+        elif on:
+            self.muted.add(seat)
+        else:
+            self.muted.discard(seat)
+
+    def chat_message(self) -> dict[str, Any] | None:
+        """The lines the table keeps, for a member who joins (None: nothing said yet)."""
+        if not self.chat:
+            return None
+        return Chat(lines=[line.to_json() for line in self.chat]).to_json()
 
     # ------------------------------------------------------------------ the next game
     def want_rematch(self, seats: Collection[int]) -> None:
@@ -497,8 +564,7 @@ class Table:
         self.reason = ""
         self.steps = []
         self.chain = [chain_start(self.uid)]
-        if self.config.clock is not None:
-            self.clocks = [float(self.config.clock[0])] * len(self.seats)
+        self.clocks = self._full_clocks()
         self.state = LOBBY
         self.start(now)
 

@@ -35,11 +35,13 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import hashlib
 import logging
 import random
 import ssl
 import time
 from collections.abc import Callable, Iterator
+from dataclasses import replace
 from http import HTTPStatus
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
@@ -48,6 +50,7 @@ from websockets.asyncio.server import Server, ServerConnection, serve
 from websockets.exceptions import ConnectionClosed
 from websockets.http11 import Request, Response
 
+from game.rules import RulesError
 from game.rules.registry import Registry
 from game.store.savefile import SaveError
 from game.system.version import version
@@ -56,13 +59,25 @@ from . import PROTOCOL
 from .admission import Admission, counted_connections
 from .descriptors import AcceptWatch, fitting_connections
 from .limits import Limits, Meters
-from .messages import CLIENT, Error, MessageError, Undone, Welcome, read
+from .lookups import gone, listed, standing
+from .messages import CLIENT, Chat, Error, Listing, MessageError, Standing, Undone, Welcome, read
 from .outcome import Letter, Member, Outcome, addressed, post
 from .peer import Peer
 from .sealed import Seal
-from .seats import HOST, Refused, TableConfig, new_code, normal_code, token_hash
+from .seats import (
+    HOST,
+    NO_WATCHERS,
+    WATCH,
+    Refused,
+    TableConfig,
+    clean_name,
+    new_code,
+    new_token,
+    normal_code,
+    token_hash,
+)
 from .steps import Step
-from .table import HOST_LEFT, LOBBY, OVER, SERVER_STOPPED, UNSAVED, Table
+from .table import HOST_LEFT, LOBBY, OVER, PLAYING, SERVER_STOPPED, UNSAVED, Table
 from .tablefile import Saver, load_table, save_table
 from .thinking import Thinkers
 
@@ -78,11 +93,21 @@ class TableServer:
     def __init__(self, registry: Registry, folder: Path | None = None,
                  limits: Limits | None = None, clock: Callable[[], float] = time.monotonic,
                  processes: int | None = None, seal: Seal | None = None,
-                 store: Where | None = None, lease: float | None = None) -> None:
+                 store: Where | None = None, lease: float | None = None,
+                 wall: Callable[[], float] = time.time, spectators: bool = False,
+                 lobby: bool = False, made: TableConfig | None = None) -> None:
         self.registry = registry
         self.folder = folder  # where tables are saved; None: nowhere (tests)
         self.limits = limits or Limits()
         self.clock = clock
+        self.wall = wall  # the wall clock: a correspondence clock is kept in its time
+        self.spectators = spectators  # every table of this server may be watched
+        self.lobby = lobby  # the public tables are listed (``list``)
+        # what a table made by a player here takes from the server: its waits, its
+        # computers' level and pace
+        self.made = made or TableConfig("carcassonne")
+        self.chat_meters = Meters(self.limits.chat_per_minute)  # chat lines, by seat
+        self.looks = Meters(self.limits.looks_per_minute)  # lists, peeks, tables made
         self.tables: dict[str, Table] = {}
         self.peers: dict[str, set[Member]] = {}  # by table code
         self.all_peers: set[Peer] = set()
@@ -112,11 +137,23 @@ class TableServer:
                   seed: int | None = None) -> Table:
         table = Table(config, self.registry, seed=seed,
                       host_key=None if host_key is None else token_hash(host_key))
-        while table.code in self.tables:
+        while table.code in self.tables or self._saver.discarded(table.code):
             table.code = new_code()
+        self.serve_table(table)
         self.tables[table.code] = table
         self._saver.want(table)
         return table
+
+    def serve_table(self, table: Table) -> None:
+        """What this server gives every table it serves: its wall clock's offset, and on a
+        server whose tables may all be watched, spectators."""
+        table.epoch = self.wall() - self.clock()
+        if self.spectators and table.config.watchers == NO_WATCHERS:
+            table.config = replace(table.config, watchers=WATCH)
+
+    @property
+    def epoch(self) -> float:
+        return self.wall() - self.clock()
 
     def load_tables(self) -> list[SaveError]:
         """Every table saved in the folder, its game replayed; the files that cannot be
@@ -130,7 +167,7 @@ class TableServer:
         now = self.clock()
         for path in sorted(self.folder.glob("*.json")):
             try:
-                table = load_table(path, self.registry, now, self._saver.seal)
+                table = load_table(path, self.registry, now, self._saver.seal, self.epoch)
                 if table.code in self.tables:
                     raise SaveError(path, f"table {table.code} is served from another file")
             except Exception as exc:  # whatever one file holds, it stops that file only
@@ -142,6 +179,7 @@ class TableServer:
                 with contextlib.suppress(OSError):
                     path.rename(path.with_suffix(".json.broken"))
                 continue
+            self.serve_table(table)
             self.tables[table.code] = table
         return problems
 
@@ -257,13 +295,21 @@ class TableServer:
         except TimeoutError:
             self._refuse(peer, "join-timeout", "join a table first", fatal=True)
             return
-        if self.shared is not None:
-            owner = await self._owner(peer, first)
-            if owner is not None and owner != self.shared.process:
-                await self.shared.relay(peer, owner, first)
-                return
-        if not self._join(peer, first):
+        kind = _kind(first)
+        if kind in ("list", "peek"):
+            await self._look(peer, first, kind)
             return
+        if kind == "create":
+            if not await self._create(peer, first):
+                return
+        else:
+            if self.shared is not None:
+                owner = await self._owner(peer, first)
+                if owner is not None and owner != self.shared.process:
+                    await self.shared.relay(peer, owner, first)
+                    return
+            if not self._join(peer, first):
+                return
         async for text in peer.ws:
             if peer.closing:
                 return  # what it sent after being dropped is never read
@@ -306,6 +352,124 @@ class TableServer:
         if code in self.tables:
             return self.shared.process
         return await self.shared.route(code)
+
+    # ------------------------------------------------------------------ looks and new tables
+    def _looked(self, peer: Peer, text: str | bytes) -> dict[str, Any] | None:
+        """A list, peek or create message, if it may be taken from its address now (else
+        the connection is told why and closed)."""
+        now = self.clock()
+        try:
+            message = read(text, CLIENT)
+        except MessageError as exc:
+            self._refuse(peer, exc.code, exc.message, fatal=True)
+            return None
+        if not self.looks.allows(peer.address, now):
+            self._refuse(peer, "slow-down", "too many requests from your address: wait a "
+                         "minute", fatal=True)
+            return None
+        self.looks.take(peer.address, now)
+        return message
+
+    async def _look(self, peer: Peer, text: str | bytes, kind: str) -> None:
+        """Answer a list (the public tables) or a peek (how the tables of some tokens
+        stand), then close."""
+        message = self._looked(peer, text)
+        if message is None:
+            return
+        if kind == "list":
+            if not self.lobby:
+                self._refuse(peer, "no-lobby", "this server lists no tables: join one with "
+                                               "its code", fatal=True)
+                return
+            peer.send(Listing(tables=await self._public()).encoded())
+        else:
+            peer.send(Standing(tables=[await self._standing(normal_code(t["code"]),
+                                                            t["token"])
+                                       for t in message["tables"]]).encoded())
+        peer.drop(1000, "answered")
+
+    async def _public(self) -> list[dict[str, Any]]:
+        now = self.clock()
+        found = {t.code: entry for t in self.tables.values()
+                 if (entry := listed(t, now)) is not None}
+        if self.shared is not None:
+            for entry in await self.shared.public():
+                found.setdefault(entry["code"], entry)
+        return [found[code] for code in sorted(found)][:500]
+
+    async def _standing(self, code: str, token: str) -> dict[str, Any]:
+        table = self.tables.get(code)
+        if table is not None:
+            return standing(table, token, self.clock())
+        if self.shared is not None:
+            return await self.shared.standing(code, token)
+        return gone(code)
+
+    async def _create(self, peer: Peer, text: str | bytes) -> bool:
+        """A player makes a table here and takes its host's seats."""
+        message = self._looked(peer, text)
+        if message is None:
+            return False
+        creator = hashlib.sha256(peer.address.encode()).hexdigest()[:16]
+        key = new_token()
+        try:
+            table = Table(self._new_config(message["table"], message["name"]), self.registry,
+                          host_key=token_hash(key))
+            await self._may_create(creator)
+        except Refused as exc:
+            self._refuse(peer, exc.code, exc.message, fatal=True)
+            return False
+        except (KeyError, ValueError, TypeError, RulesError) as exc:
+            said = str(exc.args[0] if exc.args else exc).strip("'\"")[:200]
+            self._refuse(peer, "table", f"no table can be made so: {said}", fatal=True)
+            return False
+        table.creator = creator
+        self.serve_table(table)
+        if self.shared is not None:
+            if not await self.shared.create(table):
+                self._refuse(peer, "store", "the table cannot be kept now: try again",
+                             fatal=True)
+                return False
+        else:
+            while table.code in self.tables or self._saver.discarded(table.code):
+                table.code = new_code()
+            self.tables[table.code] = table
+        log.info("table %s: made by a player from %s", table.code, peer.address)
+        seats, token = table.join(message["name"], None, None, key)
+        self._seat(peer, table, seats, token, True, {}, self.clock())
+        return True
+
+    async def _may_create(self, creator: str) -> None:
+        most = self.limits.tables_per_address
+        if most <= 0:
+            raise Refused("no-tables", "this server makes no tables for its players: join "
+                                       "one with its code")
+        if self.shared is not None:
+            made = await self.shared.made_by(creator)
+        else:
+            made = sum(1 for t in self.tables.values()
+                       if t.creator == creator and t.state != OVER)
+        if made >= most:
+            raise Refused("too-many-tables", f"this server keeps at most {most} unfinished "
+                          f"tables made from one address: finish or close one first")
+
+    def _new_config(self, spec: dict[str, Any], name: str) -> TableConfig:
+        """The set-up a player asked for, with this server's waits, computers and pace."""
+        seats = tuple(spec["seats"])
+        if HOST not in seats:
+            raise Refused("table", "a table made here has the host's seat")
+        names = spec.get("names") or [
+            name if kind == HOST else f"Seat {i + 1}" if kind == "open" else kind.capitalize()
+            for i, kind in enumerate(seats)]
+        per_move = spec.get("per_move")
+        made = self.made
+        return TableConfig(
+            spec["game"], tuple(spec.get("expansions", ())),
+            tuple((k, v) for k, v in spec.get("options", ())), seats, tuple(names),
+            tuple(spec["clock"]) if spec.get("clock") else None,
+            0 if per_move is not None else made.takeover, made.stand_in, False, made.pace,
+            tuple(spec.get("colours", ())), spec.get("aids", True), per_move,
+            spec.get("watchers", NO_WATCHERS), spec.get("public", False))
 
     def _refuse(self, peer: Member, code: str, message: str, fatal: bool = False) -> None:
         peer.refused += 1
@@ -351,6 +515,8 @@ class TableServer:
             self._refuse(peer, "slow-down", "too many failed joins: wait a minute", fatal=True)
             return False
         table = self.tables.get(normal_code(message["code"]))
+        if message.get("watch"):
+            return self._watch(peer, table, message, now)
         seat = _returning(table, message)
         if seat is not None and not self.rejoins.allows(seat, now):
             # before anything is sent, saved or told to the others at the table
@@ -368,6 +534,17 @@ class TableServer:
             return False
         if seat is not None:
             self.rejoins.take(seat, now)
+        # the host: by the host's key, or by the token of the host's seats (a table made
+        # by a player on this server, whose window joins again with its token)
+        host = message.get("host") is not None or (
+            bool(seats) and all(table.seats[i].kind == HOST for i in seats))
+        self._seat(peer, table, seats, token, host, message, now)
+        return True
+
+    def _seat(self, peer: Member, table: Table, seats: list[int], token: str, host: bool,
+              message: dict[str, Any], now: float) -> None:
+        """A connection takes its seats at the table: it is welcomed, told what it missed,
+        and everyone told."""
         if isinstance(peer, Peer):
             self.admission.joined(peer.ws)
         out = Outcome(save=True)
@@ -380,16 +557,63 @@ class TableServer:
         log.info("table %s: %s joined seat(s) %s from %s", table.code,
                  table.seats[seats[0]].name if seats else "?",
                  ",".join(str(i + 1) for i in seats), peer.address)
-        peer.table, peer.seats, peer.host = table, seats, message.get("host") is not None
+        peer.table, peer.seats, peer.host = table, seats, host
         self.peers.setdefault(table.code, set()).add(peer)
         table.connected(seats, True, now)
         out.to(peer, Welcome(protocol=PROTOCOL, server=f"carcassonne {version()}",
-                             table=table.info(now), you=seats, token=token, host=peer.host))
-        if table.state != LOBBY:
-            self._catch_up(out, peer, table, message.get("have", 0), message.get("chain"))
-        out.news(table, now)
+                             code=table.code, table=table.info(now), you=seats, token=token,
+                             host=peer.host))
+        self._welcomed(out, peer, table, message, now)
         if table.ready and table.config.auto_start and table.paused is None:
             self._start(out, table)
+        self._carry(table, out)
+
+    def _welcomed(self, out: Outcome, peer: Member, table: Table, message: dict[str, Any],
+                  now: float) -> None:
+        """After its welcome, what a member who joins is told: the game as far as it
+        missed it, the chat the table keeps, and everyone the table as it now is."""
+        if table.state != LOBBY:
+            self._catch_up(out, peer, table, message.get("have", 0), message.get("chain"))
+        said = table.chat_message()
+        if said is not None:
+            out.to(peer, said)
+        out.news(table, now)
+
+    def _watch(self, peer: Member, table: Table | None, message: dict[str, Any],
+               now: float) -> bool:
+        """A spectator joins: no seat, no token; it sees what a player without a hand sees
+        and never acts."""
+        try:
+            if table is None:
+                raise Refused("code", "no table has that join code")
+            if table.config.watchers == NO_WATCHERS:
+                raise Refused("no-watchers", "this table is not open to spectators")
+            if sum(1 for p in self.peers.get(table.code, ()) if p.watching) \
+                    >= self.limits.spectators:
+                raise Refused("watchers-full", f"this table has {self.limits.spectators} "
+                                               f"spectators already")
+            try:
+                name = clean_name(message["name"])
+            except ValueError as exc:
+                raise Refused("name", str(exc)) from None
+        except Refused as exc:
+            self.failed.take(peer.address, now)
+            self._refuse(peer, exc.code, exc.message, fatal=True)
+            return False
+        if isinstance(peer, Peer):
+            self.admission.joined(peer.ws)
+        log.info("table %s: a spectator joined from %s", table.code, peer.address)
+        peer.table, peer.seats, peer.host = table, [], False
+        peer.watching, peer.name = True, name
+        self.peers.setdefault(table.code, set()).add(peer)
+        table.watching += 1
+        out = Outcome()
+        out.to(peer, Welcome(protocol=PROTOCOL, server=f"carcassonne {version()}",
+                             code=table.code, table=table.info(now), you=[], host=False,
+                             watching=True))
+        self._welcomed(out, peer, table, message, now)
+        if table.ready and table.config.auto_start and table.paused is None:
+            self._start(out, table)  # (a table of computers only begins when watched)
         self._carry(table, out)
         return True
 
@@ -416,6 +640,13 @@ class TableServer:
         peer.table = None
         held = self.peers.get(table.code, set())
         held.discard(peer)
+        if peer.watching:
+            table.watching = max(0, table.watching - 1)
+            out = Outcome()
+            with self._contained(table, "its news"):
+                out.news(table, self.clock())
+            self._carry(table, out)
+            return
         if not any(set(p.seats) & set(peer.seats) for p in held):
             log.info("table %s: seat(s) %s left", table.code,
                      ",".join(str(i + 1) for i in peer.seats))
@@ -508,6 +739,8 @@ class TableServer:
                  now: float) -> Outcome | None:
         """What a request of a seated connection changes (Refused: nothing)."""
         out = Outcome()
+        if peer.watching and kind not in ("say", "bye", "join"):
+            raise Refused("watching", "a spectator watches: only the players play")
         if kind == "act":
             step = table.act(peer.seats, message["seat"], message["n"], message["action"], now)
             self._played(out, table, step, now)
@@ -528,16 +761,39 @@ class TableServer:
             else:
                 out.news(table, now)
                 out.save = True
+        elif kind == "say":
+            self._say(out, peer, table, message["text"], now)
         elif kind == "bye":
             peer.leaving = True
             peer.drop(1000, "bye")
             return None
         return out
 
+    def _say(self, out: Outcome, peer: Member, table: Table, text: str, now: float) -> None:
+        """A line of chat, metered per connection and per seat, kept with the table and
+        sent to everyone at it."""
+        key = (table.code, min(peer.seats)) if peer.seats else None
+        if not peer.chat.take(now) or (key is not None and
+                                       not self.chat_meters.allows(key, now)):
+            raise Refused("chat-rate", "too many chat lines: wait a little")
+        line = table.say(peer.seats, peer.name, text, now)
+        if key is not None:
+            self.chat_meters.take(key, now)
+        out.everyone(Chat(lines=[line.to_json()]))
+        out.save = True
+
     def _host(self, out: Outcome, peer: Member, table: Table, message: dict[str, Any]) -> None:
         if not peer.host:
             raise Refused("not-host", "only the host may do that")
         op, seat = message["op"], message.get("seat")
+        if op in ("mute", "unmute"):
+            table.mute(seat, op == "mute")
+            out.news(table, self.clock())
+            out.save = True
+            return
+        if op == "close":
+            self._close_on_purpose(out, table)
+            return
         if op == "start" and table.state == OVER:  # the rematch now, whoever has not accepted
             table.want_rematch(peer.seats)
             self._rematch(out, table)
@@ -553,6 +809,31 @@ class TableServer:
             raise Refused("not-now", "no game is under way")
         out.news(table, self.clock())
         out.save = True
+
+    def _close_on_purpose(self, out: Outcome, table: Table) -> None:
+        """The host closes a table whose game is not under way: everyone at it is told, and
+        the table is no longer kept (its code joins nothing any more)."""
+        if table.state == PLAYING:
+            raise Refused("not-now", "a game under way is not closed: resign, or leave the "
+                                     "table")
+        log.info("table %s: closed by its host", table.code)
+        out.everyone(Error(code="host-closed", message="the host closed the table",
+                           fatal=True))
+        out.drop(None, 1000, "the table is closed")
+        out.gone = True
+
+    def _forget(self, table: Table) -> None:
+        """A table closed on purpose: no longer served, nor kept in the folder or store."""
+        if self.tables.get(table.code) is not table:
+            return
+        del self.tables[table.code]
+        self._stop_table(table)
+        for peer in self.peers.pop(table.code, set()):
+            peer.table = None
+        if self.shared is not None:
+            self.shared.discard(table)
+        else:
+            self._saver.discard(table)
 
     def _played(self, out: Outcome, table: Table, step: Step, now: float) -> None:
         """A move: everyone gets it as their seats see it; a turn's end is saved."""
@@ -576,6 +857,10 @@ class TableServer:
         letters: list[Letter] = []
         with self._contained(table, "its news"):
             letters = addressed(out, self.peers.get(table.code, ()))
+        if out.gone:
+            post(letters)
+            self._forget(table)
+            return
         self._store(table, out, letters)
         if out.moves:
             self.moves_served += out.moves
@@ -698,6 +983,15 @@ def _health(connection: ServerConnection, request: Request) -> Response | None:
 # What players read when a table stops with its server (the window words it by the reason).
 _PAUSED = {HOST_LEFT: "its host left it: it comes back when the host opens it again",
            SERVER_STOPPED: "its server stopped: it comes back when the server starts again"}
+
+
+def _kind(first: str | bytes) -> str | None:
+    """The type a connection's first message says it is (checked when it is read)."""
+    try:
+        kind = read(first, CLIENT).get("type")
+    except MessageError:
+        return None
+    return kind if isinstance(kind, str) else None
 
 
 def _returning(table: Table | None, message: dict[str, Any]) -> tuple[str, str] | None:

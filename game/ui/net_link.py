@@ -18,6 +18,7 @@ import logging
 import socket
 from collections.abc import Callable
 from dataclasses import dataclass
+from typing import Any
 
 import pygame
 
@@ -90,7 +91,8 @@ class TableLink:
                  wake: Callable[[], None] = post_wake, tokens: Tokens | None = None,
                  seat: int | None = None, host_key: str | None = None,
                  server: LocalServer | None = None, shown: Link | None = None,
-                 level: str | None = None, kept: KeptTables | None = None) -> None:
+                 level: str | None = None, kept: KeptTables | None = None,
+                 watch: bool = False, create: dict[str, Any] | None = None) -> None:
         wake_type()  # made on the window's thread, before the network's posts it
         self.link = link
         self.tokens = tokens
@@ -109,7 +111,7 @@ class TableLink:
             else:
                 token = tokens.get(link, seat)
         self.net = NetSession(registry, link, name, None if seat is None else [seat], token,
-                              host_key, wake)
+                              host_key, wake, watch=watch, create=create)
         self.client = ThreadedClient(self.net)
         self._kept: str | None = None  # the token last written to disk
         self.kept = kept  # where the table's record is kept (None: nowhere)
@@ -241,6 +243,14 @@ def _host_seats(registry: Registry, storage: Storage, server: LocalServer, port:
     table = TableLink(registry, local, name, wake=wake, host_key=key, server=server,
                       shown=shown, tokens=Tokens(storage.data_dir / "tables"),
                       kept=kept_tables(storage))
+    table.start()
+    return table
+
+
+def watch_table(registry: Registry, link: Link, name: str,
+                wake: Callable[[], None] = post_wake) -> TableLink:
+    """Watch the table of ``link`` as a spectator (it must allow spectators)."""
+    table = TableLink(registry, link, name, wake=wake, watch=True)
     table.start()
     return table
 

@@ -20,7 +20,9 @@ import pytest
 
 from game.net.client import NetSession, Status
 from game.net.cluster import Shared
+from game.net.connect import follow
 from game.net.links import Link, parse_link
+from game.net.looking import public_tables, standings
 from game.net.redis_store import RedisStore, Stale
 from game.net.redis_where import parse_where
 from game.net.seats import TableConfig
@@ -129,11 +131,12 @@ def cluster(data: Path, servers: int, *options: str) -> Iterator[dict[str, Any]]
 
 
 def test_a_table_plays_on_when_the_process_that_owns_it_is_killed(tmp_path: Path) -> None:
-    """Two players through the front door; the process that owns their table is killed
-    (SIGKILL) in the middle of the game: another takes the table over from the store, the
-    players join again and finish, and every screen ends with the store's moves."""
+    """Two players and a spectator through the front door; the process that owns their
+    table is killed (SIGKILL) in the middle of the game: another takes the table over from
+    the store, the players and the spectator join again and finish, and every screen ends
+    with the store's moves."""
     with cluster(tmp_path / "cluster", 2, "--game", "carcassonne", "--seats", "open,open",
-                 "--tables", "1", "--thinking-processes", "1") as state:
+                 "--tables", "1", "--thinking-processes", "1", "--spectators") as state:
         (line,) = state["links"]
         link = parse_link(line.rsplit(" ", 1)[1])
         store = RedisStore(parse_where(state["redis"]["url"]), "test")
@@ -151,16 +154,125 @@ def test_a_table_plays_on_when_the_process_that_owns_it_is_killed(tmp_path: Path
 
         async def main() -> tuple[list[NetSession], Table | None]:
             sessions = [NetSession(registry(), link, name) for name in ("Ann", "Bo")]
+            spectator = NetSession(registry(), link, "Zoé", watch=True)
+            stop = asyncio.Event()
+            watching = asyncio.create_task(follow(spectator, stop, first_wait=0.05,
+                                                  longest_wait=0.5))
             try:
                 killing = asyncio.create_task(kill_the_owner(sessions))
                 await seat_players(link, 2, "random", sessions, first_wait=0.05,
                                    longest_wait=0.5)
                 await killing
-                return sessions, await store.load(link.code, registry(), 0.0)
+                while spectator.status != Status.OVER:  # (bounded by run's limit)
+                    spectator.poll()
+                    await asyncio.sleep(0.02)
+                return [*sessions, spectator], await store.load(link.code, registry(), 0.0)
             finally:
+                stop.set()
+                await watching
                 await store.close()
 
         sessions, kept = run(main, 90)
         assert killed and kept is not None and kept.game is not None
         assert kept.state == "over"
         assert_same_game(sessions, kept.game)
+
+
+def test_a_spectator_and_chat_through_one_process_at_a_table_another_owns(
+        redis_url: str) -> None:
+    """A spectator connected through the process that does not own the table watches the
+    whole game and reads the players' chat; a table made through one process is listed in
+    the lobby, peeked at and joined through the other."""
+    config = TableConfig("carcassonne", seats=("open", "open"), watchers="chat", public=True)
+
+    async def main() -> None:
+        where = parse_where(redis_url)
+        first = TableServer(registry(), store=where, processes=1, lobby=True)
+        second = TableServer(registry(), store=where, processes=1, lobby=True)
+        ports = [await first.start(LOOPBACK, 0), await second.start(LOOPBACK, 0)]
+        try:
+            (table,) = await shared(first).mint(config, 1)
+            through_second = Link(LOOPBACK, ports[1], table.code)
+            assert [t["code"] for t in await public_tables(through_second)] == [table.code]
+            spectator = NetSession(registry(), through_second, "Zoé", watch=True)
+            stop = asyncio.Event()
+            following = asyncio.create_task(follow(spectator, stop))
+            deadline = asyncio.get_running_loop().time() + 10
+            while table.watching != 1:  # counted by the owner, through the relay
+                assert asyncio.get_running_loop().time() < deadline, "the spectator counted"
+                await asyncio.sleep(0.02)
+            ann = NetSession(registry(), Link(LOOPBACK, ports[0], table.code), "Ann")
+            bo = NetSession(registry(), through_second, "Bo")
+            players = asyncio.create_task(seat_players(ann.link, 2, "random", [ann, bo]))
+            while not ann.linked or not ann.seats:
+                ann.poll()
+                await asyncio.sleep(0.01)
+            assert ann.say("good luck")
+            await players
+            while spectator.status != Status.OVER:
+                spectator.poll()
+                await asyncio.sleep(0.01)
+            assert table.game is not None and spectator.game is not None
+            assert spectator.game.scores == table.game.scores
+            assert [line.text for line in spectator.chat] == ["good luck"]
+            assert await public_tables(through_second) == []  # over: no longer listed
+            stop.set()
+            await following
+            made = NetSession(registry(), Link(LOOPBACK, ports[0], ""), "Cy",
+                              create={"game": "carcassonne", "seats": ["host", "open"]})
+            making = asyncio.create_task(follow(made, stop := asyncio.Event()))
+            while not made.seats:
+                made.poll()
+                await asyncio.sleep(0.01)
+            code = made.link.code
+            assert code in first.tables and made.is_host
+            assert made.token is not None
+            (standing,) = await standings(Link(LOOPBACK, ports[1], ""), [(code, made.token)])
+            assert standing["state"] == "lobby" and standing["you"] == [0]
+            assert await shared(second).made_by(first.tables[code].creator or "") == 1
+            stop.set()
+            await making
+        finally:
+            await second.close()
+            await first.close()
+
+    run(main, 90)
+
+
+def test_a_correspondence_clock_stands_where_it_stood_for_the_process_taking_over(
+        redis_url: str) -> None:
+    """The store keeps when the running move began in wall time: a process that takes the
+    table over, its own monotonic clock another, gives the move the time it had left."""
+    day = 86400
+    config = TableConfig("carcassonne", seats=("open", "open"), per_move=2 * day, takeover=0,
+                         watchers="chat")
+
+    async def main() -> None:
+        where = parse_where(redis_url)
+        old, new = RedisStore(where, "old"), RedisStore(where, "new")
+        try:
+            table = Table(config, registry(), seed=3)
+            table.join("Ann", None, None, None)
+            table.join("Bo", None, None, None)
+            table.epoch = 1_800_000_000.0
+            table.start(10.0)
+            game = table._game()
+            while not table.play(game.legal_actions()[0], 10.0 + day).ends_turn:
+                pass
+            table.say([1], "", "your move", 10.0 + day)
+            lease = await old.claim(table.code, 5.0)
+            assert lease is not None
+            moves = [str(m) for m in game.moves]
+            await old.commit(table, lease, 0, moves, old.record(table), None)
+            wall = table.epoch + 10.0 + day + 600  # ten minutes later, elsewhere
+            kept = await new.load(table.code, registry(), 3.0, epoch=wall - 3.0)
+            assert kept is not None
+            assert kept.time_left(3.0) == pytest.approx(2 * day - 600, abs=1)
+            assert [line.text for line in kept.chat] == ["your move"]
+            record, _ = await new.look(table.code) or ({}, 0)
+            assert record["current"] == 1 and "began" in record
+        finally:
+            await old.close()
+            await new.close()
+
+    run(main, 30)
