@@ -19,7 +19,7 @@ from game.net.client import NetSession, Status
 from game.net.connect import follow
 from game.net.headless import watch
 from game.net.limits import Limits
-from game.net.links import Link
+from game.net.links import Link, parse_server
 from game.net.looking import LookError, public_tables, standings
 from game.net.seats import TableConfig
 from game.net.table_server import TableServer
@@ -270,5 +270,46 @@ def test_a_peek_tells_a_token_how_its_table_stands_and_a_wrong_token_nothing() -
             assert missing == {"code": "ZZZZZZZZ", "state": "gone"}
             stop.set()
             await asyncio.gather(*links)
+
+    run(main, 30)
+
+
+def test_a_servers_address_is_read_as_typed_or_from_a_whole_link() -> None:
+    assert parse_server("club.example.org") == Link("club.example.org", 7417, "")
+    assert parse_server(" wss://club.example.org:9000/ ") == Link("club.example.org", 9000, "",
+                                                                  True)
+    assert parse_server("ws://10.0.0.7:7417/ABCD-EFGH") == Link("10.0.0.7", 7417, "")
+    for bad in ("", "bad host!", "club:99999"):
+        try:
+            parse_server(bad)
+        except ValueError:
+            continue
+        raise AssertionError(f"{bad!r} read as a server")
+
+
+def test_what_a_client_asks_last_before_it_leaves_still_reaches_the_table() -> None:
+    """The host of a table made on a server closes it and leaves at once: the close goes
+    out before the connection ends, and the table is no more."""
+    async def main() -> None:
+        async with server_with([]) as (server, _):
+            port = next(iter(server._server.sockets)).getsockname()[1]  # type: ignore[union-attr]
+            host = NetSession(registry(), Link(LOOPBACK, port, ""), "Ann",
+                              create={"game": "carcassonne", "seats": ["host", "open"]})
+            stop = asyncio.Event()
+            following = asyncio.create_task(follow(host, stop))
+            deadline = asyncio.get_running_loop().time() + WITHIN
+            while not host.seats:
+                assert asyncio.get_running_loop().time() < deadline, "the table made in time"
+                host.poll()
+                await asyncio.sleep(0.01)
+            code = host.link.code
+            assert code in server.tables
+            assert host.host("close")
+            stop.set()  # leaving now, as a window closing its lobby does
+            await following
+            deadline = asyncio.get_running_loop().time() + WITHIN
+            while code in server.tables:
+                assert asyncio.get_running_loop().time() < deadline, "the table closed"
+                await asyncio.sleep(0.01)
 
     run(main, 30)
