@@ -44,7 +44,7 @@ from .limits import Limits
 from .messages import CLIENT, MessageError, read
 from .outcome import Letter, Member, Outcome, post
 from .redis_store import RedisStore, Stale
-from .redis_where import Where
+from .redis_where import StoreUnreachable, Where
 from .seats import TableConfig, new_code, normal_code
 from .table import OVER, Table
 from .tablefile import table_json
@@ -166,6 +166,7 @@ class Shared:
         self._pubsub: Any = None
         self.processes = 1  # alive, as the last heartbeat counted
         self.taken_over = 0  # tables this process took over from another
+        self.relayed_in = 0  # messages of connections held by other processes, taken here
 
     # ------------------------------------------------------------------ running
     async def start(self) -> None:
@@ -203,7 +204,9 @@ class Shared:
     # ------------------------------------------------------------------ tables
     async def mint(self, config: TableConfig, wanted: int) -> list[Table]:
         """New tables until the store has ``wanted`` games not yet finished (one process
-        at a time counts and makes them)."""
+        at a time counts and makes them).  Each is written, then left to nobody: the
+        process its first player joins through takes it (with a front door that sends a
+        table's players to one process, the one they meet at)."""
         lock = self.store.prefix + "minting"
         while not await self.store.redis.set(lock, self.process, nx=True, px=10000):
             await asyncio.sleep(0.05)
@@ -216,9 +219,8 @@ class Shared:
                 lease = await self.store.claim(table.code, self.lease)
                 if lease is None:
                     continue
-                self.ledgers[table.code] = Ledger(lease, [], table.round)
-                self.server.tables[table.code] = table
                 await self.store.commit(table, lease, 0, [], self.store.record(table), None)
+                await self.store.release(table.code, lease)
                 made.append(table)
         finally:
             await self.store.redis.delete(lock)
@@ -275,13 +277,13 @@ class Shared:
 
     async def route(self, code: str) -> str | None:
         """Who serves table ``code``: this process (its id), another one, or None (no
-        such table, one that cannot be resumed, or a store that cannot be reached).  A
-        table nobody owns is taken."""
+        such table, or one that cannot be resumed; ``StoreUnreachable``: the store does
+        not answer).  A table nobody owns is taken."""
         try:
             return await self._route(code)
         except (RedisError, OSError) as exc:
             log.error("the store cannot be reached (%s)", exc)
-            return None
+            raise StoreUnreachable(str(exc)) from None
 
     async def _route(self, code: str) -> str | None:
         for _ in range(20):
@@ -434,6 +436,7 @@ class Shared:
                 self.post(item["p"], {"k": "drop", "c": item["c"], "code": MOVED,
                                       "r": "the table moved"})
             else:
+                self.relayed_in += 1
                 self.server.receive(remote, item["t"])
         elif kind == "gone":
             self.remote_gone((item["p"], item["c"]), leaving=bool(item.get("bye")))

@@ -41,14 +41,11 @@ from .table import Table
 from .tablefile import table_json, table_of
 
 PREFIX = "carcassonne:"
+CONNECTIONS = 16  # to the store, per process (its pub/sub listener has one more)
 
 
 class Stale(Exception):
     """This process's lease on the table lapsed: another may own it; nothing was written."""
-
-
-class StoreUnreachable(Exception):
-    """The store could not be reached (or answered nonsense)."""
 
 
 # Make the table's move list ``moves`` from place ``base`` on, write its record (and a
@@ -124,14 +121,23 @@ class RedisStore:
         self.where = where
         self.process = process
         self.prefix = prefix
-        self.redis: redis.Redis = redis.Redis.from_url(
-            where.url, decode_responses=True, socket_timeout=5, socket_connect_timeout=5,
-            health_check_interval=10)
+        # A few connections, each request waiting for a free one (never one more socket
+        # per request at once: a rush of joins would exhaust the store's connections).
+        pool = redis.BlockingConnectionPool.from_url(
+            where.url, max_connections=CONNECTIONS, timeout=10, decode_responses=True,
+            socket_timeout=5, socket_connect_timeout=5, health_check_interval=10)
+        self.redis: redis.Redis = redis.Redis(connection_pool=pool)
+        # The leases and the heartbeat on a connection of their own: a rush of writes never
+        # holds up a renewal until the lease has run out.
+        self._keeping: redis.Redis = redis.Redis(
+            connection_pool=redis.BlockingConnectionPool.from_url(
+                where.url, max_connections=2, timeout=5, decode_responses=True,
+                socket_timeout=5, socket_connect_timeout=5))
         self._commit = self.redis.register_script(_COMMIT)
         self._claim = self.redis.register_script(_CLAIM)
-        self._renew = self.redis.register_script(_RENEW)
+        self._renew = self._keeping.register_script(_RENEW)
         self._release = self.redis.register_script(_RELEASE)
-        self._heartbeat = self.redis.register_script(_HEARTBEAT)
+        self._heartbeat = self._keeping.register_script(_HEARTBEAT)
         self._orphans = self.redis.register_script(_ORPHANS)
 
     # ------------------------------------------------------------------ keys
@@ -243,3 +249,4 @@ class RedisStore:
 
     async def close(self) -> None:
         await self.redis.aclose()
+        await self._keeping.aclose()

@@ -59,6 +59,7 @@ from .limits import Limits, Meters
 from .messages import CLIENT, Error, MessageError, Undone, Welcome, read
 from .outcome import Letter, Member, Outcome, addressed, post
 from .peer import Peer
+from .redis_where import StoreUnreachable
 from .sealed import Seal
 from .seats import HOST, Refused, TableConfig, new_code, normal_code, token_hash
 from .steps import Step
@@ -72,6 +73,7 @@ if TYPE_CHECKING:
 
 log = logging.getLogger("game.net.table_server")
 MOVED = 1012  # the close code of a connection whose table is served elsewhere: join again
+TRY_AGAIN = 1013  # ... of one whose table's store does not answer now
 
 
 class TableServer:
@@ -258,7 +260,11 @@ class TableServer:
             self._refuse(peer, "join-timeout", "join a table first", fatal=True)
             return
         if self.shared is not None:
-            owner = await self._owner(peer, first)
+            try:
+                owner = await self._owner(peer, first)
+            except StoreUnreachable:  # not the player's fault: it joins again later
+                peer.drop(TRY_AGAIN, "the tables cannot be reached: try again")
+                return
             if owner is not None and owner != self.shared.process:
                 await self.shared.relay(peer, owner, first)
                 return

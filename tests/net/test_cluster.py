@@ -17,9 +17,13 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from websockets.asyncio.client import connect
+from websockets.exceptions import ConnectionClosed
 
+from game.net import PROTOCOL
 from game.net.client import NetSession, Status
 from game.net.cluster import Shared
+from game.net.connect import follow
 from game.net.links import Link, parse_link
 from game.net.redis_store import RedisStore, Stale
 from game.net.redis_where import parse_where
@@ -53,13 +57,15 @@ def test_players_through_two_processes_play_one_table_kept_in_the_store(
             ann = NetSession(registry(), Link(LOOPBACK, ports[0], table.code), "Ann")
             bo = NetSession(registry(), Link(LOOPBACK, ports[1], table.code), "Bo")
             await seat_players(ann.link, 2, "random", [ann, bo])
-            assert table.game is not None and table.code not in second.tables
-            assert_same_game([ann, bo], table.game)
+            assert table.code not in second.tables  # Bo played through the first
+            served = first.tables[table.code]
+            assert served.game is not None
+            assert_same_game([ann, bo], served.game)
             assert bo.status == Status.OVER
             store = shared(second).store
             kept = await store.load(table.code, registry(), 0.0)
             assert kept is not None and kept.game is not None
-            assert [str(m) for m in kept.game.moves] == [str(m) for m in table.game.moves]
+            assert [str(m) for m in kept.game.moves] == [str(m) for m in served.game.moves]
             assert kept.state == "over" and json.loads(store.record(kept))["state"] == "over"
         finally:
             await second.close()
@@ -164,3 +170,43 @@ def test_a_table_plays_on_when_the_process_that_owns_it_is_killed(tmp_path: Path
         assert killed and kept is not None and kept.game is not None
         assert kept.state == "over"
         assert_same_game(sessions, kept.game)
+
+
+def test_a_flood_through_one_process_stops_there(redis_url: str) -> None:
+    """A peer seated through one process at a table another owns sends garbage: the process
+    holding its connection refuses it and closes it; the owner never reads a frame of it."""
+    config = TableConfig("carcassonne", seats=("open", "open"))
+
+    async def main() -> None:
+        where = parse_where(redis_url)
+        first = TableServer(registry(), store=where, processes=1)
+        second = TableServer(registry(), store=where, processes=1)
+        ports = [await first.start(LOOPBACK, 0), await second.start(LOOPBACK, 0)]
+        try:
+            (table,) = await shared(first).mint(config, 1)
+            ann = NetSession(registry(), Link(LOOPBACK, ports[0], table.code), "Ann")
+            stop = asyncio.Event()
+            following = asyncio.create_task(follow(ann, stop))
+            while table.code not in first.tables:  # Ann's process took the table
+                await asyncio.sleep(0.01)
+            url = Link(LOOPBACK, ports[1], table.code).url
+            async with connect(url, compression=None) as mallory:
+                await mallory.send(json.dumps({"type": "join", "protocol": PROTOCOL,
+                                               "code": table.code, "name": "Mallory"}))
+                assert json.loads(await mallory.recv())["type"] == "welcome"
+                refused: list[str] = []
+                with contextlib.suppress(ConnectionClosed):
+                    for _ in range(200):
+                        await mallory.send("not json {")
+                    async for text in mallory:
+                        refused.append(json.loads(text).get("code", ""))
+                assert "bad-json" in refused
+                assert mallory.close_code == 1008
+            assert shared(first).relayed_in == 0  # not one frame of it reached the owner
+            stop.set()
+            await following
+        finally:
+            await second.close()
+            await first.close()
+
+    run(main, 60)
