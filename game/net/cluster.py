@@ -286,7 +286,8 @@ class Shared:
             raise StoreUnreachable(str(exc)) from None
 
     async def _route(self, code: str) -> str | None:
-        for _ in range(20):
+        deadline = asyncio.get_running_loop().time() + 2 * self.lease
+        while asyncio.get_running_loop().time() < deadline:
             if code in self.server.tables:
                 return self.process
             if code in self.broken:
@@ -302,10 +303,14 @@ class Shared:
                 await self._adopt(code)
                 continue
             process = owner.rsplit(":", 1)[0]
-            if process != self.process:
+            if process != self.process and await self.store.heard_from(process,
+                                                                        self.lease / 2):
                 return process
-            await asyncio.sleep(0.05)  # taken by this process a moment ago: being read
-        return None
+            # Taken by this process a moment ago (being read), or its owner has missed its
+            # last renewals (killed, most likely): wait for its lease to run out rather than
+            # relay to a process that may never answer.
+            await asyncio.sleep(0.05)
+        raise StoreUnreachable(f"table {code}: its owner neither answers nor lets it go")
 
     async def _adopt(self, code: str) -> bool:
         """Take over a table nobody owns: its lease, then its record and moves."""
@@ -406,15 +411,28 @@ class Shared:
                 log.error("cannot reach process %s through the store (%s)", process, exc)
 
     async def _listen(self) -> None:
-        async for message in self._pubsub.listen():
-            if message.get("type") != "message":
-                continue
+        """This process's channel, read until the process stops (listened to again after
+        the store was out of reach)."""
+        while True:
             try:
-                items = json.loads(message["data"])
-                for item in items:
-                    self._received(item)
-            except Exception:  # one bad word from a peer process stops nothing else
-                log.exception("a message from another process could not be read")
+                async for message in self._pubsub.listen():
+                    if message.get("type") == "message":
+                        self._read(message["data"])
+            except (RedisError, OSError) as exc:
+                log.error("this process's channel in the store was cut (%s); listening "
+                          "again", exc)
+                await asyncio.sleep(0.5)
+                with contextlib.suppress(RedisError, OSError):
+                    await self._pubsub.aclose()
+                    self._pubsub = self.store.redis.pubsub(ignore_subscribe_messages=True)
+                    await self._pubsub.subscribe(self.store.channel(self.process))
+
+    def _read(self, data: str) -> None:
+        try:
+            for item in json.loads(data):
+                self._received(item)
+        except Exception:  # one bad word from a peer process stops nothing else
+            log.exception("a message from another process could not be read")
 
     def _received(self, item: dict[str, Any]) -> None:
         kind = item["k"]

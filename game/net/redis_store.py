@@ -100,6 +100,15 @@ redis.call('ZADD', KEYS[2], ms, ARGV[1])
 redis.call('ZREMRANGEBYSCORE', KEYS[2], '-inf', ms - 60000)
 return redis.call('ZCOUNT', KEYS[2], ms - tonumber(ARGV[2]), '+inf')
 """
+# Whether a process's last heartbeat is at most ARGV[2] ms old.
+_HEARD = """
+local last = redis.call('ZSCORE', KEYS[1], ARGV[1])
+if not last then return 0 end
+local now = redis.call('TIME')
+local ms = tonumber(now[1]) * 1000 + math.floor(tonumber(now[2]) / 1000)
+if ms - tonumber(last) <= tonumber(ARGV[2]) then return 1 end
+return 0
+"""
 # The tables under way that nobody owns.
 _ORPHANS = """
 local out = {}
@@ -139,6 +148,7 @@ class RedisStore:
         self._release = self.redis.register_script(_RELEASE)
         self._heartbeat = self._keeping.register_script(_HEARTBEAT)
         self._orphans = self.redis.register_script(_ORPHANS)
+        self._heard = self.redis.register_script(_HEARD)
 
     # ------------------------------------------------------------------ keys
     def key(self, code: str, part: str) -> str:
@@ -236,6 +246,13 @@ class RedisStore:
             pipe.exists(f"{self.prefix}process:{p}:alive")
         found = await pipe.execute()
         return {p: bool(f) for p, f in zip(processes, found, strict=True)}
+
+    async def heard_from(self, process: str, within: float) -> bool:
+        """Whether ``process`` said it was alive in the last ``within`` seconds (by
+        Redis's clock)."""
+        got = await self._heard(keys=[self.prefix + "processes"],
+                                args=[process, int(within * 1000)])
+        return bool(got)
 
     async def gone(self) -> None:
         """This process stops: its heartbeat ends now."""
