@@ -10,7 +10,7 @@
                           [--ipv4-block BITS] [--ipv6-block BITS] [--rejoins-per-minute N]
                           [--thinking-processes N] [--certificate FILE [--key FILE]]
                           [--store redis://HOST:PORT/DB [--lease SECONDS]]
-                          [--link-port PORT] [--front-door ADDRESS ...]
+                          [--link-port PORT] [--link-tls] [--front-door ADDRESS ...]
                           [--spectators] [--lobby] [--tables-per-address N]
 
 Prints each table's join link and serves until stopped (Ctrl+C).  Every table is saved after
@@ -29,7 +29,8 @@ process started with the same store, on any machine: any of them serves any tabl
 table owned by one process at a time under a lease of ``--lease`` seconds (default 2), taken
 over from the store when its owner dies.  ``--tables`` then counts the store's games not yet
 finished.  Behind a front door (a proxy spreading players over the processes, see
-docs/deploy.md) the links name the front door's port (``--link-port``) and ``--address``;
+docs/deploy.md) the links name the front door's port (``--link-port``) and ``--address``,
+and are ``wss://`` with ``--link-tls`` when the front door speaks TLS;
 ``--front-door`` names the proxy's address, whose connections are each counted as their own
 (the front door limits each player's address) and whose X-Forwarded-For names the player.
 With ``--days-per-move`` its tables are played over days: each move may take that long,
@@ -147,6 +148,8 @@ def parse_args(argv: Sequence[str] | None) -> argparse.Namespace:
                         "served)")
     p.add_argument("--front-door", action="append", default=[], metavar="ADDRESS",
                    help="the address of a front door (proxy) in front of this process")
+    p.add_argument("--link-tls", action="store_true",
+                   help="the join links are wss:// (the front door speaks TLS to players)")
     return p.parse_args(argv)
 
 
@@ -355,7 +358,8 @@ async def serve(args: argparse.Namespace, config: TableConfig) -> int:
         return 2
     host = link_host(args)
     for table in server.tables.values():
-        print(describe(table, host, args.link_port or port, tls is not None), flush=True)
+        print(describe(table, host, args.link_port or port, tls is not None or args.link_tls),
+              flush=True)
     print(f"serving on port {port} ({folder}); Ctrl+C stops", flush=True)
     await until_stopped(server)
     return 0
@@ -388,7 +392,8 @@ async def serve_shared(args: argparse.Namespace, config: TableConfig,
         return 2
     host = link_host(args)
     for table in made:
-        print(describe(table, host, args.link_port or port, tls is not None), flush=True)
+        print(describe(table, host, args.link_port or port, tls is not None or args.link_tls),
+              flush=True)
     print(f"serving on port {port} (store {args.store}, process {server.shared.process}); "
           f"Ctrl+C stops", flush=True)
     await until_stopped(server)

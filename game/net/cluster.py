@@ -45,7 +45,7 @@ from .lookups import gone, listed, standing_of
 from .messages import CLIENT, MessageError, read
 from .outcome import Letter, Member, Outcome, post
 from .redis_store import RedisStore, Stale
-from .redis_where import Where
+from .redis_where import StoreUnreachable, Where
 from .seats import TableConfig, new_code, normal_code
 from .table import OVER, Table
 from .tablefile import table_json
@@ -174,6 +174,7 @@ class Shared:
         self._pubsub: Any = None
         self.processes = 1  # alive, as the last heartbeat counted
         self.taken_over = 0  # tables this process took over from another
+        self.relayed_in = 0  # messages of connections held by other processes, taken here
 
     # ------------------------------------------------------------------ running
     async def start(self) -> None:
@@ -211,7 +212,9 @@ class Shared:
     # ------------------------------------------------------------------ tables
     async def mint(self, config: TableConfig, wanted: int) -> list[Table]:
         """New tables until the store has ``wanted`` games not yet finished (one process
-        at a time counts and makes them)."""
+        at a time counts and makes them).  Each is written, then left to nobody: the
+        process its first player joins through takes it (with a front door that sends a
+        table's players to one process, the one they meet at)."""
         lock = self.store.prefix + "minting"
         while not await self.store.redis.set(lock, self.process, nx=True, px=10000):
             await asyncio.sleep(0.05)
@@ -225,10 +228,9 @@ class Shared:
                 lease = await self.store.claim(table.code, self.lease)
                 if lease is None:
                     continue
-                self.ledgers[table.code] = Ledger(lease, [], table.round)
-                self.server.tables[table.code] = table
                 await self.store.commit(table, lease, 0, [], self.store.record(table), None,
                                         self._listed(table))
+                await self.store.release(table.code, lease)
                 made.append(table)
         finally:
             await self.store.redis.delete(lock)
@@ -354,16 +356,17 @@ class Shared:
 
     async def route(self, code: str) -> str | None:
         """Who serves table ``code``: this process (its id), another one, or None (no
-        such table, one that cannot be resumed, or a store that cannot be reached).  A
-        table nobody owns is taken."""
+        such table, or one that cannot be resumed; ``StoreUnreachable``: the store does
+        not answer).  A table nobody owns is taken."""
         try:
             return await self._route(code)
         except (RedisError, OSError) as exc:
             log.error("the store cannot be reached (%s)", exc)
-            return None
+            raise StoreUnreachable(str(exc)) from None
 
     async def _route(self, code: str) -> str | None:
-        for _ in range(20):
+        deadline = asyncio.get_running_loop().time() + 2 * self.lease
+        while asyncio.get_running_loop().time() < deadline:
             if code in self.server.tables:
                 return self.process
             if code in self.broken:
@@ -379,10 +382,14 @@ class Shared:
                 await self._adopt(code)
                 continue
             process = owner.rsplit(":", 1)[0]
-            if process != self.process:
+            if process != self.process and await self.store.heard_from(process,
+                                                                        self.lease / 2):
                 return process
-            await asyncio.sleep(0.05)  # taken by this process a moment ago: being read
-        return None
+            # Taken by this process a moment ago (being read), or its owner has missed its
+            # last renewals (killed, most likely): wait for its lease to run out rather than
+            # relay to a process that may never answer.
+            await asyncio.sleep(0.05)
+        raise StoreUnreachable(f"table {code}: its owner neither answers nor lets it go")
 
     async def _adopt(self, code: str) -> bool:
         """Take over a table nobody owns: its lease, then its record and moves."""
@@ -485,15 +492,28 @@ class Shared:
                 log.error("cannot reach process %s through the store (%s)", process, exc)
 
     async def _listen(self) -> None:
-        async for message in self._pubsub.listen():
-            if message.get("type") != "message":
-                continue
+        """This process's channel, read until the process stops (listened to again after
+        the store was out of reach)."""
+        while True:
             try:
-                items = json.loads(message["data"])
-                for item in items:
-                    self._received(item)
-            except Exception:  # one bad word from a peer process stops nothing else
-                log.exception("a message from another process could not be read")
+                async for message in self._pubsub.listen():
+                    if message.get("type") == "message":
+                        self._read(message["data"])
+            except (RedisError, OSError) as exc:
+                log.error("this process's channel in the store was cut (%s); listening "
+                          "again", exc)
+                await asyncio.sleep(0.5)
+                with contextlib.suppress(RedisError, OSError):
+                    await self._pubsub.aclose()
+                    self._pubsub = self.store.redis.pubsub(ignore_subscribe_messages=True)
+                    await self._pubsub.subscribe(self.store.channel(self.process))
+
+    def _read(self, data: str) -> None:
+        try:
+            for item in json.loads(data):
+                self._received(item)
+        except Exception:  # one bad word from a peer process stops nothing else
+            log.exception("a message from another process could not be read")
 
     def _received(self, item: dict[str, Any]) -> None:
         kind = item["k"]
@@ -515,6 +535,7 @@ class Shared:
                 self.post(item["p"], {"k": "drop", "c": item["c"], "code": MOVED,
                                       "r": "the table moved"})
             else:
+                self.relayed_in += 1
                 self.server.receive(remote, item["t"])
         elif kind == "gone":
             self.remote_gone((item["p"], item["c"]), leaving=bool(item.get("bye")))

@@ -43,14 +43,11 @@ from .table import Table
 from .tablefile import table_json, table_of
 
 PREFIX = "carcassonne:"
+CONNECTIONS = 16  # to the store, per process (its pub/sub listener has one more)
 
 
 class Stale(Exception):
     """This process's lease on the table lapsed: another may own it; nothing was written."""
-
-
-class StoreUnreachable(Exception):
-    """The store could not be reached (or answered nonsense)."""
 
 
 # Make the table's move list ``moves`` from place ``base`` on, write its record (and a
@@ -120,6 +117,15 @@ redis.call('ZADD', KEYS[2], ms, ARGV[1])
 redis.call('ZREMRANGEBYSCORE', KEYS[2], '-inf', ms - 60000)
 return redis.call('ZCOUNT', KEYS[2], ms - tonumber(ARGV[2]), '+inf')
 """
+# Whether a process's last heartbeat is at most ARGV[2] ms old.
+_HEARD = """
+local last = redis.call('ZSCORE', KEYS[1], ARGV[1])
+if not last then return 0 end
+local now = redis.call('TIME')
+local ms = tonumber(now[1]) * 1000 + math.floor(tonumber(now[2]) / 1000)
+if ms - tonumber(last) <= tonumber(ARGV[2]) then return 1 end
+return 0
+"""
 # The tables under way that nobody owns.
 _ORPHANS = """
 local out = {}
@@ -141,16 +147,26 @@ class RedisStore:
         self.where = where
         self.process = process
         self.prefix = prefix
-        self.redis: redis.Redis = redis.Redis.from_url(
-            where.url, decode_responses=True, socket_timeout=5, socket_connect_timeout=5,
-            health_check_interval=10)
+        # A few connections, each request waiting for a free one (never one more socket
+        # per request at once: a rush of joins would exhaust the store's connections).
+        pool = redis.BlockingConnectionPool.from_url(
+            where.url, max_connections=CONNECTIONS, timeout=10, decode_responses=True,
+            socket_timeout=5, socket_connect_timeout=5, health_check_interval=10)
+        self.redis: redis.Redis = redis.Redis(connection_pool=pool)
+        # The leases and the heartbeat on a connection of their own: a rush of writes never
+        # holds up a renewal until the lease has run out.
+        self._keeping: redis.Redis = redis.Redis(
+            connection_pool=redis.BlockingConnectionPool.from_url(
+                where.url, max_connections=2, timeout=5, decode_responses=True,
+                socket_timeout=5, socket_connect_timeout=5))
         self._commit = self.redis.register_script(_COMMIT)
         self._claim = self.redis.register_script(_CLAIM)
-        self._renew = self.redis.register_script(_RENEW)
+        self._renew = self._keeping.register_script(_RENEW)
         self._release = self.redis.register_script(_RELEASE)
-        self._heartbeat = self.redis.register_script(_HEARTBEAT)
+        self._heartbeat = self._keeping.register_script(_HEARTBEAT)
         self._orphans = self.redis.register_script(_ORPHANS)
         self._remove = self.redis.register_script(_REMOVE)
+        self._heard = self.redis.register_script(_HEARD)
 
     # ------------------------------------------------------------------ keys
     def key(self, code: str, part: str) -> str:
@@ -288,6 +304,13 @@ class RedisStore:
         found = await pipe.execute()
         return {p: bool(f) for p, f in zip(processes, found, strict=True)}
 
+    async def heard_from(self, process: str, within: float) -> bool:
+        """Whether ``process`` said it was alive in the last ``within`` seconds (by
+        Redis's clock)."""
+        got = await self._heard(keys=[self.prefix + "processes"],
+                                args=[process, int(within * 1000)])
+        return bool(got)
+
     async def gone(self) -> None:
         """This process stops: its heartbeat ends now."""
         pipe = self.redis.pipeline(transaction=False)
@@ -300,3 +323,4 @@ class RedisStore:
 
     async def close(self) -> None:
         await self.redis.aclose()
+        await self._keeping.aclose()

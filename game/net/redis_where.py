@@ -8,6 +8,10 @@ from dataclasses import dataclass
 from urllib.parse import urlsplit
 
 
+class StoreUnreachable(Exception):
+    """The shared store could not be reached: what waited for it is tried again later."""
+
+
 @dataclass(frozen=True)
 class Where:
     url: str

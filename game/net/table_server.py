@@ -63,6 +63,7 @@ from .lookups import gone, listed, standing
 from .messages import CLIENT, Chat, Error, Listing, MessageError, Standing, Undone, Welcome, read
 from .outcome import Letter, Member, Outcome, addressed, post
 from .peer import Peer
+from .redis_where import StoreUnreachable
 from .sealed import Seal
 from .seats import (
     HOST,
@@ -87,6 +88,7 @@ if TYPE_CHECKING:
 
 log = logging.getLogger("game.net.table_server")
 MOVED = 1012  # the close code of a connection whose table is served elsewhere: join again
+TRY_AGAIN = 1013  # ... of one whose table's store does not answer now
 
 
 class TableServer:
@@ -304,7 +306,11 @@ class TableServer:
                 return
         else:
             if self.shared is not None:
-                owner = await self._owner(peer, first)
+                try:
+                    owner = await self._owner(peer, first)
+                except StoreUnreachable:  # not the player's fault: it joins again later
+                    peer.drop(TRY_AGAIN, "the tables cannot be reached: try again")
+                    return
                 if owner is not None and owner != self.shared.process:
                     await self.shared.relay(peer, owner, first)
                     return

@@ -17,7 +17,10 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from websockets.asyncio.client import connect
+from websockets.exceptions import ConnectionClosed
 
+from game.net import PROTOCOL
 from game.net.client import NetSession, Status
 from game.net.cluster import Shared
 from game.net.connect import follow
@@ -55,13 +58,15 @@ def test_players_through_two_processes_play_one_table_kept_in_the_store(
             ann = NetSession(registry(), Link(LOOPBACK, ports[0], table.code), "Ann")
             bo = NetSession(registry(), Link(LOOPBACK, ports[1], table.code), "Bo")
             await seat_players(ann.link, 2, "random", [ann, bo])
-            assert table.game is not None and table.code not in second.tables
-            assert_same_game([ann, bo], table.game)
+            assert table.code not in second.tables  # Bo played through the first
+            served = first.tables[table.code]
+            assert served.game is not None
+            assert_same_game([ann, bo], served.game)
             assert bo.status == Status.OVER
             store = shared(second).store
             kept = await store.load(table.code, registry(), 0.0)
             assert kept is not None and kept.game is not None
-            assert [str(m) for m in kept.game.moves] == [str(m) for m in table.game.moves]
+            assert [str(m) for m in kept.game.moves] == [str(m) for m in served.game.moves]
             assert kept.state == "over" and json.loads(store.record(kept))["state"] == "over"
         finally:
             await second.close()
@@ -191,17 +196,27 @@ def test_a_spectator_and_chat_through_one_process_at_a_table_another_owns(
         second = TableServer(registry(), store=where, processes=1, lobby=True)
         ports = [await first.start(LOOPBACK, 0), await second.start(LOOPBACK, 0)]
         try:
-            (table,) = await shared(first).mint(config, 1)
-            through_second = Link(LOOPBACK, ports[1], table.code)
-            assert [t["code"] for t in await public_tables(through_second)] == [table.code]
-            spectator = NetSession(registry(), through_second, "Zoé", watch=True)
+            (minted,) = await shared(first).mint(config, 1)
+            code = minted.code
+            through_second = Link(LOOPBACK, ports[1], code)
+            assert [t["code"] for t in await public_tables(through_second)] == [code]
+            # a first spectator through the first process: the table is that process's
             stop = asyncio.Event()
-            following = asyncio.create_task(follow(spectator, stop))
+            first_watcher = NetSession(registry(), Link(LOOPBACK, ports[0], code), "Yan",
+                                       watch=True)
+            spectator = NetSession(registry(), through_second, "Zoé", watch=True)
+            following = [asyncio.create_task(follow(first_watcher, stop))]
             deadline = asyncio.get_running_loop().time() + 10
-            while table.watching != 1:  # counted by the owner, through the relay
-                assert asyncio.get_running_loop().time() < deadline, "the spectator counted"
+            while code not in first.tables:
+                assert asyncio.get_running_loop().time() < deadline, "the table taken"
                 await asyncio.sleep(0.02)
-            ann = NetSession(registry(), Link(LOOPBACK, ports[0], table.code), "Ann")
+            table = first.tables[code]
+            following.append(asyncio.create_task(follow(spectator, stop)))
+            while table.watching != 2:  # counted by the owner, one through the relay
+                assert asyncio.get_running_loop().time() < deadline, "the spectators counted"
+                await asyncio.sleep(0.02)
+            assert code not in second.tables
+            ann = NetSession(registry(), Link(LOOPBACK, ports[0], code), "Ann")
             bo = NetSession(registry(), through_second, "Bo")
             players = asyncio.create_task(seat_players(ann.link, 2, "random", [ann, bo]))
             while not ann.linked or not ann.seats:
@@ -217,7 +232,7 @@ def test_a_spectator_and_chat_through_one_process_at_a_table_another_owns(
             assert [line.text for line in spectator.chat] == ["good luck"]
             assert await public_tables(through_second) == []  # over: no longer listed
             stop.set()
-            await following
+            await asyncio.gather(*following)
             made = NetSession(registry(), Link(LOOPBACK, ports[0], ""), "Cy",
                               create={"game": "carcassonne", "seats": ["host", "open"]})
             making = asyncio.create_task(follow(made, stop := asyncio.Event()))
@@ -237,6 +252,46 @@ def test_a_spectator_and_chat_through_one_process_at_a_table_another_owns(
             await first.close()
 
     run(main, 90)
+
+
+def test_a_flood_through_one_process_stops_there(redis_url: str) -> None:
+    """A peer seated through one process at a table another owns sends garbage: the process
+    holding its connection refuses it and closes it; the owner never reads a frame of it."""
+    config = TableConfig("carcassonne", seats=("open", "open"))
+
+    async def main() -> None:
+        where = parse_where(redis_url)
+        first = TableServer(registry(), store=where, processes=1)
+        second = TableServer(registry(), store=where, processes=1)
+        ports = [await first.start(LOOPBACK, 0), await second.start(LOOPBACK, 0)]
+        try:
+            (table,) = await shared(first).mint(config, 1)
+            ann = NetSession(registry(), Link(LOOPBACK, ports[0], table.code), "Ann")
+            stop = asyncio.Event()
+            following = asyncio.create_task(follow(ann, stop))
+            while table.code not in first.tables:  # Ann's process took the table
+                await asyncio.sleep(0.01)
+            url = Link(LOOPBACK, ports[1], table.code).url
+            async with connect(url, compression=None) as mallory:
+                await mallory.send(json.dumps({"type": "join", "protocol": PROTOCOL,
+                                               "code": table.code, "name": "Mallory"}))
+                assert json.loads(await mallory.recv())["type"] == "welcome"
+                refused: list[str] = []
+                with contextlib.suppress(ConnectionClosed):
+                    for _ in range(200):
+                        await mallory.send("not json {")
+                    async for text in mallory:
+                        refused.append(json.loads(text).get("code", ""))
+                assert "bad-json" in refused
+                assert mallory.close_code == 1008
+            assert shared(first).relayed_in == 0  # not one frame of it reached the owner
+            stop.set()
+            await following
+        finally:
+            await second.close()
+            await first.close()
+
+    run(main, 60)
 
 
 def test_a_correspondence_clock_stands_where_it_stood_for_the_process_taking_over(
