@@ -252,8 +252,12 @@ def test_a_server_with_spectators_is_watched_from_the_command_line(tmp_path: Pat
                                  text=True, capture_output=True, timeout=LIMIT)
         wait_for(lambda: table_file(tmp_path).get("state") == "over", "the game saved over")
     finally:
-        server.kill()
-        server.wait(LIMIT)
+        server.terminate()  # stopped as with Ctrl+C: its thinking processes end with it
+        try:
+            server.wait(LIMIT)
+        except subprocess.TimeoutExpired:
+            server.kill()
+            server.wait(LIMIT)
     assert watcher.returncode == 0, watcher.stderr
     found = re.fullmatch(r"game over \((\d+) moves\): Random (\d+), Random 2 (\d+)\n",
                          watcher.stdout)
