@@ -142,7 +142,8 @@ def games_beforehand(count: int) -> list[tuple[int, list[str]]]:
     """(seed, actions) of ``count`` whole games of two random players."""
     from game.ai import random_action
     from game.net.seats import TableConfig
-    from game.net.table import OVER, Table
+    from game.net.table import Table
+    from game.net.terms import TableState
     registry = default_registry()
     out = []
     for seed in range(1, count + 1):
@@ -152,7 +153,7 @@ def games_beforehand(count: int) -> list[tuple[int, list[str]]]:
         table.start(0.0)
         rng = random.Random(seed)
         actions = []
-        while table.state != OVER:
+        while table.state != TableState.OVER:
             action = random_action(table._game(), rng)
             table.play(action, 0.0)
             actions.append(str(action))

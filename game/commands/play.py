@@ -31,6 +31,7 @@ from typing import TYPE_CHECKING
 
 from game.ai import LEVELS_SAID, kinds_named
 from game.commands.games_help import GamesHelp, KeepsIdsWhole
+from game.store.savefile import Person
 
 if TYPE_CHECKING:
     from game.rules.registry import Registry
@@ -156,7 +157,7 @@ def window_size(text: str) -> tuple[int, int]:
 def seat_kinds(text: str) -> list[str]:
     """``human,hard,...``: each seat's kind, a computer's as its level (``hard``:
     ``strong``)."""
-    kinds, unknown = kinds_named(text, ("human",))
+    kinds, unknown = kinds_named(text, (Person.HUMAN,))
     if unknown or not kinds:
         raise argparse.ArgumentTypeError(
             f"unknown seat kind {', '.join(unknown) or repr(text)} (kinds: human, "
@@ -256,8 +257,8 @@ def join(args: argparse.Namespace) -> int:
     if args.watch:
         from game.net.headless import watch_headless
         return watch_headless(args.join, args.name)
-    kinds = args.seats or ["human"]
-    if len(kinds) != 1 or kinds[0] == "human":
+    kinds = args.seats or [Person.HUMAN]
+    if len(kinds) != 1 or kinds[0] == Person.HUMAN:
         print("--join --headless needs one computer level in --seats (e.g. --seats quick): "
               "a person joins in the window", file=sys.stderr)
         return 2
@@ -274,7 +275,7 @@ def join_in_window(app: App, args: argparse.Namespace) -> str | None:
     from game.ui.scenes.lobby import LobbyScene
     from game.ui.scenes.title import TitleScene
 
-    kinds = args.seats or ["human"]
+    kinds = args.seats or [Person.HUMAN]
     if len(kinds) != 1:
         return "--join plays one seat: give one kind in --seats"
     try:
@@ -286,10 +287,10 @@ def join_in_window(app: App, args: argparse.Namespace) -> str | None:
         app.push(TitleScene(app))
         app.push(LobbyScene(app, watch_table(app.registry, link, args.name or "Spectator")))
         return None
-    name = args.name or (kinds[0].capitalize() if kinds[0] != "human" else "Player")
+    name = args.name or (kinds[0].capitalize() if kinds[0] != Person.HUMAN else "Player")
     seat = None if args.seat is None else args.seat - 1
     table = join_table(app.registry, app.storage, link, name, seat,
-                       None if kinds[0] == "human" else kinds[0])
+                       None if kinds[0] == Person.HUMAN else kinds[0])
     app.push(TitleScene(app))
     app.push(LobbyScene(app, table))
     return None
@@ -301,7 +302,7 @@ def open_game(app: App, args: argparse.Namespace) -> str | None:
     from game.rules import RulesError
     from game.ui.scenes.routes import seated_game
 
-    kinds = args.seats or ["human"] * (args.players or 2)
+    kinds = args.seats or [Person.HUMAN] * (args.players or 2)
     try:
         scene = seated_game(app, kinds, args.seed, args.game or "carcassonne",
                             args.expansions)

@@ -47,7 +47,7 @@ from .outcome import Letter, Member, Outcome, post
 from .redis_store import RedisStore, Stale
 from .redis_where import StoreUnreachable, Where
 from .seats import TableConfig, new_code, normal_code
-from .table import OVER, Table
+from .table import Table
 from .tablefile import table_json
 
 if TYPE_CHECKING:
@@ -594,4 +594,4 @@ def _common(stored: list[str], moves: list[str]) -> int:
     return n
 
 
-__all__ = ["OVER", "Shared", "Where"]
+__all__ = ["Shared", "Where"]

@@ -11,6 +11,7 @@ from game.rules import Action, Notice, ScoreEvent
 
 from .chat import ChatLine
 from .steps import Step
+from .terms import TableState
 from .verify import Account
 
 
@@ -119,8 +120,8 @@ class TableView:
         return list(self.info.get("seats", []))
 
     @property
-    def state(self) -> str:
-        return str(self.info.get("state", "lobby"))
+    def state(self) -> TableState:
+        return TableState(self.info.get("state", TableState.LOBBY))
 
     def accepted(self, seat: int) -> bool:
         """The seat plays the next game: its player accepted the rematch (a computer

@@ -15,7 +15,8 @@ from collections.abc import Mapping
 from typing import Any
 
 from .seats import token_hash
-from .table import OVER, PLAYING, Table
+from .table import Table
+from .terms import TableState
 
 GONE = "gone"
 
@@ -35,7 +36,7 @@ def standing(table: Table, token: str, now: float) -> dict[str, Any]:
                            "expansions": list(table.config.expansions),
                            "players": [s.name for s in table.seats], "you": you,
                            "per_move": table.config.per_move}
-    if table.state == PLAYING and table.game is not None:
+    if table.state == TableState.PLAYING and table.game is not None:
         left = table.time_left(now)
         out.update(turn=table.game.current, moves=len(table.game.moves),
                    left=None if left is None else int(max(0.0, left) * 1000))
@@ -58,7 +59,7 @@ def standing_of(record: Mapping[str, Any], moves: int, token: str, wall: float
                            "expansions": list(config["expansions"]),
                            "players": [s["name"] for s in seats], "you": you,
                            "per_move": per_move}
-    if record["state"] == PLAYING:
+    if record["state"] == TableState.PLAYING:
         current = record.get("current")
         left = None
         clocks, began = record.get("clocks"), record.get("began")
@@ -70,6 +71,6 @@ def standing_of(record: Mapping[str, Any], moves: int, token: str, wall: float
 
 def listed(table: Table, now: float) -> dict[str, Any] | None:
     """A public table as a lobby lists it (None: it is not listed)."""
-    if not table.config.public or table.state == OVER:
+    if not table.config.public or table.state == TableState.OVER:
         return None
     return {"code": table.code, "table": table.info(now)}

@@ -18,6 +18,7 @@ from typing import Annotated, Any, ClassVar, TypeVar, dataclass_transform, get_t
 
 from . import PROTOCOL
 from .schema import problem
+from .terms import SeatKind, TableState, Watchers
 
 CLIENT, SERVER = "client", "server"
 
@@ -43,7 +44,7 @@ CHAT_TEXT = {"type": "string", "minLength": 1, "maxLength": CHAT_MOST,
              "pattern": "^[^\\u0000-\\u001f\\u007f-\\u009f\\u00ad\\u061c\\u180e"
                         "\\u200b-\\u200f\\u2028-\\u202e\\u2060-\\u206f\\ufeff]+$"}
 # Who may watch a table: nobody, spectators, or spectators who may also chat.
-WATCHERS = {"enum": ["none", "watch", "chat"]}
+WATCHERS = {"enum": [w.value for w in Watchers]}
 # A correspondence clock: seconds a player has for each move (an hour to ten days).
 PER_MOVE = {"type": "integer", "minimum": 3600, "maximum": 864000}
 
@@ -80,7 +81,7 @@ DEFS: dict[str, Any] = {
              "required": ["name", "kind", "level", "connected", "left", "resigned",
                           "stand_in", "stand_in_reason", "rematch", "out"],
              "properties": {"name": NAME,
-                            "kind": {"enum": ["open", "player", "computer", "host"]},
+                            "kind": {"enum": [k.value for k in SeatKind]},
                             "level": {"anyOf": [WORD, {"type": "null"}]},
                             "connected": {"type": "boolean"},
                             "left": {"type": "boolean"},
@@ -94,7 +95,7 @@ DEFS: dict[str, Any] = {
               "required": ["state", "game", "expansions", "seats", "clock", "clocks",
                            "running", "takeover", "takeover_in", "paused", "per_move",
                            "watchers", "watching", "muted", "spectators_muted", "public"],
-              "properties": {"state": {"enum": ["lobby", "playing", "over"]},
+              "properties": {"state": {"enum": [s.value for s in TableState]},
                              "game": ID, "expansions": _array(ID, 20),
                              "seats": _array({"$ref": "#/$defs/seat"}, 8, 1),
                              "clock": {"anyOf": [{"type": "null"}, _array(COUNT, 2, 2)]},
@@ -141,7 +142,7 @@ DEFS: dict[str, Any] = {
     "standing": {"type": "object", "additionalProperties": False,
                  "required": ["code", "state"],
                  "properties": {"code": CODE,
-                                "state": {"enum": ["lobby", "playing", "over", "gone"]},
+                                "state": {"enum": [*(s.value for s in TableState), "gone"]},
                                 "game": ID, "expansions": _array(ID, 20),
                                 "players": _array(NAME, 8), "you": _array(SEAT, 8),
                                 "turn": {"anyOf": [SEAT, {"type": "null"}]},

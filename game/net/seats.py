@@ -11,11 +11,8 @@ from game.ai import LEVELS
 from game.rules.model import OptionValue
 
 from .carried import CLOCK_MOST, PER_MOVE_LEAST, PER_MOVE_MOST, SEATS_MOST, TAKEOVER_MOST
+from .terms import SeatKind, Watchers
 
-OPEN, PLAYER, COMPUTER, HOST = "open", "player", "computer", "host"
-# Who may watch a table: nobody, spectators, or spectators who may also chat.
-NO_WATCHERS, WATCH, WATCH_AND_CHAT = "none", "watch", "chat"
-WATCHERS = (NO_WATCHERS, WATCH, WATCH_AND_CHAT)
 # Why a computer plays a player's seat (a seat's and a move's ``stand_in_reason``).
 CLOCK, AWAY, RESIGNED = "clock", "away", "resigned"
 CODE_ALPHABET = "23456789ABCDEFGHJKMNPQRSTVWXYZ"  # no 0/O, 1/I/L, U: easy to read aloud
@@ -40,7 +37,8 @@ class TableConfig:
     game: str
     expansions: tuple[str, ...] = ()
     options: tuple[tuple[str, OptionValue], ...] = ()
-    seats: tuple[str, ...] = (OPEN, OPEN)  # "open", "host" or a computer level, per seat
+    # Per seat: SeatKind.OPEN, SeatKind.HOST or a computer level (a seat for a computer).
+    seats: tuple[str, ...] = (SeatKind.OPEN, SeatKind.OPEN)
     names: tuple[str, ...] = ()  # names of the seats that have none yet (optional)
     clock: tuple[int, int] | None = None  # seconds of thinking time, seconds added a turn
     takeover: int = 60  # seconds a dropped player's turn waits for them (0: forever)
@@ -52,13 +50,13 @@ class TableConfig:
     # A correspondence clock: seconds each move may take (days), the time counted on the
     # server whoever is connected; at zero a computer plays that turn.  None: no such clock.
     per_move: int | None = None
-    watchers: str = NO_WATCHERS  # who may watch: NO_WATCHERS, WATCH or WATCH_AND_CHAT
+    watchers: str = Watchers.NONE  # who may watch besides the players (a Watchers word)
     public: bool = False  # listed by a server with a lobby (else reached by its code only)
 
     def check(self) -> None:
         """ValueError for a configuration no table can have."""
         for kind in self.seats:
-            if kind not in (OPEN, HOST) and kind not in LEVELS:
+            if kind not in (SeatKind.OPEN, SeatKind.HOST) and kind not in LEVELS:
                 raise ValueError(f"unknown seat kind '{kind}' (open, host or a level: "
                                  f"{', '.join(LEVELS)})")
         if self.stand_in not in LEVELS:
@@ -80,8 +78,8 @@ class TableConfig:
             if self.takeover:
                 raise ValueError("a correspondence table never hands a player's turn to a "
                                  "computer for their being away (takeover 0)")
-        if self.watchers not in WATCHERS:
-            raise ValueError(f"who may watch: {', '.join(WATCHERS)}")
+        if self.watchers not in tuple(Watchers):
+            raise ValueError(f"who may watch: {', '.join(Watchers)}")
         if self.takeover < 0 or self.pace < 0:
             raise ValueError("waits cannot be negative")
         if self.takeover > TAKEOVER_MOST:
@@ -100,7 +98,7 @@ class TableConfig:
 
 @dataclass
 class Seat:
-    kind: str  # OPEN, PLAYER, COMPUTER or HOST
+    kind: SeatKind
     name: str
     level: str | None = None  # a computer's level
     token: str | None = None  # the hash of the token that takes this seat back
@@ -118,8 +116,8 @@ class Seat:
     def stand_in(self) -> bool:
         """A computer plays this seat's turn now (it is a computer, or stands in for its
         player)."""
-        return (self.kind == COMPUTER or self.resigned or self.flagged or self.taken_over
-                or self.out)
+        return (self.kind == SeatKind.COMPUTER or self.resigned or self.flagged
+                or self.taken_over or self.out)
 
     @property
     def stand_in_reason(self) -> str | None:
@@ -127,7 +125,7 @@ class Seat:
         computer's own seat): resigned, away (too long, handed over by the host, or not
         back yet for this game, begun without them), or its clock ran out for the rest of
         this turn."""
-        if self.kind == COMPUTER:
+        if self.kind == SeatKind.COMPUTER:
             return None
         if self.resigned:
             return RESIGNED
@@ -137,11 +135,11 @@ class Seat:
 
     def info(self) -> dict[str, object]:
         return {"name": self.name, "kind": self.kind, "level": self.level,
-                "connected": self.connected or self.kind == COMPUTER,
+                "connected": self.connected or self.kind == SeatKind.COMPUTER,
                 "left": self.left and not self.connected,
                 "resigned": self.resigned, "stand_in": self.stand_in,
                 "stand_in_reason": self.stand_in_reason,
-                "rematch": self.rematch or self.kind == COMPUTER, "out": self.out}
+                "rematch": self.rematch or self.kind == SeatKind.COMPUTER, "out": self.out}
 
 
 def new_code() -> str:

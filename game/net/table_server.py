@@ -65,21 +65,11 @@ from .outcome import Letter, Member, Outcome, addressed, post
 from .peer import Peer
 from .redis_where import StoreUnreachable
 from .sealed import Seal
-from .seats import (
-    HOST,
-    NO_WATCHERS,
-    WATCH,
-    Refused,
-    TableConfig,
-    clean_name,
-    new_code,
-    new_token,
-    normal_code,
-    token_hash,
-)
+from .seats import Refused, TableConfig, clean_name, new_code, new_token, normal_code, token_hash
 from .steps import Step
-from .table import HOST_LEFT, LOBBY, OVER, PLAYING, SERVER_STOPPED, UNSAVED, Table
+from .table import HOST_LEFT, SERVER_STOPPED, UNSAVED, Table
 from .tablefile import Saver, load_table, save_table
+from .terms import SeatKind, TableState, Watchers
 from .thinking import Thinkers
 
 if TYPE_CHECKING:
@@ -150,8 +140,8 @@ class TableServer:
         """What this server gives every table it serves: its wall clock's offset, and on a
         server whose tables may all be watched, spectators."""
         table.epoch = self.wall() - self.clock()
-        if self.spectators and table.config.watchers == NO_WATCHERS:
-            table.config = replace(table.config, watchers=WATCH)
+        if self.spectators and table.config.watchers == Watchers.NONE:
+            table.config = replace(table.config, watchers=Watchers.WATCH)
 
     @property
     def epoch(self) -> float:
@@ -258,12 +248,13 @@ class TableServer:
     def _closing_table(self, table: Table, reason: str, now: float) -> Outcome:
         """Tell a table's players it stops, then close their connections once told."""
         out = Outcome(follow=False)
-        if table.state == LOBBY and reason == HOST_LEFT:  # a window's lobby is not kept
+        # A window's lobby is not kept:
+        if table.state == TableState.LOBBY and reason == HOST_LEFT:
             out.everyone(Error(code="host-closed", message="the host closed the table",
                                fatal=True))
-        elif table.state != OVER:
+        elif table.state != TableState.OVER:
             if reason == HOST_LEFT:
-                hosts = [i for i, s in enumerate(table.seats) if s.kind == HOST]
+                hosts = [i for i, s in enumerate(table.seats) if s.kind == SeatKind.HOST]
                 table.connected(hosts, False, now, left=True)
             table.pause(reason, _PAUSED[reason], now)
             log.info("table %s: paused (%s)", table.code, _PAUSED[reason])
@@ -454,7 +445,7 @@ class TableServer:
             made = await self.shared.made_by(creator)
         else:
             made = sum(1 for t in self.tables.values()
-                       if t.creator == creator and t.state != OVER)
+                       if t.creator == creator and t.state != TableState.OVER)
         if made >= most:
             raise Refused("too-many-tables", f"this server keeps at most {most} unfinished "
                           f"tables made from one address: finish or close one first")
@@ -462,10 +453,11 @@ class TableServer:
     def _new_config(self, spec: dict[str, Any], name: str) -> TableConfig:
         """The set-up a player asked for, with this server's waits, computers and pace."""
         seats = tuple(spec["seats"])
-        if HOST not in seats:
+        if SeatKind.HOST not in seats:
             raise Refused("table", "a table made here has the host's seat")
         names = spec.get("names") or [
-            name if kind == HOST else f"Seat {i + 1}" if kind == "open" else kind.capitalize()
+            name if kind == SeatKind.HOST else f"Seat {i + 1}" if kind == SeatKind.OPEN
+            else kind.capitalize()
             for i, kind in enumerate(seats)]
         per_move = spec.get("per_move")
         made = self.made
@@ -475,7 +467,7 @@ class TableServer:
             tuple(spec["clock"]) if spec.get("clock") else None,
             0 if per_move is not None else made.takeover, made.stand_in, False, made.pace,
             tuple(spec.get("colours", ())), spec.get("aids", True), per_move,
-            spec.get("watchers", NO_WATCHERS), spec.get("public", False))
+            spec.get("watchers", Watchers.NONE), spec.get("public", False))
 
     def _refuse(self, peer: Member, code: str, message: str, fatal: bool = False) -> None:
         peer.refused += 1
@@ -543,7 +535,7 @@ class TableServer:
         # the host: by the host's key, or by the token of the host's seats (a table made
         # by a player on this server, whose window joins again with its token)
         host = message.get("host") is not None or (
-            bool(seats) and all(table.seats[i].kind == HOST for i in seats))
+            bool(seats) and all(table.seats[i].kind == SeatKind.HOST for i in seats))
         self._seat(peer, table, seats, token, host, message, now)
         return True
 
@@ -578,7 +570,7 @@ class TableServer:
                   now: float) -> None:
         """After its welcome, what a member who joins is told: the game as far as it
         missed it, the chat the table keeps, and everyone the table as it now is."""
-        if table.state != LOBBY:
+        if table.state != TableState.LOBBY:
             self._catch_up(out, peer, table, message.get("have", 0), message.get("chain"))
         said = table.chat_message()
         if said is not None:
@@ -592,7 +584,7 @@ class TableServer:
         try:
             if table is None:
                 raise Refused("code", "no table has that join code")
-            if table.config.watchers == NO_WATCHERS:
+            if table.config.watchers == Watchers.NONE:
                 raise Refused("no-watchers", "this table is not open to spectators")
             if sum(1 for p in self.peers.get(table.code, ()) if p.watching) \
                     >= self.limits.spectators:
@@ -636,7 +628,7 @@ class TableServer:
         if first == 0:
             out.to(peer, table.start_message(peer.seats))
         out.to(peer, table.sync_message(peer.seats, first))
-        if table.state == OVER:
+        if table.state == TableState.OVER:
             out.to(peer, table.over_message())
 
     def _leave(self, peer: Member) -> None:
@@ -690,7 +682,8 @@ class TableServer:
                         self._start(out, table)
                 self._carry(table, out)
             return
-        if table.state == OVER or (paused is not None and paused.reason != UNSAVED):
+        if (table.state == TableState.OVER
+                or (paused is not None and paused.reason != UNSAVED)):
             return  # nothing left to play, or it stands still already
         detail = str(problem.strerror or problem)[:200]
         if paused is None or paused.detail != detail:
@@ -800,7 +793,8 @@ class TableServer:
         if op == "close":
             self._close_on_purpose(out, table)
             return
-        if op == "start" and table.state == OVER:  # the rematch now, whoever has not accepted
+        # The rematch now, whoever has not accepted:
+        if op == "start" and table.state == TableState.OVER:
             table.want_rematch(peer.seats)
             self._rematch(out, table)
             return
@@ -810,7 +804,7 @@ class TableServer:
         if seat is None or not 0 <= seat < len(table.seats):
             raise Refused("seat", "name a seat of this table")
         if op == "seat":
-            table.set_seat(seat, message.get("kind") or "open")
+            table.set_seat(seat, message.get("kind") or SeatKind.OPEN)
         elif not table.take_over(seat):
             raise Refused("not-now", "no game is under way")
         out.news(table, self.clock())
@@ -819,7 +813,7 @@ class TableServer:
     def _close_on_purpose(self, out: Outcome, table: Table) -> None:
         """The host closes a table whose game is not under way: everyone at it is told, and
         the table is no longer kept (its code joins nothing any more)."""
-        if table.state == PLAYING:
+        if table.state == TableState.PLAYING:
             raise Refused("not-now", "a game under way is not closed: resign, or leave the "
                                      "table")
         log.info("table %s: closed by its host", table.code)
@@ -844,11 +838,11 @@ class TableServer:
     def _played(self, out: Outcome, table: Table, step: Step, now: float) -> None:
         """A move: everyone gets it as their seats see it; a turn's end is saved."""
         out.step(table, step)
-        if table.state == OVER or step.ends_turn:
+        if table.state == TableState.OVER or step.ends_turn:
             self._ended_or_changed(out, table, now)
 
     def _ended_or_changed(self, out: Outcome, table: Table, now: float) -> None:
-        if table.state == OVER:
+        if table.state == TableState.OVER:
             log.info("table %s: the game is over (%s)", table.code, table.reason)
             out.everyone(table.over_message())
         out.news(table, now)

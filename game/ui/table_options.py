@@ -9,6 +9,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
+from game.net.terms import Watchers
 from game.rules import RulesError
 from game.rules.registry import Registry
 from game.words.i18n import _, ngettext
@@ -21,7 +22,7 @@ DAY = 86400
 # The correspondence clocks a table on a server may have instead: seconds a move.
 MOVE_DAYS: tuple[int, ...] = tuple(d * DAY for d in (1, 2, 3, 5, 7))
 # Who may watch a table, in the order a click cycles through them.
-WATCHERS = ("none", "watch", "chat")
+WATCHERS: tuple[str, ...] = tuple(Watchers)
 
 
 def days_label(seconds: int) -> str:
@@ -37,8 +38,9 @@ def per_move_from(value: Any) -> int | None:
 
 def watchers_button(watchers: str) -> str:
     """The set-up's button: who may watch the table."""
-    return {"watch": _("Spectators: watch"),
-            "chat": _("Spectators: chat")}.get(watchers, _("Spectators: none"))
+    buttons: dict[str, str] = {Watchers.WATCH: _("Spectators: watch"),
+                               Watchers.CHAT: _("Spectators: chat")}
+    return buttons.get(watchers, _("Spectators: none"))
 
 
 def left_text(seconds: float) -> str:
@@ -104,8 +106,8 @@ def table_lines(registry: Registry, info: dict[str, Any]) -> list[str]:
     if info.get("aids") is False:
         lines.append(_("No aids: no hints, no tiles to come, no worth on cards"))
     watchers = info.get("watchers")
-    if watchers in ("watch", "chat"):
-        lines.append(_("Spectators may watch and chat") if watchers == "chat"
+    if watchers in (Watchers.WATCH, Watchers.CHAT):
+        lines.append(_("Spectators may watch and chat") if watchers == Watchers.CHAT
                      else _("Spectators may watch"))
     if info.get("public") is True:
         lines.append(_("Public: listed on the server"))

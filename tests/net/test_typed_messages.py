@@ -8,6 +8,7 @@ from collections.abc import Collection
 from typing import Any
 
 from game.net import PROTOCOL
+from game.net.limits import Bucket
 from game.net.messages import (
     CLIENT,
     CLIENT_DECLARED,
@@ -49,7 +50,9 @@ class Member:
         self.seats = seats
         self.address = "test"
         self.table: Table | None = None
-        self.host = self.closing = self.leaving = False
+        self.host = self.closing = self.leaving = self.watching = False
+        self.name = ""
+        self.chat = Bucket(1.0, 1.0, 0.0)
         self.refused = 0
         self.got: list[dict[str, Any]] = []
         self.dropped: tuple[int, str] | None = None

@@ -140,7 +140,7 @@ class PublicTablesScene(Scene):
             self.app.pop()
 
     def draw(self, surface: pygame.Surface) -> None:
-        surface.fill(pal.TABLE)
+        surface.fill(pal.TABLETOP)
         res = self.app.res
         px = res.px
         c = self.card

@@ -196,7 +196,7 @@ class YourTablesScene(Scene):
             self.app.pop()
 
     def draw(self, surface: pygame.Surface) -> None:
-        surface.fill(pal.TABLE)
+        surface.fill(pal.TABLETOP)
         res = self.app.res
         px = res.px
         c = self.card
