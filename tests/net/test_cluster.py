@@ -32,7 +32,8 @@ from game.net.seats import TableConfig
 from game.net.table import Table
 from game.net.table_server import TableServer
 
-from .loopback import LOOPBACK, assert_same_game, registry, run, seat_players
+from ..waiting import wait_until_async
+from .loopback import LIMIT, LOOPBACK, assert_same_game, registry, run, seat_players
 from .redis_server import free_port, redis_url
 
 __all__ = ["redis_url"]  # the fixture
@@ -148,8 +149,9 @@ def test_a_table_plays_on_when_the_process_that_owns_it_is_killed(tmp_path: Path
         killed: list[int] = []
 
         async def kill_the_owner(sessions: list[NetSession]) -> None:
-            while not any(s.game is not None and len(s.game.moves) >= 20 for s in sessions):
-                await asyncio.sleep(0.01)
+            await wait_until_async(
+                lambda: any(s.game is not None and len(s.game.moves) >= 20 for s in sessions),
+                "20 moves played", LIMIT)
             owner = await store.owner(link.code)
             assert owner is not None
             pid = int(owner.rsplit(":", 1)[0].split("-")[-2])
@@ -168,9 +170,9 @@ def test_a_table_plays_on_when_the_process_that_owns_it_is_killed(tmp_path: Path
                 await seat_players(link, 2, "random", sessions, first_wait=0.05,
                                    longest_wait=0.5)
                 await killing
-                while spectator.status != Status.OVER:  # (bounded by run's limit)
-                    spectator.poll()
-                    await asyncio.sleep(0.02)
+                await wait_until_async(lambda: spectator.status == Status.OVER,
+                                       "the spectator's game over", LIMIT,
+                                       step=spectator.poll, every=0.02)
                 return [*sessions, spectator], await store.load(link.code, registry(), 0.0)
             finally:
                 stop.set()
@@ -206,27 +208,23 @@ def test_a_spectator_and_chat_through_one_process_at_a_table_another_owns(
                                        watch=True)
             spectator = NetSession(registry(), through_second, "Zoé", watch=True)
             following = [asyncio.create_task(follow(first_watcher, stop))]
-            deadline = asyncio.get_running_loop().time() + 10
-            while code not in first.tables:
-                assert asyncio.get_running_loop().time() < deadline, "the table taken"
-                await asyncio.sleep(0.02)
+            await wait_until_async(lambda: code in first.tables,
+                                   "the table taken by the first process", every=0.02)
             table = first.tables[code]
             following.append(asyncio.create_task(follow(spectator, stop)))
-            while table.watching != 2:  # counted by the owner, one through the relay
-                assert asyncio.get_running_loop().time() < deadline, "the spectators counted"
-                await asyncio.sleep(0.02)
+            # counted by the owner, one through the relay:
+            await wait_until_async(lambda: table.watching == 2, "both spectators counted",
+                                   every=0.02)
             assert code not in second.tables
             ann = NetSession(registry(), Link(LOOPBACK, ports[0], code), "Ann")
             bo = NetSession(registry(), through_second, "Bo")
             players = asyncio.create_task(seat_players(ann.link, 2, "random", [ann, bo]))
-            while not ann.linked or not ann.seats:
-                ann.poll()
-                await asyncio.sleep(0.01)
+            await wait_until_async(lambda: ann.linked and ann.seats, "Ann seated",
+                                   step=ann.poll)
             assert ann.say("good luck")
             await players
-            while spectator.status != Status.OVER:
-                spectator.poll()
-                await asyncio.sleep(0.01)
+            await wait_until_async(lambda: spectator.status == Status.OVER,
+                                   "the spectator's game over", LIMIT, step=spectator.poll)
             assert table.game is not None and spectator.game is not None
             assert spectator.game.scores == table.game.scores
             assert [line.text for line in spectator.chat] == ["good luck"]
@@ -236,9 +234,8 @@ def test_a_spectator_and_chat_through_one_process_at_a_table_another_owns(
             made = NetSession(registry(), Link(LOOPBACK, ports[0], ""), "Cy",
                               create={"game": "carcassonne", "seats": ["host", "open"]})
             making = asyncio.create_task(follow(made, stop := asyncio.Event()))
-            while not made.seats:
-                made.poll()
-                await asyncio.sleep(0.01)
+            await wait_until_async(lambda: made.seats, "the table made and Cy seated",
+                                   step=made.poll)
             code = made.link.code
             assert code in first.tables and made.is_host
             assert made.token is not None
@@ -269,8 +266,8 @@ def test_a_flood_through_one_process_stops_there(redis_url: str) -> None:
             ann = NetSession(registry(), Link(LOOPBACK, ports[0], table.code), "Ann")
             stop = asyncio.Event()
             following = asyncio.create_task(follow(ann, stop))
-            while table.code not in first.tables:  # Ann's process took the table
-                await asyncio.sleep(0.01)
+            await wait_until_async(lambda: table.code in first.tables,
+                                   "the table taken by Ann's process")
             url = Link(LOOPBACK, ports[1], table.code).url
             async with connect(url, compression=None) as mallory:
                 await mallory.send(json.dumps({"type": "join", "protocol": PROTOCOL,

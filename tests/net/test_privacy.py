@@ -22,7 +22,8 @@ from game.net.messages import SERVER, read
 from game.net.seats import TableConfig
 from game.rules import Place, parse_action
 
-from .loopback import assert_same_game, registry, run, seat_players, serving
+from ..waiting import wait_until_async
+from .loopback import LIMIT, assert_same_game, registry, run, seat_players, serving
 
 ME = 0
 CONFIG = TableConfig("carcassonne", ("hills-and-sheep",), (("hand", 3),),
@@ -102,12 +103,11 @@ def test_a_spectator_learns_nothing_more_than_a_player_without_a_hand() -> None:
             spectator.received = tap  # type: ignore[method-assign]
             stop = asyncio.Event()
             following = asyncio.create_task(follow(spectator, stop))
-            while spectator.linked is False or not frames:  # watching before the game
-                await asyncio.sleep(0.01)
+            await wait_until_async(lambda: spectator.linked and frames,
+                                   "the spectator watching before the game")
             sessions = await seat_players(link, 3, "random")
-            while spectator.status != Status.OVER:
-                spectator.poll()
-                await asyncio.sleep(0.01)
+            await wait_until_async(lambda: spectator.status == Status.OVER,
+                                   "the spectator's game over", LIMIT, step=spectator.poll)
             stop.set()
             await following
             table = server.tables[link.code]

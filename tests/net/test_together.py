@@ -24,6 +24,7 @@ from game.net.looking import LookError, public_tables, standings
 from game.net.seats import TableConfig
 from game.net.table_server import TableServer
 
+from ..waiting import wait_until_async
 from .loopback import LOOPBACK, registry, run, seat_players
 
 TWO = TableConfig("carcassonne", seats=("open", "open"), watchers="chat")
@@ -253,12 +254,10 @@ def test_a_peek_tells_a_token_how_its_table_stands_and_a_wrong_token_nothing() -
             bob = NetSession(registry(), link, "Bob")
             stop = asyncio.Event()
             links = [asyncio.create_task(follow(s, stop)) for s in (ann, bob)]
-            deadline = asyncio.get_running_loop().time() + WITHIN
-            while not (ann.token and bob.token and server.tables[link.code].game):
-                assert asyncio.get_running_loop().time() < deadline, "seated in time"
-                await asyncio.sleep(0.02)
-                ann.poll()
-                bob.poll()
+            await wait_until_async(
+                lambda: ann.token and ann.seats and bob.token and server.tables[link.code].game,
+                "Ann and Bob seated and the game begun",
+                step=lambda: (ann.poll(), bob.poll()), every=0.02)
             assert ann.token is not None
             found = await standings(link, [(link.code, ann.token),
                                            (link.code, "x" * 32), ("ZZZZZZZZ", ann.token)])
@@ -297,19 +296,12 @@ def test_what_a_client_asks_last_before_it_leaves_still_reaches_the_table() -> N
                               create={"game": "carcassonne", "seats": ["host", "open"]})
             stop = asyncio.Event()
             following = asyncio.create_task(follow(host, stop))
-            deadline = asyncio.get_running_loop().time() + WITHIN
-            while not host.seats:
-                assert asyncio.get_running_loop().time() < deadline, "the table made in time"
-                host.poll()
-                await asyncio.sleep(0.01)
+            await wait_until_async(lambda: host.seats, "the table made", step=host.poll)
             code = host.link.code
             assert code in server.tables
             assert host.host("close")
             stop.set()  # leaving now, as a window closing its lobby does
             await following
-            deadline = asyncio.get_running_loop().time() + WITHIN
-            while code in server.tables:
-                assert asyncio.get_running_loop().time() < deadline, "the table closed"
-                await asyncio.sleep(0.01)
+            await wait_until_async(lambda: code not in server.tables, "the table closed")
 
     run(main, 30)
