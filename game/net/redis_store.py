@@ -41,6 +41,7 @@ from game.rules.registry import Registry
 from .redis_where import Where
 from .table import Table
 from .tablefile import table_json, table_of
+from .terms import TableState
 
 PREFIX = "carcassonne:"
 CONNECTIONS = 16  # to the store, per process (its pub/sub listener has one more)
@@ -245,7 +246,7 @@ class RedisStore:
         if not codes:
             return 0
         states = await self.redis.hmget(self.prefix + "states", codes)
-        return sum(1 for state in states if state is not None and state != "over")
+        return sum(1 for state in states if state is not None and state != TableState.OVER)
 
     def record(self, table: Table) -> str:
         return table_json(table, moves=False)
@@ -255,7 +256,7 @@ class RedisStore:
 
     async def unfinished(self) -> int:
         states = await self.redis.hvals(self.prefix + "states")
-        return sum(1 for s in states if s != "over")
+        return sum(1 for s in states if s != TableState.OVER)
 
     async def codes(self) -> list[str]:
         return sorted(str(c) for c in await self.redis.smembers(self.prefix + "tables"))

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
+from game.net.terms import SeatKind, Watchers
 from game.words.i18n import _
 
 from ..app import App
@@ -113,12 +114,12 @@ class MuteScene(MenuScene):
         table = net.table
         entries: list[tuple[str, Callable[[], object]]] = []
         for i, seat in enumerate(table.seats):
-            if i in net.seats or seat["kind"] not in ("player", "host"):
+            if i in net.seats or seat["kind"] not in (SeatKind.PLAYER, SeatKind.HOST):
                 continue
             name = str(seat["name"])
             entries.append(((_("Let {name} chat") if table.muted(i) else _("Mute {name}")
                              ).format(name=name), self._toggle(i, not table.muted(i))))
-        if table.watchers == "chat":
+        if table.watchers == Watchers.CHAT:
             entries.append((_("Let the spectators chat") if table.muted(None)
                             else _("Mute the spectators"),
                             self._toggle(None, not table.muted(None))))

@@ -13,6 +13,7 @@ import pygame
 from game.net.links import Link, address_of
 from game.net.looking import LookError, Looking, public_tables
 from game.net.seats import shown_code
+from game.net.terms import SeatKind, TableState, Watchers
 from game.words.i18n import _
 
 from .. import palette as pal
@@ -81,9 +82,9 @@ class PublicTablesScene(Scene):
         for k, entry in enumerate(shown):
             y = c.y + px(104 + ROW * k)
             info = entry["table"]
-            open_seat = info.get("state") == "lobby" and any(
-                s.get("kind") == "open" for s in info.get("seats", []))
-            watchable = info.get("watchers") in ("watch", "chat")
+            open_seat = info.get("state") == TableState.LOBBY and any(
+                s.get("kind") == SeatKind.OPEN for s in info.get("seats", []))
+            watchable = info.get("watchers") in (Watchers.WATCH, Watchers.CHAT)
             self.buttons.append(Button(pygame.Rect(c.right - px(150), y + px(8), px(120),
                                                    px(44)), _("Join"),
                                        self._join(entry["code"]), enabled=open_seat,
@@ -172,7 +173,7 @@ class PublicTablesScene(Scene):
         title = f"{shown_code(entry['code'])}   {lines[0]}"
         surface.blit(res.text(fit_text(res, title, 20, width, bold=True), 20, pal.TEXT,
                               bold=True), (c.x + px(30), y + px(6)))
-        seats = ", ".join(_("open seat") if s.get("kind") == "open" else str(s.get("name"))
+        seats = ", ".join(_("open seat") if s.get("kind") == SeatKind.OPEN else str(s.get("name"))
                           for s in info.get("seats", []))
         state = {"lobby": _("waiting for players"), "playing": _("under way")}.get(
             str(info.get("state")), "")

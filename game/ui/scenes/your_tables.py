@@ -16,6 +16,7 @@ import pygame
 from game.net.links import Link
 from game.net.looking import LookError, Looking, standings
 from game.net.seats import shown_code
+from game.net.terms import TableState
 from game.words.i18n import _
 
 from .. import palette as pal
@@ -109,9 +110,9 @@ class YourTablesScene(Scene):
         state = entry["state"]
         if state == "gone":
             return _("No longer on its server"), pal.ILLEGAL
-        if state == "lobby":
+        if state == TableState.LOBBY:
             return _("Waiting for players"), pal.TEXT_DIM
-        if state == "over":
+        if state == TableState.OVER:
             return _("The game is over"), pal.TEXT_DIM
         turn, players = entry.get("turn"), entry.get("players", [])
         left = entry.get("left")

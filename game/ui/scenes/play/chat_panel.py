@@ -12,6 +12,7 @@ import pygame
 
 from game.net.chat import CHAT_KEPT, ChatLine
 from game.net.messages import CHAT_MOST
+from game.net.terms import Watchers
 from game.words.i18n import _
 
 from ...app import App
@@ -66,7 +67,7 @@ class ChatPanel:
         net = self.session.link.net
         table = net.table
         if net.watching:
-            if table.watchers != "chat":
+            if table.watchers != Watchers.CHAT:
                 return _("Spectators only watch at this table")
             if table.muted(None):
                 return _("The host muted the spectators")
