@@ -119,9 +119,10 @@ class Timed:
     def _tap(self, session: NetSession, index: int) -> None:
         request, received, poll = session.request, session.received, session.poll
 
-        def timed_request(message: dict[str, Any]) -> bool:
-            if message["type"] == "act":
-                self.sent[message["n"]] = time.perf_counter()
+        def timed_request(message: Any) -> bool:
+            data = message if isinstance(message, dict) else message.to_json()
+            if data["type"] == "act":  # (a tree before typed messages sends dicts)
+                self.sent[data["n"]] = time.perf_counter()
             return request(message)
 
         def timed_received(text: str | bytes) -> None:

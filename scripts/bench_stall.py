@@ -116,9 +116,10 @@ class Measured:
     def _tap(self, session: Any) -> None:
         request, received, link_down = session.request, session.received, session.link_down
 
-        def timed_request(message: dict[str, Any]) -> bool:
-            if message["type"] == "act":
-                self.sent[message["n"]] = time.perf_counter()
+        def timed_request(message: Any) -> bool:
+            data = message if isinstance(message, dict) else message.to_json()
+            if data["type"] == "act":  # (a tree before typed messages sends dicts)
+                self.sent[data["n"]] = time.perf_counter()
             return bool(request(message))
 
         def timed_received(text: str | bytes) -> None:

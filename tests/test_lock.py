@@ -18,7 +18,7 @@ ROOT = Path(__file__).resolve().parents[1]
 LOCKS = ROOT / "packaging" / "lock"
 PYPROJECT = tomllib.loads((ROOT / "pyproject.toml").read_text(encoding="utf-8"))
 # What each script installs: its lock, and the ranges of pyproject.toml that lock must meet.
-EXTRAS = {"play": None, "dev": "dev", "build": "build"}
+EXTRAS = {"play": None, "dev": "dev", "build": "build", "server": "server"}
 _PIN = re.compile(r"^([A-Za-z0-9][A-Za-z0-9._-]*)==(\S+?)(?:\s*;\s*(.+?))?\s*\\?$")
 
 

@@ -4,15 +4,17 @@
                    [--seed N] [--computer-pace relaxed|normal|instant]
                    [--autoplay] [--quit-after SECONDS] [--screenshot FILE]
                    [--size WxH] [--fullscreen] [--time-first-frame] [--smoke] [--version]
-                   [--join ws://HOST:PORT/CODE [--seat N] [--name NAME] [--headless]]
+                   [--join ws://HOST:PORT/CODE [--seat N | --watch] [--name NAME]
+                    [--headless]]
                    [--install-desktop-entry] [--uninstall-desktop-entry]
 
 With ``--game`` or ``--seats`` the window opens straight into that game; otherwise at the
 title screen.  ``--join`` takes a seat at a network table (see docs/network.md) in the
 window, as a person, or with ``--seats LEVEL`` as a computer of the window; with
 ``--headless`` too, that computer plays without a window (how tests and benchmarks fill
-tables).  The ``carcassonne`` command (installed) and the standalone executable take the
-same options.
+tables).  ``--join LINK --watch`` watches a table that allows spectators (with
+``--headless``: until its end, then prints the final scores).  The ``carcassonne`` command
+(installed) and the standalone executable take the same options.
 """
 
 from __future__ import annotations
@@ -79,6 +81,9 @@ def parse_args(argv: Sequence[str] | None = None) -> argparse.Namespace:
     parser.add_argument("--join", metavar="LINK",
                         help="take a seat at a network table (ws://HOST:PORT/CODE) in the "
                              "window; with --seats LEVEL a computer of the window plays it")
+    parser.add_argument("--watch", action="store_true",
+                        help="with --join: watch the table as a spectator (it must allow "
+                             "spectators); with --headless too, print its final scores")
     parser.add_argument("--headless", action="store_true",
                         help="with --join and --seats LEVEL: the computer plays without a "
                              "window and prints the final scores")
@@ -101,6 +106,9 @@ def parse_args(argv: Sequence[str] | None = None) -> argparse.Namespace:
         parser.error(f"--quit-after takes seconds, 0 or more, not {args.quit_after}")
     if args.seats is not None and args.players is not None and args.players != len(args.seats):
         parser.error(f"--players {args.players} but --seats names {len(args.seats)} seats")
+    if args.watch and (args.join is None or args.seat is not None or args.seats is not None):
+        parser.error("--watch goes with --join, and a spectator takes no seat (--seat, "
+                     "--seats)")
     return args
 
 
@@ -244,7 +252,11 @@ def main(argv: Sequence[str] | None = None) -> int:
 
 
 def join(args: argparse.Namespace) -> int:
-    """``--join --headless``: a computer plays a seat at a network table, without a window."""
+    """``--join --headless``: a computer plays a seat at a network table, without a window
+    (with ``--watch``: the table is only watched)."""
+    if args.watch:
+        from game.net.headless import watch_headless
+        return watch_headless(args.join, args.name)
     kinds = args.seats or [Person.HUMAN]
     if len(kinds) != 1 or kinds[0] == Person.HUMAN:
         print("--join --headless needs one computer level in --seats (e.g. --seats quick): "
@@ -270,6 +282,11 @@ def join_in_window(app: App, args: argparse.Namespace) -> str | None:
         link = parse_link(args.join)
     except ValueError as exc:
         return str(exc)
+    if args.watch:
+        from game.ui.net_link import watch_table
+        app.push(TitleScene(app))
+        app.push(LobbyScene(app, watch_table(app.registry, link, args.name or "Spectator")))
+        return None
     name = args.name or (kinds[0].capitalize() if kinds[0] != Person.HUMAN else "Player")
     seat = None if args.seat is None else args.seat - 1
     table = join_table(app.registry, app.storage, link, name, seat,

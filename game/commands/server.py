@@ -2,12 +2,16 @@
 
     python -m game.server --port PORT --game ID [--expansions ID ...] --seats open,open,quick
                           [--option NAME=VALUE ...] [--names NAME,NAME,...]
-                          [--clock MINUTES[+SECONDS]] [--takeover SECONDS] [--stand-in LEVEL]
+                          [--clock MINUTES[+SECONDS] | --days-per-move DAYS]
+                          [--takeover SECONDS] [--stand-in LEVEL]
                           [--computer-pace relaxed|normal|instant] [--tables N]
                           [--host ADDRESS] [--address NAME] [--data DIR]
                           [--max-connections N] [--per-address N] [--per-block N]
                           [--ipv4-block BITS] [--ipv6-block BITS] [--rejoins-per-minute N]
                           [--thinking-processes N] [--certificate FILE [--key FILE]]
+                          [--store redis://HOST:PORT/DB [--lease SECONDS]]
+                          [--link-port PORT] [--link-tls] [--front-door ADDRESS ...]
+                          [--spectators] [--lobby] [--tables-per-address N]
 
 Prints each table's join link and serves until stopped (Ctrl+C).  Every table is saved after
 each confirmed turn in ``--data`` (default: the user data folder's ``server-tables``); started
@@ -18,8 +22,23 @@ more than 100000 seconds, say) or this system cannot give (more connections than
 process hold) are refused at once, in one line.  The computers think in
 ``--thinking-processes`` processes (default: one per processor).  With ``--certificate`` (and
 ``--key``, when the certificate's file does not hold it) it speaks TLS: its links are
-``wss://``, and no one reading the network sees the hands or the seats' tokens.  See
-docs/network.md.
+``wss://``, and no one reading the network sees the hands or the seats' tokens.
+
+With ``--store`` the tables are kept in Redis instead of a folder, shared by every server
+process started with the same store, on any machine: any of them serves any table, each
+table owned by one process at a time under a lease of ``--lease`` seconds (default 2), taken
+over from the store when its owner dies.  ``--tables`` then counts the store's games not yet
+finished.  Behind a front door (a proxy spreading players over the processes, see
+docs/deploy.md) the links name the front door's port (``--link-port``) and ``--address``,
+and are ``wss://`` with ``--link-tls`` when the front door speaks TLS;
+``--front-door`` names the proxy's address, whose connections are each counted as their own
+(the front door limits each player's address) and whose X-Forwarded-For names the player.
+With ``--days-per-move`` its tables are played over days: each move may take that long,
+the clock kept on the server (a restart keeps it where it stood), and nobody's turn is handed
+to a computer for their being away.  ``--spectators`` lets every table be watched,
+``--lobby`` lists the tables their hosts made public, and ``--tables-per-address`` bounds the
+unfinished tables players from one address may make here from the game's New game.
+See docs/network.md.
 """
 
 from __future__ import annotations
@@ -39,14 +58,14 @@ from pathlib import Path
 
 from game.ai import LEVELS_SAID, kinds_named, level_named
 from game.commands.games_help import GamesHelp, KeepsIdsWhole
-from game.net.carried import CLOCK_MOST, TAKEOVER_MOST
+from game.net.carried import CLOCK_MOST, PER_MOVE_LEAST, PER_MOVE_MOST, TAKEOVER_MOST
 from game.net.headless import PACES
 from game.net.limits import Limits
 from game.net.links import DEFAULT_PORT, Link
 from game.net.seats import TableConfig, shown_code
 from game.net.table import Table
 from game.net.table_server import TableServer
-from game.net.terms import SeatKind, TableState
+from game.net.terms import SeatKind, TableState, Watchers
 from game.rules import RulesError
 from game.rules.registry import default_registry
 
@@ -74,6 +93,19 @@ def parse_args(argv: Sequence[str] | None) -> argparse.Namespace:
                    help="a rule option of the game (e.g. hand=3)")
     p.add_argument("--clock", type=_clock, help="each player's thinking time, MINUTES or "
                    "MINUTES+SECONDS added each turn; at zero a computer plays the turn")
+    p.add_argument("--days-per-move", type=_days, metavar="DAYS",
+                   help="a correspondence clock: each move may take this long (1 to 10 days, "
+                        "0.5 is 12 hours); players come and go, the clock runs on the server "
+                        "and at zero a computer plays that turn")
+    p.add_argument("--spectators", action="store_true",
+                   help="every table of this server may be watched (python -m game --join "
+                        "LINK --watch)")
+    p.add_argument("--lobby", action="store_true",
+                   help="list the tables their hosts made public (Join game shows them)")
+    p.add_argument("--tables-per-address", type=_count_or_zero,
+                   default=Limits.tables_per_address, metavar="N",
+                   help=f"unfinished tables players from one address may make here with New "
+                        f"game (default {Limits.tables_per_address}; 0: none)")
     p.add_argument("--takeover", type=int, default=60, metavar="SECONDS",
                    help="a computer plays the turn of a player away this long (0: never)")
     p.add_argument("--stand-in", default="quick", type=_level,
@@ -107,6 +139,18 @@ def parse_args(argv: Sequence[str] | None) -> argparse.Namespace:
                         "after it)")
     p.add_argument("--key", type=Path, metavar="FILE",
                    help="the certificate's private key (PEM), when not in its file")
+    p.add_argument("--store", metavar="redis://HOST:PORT/DB",
+                   help="keep the tables in this Redis, shared with other server processes")
+    p.add_argument("--lease", type=float, default=2.0, metavar="SECONDS",
+                   help="how long a process owns a table unless it renews its lease (with "
+                        "--store; default 2)")
+    p.add_argument("--link-port", type=_port, metavar="PORT",
+                   help="the port the join links name (a front door's; default: the port "
+                        "served)")
+    p.add_argument("--front-door", action="append", default=[], metavar="ADDRESS",
+                   help="the address of a front door (proxy) in front of this process")
+    p.add_argument("--link-tls", action="store_true",
+                   help="the join links are wss:// (the front door speaks TLS to players)")
     return p.parse_args(argv)
 
 
@@ -114,6 +158,24 @@ def _count(text: str) -> int:
     if not (text.isdecimal() and int(text) > 0):
         raise argparse.ArgumentTypeError(f"a number of 1 or more, not {text!r}")
     return int(text)
+
+
+def _count_or_zero(text: str) -> int:
+    if not text.isdecimal():
+        raise argparse.ArgumentTypeError(f"a number of 0 or more, not {text!r}")
+    return int(text)
+
+
+def _days(text: str) -> int:
+    """Days, as seconds."""
+    try:
+        seconds = round(float(text) * 86400)
+    except (ValueError, OverflowError):
+        raise argparse.ArgumentTypeError(f"a number of days, not {text!r}") from None
+    if not PER_MOVE_LEAST <= seconds <= PER_MOVE_MOST:
+        raise argparse.ArgumentTypeError(
+            f"from {PER_MOVE_LEAST / 86400:.2g} to {PER_MOVE_MOST // 86400} days, not {text!r}")
+    return seconds
 
 
 def _bits(most: int) -> Callable[[str], int]:
@@ -133,6 +195,8 @@ def refused(args: argparse.Namespace) -> str | None:
     if not 0 <= args.takeover <= TAKEOVER_MOST:
         return (f"--takeover: from 0 to {TAKEOVER_MOST} seconds: the network messages carry "
                 f"no more")
+    if args.days_per_move is not None and args.clock is not None:
+        return "--days-per-move: a table has a turn clock or a clock a move, not both"
     if args.max_connections < 1:
         return "--max-connections: at least 1"
     most = connections_most(args.tables, args.max_connections)
@@ -146,6 +210,14 @@ def refused(args: argparse.Namespace) -> str | None:
                 f"tables than connections could never all be played")
     if args.thinking_processes < 1:
         return "--thinking-processes: at least 1"
+    if not 0.5 <= args.lease <= 60:
+        return "--lease: from 0.5 to 60 seconds"
+    if args.store is not None:
+        from game.net.redis_where import parse_where
+        try:
+            parse_where(args.store)
+        except ValueError as exc:
+            return f"--store: {exc}"
     return None
 
 
@@ -231,7 +303,9 @@ def _options(pairs: Sequence[str]) -> tuple[tuple[str, str | int], ...]:
 def limits_of(args: argparse.Namespace) -> Limits:
     return Limits(max_connections=args.max_connections, per_address=args.per_address,
                   per_block=args.per_block, ipv4_block=args.ipv4_block,
-                  ipv6_block=args.ipv6_block, rejoins_per_minute=args.rejoins_per_minute)
+                  ipv6_block=args.ipv6_block, rejoins_per_minute=args.rejoins_per_minute,
+                  front_doors=tuple(args.front_door),
+                  tables_per_address=args.tables_per_address)
 
 
 def link_host(args: argparse.Namespace) -> str:
@@ -259,6 +333,8 @@ async def serve(args: argparse.Namespace, config: TableConfig) -> int:
     except ValueError as exc:
         print(f"cannot serve over TLS: {exc}", file=sys.stderr)
         return 2
+    if args.store is not None:
+        return await serve_shared(args, config, tls)
     folder = args.data or Storage().data_dir / "server-tables"
     try:
         folder.mkdir(parents=True, exist_ok=True)
@@ -267,7 +343,8 @@ async def serve(args: argparse.Namespace, config: TableConfig) -> int:
         print(f"cannot keep the tables in {folder}: {why}", file=sys.stderr)
         return 2
     server = TableServer(default_registry(), folder, limits_of(args),
-                         processes=args.thinking_processes)
+                         processes=args.thinking_processes, spectators=args.spectators,
+                         lobby=args.lobby, made=config)
     server.load_tables()  # each file that cannot be resumed is set aside, said in the log
     under_way = sum(1 for t in server.tables.values() if t.state != TableState.OVER)
     for _ in range(max(0, args.tables - under_way)):
@@ -284,8 +361,50 @@ async def serve(args: argparse.Namespace, config: TableConfig) -> int:
         return 2
     host = link_host(args)
     for table in server.tables.values():
-        print(describe(table, host, port, tls is not None), flush=True)
+        print(describe(table, host, args.link_port or port, tls is not None or args.link_tls),
+              flush=True)
     print(f"serving on port {port} ({folder}); Ctrl+C stops", flush=True)
+    await until_stopped(server)
+    return 0
+
+
+async def serve_shared(args: argparse.Namespace, config: TableConfig,
+                       tls: ssl.SSLContext | None) -> int:
+    """Serve the tables of a store shared with other processes (``--store``)."""
+    try:
+        from redis.exceptions import RedisError
+
+        from game.net.redis_where import parse_where
+    except ImportError:
+        print("--store needs the Python package redis (the 'server' extra: pip install "
+              "'carcassonne-family[server]')", file=sys.stderr)
+        return 2
+    server = TableServer(default_registry(), None, limits_of(args),
+                         processes=args.thinking_processes, store=parse_where(args.store),
+                         lease=args.lease, spectators=args.spectators, lobby=args.lobby,
+                         made=config)
+    assert server.shared is not None
+    try:
+        port = await server.start(args.host, args.port, tls)
+        made = await server.shared.mint(config, args.tables)
+    except (RedisError, OSError) as exc:
+        await server.close()
+        why = os.strerror(exc.errno) if isinstance(exc, OSError) and exc.errno else str(exc)
+        print(f"cannot serve with the store {args.store} on {args.host} port {args.port}: "
+              f"{why}", file=sys.stderr)
+        return 2
+    host = link_host(args)
+    for table in made:
+        print(describe(table, host, args.link_port or port, tls is not None or args.link_tls),
+              flush=True)
+    print(f"serving on port {port} (store {args.store}, process {server.shared.process}); "
+          f"Ctrl+C stops", flush=True)
+    await until_stopped(server)
+    return 0
+
+
+async def until_stopped(server: TableServer) -> None:
+    """Serve until Ctrl+C (or SIGTERM), then close."""
     stop = asyncio.Event()
     loop = asyncio.get_running_loop()
     for sig in (signal.SIGINT, signal.SIGTERM):
@@ -297,7 +416,6 @@ async def serve(args: argparse.Namespace, config: TableConfig) -> int:
         await server.close()
         log.info("served %d moves; the slowest took %.1f ms from its request to its sending",
                  server.moves_served, server.slowest_move * 1000)
-    return 0
 
 
 def main(argv: Sequence[str] | None = None) -> int:
@@ -312,8 +430,10 @@ def main(argv: Sequence[str] | None = None) -> int:
         config = TableConfig(args.game, tuple(args.expansions), _options(args.option),
                              args.seats, tuple(n.strip() for n in args.names.split(",")
                                                if n.strip()),
-                             args.clock, args.takeover, args.stand_in, True,
-                             PACES[args.computer_pace], aids=not args.no_aids)
+                             args.clock, 0 if args.days_per_move else args.takeover,
+                             args.stand_in, True, PACES[args.computer_pace],
+                             aids=not args.no_aids, per_move=args.days_per_move,
+                             watchers=Watchers.WATCH if args.spectators else Watchers.NONE)
         Table(config, default_registry())  # refuses what no table can be, before serving
     except (KeyError, ValueError, RulesError) as exc:
         # the message itself: str() of a KeyError is its repr, quotes and all

@@ -13,4 +13,4 @@ follows one table from a window or a headless computer player (``headless``).
 Nothing here imports pygame.
 """
 
-PROTOCOL = 3  # the version of the messages; a peer speaking another one is told so
+PROTOCOL = 4  # the version of the messages; a peer speaking another one is told so

@@ -84,6 +84,8 @@ class Admission:
         False if it must be closed now.  ``abort`` closes it, should it give way later."""
         address, block = self._place(address, self.limits.ipv4_block,
                                      self.limits.ipv6_block)
+        if address in self.limits.front_doors:  # each its own: the front door meters them
+            address = block = f"front door {address} #{next(self._order)}"
         if not self._make_room(address, block):
             self.turned_away += 1
             return False

@@ -45,6 +45,9 @@ CLOCK_MS_MOST = most(_TABLE["clocks"])  # a clock as the table tells it, millise
 CLOCK_MOST = min(most(_TABLE["clock"]), CLOCK_MS_MOST // 1000)
 TAKEOVER_MOST = most(_TABLE["takeover"])  # seconds a turn waits for a player who is away
 SEATS_MOST = most_items(_TABLE["seats"])
+# A correspondence clock, seconds a move: what ``per_move`` carries.
+PER_MOVE_MOST = most(_TABLE["per_move"])
+PER_MOVE_LEAST = int(DEFS["new-table"]["properties"]["per_move"]["anyOf"][1]["minimum"])
 
 
 def uncarried(message: Mapping[str, Any]) -> str | None:

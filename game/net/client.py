@@ -18,12 +18,14 @@ from __future__ import annotations
 import threading
 from collections import deque
 from collections.abc import Callable
+from dataclasses import replace
 from typing import Any
 
 from game.rules import Action, Game, RulesError, TileSet, parse_action
 from game.rules.registry import Registry
 
 from . import PROTOCOL
+from .chat import CHAT_KEPT, ChatLine, clean_chat
 from .happenings import (
     TRANSIENT,
     Ended,
@@ -34,34 +36,55 @@ from .happenings import (
     Rebuilt,
     Refusal,
     Rematched,
+    Said,
     Status,
     TableChanged,
     TableView,
     TookBack,
 )
 from .links import Link
-from .messages import SERVER, MessageError, encode, read
+from .messages import (
+    SERVER,
+    Act,
+    Bye,
+    Create,
+    Host,
+    Join,
+    Message,
+    MessageError,
+    Rematch,
+    Resign,
+    Say,
+    Undo,
+    encode,
+    read,
+)
 from .replica import Replica, ReplicaError
 from .steps import Deal, Digest, Step, chain_next
 from .terms import TableState
 from .verify import Account, Mismatch, Told, Why, verify
 
 __all__ = ["Account", "Ended", "Happening", "Lost", "Mismatch", "Moved", "NetSession",
-           "Paused", "Rebuilt", "Refusal", "Rematched", "Status", "TableChanged", "TableView",
-           "TookBack", "Why"]
+           "Paused", "Rebuilt", "Refusal", "Rematched", "Said", "Status", "TableChanged",
+           "TableView", "TookBack", "Why"]
 MAX_SPOILS = 3  # copies spoiled in a row before the session gives up on the table
 
 
 class NetSession:
     def __init__(self, registry: Registry, link: Link, name: str,
                  seats: list[int] | None = None, token: str | None = None,
-                 host_key: str | None = None, wake: Callable[[], None] | None = None) -> None:
+                 host_key: str | None = None, wake: Callable[[], None] | None = None,
+                 watch: bool = False, create: dict[str, Any] | None = None) -> None:
         self.registry = registry
-        self.link = link
+        self.link = link  # a table made here (``create``): its code once the table gives it
         self.name = name
         self.wanted = seats
         self.host_key = host_key
         self.wake = wake
+        self.watching = watch  # a spectator: no seat, never acts
+        self.create = create  # the set-up of a table to make on the server, then host
+        self.is_host = False  # the table said this connection is its host
+        self.chat: list[ChatLine] = []  # the lines said at the table, oldest first
         # Read by the window (changed by poll only):
         self.status = Status.CONNECTING
         self.problem: str | None = None
@@ -94,17 +117,20 @@ class NetSession:
     def join_message(self) -> dict[str, Any]:
         with self._lock:
             token, (have, chain) = self._token, self._resume
-        message: dict[str, Any] = {"type": "join", "protocol": PROTOCOL,
-                                   "code": self.link.code, "name": self.name}
-        if token is not None:
-            message["token"] = token
-        elif self.host_key is not None:
-            message["host"] = self.host_key
-        elif self.wanted:
-            message["seats"] = list(self.wanted)
-        if chain is not None:
-            message.update(have=have, chain=chain)
-        return message
+            link = self.link
+        if self.create is not None and token is None:
+            return Create(protocol=PROTOCOL, name=self.name, table=self.create).to_json()
+        if self.watching:
+            return Join(protocol=PROTOCOL, code=link.code, name=self.name, watch=True,
+                        have=None if chain is None else have, chain=chain).to_json()
+        host = seats = None
+        if token is None and self.host_key is not None:
+            host = self.host_key
+        elif token is None and self.wanted:
+            seats = list(self.wanted)
+        return Join(protocol=PROTOCOL, code=link.code, name=self.name, token=token,
+                    host=host, seats=seats, have=None if chain is None else have,
+                    chain=chain).to_json()
 
     def received(self, text: str | bytes) -> None:
         """A frame from the table (network side): checked, queued, the reader woken."""
@@ -116,7 +142,9 @@ class NetSession:
         kind = message["type"]
         with self._lock:
             if kind == "welcome":
-                self._token = message["token"]
+                self._token = message.get("token")
+                if message["code"] != self.link.code:  # a table made here: its code
+                    self.link = replace(self.link, code=message["code"])
             elif kind == "over":
                 self._over = True
             elif kind == "start":
@@ -158,7 +186,7 @@ class NetSession:
 
     def close(self) -> None:
         """Leave the table (the seat stays this player's: the token takes it back)."""
-        self.request({"type": "bye"})
+        self.request(Bye())
         with self._lock:
             self._fatal = True
         self._queue(("closed", ""))
@@ -182,24 +210,23 @@ class NetSession:
         seat = self.my_turn()
         if seat is None or self.game is None:
             return False
-        return self._ask({"type": "act", "seat": seat, "n": len(self.game.moves),
-                          "action": str(action)})
+        return self._ask(Act(seat=seat, n=len(self.game.moves), action=str(action)))
 
     def undo(self) -> bool:
         seat = self.my_turn()
         if seat is None or self.game is None or not self.game.can_undo:
             return False
-        return self._ask({"type": "undo", "seat": seat, "n": len(self.game.moves)})
+        return self._ask(Undo(seat=seat, n=len(self.game.moves)))
 
     def resign(self, seat: int | None = None) -> bool:
         """Give up the game for one of this session's seats (the first by default)."""
         seat = self.seats[0] if seat is None and self.seats else seat
-        return seat in self.seats and self.request({"type": "resign", "seat": seat})
+        return seat in self.seats and self.request(Resign(seat=seat))
 
     def rematch(self) -> bool:
         """Play again: after the end, accept the table's next game; in a game begun without
         this player, take the seats back from the computer."""
-        return self.request({"type": "rematch"})
+        return self.request(Rematch())
 
     def accepted(self) -> bool:
         """This session's seats play the table's next game (the table's last word)."""
@@ -210,23 +237,27 @@ class NetSession:
         return self.table.state == TableState.PLAYING and any(self.table.out(i) for i in self.seats)
 
     def host(self, op: str, seat: int | None = None, kind: str | None = None) -> bool:
-        message: dict[str, Any] = {"type": "host", "op": op}
-        if seat is not None:
-            message["seat"] = seat
-        if kind is not None:
-            message["kind"] = kind
-        return self.request(message)
+        return self.request(Host(op=op, seat=seat, kind=kind))
 
-    def _ask(self, message: dict[str, Any]) -> bool:
+    def say(self, text: str) -> bool:
+        """A line of chat (the table refuses one too long, too fast, or muted)."""
+        try:
+            line = clean_chat(text)
+        except ValueError:
+            return False
+        return self.request(Say(text=line))
+
+    def _ask(self, message: Act | Undo) -> bool:
         if not self.request(message):
             return False
-        self.pending = message["n"]
+        self.pending = message.n
         return True
 
-    def request(self, message: dict[str, Any]) -> bool:
+    def request(self, message: Message | dict[str, Any]) -> bool:
         with self._lock:
             send = self._send
-        return send is not None and send(encode(message))
+        text = message.encoded() if isinstance(message, Message) else encode(message)
+        return send is not None and send(text)
 
     def finished_game(self) -> Game | None:
         """Once the game is over: the table's real game, replayed from its seed and moves
@@ -314,6 +345,7 @@ class NetSession:
                 self._fail("the table gave this player seats it does not have")
                 return
             self.seats = seats
+            self.is_host = bool(m["host"])
             self.pending = None
             self._table(m["table"], out)
         elif kind == "table":
@@ -340,11 +372,22 @@ class NetSession:
             self.end = (m["reason"], tuple(m["scores"]))
             self.status = Status.OVER
             out.append(Ended(m["reason"], m["seed"], self._checked(), tuple(m["resigned"])))
+        elif kind == "chat":
+            self._said(m["lines"], out)
         elif kind == "error":
             self.pending = None
             if m.get("fatal") and m["code"] not in TRANSIENT:
                 self.status, self.problem, self.refused = Status.FAILED, m["message"], m["code"]
             out.append(Refusal(m["code"], m["message"]))
+
+    def _said(self, lines: list[dict[str, Any]], out: list[Happening]) -> None:
+        """Chat lines: those not seen yet are kept (a member who joins again gets the
+        table's kept lines again), the last ``CHAT_KEPT``."""
+        seen = self.chat[-1].n if self.chat else 0
+        new = [ChatLine.from_json(line) for line in lines if line["n"] > seen]
+        if new:
+            self.chat = (self.chat + new)[-CHAT_KEPT:]
+            out.append(Said(tuple(new)))
 
     def _table(self, info: dict[str, Any], out: list[Happening]) -> None:
         if self.game is not None and len(info["seats"]) != len(self.game.players):

@@ -9,6 +9,7 @@ from typing import Any
 
 from game.rules import Action, Notice, ScoreEvent
 
+from .chat import ChatLine
 from .steps import Step
 from .terms import TableState
 from .verify import Account
@@ -85,10 +86,18 @@ class Rematched:
     round: int
 
 
+@dataclass(frozen=True)
+class Said:
+    """Lines of chat said at the table (``NetSession.chat`` holds them all)."""
+
+    lines: tuple[ChatLine, ...]
+
+
 # Fatal errors that end one connection, not the session: it connects again.
 TRANSIENT = ("slow-down", "join-timeout", "rate")
 
-Happening = Moved | TookBack | Rebuilt | TableChanged | Refusal | Ended | Lost | Rematched
+Happening = (Moved | TookBack | Rebuilt | TableChanged | Refusal | Ended | Lost | Rematched
+             | Said)
 
 
 @dataclass(frozen=True)
@@ -137,6 +146,29 @@ class TableView:
             return None
         return Paused(str(found["reason"]), str(found["message"]),
                       str(found.get("detail", "")))
+
+    @property
+    def watchers(self) -> str:
+        """Who may watch the table: none, watch, or chat (spectators may chat too)."""
+        return str(self.info.get("watchers", "none"))
+
+    @property
+    def watching(self) -> int:
+        """Spectators at the table now."""
+        found = self.info.get("watching")
+        return found if isinstance(found, int) else 0
+
+    def muted(self, seat: int | None) -> bool:
+        """The host muted this seat's chat (None: the spectators')."""
+        if seat is None:
+            return self.info.get("spectators_muted") is True
+        return seat in self.info.get("muted", [])
+
+    @property
+    def per_move(self) -> int | None:
+        """Seconds a move may take at a correspondence table (None: not one)."""
+        found = self.info.get("per_move")
+        return found if isinstance(found, int) else None
 
     @property
     def takeover_in(self) -> float | None:

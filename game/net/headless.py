@@ -2,6 +2,7 @@
 
     python -m game --join ws://HOST:PORT/CODE --headless --seats quick [--seat N]
                    [--name NAME] [--computer-pace relaxed|normal|instant]
+    python -m game --join ws://HOST:PORT/CODE --watch --headless [--name NAME]
 
 joins the table, plays its seat at that computer level until the game ends, leaves the table
 (a rematch there is played without it: a computer of the table's plays its seat) and prints
@@ -10,7 +11,8 @@ finished game, its seed and moves, does not rebuild the game it played: the scor
 then the ones this player saw).  It keeps its seat's token on this
 computer (``tokens``): killed and started again with the same ``--seat``, it takes its seat
 back where the game stands.  ``play_seat`` is the same player as a coroutine, for tests and
-benchmarks that fill tables with computers.
+benchmarks that fill tables with computers.  With ``--watch`` it only watches, as a
+spectator (``watch_headless``), and prints the final scores in the same line.
 """
 
 from __future__ import annotations
@@ -27,6 +29,7 @@ from game.rules.registry import Registry, default_registry
 from .client import NetSession, Status
 from .connect import follow
 from .links import Link, parse_link
+from .messages import Bye
 from .tokens import Tokens
 
 PACES = {"relaxed": 1.1, "normal": 0.55, "instant": 0.0}  # seconds before each action
@@ -125,11 +128,85 @@ async def _run(session: NetSession, level: str, pace: float, tokens: Tokens | No
         await play_seat(session, level, pace, stop=stop, seated=remember,
                         unanswered=unanswered)
         if session.status == Status.OVER:  # left for good: the others need not wait for it
-            session.request({"type": "bye"})
+            session.request(Bye())
             await asyncio.sleep(0.1)  # the connection's writer sends it
     finally:
         stop.set()
         await connection
+
+
+async def watch(session: NetSession, stop: asyncio.Event | None = None) -> None:
+    """Follow the session's table as a spectator until its game is over or the table
+    refuses the session (the connection is kept by a ``follow`` running beside)."""
+    loop = asyncio.get_running_loop()
+    woke = asyncio.Event()
+    here = threading.get_ident()
+
+    def wake() -> None:
+        if threading.get_ident() == here:
+            woke.set()
+        else:
+            loop.call_soon_threadsafe(woke.set)
+
+    session.wake = wake
+    woke.set()
+    stopped = stop or asyncio.Event()
+    while not stopped.is_set():
+        await woke.wait()
+        woke.clear()
+        session.poll()
+        if session.status in (Status.OVER, Status.FAILED, Status.CLOSED):
+            return
+
+
+async def _watch(session: NetSession) -> None:
+    stop = asyncio.Event()
+    connection = asyncio.create_task(follow(session, stop))
+    try:
+        await watch(session, stop)
+    finally:
+        session.request(Bye())
+        await asyncio.sleep(0.1)  # the connection's writer sends it
+        stop.set()
+        await connection
+
+
+def watch_headless(link_text: str, name: str | None = None,
+                   registry: Registry | None = None) -> int:
+    """The command line's ``--join LINK --watch --headless``: follow the table as a
+    spectator to the end of its game and print the final scores (exit 0; 1 when the table
+    refused; 3 when its account of the game does not hold)."""
+    try:
+        link: Link = parse_link(link_text)
+    except ValueError as exc:
+        print(f"cannot watch: {exc}", file=sys.stderr)
+        return 2
+    session = NetSession(registry or default_registry(), link, name or "Spectator",
+                         watch=True)
+    try:
+        asyncio.run(_watch(session))
+    except KeyboardInterrupt:
+        print("stopped", file=sys.stderr)
+        return 130
+    return _told_the_end(session)
+
+
+def _told_the_end(session: NetSession) -> int:
+    """The final scores in one line (the exit code: 0, or 3 when the table's account of the
+    game does not hold, or 1 when the session left without an end)."""
+    if session.status == Status.OVER and session.game is not None:
+        game = session.game
+        scores = ", ".join(f"{p} {s}" for p, s in zip(game.players, game.scores, strict=True))
+        print(f"game over ({len(game.moves)} moves): {scores}")
+        account = session.account()
+        if account is not None and account.mismatch is not None:
+            print(f"the table's account of the game could not be verified "
+                  f"({account.mismatch}): the scores above are the game as this player "
+                  f"saw it", file=sys.stderr)
+            return 3
+        return 0
+    print(f"left the table: {session.problem or session.status}", file=sys.stderr)
+    return 1
 
 
 def join_headless(link_text: str, level: str, pace: str = "instant", name: str | None = None,
@@ -151,16 +228,4 @@ def join_headless(link_text: str, level: str, pace: str = "instant", name: str |
     except KeyboardInterrupt:  # Ctrl+C: the seat's token is kept, the same command takes it back
         print("stopped", file=sys.stderr)
         return 130
-    if session.status == Status.OVER and session.game is not None:
-        game = session.game
-        scores = ", ".join(f"{p} {s}" for p, s in zip(game.players, game.scores, strict=True))
-        print(f"game over ({len(game.moves)} moves): {scores}")
-        account = session.account()
-        if account is not None and account.mismatch is not None:
-            print(f"the table's account of the game could not be verified "
-                  f"({account.mismatch}): the scores above are the game as this player "
-                  f"saw it", file=sys.stderr)
-            return 3
-        return 0
-    print(f"left the table: {session.problem or session.status}", file=sys.stderr)
-    return 1
+    return _told_the_end(session)

@@ -26,6 +26,7 @@ import contextlib
 import secrets
 import threading
 from concurrent.futures import Future
+from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
@@ -45,6 +46,8 @@ class LocalServer:
     def __init__(self, registry: Registry, folder: Path | None = None,
                  limits: Limits | None = None, seal: Seal | None = None) -> None:
         self.seal = seal  # the key the tables' seeds are sealed with in their files
+        # a window serves its own table: nobody who reaches it makes tables there
+        limits = replace(limits or Limits(), tables_per_address=0)
         self.server = TableServer(registry, folder, limits, seal=seal)
         self.port = 0
         self._loop: asyncio.AbstractEventLoop | None = None

@@ -24,6 +24,16 @@ class Limits:
     send_queue: int = 1024  # messages waiting for a slow reader before it is dropped
     ping_interval: float = 10.0  # seconds between pings; a peer silent for two is gone
     spare_files: int = 64  # descriptors never given to connections: saves, threads, logs
+    chat_rate: float = 0.5  # chat lines a second one connection may say, on average...
+    chat_burst: int = 5  # ...and at once
+    chat_per_minute: float = 20.0  # chat lines of one seat a minute (however it connects)
+    spectators: int = 20  # spectators at one table
+    tables_per_address: int = 3  # unfinished tables one address may make here (0: none)
+    looks_per_minute: float = 30.0  # lists, peeks and tables made, from one address
+    # Addresses of front doors (a proxy spreading players over server processes): each of
+    # their connections counts as its own address, the front door limiting each player's
+    # address itself, and a player's address is the one it forwards (X-Forwarded-For).
+    front_doors: tuple[str, ...] = ()
 
 
 class Bucket:

@@ -6,13 +6,14 @@ certificates; ``SSL_CERT_FILE`` names another file of them, e.g. a club's own au
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from urllib.parse import urlsplit
 
 from .seats import normal_code, shown_code
 
 DEFAULT_PORT = 7417
 _CODE = re.compile(r"^[0-9A-Z]{4,16}$")
+_HOST = re.compile(r"^([0-9A-Fa-f:.]+|[A-Za-z0-9.-]{1,253})$")  # a name, or an address
 
 
 @dataclass(frozen=True)
@@ -69,3 +70,19 @@ def address_of(link: Link) -> str:
     ``wss://`` when the table is served over TLS."""
     host = f"[{link.host}]" if ":" in link.host else link.host
     return f"{'wss://' if link.secure else ''}{host}:{link.port}"
+
+
+def parse_server(text: str) -> Link:
+    """A server's address as typed (``HOST``, ``HOST:PORT``, either after ``wss://``, or a
+    whole table link, whose code is dropped): a link without a code; ValueError says what is
+    wrong with it."""
+    text = text.strip().rstrip("/")
+    if "://" not in text:
+        text = "ws://" + text
+    try:
+        link = parse_link(text)
+    except ValueError:
+        link = parse_link(f"{text}/SERVER")
+    if not _HOST.match(link.host):
+        raise ValueError("a server's address is HOST or HOST:PORT")
+    return replace(link, code="")

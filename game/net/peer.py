@@ -25,7 +25,10 @@ class Peer:
         self.table: Table | None = None
         self.seats: list[int] = []
         self.host = False
+        self.watching = False  # a spectator: no seat, never acts
+        self.name = ""  # a spectator's name (a player's is their seat's)
         self.bucket = Bucket(limits.rate, limits.burst, now)
+        self.chat = Bucket(limits.chat_rate, limits.chat_burst, now)
         self.refused = 0
         self.out: asyncio.Queue[str | None] = asyncio.Queue()
         self.closing = False

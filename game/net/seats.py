@@ -10,8 +10,8 @@ from dataclasses import dataclass, field
 from game.ai import LEVELS
 from game.rules.model import OptionValue
 
-from .carried import CLOCK_MOST, SEATS_MOST, TAKEOVER_MOST
-from .terms import SeatKind
+from .carried import CLOCK_MOST, PER_MOVE_LEAST, PER_MOVE_MOST, SEATS_MOST, TAKEOVER_MOST
+from .terms import SeatKind, Watchers
 
 # Why a computer plays a player's seat (a seat's and a move's ``stand_in_reason``).
 CLOCK, AWAY, RESIGNED = "clock", "away", "resigned"
@@ -47,6 +47,11 @@ class TableConfig:
     pace: float = 0.0  # seconds a computer waits before each of its actions
     colours: tuple[str, ...] = ()  # each seat's colour as the host chose it (palette names)
     aids: bool = True  # False: no hints, tiles still to come or worth on cards, for everyone
+    # A correspondence clock: seconds each move may take (days), the time counted on the
+    # server whoever is connected; at zero a computer plays that turn.  None: no such clock.
+    per_move: int | None = None
+    watchers: str = Watchers.NONE  # who may watch besides the players (a Watchers word)
+    public: bool = False  # listed by a server with a lobby (else reached by its code only)
 
     def check(self) -> None:
         """ValueError for a configuration no table can have."""
@@ -64,6 +69,17 @@ class TableConfig:
             raise ValueError(f"a turn clock's thinking time, and the time it adds a turn, are "
                              f"at most {CLOCK_MOST} seconds ({CLOCK_MOST // 60} minutes): the "
                              f"network messages carry no more")
+        if self.per_move is not None:
+            if self.clock is not None:
+                raise ValueError("a table has a turn clock or a clock a move, not both")
+            if not PER_MOVE_LEAST <= self.per_move <= PER_MOVE_MOST:
+                raise ValueError(f"a move's clock is from {PER_MOVE_LEAST // 3600} hour to "
+                                 f"{PER_MOVE_MOST // 86400} days")
+            if self.takeover:
+                raise ValueError("a correspondence table never hands a player's turn to a "
+                                 "computer for their being away (takeover 0)")
+        if self.watchers not in tuple(Watchers):
+            raise ValueError(f"who may watch: {', '.join(Watchers)}")
         if self.takeover < 0 or self.pace < 0:
             raise ValueError("waits cannot be negative")
         if self.takeover > TAKEOVER_MOST:

@@ -21,6 +21,8 @@ from typing import Any
 
 from game.rules import Game, Phase
 
+from .messages import Move
+
 Hand = tuple[str, ...] | int  # the tiles, or how many when the recipient may not see them
 
 
@@ -109,13 +111,13 @@ class Step:
                     self.chain, self.stand_in_reason)
 
     def to_json(self) -> dict[str, Any]:
-        out = {"type": "move", "n": self.n, "seat": self.seat, "action": self.action,
-               "outcomes": [list(o) for o in self.outcomes],
-               "deals": [d.to_json() for d in self.deals], "digest": self.digest.to_json(),
-               "chain": self.chain}
-        if self.stand_in_reason is not None:
-            out["stand_in_reason"] = self.stand_in_reason
-        return out
+        return self.message().to_json()
+
+    def message(self) -> Move:
+        return Move(n=self.n, seat=self.seat, action=self.action,
+                    outcomes=[list(o) for o in self.outcomes],
+                    deals=[d.to_json() for d in self.deals], digest=self.digest.to_json(),
+                    chain=self.chain, stand_in_reason=self.stand_in_reason)
 
     @classmethod
     def from_json(cls, data: Mapping[str, Any]) -> Step:

@@ -24,6 +24,8 @@ from game.rules import Action, Game, IllegalAction, RulesError, parse_action
 from game.rules.registry import Registry
 
 from .carried import CLOCK_MS_MOST, uncarried_table
+from .chat import CHAT_KEPT, ChatLine, clean_chat
+from .messages import Chat, Over, Start, Sync, TableNews
 from .recorded import TableGame
 from .seats import (
     Refused,
@@ -36,7 +38,7 @@ from .seats import (
     unique_name,
 )
 from .steps import Deal, Digest, Step, chain_next, chain_start, public_hands
-from .terms import SeatKind, TableState
+from .terms import SeatKind, TableState, Watchers
 
 # Why a table stands still (its ``paused`` reason): its host left it, its server stops, or
 # its last change could not be saved.
@@ -79,8 +81,9 @@ class PastGame:
 
     def sync_message(self, seats: Collection[int], first: int) -> dict[str, Any]:
         public = public_hands(self.game)
-        return {"type": "sync", "from": first,
-                "moves": [s.view(seats, public).to_json() for s in self.steps[first:]]}
+        return Sync(from_=first,
+                    moves=[s.view(seats, public).to_json() for s in self.steps[first:]]
+                    ).to_json()
 
     def over_message(self) -> dict[str, Any]:
         return over_message(self.reason, self.seed, self.game, self.resigned)
@@ -88,8 +91,8 @@ class PastGame:
 
 def over_message(reason: str, seed: int, game: TableGame, resigned: Sequence[int]
                  ) -> dict[str, Any]:
-    return {"type": "over", "reason": reason or "end", "seed": seed,
-            "scores": list(game.scores), "resigned": list(resigned)}
+    return Over(reason=reason or "end", seed=seed, scores=list(game.scores),
+                resigned=list(resigned)).to_json()
 
 
 class Table:
@@ -116,13 +119,19 @@ class Table:
         self.opening_digest: Digest | None = None
         self.steps: list[Step] = []
         self.chain = [chain_start(self.uid)]
-        self.clocks: list[float] | None = None
-        if config.clock is not None:
-            self.clocks = [float(config.clock[0])] * len(config.seats)
+        self.clocks = self._full_clocks()
         self.turn_began = 0.0
         self.paused: Pause | None = None
         self.round = 1  # the games begun at this table: 2 and more are rematches
         self.previous: PastGame | None = None  # the game before this one, as it ended
+        self.chat: list[ChatLine] = []  # the last lines said at the table, oldest first
+        self.muted: set[int] = set()  # seats whose chat the host muted
+        self.spectators_muted = False  # the host muted the spectators' chat
+        self.watching = 0  # spectators connected now (the server counts them)
+        self.creator: str | None = None  # who made it on a server (a hash of the address)
+        # The wall clock's time when ``now`` was 0 (set by the server): a correspondence
+        # clock is kept in wall time, so that a restart keeps it where it stood.
+        self.epoch = 0.0
         found = uncarried_table(self.info(0.0))
         if found:  # a table whose clients would refuse what it tells them
             raise ValueError(f"the network messages cannot carry this table ({found})")
@@ -319,9 +328,17 @@ class Table:
         return self.seats[seat].level or self.config.stand_in
 
     # ------------------------------------------------------------------ clocks
+    def _full_clocks(self) -> list[float] | None:
+        """Every seat's clock as a game begins: its thinking time, or a move's time."""
+        c = self.config
+        start = c.clock[0] if c.clock is not None else c.per_move
+        return None if start is None else [float(start)] * len(c.seats)
+
     def _turn_passed(self, mover: int, now: float) -> None:
         seat = self.seats[mover]
-        if (self.clocks is not None and self.config.clock is not None
+        if self.clocks is not None and self.config.per_move is not None:
+            self.clocks[mover] = float(self.config.per_move)  # the next move's time, whole
+        elif (self.clocks is not None and self.config.clock is not None
                 and seat.kind != SeatKind.COMPUTER):
             left = self.clocks[mover] - (now - self.turn_began)
             # no more than a table message can tell, however much time was added
@@ -406,7 +423,10 @@ class Table:
                 "takeover_in": self._takeover_in(now),
                 "paused": None if self.paused is None else self.paused.info(),
                 "options": [[k, v] for k, v in self.config.options],
-                "colours": list(self.config.colours), "aids": self.config.aids}
+                "colours": list(self.config.colours), "aids": self.config.aids,
+                "per_move": self.config.per_move, "watchers": self.config.watchers,
+                "watching": min(self.watching, 1000), "muted": sorted(self.muted),
+                "spectators_muted": self.spectators_muted, "public": self.config.public}
 
     def _takeover_in(self, now: float) -> int | None:
         """Milliseconds until a computer takes the turn of the player away, if one is."""
@@ -418,15 +438,14 @@ class Table:
         game = self._game()
         if self.opening is None:
             raise Refused("not-playing", "the game has not begun")
-        return {"type": "start",
-                "game": {"id": self.config.game, "expansions": list(self.config.expansions),
-                         "options": [[k, v] for k, v in self.config.options],
-                         "players": list(game.players),
-                         "fingerprints": [[k, v] for k, v in
-                                          sorted(self.tileset.fingerprints.items())]},
-                "opening": self.opening.view(seats, public_hands(game)).to_json(),
-                "digest": (self.opening_digest or Digest.of(game)).to_json(),
-                "chain": self.chain[0], "round": self.round}
+        return Start(game={"id": self.config.game, "expansions": list(self.config.expansions),
+                           "options": [[k, v] for k, v in self.config.options],
+                           "players": list(game.players),
+                           "fingerprints": [[k, v] for k, v in
+                                            sorted(self.tileset.fingerprints.items())]},
+                     opening=self.opening.view(seats, public_hands(game)).to_json(),
+                     digest=(self.opening_digest or Digest.of(game)).to_json(),
+                     chain=self.chain[0], round=self.round).to_json()
 
     def move_message(self, step: Step, seats: Collection[int]) -> dict[str, Any]:
         return step.view(seats, public_hands(self._game())).to_json()
@@ -440,12 +459,64 @@ class Table:
 
     def sync_message(self, seats: Collection[int], first: int) -> dict[str, Any]:
         public = public_hands(self._game())
-        return {"type": "sync", "from": first,
-                "moves": [s.view(seats, public).to_json() for s in self.steps[first:]]}
+        return Sync(from_=first,
+                    moves=[s.view(seats, public).to_json() for s in self.steps[first:]]
+                    ).to_json()
+
+    def news(self, now: float) -> dict[str, Any]:
+        """The ``table`` message: the table as it stands now."""
+        return TableNews(table=self.info(now)).to_json()
 
     def over_message(self) -> dict[str, Any]:
         return over_message(self.reason, self.seed, self._game(),
                             [i for i, s in enumerate(self.seats) if s.resigned])
+
+    # ------------------------------------------------------------------ chat
+    def say(self, seats: Collection[int], name: str, text: str, now: float) -> ChatLine:
+        """A line said at the table by the holder of ``seats`` (none: a spectator, under
+        ``name``); Refused unless it may speak and the text is a chat line.  The table keeps
+        its last ``CHAT_KEPT`` lines."""
+        try:
+            text = clean_chat(text)
+        except ValueError as exc:
+            raise Refused("chat", str(exc)) from None
+        if seats:
+            seat: int | None = min(seats)
+            if any(i in self.muted for i in seats):
+                raise Refused("muted", "the host muted your chat at this table")
+            name = self.seats[min(seats)].name
+        else:
+            seat = None
+            if self.config.watchers != Watchers.CHAT:
+                raise Refused("no-chat", "spectators do not chat at this table")
+            if self.spectators_muted:
+                raise Refused("muted", "the host muted the spectators' chat")
+            try:
+                name = clean_name(name)
+            except ValueError as exc:
+                raise Refused("name", str(exc)) from None
+        line = ChatLine(self.chat[-1].n + 1 if self.chat else 1, seat, name, text,
+                        max(0, int(now + self.epoch)))
+        self.chat.append(line)
+        del self.chat[:-CHAT_KEPT]
+        return line
+
+    def mute(self, seat: int | None, on: bool) -> None:
+        """The host mutes (or lets speak again) a seat's chat, or the spectators' (None)."""
+        if seat is None:
+            self.spectators_muted = on
+        elif not 0 <= seat < len(self.seats):
+            raise Refused("seat", "name a seat of this table")
+        elif on:
+            self.muted.add(seat)
+        else:
+            self.muted.discard(seat)
+
+    def chat_message(self) -> dict[str, Any] | None:
+        """The lines the table keeps, for a member who joins (None: nothing said yet)."""
+        if not self.chat:
+            return None
+        return Chat(lines=[line.to_json() for line in self.chat]).to_json()
 
     # ------------------------------------------------------------------ the next game
     def want_rematch(self, seats: Collection[int]) -> None:
@@ -491,8 +562,7 @@ class Table:
         self.reason = ""
         self.steps = []
         self.chain = [chain_start(self.uid)]
-        if self.config.clock is not None:
-            self.clocks = [float(self.config.clock[0])] * len(self.seats)
+        self.clocks = self._full_clocks()
         self.state = TableState.LOBBY
         self.start(now)
 

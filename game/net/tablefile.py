@@ -19,6 +19,8 @@ on), then the table's own file goes on with the new game.
 from __future__ import annotations
 
 import asyncio
+import contextlib
+import itertools
 import json
 import logging
 from collections.abc import Callable
@@ -30,13 +32,15 @@ from game.rules.registry import Registry
 from game.store.savefile import SAVE_FORMAT, Person, SavedGame, SaveError, check_shape
 from game.store.storage import atomic_write, read_small
 
-from .carried import CLOCK_MS_MOST, uncarried
+from .carried import CLOCK_MS_MOST, PER_MOVE_LEAST, PER_MOVE_MOST, uncarried
+from .chat import CHAT_KEPT, ChatLine
+from .messages import DEFS as MESSAGE_DEFS
 from .schema import problem
 from .sealed import SCHEMA as SEALED_SEED
 from .sealed import Seal, SealError
 from .seats import Refused, Seat, TableConfig, clean_name
 from .table import Table, rebuild
-from .terms import SeatKind, TableState
+from .terms import SeatKind, TableState, Watchers
 
 log = logging.getLogger("game.net.table_server")
 TABLE_FORMAT = 1
@@ -80,7 +84,11 @@ FILE_SCHEMA: dict[str, Any] = {
                        "takeover": _MS, "stand_in": _WORD, "auto_start": {"type": "boolean"},
                        "pace_ms": _MS,
                        "colours": {"type": "array", "items": _WORD, "maxItems": 8},
-                       "aids": {"type": "boolean"}}},
+                       "aids": {"type": "boolean"},
+                       "per_move": {"type": "integer", "minimum": PER_MOVE_LEAST,
+                                    "maximum": PER_MOVE_MOST},
+                       "watchers": {"enum": [w.value for w in Watchers]},
+                       "public": {"type": "boolean"}}},
         "seats": {"type": "array", "minItems": 1, "maxItems": 8, "items": {
             "type": "object", "additionalProperties": False,
             "required": ["kind", "name", "level", "token", "resigned"],
@@ -93,12 +101,24 @@ FILE_SCHEMA: dict[str, Any] = {
                               "items": {"type": "integer", "minimum": 0,
                                         "maximum": CLOCK_MS_MOST}}]},
         "game": {"anyOf": [{"type": "null"}, {"type": "object"}]},
+        # Written only when they say something (a table file stays readable by the
+        # versions before them until it uses what they add):
+        "chat": {"type": "array", "maxItems": CHAT_KEPT, "items": MESSAGE_DEFS["chat-line"]},
+        "muted": {"type": "array", "maxItems": 8, "uniqueItems": True,
+                  "items": {"type": "integer", "minimum": 0, "maximum": 7}},
+        "spectators_muted": {"const": True},
+        "creator": {"type": "string", "pattern": "^[0-9a-f]{16}$"},
+        # a correspondence clock's running move began then (wall-clock milliseconds), and
+        # whose move it is (for a look at the table without replaying its game)
+        "began": {"type": "integer", "minimum": 0, "maximum": 10**14},
+        "current": {"type": "integer", "minimum": 0, "maximum": 7},
     }}
 
 
-def table_json(table: Table, seal: Seal | None = None) -> str:
+def table_json(table: Table, seal: Seal | None = None, moves: bool = True) -> str:
     """The file of a table; with ``seal``, its seed sealed until the game is over (the game
-    part then names seed 0)."""
+    part then names seed 0); without ``moves``, its game's moves left out (a store that
+    keeps them in a log of their own)."""
     c = table.config
     sealed = seal is not None and table.state != TableState.OVER
     game = None
@@ -108,6 +128,8 @@ def table_json(table: Table, seal: Seal | None = None) -> str:
                              seats)
         if sealed:
             saved.seed = 0
+        if not moves:
+            saved.moves = []
         game = {"format": SAVE_FORMAT, **vars(saved)}  # as saved.to_json() writes it
     seed: object = table.seed
     if seal is not None and sealed:
@@ -125,7 +147,41 @@ def table_json(table: Table, seal: Seal | None = None) -> str:
         "game": game}
     if table.round > 1:  # a first game's file stays readable by the versions before rematches
         data["round"] = table.round
+    more_config, more = _newer_parts(table, whose_turn=not moves)
+    config: dict[str, Any] = data["config"]  # type: ignore[assignment]
+    config.update(more_config)
+    data.update(more)
     return json.dumps(data, ensure_ascii=False, separators=(",", ":"))
+
+
+def _newer_parts(table: Table, whose_turn: bool) -> tuple[dict[str, Any], dict[str, Any]]:
+    """What a table has that the files of the versions before chat, spectators and
+    correspondence clocks never held: written only when it says something (and whose turn
+    it is, ``whose_turn``, in a store's record, read without replaying the game)."""
+    c = table.config
+    config: dict[str, Any] = {}
+    if c.per_move is not None:
+        config["per_move"] = c.per_move
+    if c.watchers != Watchers.NONE:
+        config["watchers"] = c.watchers
+    if c.public:
+        config["public"] = True
+    out: dict[str, Any] = {}
+    if table.chat:
+        out["chat"] = [line.to_json() for line in table.chat]
+    if table.muted:
+        out["muted"] = sorted(table.muted)
+    if table.spectators_muted:
+        out["spectators_muted"] = True
+    if table.creator is not None:
+        out["creator"] = table.creator
+    if whose_turn and table.state == TableState.PLAYING and table.game is not None:
+        out["current"] = table.game.current
+    if c.per_move is not None and table.running() is not None:
+        # the move's start in wall time: served again (here after a restart, or by another
+        # process), its clock goes on from where it stood
+        out["began"] = max(0, int((table.turn_began + table.epoch) * 1000))
+    return config, out
 
 
 def _seat_json(seat: Seat) -> dict[str, Any]:
@@ -149,7 +205,8 @@ def save_table(table: Table, folder: Path, seal: Seal | None = None) -> Path:
     return path
 
 
-def load_table(path: Path, registry: Registry, now: float, seal: Seal | None = None) -> Table:
+def load_table(path: Path, registry: Registry, now: float, seal: Seal | None = None,
+               epoch: float = 0.0) -> Table:
     """The table a file holds, its game replayed; ``SaveError`` naming the problem.  A
     sealed seed is opened with ``seal``; a file with its seed in clear (one written before
     seeds were sealed, or a finished game's) loads as it is."""
@@ -157,6 +214,12 @@ def load_table(path: Path, registry: Registry, now: float, seal: Seal | None = N
         data = json.loads(read_small(path))
     except (OSError, UnicodeDecodeError, ValueError, RecursionError) as exc:
         raise SaveError(path, f"cannot be read ({type(exc).__name__})") from None
+    return table_of(data, path, registry, now, seal, epoch)
+
+
+def table_of(data: Any, path: Path, registry: Registry, now: float, seal: Seal | None = None,
+             epoch: float = 0.0) -> Table:
+    """The table a file's data make (``path``: where they were read, for the errors)."""
     found = problem(data, FILE_SCHEMA)
     if found:  # the checker calls what it checks a message
         raise SaveError(path, found.replace("the message: ", "", 1))
@@ -170,7 +233,7 @@ def load_table(path: Path, registry: Registry, now: float, seal: Seal | None = N
             raise SaveError(path, str(exc)) from None
         data["game"] = data["game"] and {**data["game"], "seed": data["seed"]}
     try:
-        return _table(data, path, registry, now)
+        return _table(data, path, registry, now, epoch)
     except SaveError:
         raise
     except (KeyError, ValueError, Refused) as exc:
@@ -185,23 +248,30 @@ def _said(exc: Exception) -> str:
     return text.strip("'\"")[:200]
 
 
-def _table(data: dict[str, Any], path: Path, registry: Registry, now: float) -> Table:
+def _table(data: dict[str, Any], path: Path, registry: Registry, now: float,
+           epoch: float) -> Table:
     c = data["config"]
     config = TableConfig(c["game"], tuple(c["expansions"]),
                          tuple((k, v) for k, v in c["options"]), tuple(c["seats"]),
                          tuple(c["names"]), tuple(c["clock"]) if c["clock"] else None,
                          c["takeover"], c["stand_in"], c["auto_start"], c["pace_ms"] / 1000,
-                         tuple(c.get("colours", ())), c.get("aids", True))
+                         tuple(c.get("colours", ())), c.get("aids", True),
+                         c.get("per_move"), c.get("watchers", Watchers.NONE),
+                         c.get("public", False))
     table = Table(config, registry, data["code"], data["uid"], data["seed"], data["host"])
+    table.epoch = epoch
     table.seats = _seats(data["seats"], config)
     table.clocks = _clocks(data["clocks"], config)
     table.round = data.get("round", 1)
+    _chat(table, data)
     if data["state"] == TableState.LOBBY:
         if data["game"] is not None or data["reason"] or any(s.resigned for s in table.seats):
             raise ValueError("a table waiting for players with a game, an end or a resignation")
     else:
         _replay(table, data, path, now)
     table.turn_began = now
+    if "began" in data and table.running() is not None:  # a correspondence move's start
+        table.turn_began = min(now, data["began"] / 1000 - epoch)
     for seat in table.seats:  # everyone is away until they come back
         seat.away_since = now
     _check_messages(table, now)
@@ -229,8 +299,23 @@ def _seats(saved: list[dict[str, Any]], config: TableConfig) -> list[Seat]:
     return seats
 
 
+def _chat(table: Table, data: dict[str, Any]) -> None:
+    """The chat kept with the table: its lines, in order, and who is muted."""
+    lines = [ChatLine.from_json(line) for line in data.get("chat", [])]
+    if any(b.n <= a.n for a, b in itertools.pairwise(lines)):
+        raise ValueError("the chat's lines are out of order")
+    if any(line.seat is not None and line.seat >= len(table.seats) for line in lines):
+        raise ValueError("a chat line of a seat the table does not have")
+    table.chat = lines
+    table.muted = set(data.get("muted", []))
+    if any(i >= len(table.seats) for i in table.muted):
+        raise ValueError("a muted seat the table does not have")
+    table.spectators_muted = data.get("spectators_muted", False)
+    table.creator = data.get("creator")
+
+
 def _clocks(saved: list[int] | None, config: TableConfig) -> list[float] | None:
-    if (saved is None) != (config.clock is None):
+    if (saved is None) != (config.clock is None and config.per_move is None):
         raise ValueError("the clocks do not match the settings")
     if saved is None:
         return None
@@ -281,6 +366,10 @@ def _replay(table: Table, data: dict[str, Any], path: Path, now: float) -> None:
         raise ValueError("the game is under way in the replay")
     if table.state == data["state"] == TableState.OVER and data["reason"] == "":
         raise ValueError("a game over without its reason")
+    game = table.game
+    if "current" in data and (table.state != TableState.PLAYING or game is None
+                              or data["current"] != game.current):
+        raise ValueError("whose turn the file says is not the game's")
 
 
 class Saver:
@@ -308,6 +397,7 @@ class Saver:
         self._tasks: set[asyncio.Task[None]] = set()
         self._retries: dict[str, asyncio.TimerHandle] = {}
         self._forgotten: set[str] = set()  # tables no longer served: never tried again
+        self._discarded: set[str] = set()  # tables closed for good: their files removed
         self._stopped = False
         # finished games to keep aside (path, text) before their table's file is written
         self._archives: dict[str, list[tuple[Path, str]]] = {}
@@ -331,7 +421,7 @@ class Saver:
             owed.pop(0)
 
     def want(self, table: Table) -> None:
-        if self.folder is None:
+        if self.folder is None or table.code in self._discarded:
             return
         if table.code in self._again:
             self._again[table.code] = True
@@ -370,6 +460,9 @@ class Saver:
             problem = exc
         finally:
             self._again.pop(table.code, None)
+        if table.code in self._discarded:
+            self._unlink(table.code)
+            return
         self._result(table, problem)
         if problem is not None and not self._stopped and table.code not in self._forgotten:
             self._retries[table.code] = asyncio.get_running_loop().call_later(
@@ -397,6 +490,23 @@ class Saver:
         if retry is not None:
             retry.cancel()
         self.failing.pop(table.code, None)
+
+    def discard(self, table: Table) -> None:
+        """The table is closed for good: its file is removed (once a write under way ends)
+        and never written again."""
+        self.forget(table)
+        self._archives.pop(table.code, None)
+        self._discarded.add(table.code)
+        if table.code not in self._again:  # no write under way: now
+            self._unlink(table.code)
+
+    def discarded(self, code: str) -> bool:
+        return code in self._discarded
+
+    def _unlink(self, code: str) -> None:
+        if self.folder is not None:
+            with contextlib.suppress(OSError):
+                (self.folder / f"{code}.json").unlink()
 
     def stop_retrying(self) -> None:
         """No more tries later (the server stops): what is asked for now is still written."""

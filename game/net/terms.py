@@ -1,5 +1,5 @@
 """The fixed words of a network table, each list declared once: the states a table goes
-through and the kinds of its seats.
+through, the kinds of its seats and who may watch it.
 
 They are ``StrEnum``s, so each member is the very string the table files and the protocol's
 messages carry (``json.dumps`` writes ``"lobby"``, ``"open"``), and a string read from a file
@@ -28,3 +28,11 @@ class SeatKind(enum.StrEnum):
     PLAYER = "player"  # a person who joined, holding its token
     COMPUTER = "computer"  # a computer player (the seat's ``level`` says which)
     HOST = "host"  # the person whose window hosts the table
+
+
+class Watchers(enum.StrEnum):
+    """Who may watch a table besides its players."""
+
+    NONE = "none"  # nobody: the table is its players' alone
+    WATCH = "watch"  # spectators, who see what a player without a hand sees
+    CHAT = "chat"  # spectators who may also say something in the table's chat

@@ -27,6 +27,7 @@ progress.  If the crash screen itself fails, the window closes cleanly after log
 
 from __future__ import annotations
 
+import contextlib
 import logging
 import sys
 import threading
@@ -190,6 +191,7 @@ class App:
         self.exit_code = 0
         self.crash_screen: Scene | None = None  # shown after a crash
         self.started = time.perf_counter()
+        self.attention_asked = 0  # times the window asked for its player's attention
         self.frames = 0
         self.first_frame_at: float | None = None  # perf_counter() when the first frame showed
         from .resources import Resources
@@ -396,6 +398,15 @@ class App:
                 draw_toast(self.screen, self.res, text, visible)
             else:
                 self.toast = None
+
+    def ask_attention(self) -> None:
+        """Something waits for the player (their turn at a network table): the window's
+        taskbar entry flashes until they come to it, unless they are at it already."""
+        self.attention_asked += 1
+        if pygame.key.get_focused():
+            return
+        with contextlib.suppress(pygame.error, AttributeError):  # a system that cannot
+            pygame.Window.from_display_module().flash(pygame.FLASH_UNTIL_FOCUSED)
 
     def show_toast(self, text: str, seconds: float = 1.4) -> None:
         """A short message over every scene (sound on or off, the game saved...), which

@@ -18,13 +18,14 @@ import logging
 import socket
 from collections.abc import Callable
 from dataclasses import dataclass
+from typing import Any
 
 import pygame
 
 from game.net.client import Happening, NetSession, Status
 from game.net.connect import ThreadedClient
 from game.net.hosting import LocalServer
-from game.net.links import DEFAULT_PORT, Link
+from game.net.links import DEFAULT_PORT, Link, address_of
 from game.net.sealed import Seal
 from game.net.seats import TableConfig, shown_code
 from game.net.tokens import Tokens
@@ -64,6 +65,12 @@ def local_address() -> str:
     return socket.gethostname() or LOOPBACK
 
 
+def address_shown(link: Link) -> str:
+    """A table's address as a player reads it: ``HOST:PORT``, after ``wss://`` when the
+    table is served over TLS."""
+    return address_of(link)
+
+
 def home_network_only(address: str) -> bool:
     """Whether ``address`` is a home network's (192.168.1.20, 10.0.0.7, fd00::7): friends in
     another home reach this computer only through the router, by its internet address."""
@@ -90,18 +97,19 @@ class TableLink:
                  wake: Callable[[], None] = post_wake, tokens: Tokens | None = None,
                  seat: int | None = None, host_key: str | None = None,
                  server: LocalServer | None = None, shown: Link | None = None,
-                 level: str | None = None, kept: KeptTables | None = None) -> None:
+                 level: str | None = None, kept: KeptTables | None = None,
+                 watch: bool = False, create: dict[str, Any] | None = None) -> None:
         wake_type()  # made on the window's thread, before the network's posts it
-        self.link = link
         self.tokens = tokens
         self.server = server
-        self.shown = shown or link  # the link friends paste
+        self._shown = shown  # the link friends paste, when it is not the one joined
         self.level = level  # a computer of this window plays its seats
         # the port a table served again had before, when another program took it: the
         # friends' links name that one
         self.moved_from: int | None = None
         token = None
-        if tokens is not None and host_key is None:  # a seat held here before: taken back
+        if tokens is not None and host_key is None and create is None and not watch:
+            # a seat held here before: taken back
             if seat is None:
                 found = tokens.find(link)
                 if found is not None:
@@ -109,7 +117,7 @@ class TableLink:
             else:
                 token = tokens.get(link, seat)
         self.net = NetSession(registry, link, name, None if seat is None else [seat], token,
-                              host_key, wake)
+                              host_key, wake, watch=watch, create=create)
         self.client = ThreadedClient(self.net)
         self._kept: str | None = None  # the token last written to disk
         self.kept = kept  # where the table's record is kept (None: nowhere)
@@ -119,8 +127,38 @@ class TableLink:
         self.client.start()
 
     @property
+    def link(self) -> Link:
+        """Where the table is joined (a table made on a server: its code once made)."""
+        return self.net.link
+
+    @property
+    def shown(self) -> Link:
+        """The link friends paste."""
+        return self._shown or self.net.link
+
+    @shown.setter
+    def shown(self, link: Link) -> None:
+        self._shown = link
+
+    @property
     def hosting(self) -> bool:
+        """This window serves the table (its computer holds it)."""
         return self.server is not None
+
+    @property
+    def host_powers(self) -> bool:
+        """This window is the table's host: it starts the game, seats computers, hands a
+        seat over, mutes the chat (a table it serves, or one it made on a server)."""
+        return self.server is not None or self.net.is_host
+
+    @property
+    def made_on_server(self) -> bool:
+        """This window made the table on a server (and is its host there)."""
+        return self.net.create is not None
+
+    @property
+    def watching(self) -> bool:
+        return self.net.watching
 
     @property
     def code(self) -> str:
@@ -145,11 +183,23 @@ class TableLink:
         turn (a write that fails is tried again after the next one)."""
         net = self.net
         game, history = net.game, net.history
-        if (self.kept is None or game is None or net.status != Status.PLAYING
-                or not net.seats or len(history) == self._recorded
-                or (history and not history[-1].ends_turn and self._recorded is not None)):
+        if self.kept is None or not net.seats:
             return
         info = net.table.info
+        if game is None and net.status == Status.LOBBY and self._recorded is None:
+            # seated, the game not begun: kept already, so that Your tables lists it
+            table = KeptTable(self.link, self.hosting, None if self.hosting else net.seats[0],
+                              net.name, str(info.get("game", "")),
+                              tuple(str(e) for e in info.get("expansions", [])),
+                              tuple(str(s["name"]) for s in net.table.seats))
+            with contextlib.suppress(OSError):
+                self.kept.put(table)
+                self._recorded = -1
+            return
+        if (game is None or net.status != Status.PLAYING or len(history) == self._recorded
+                or (history and not history[-1].ends_turn and self._recorded is not None
+                    and self._recorded >= 0)):
+            return
         summary = summary_of(game)  # as the Load list tells a save's
         table = KeptTable(self.link, self.hosting, None if self.hosting else net.seats[0],
                           net.name, str(info.get("game", "")),
@@ -241,6 +291,26 @@ def _host_seats(registry: Registry, storage: Storage, server: LocalServer, port:
     table = TableLink(registry, local, name, wake=wake, host_key=key, server=server,
                       shown=shown, tokens=Tokens(storage.data_dir / "tables"),
                       kept=kept_tables(storage))
+    table.start()
+    return table
+
+
+def create_table(registry: Registry, storage: Storage, server: Link, setup: dict[str, Any],
+                 name: str, wake: Callable[[], None] = post_wake) -> TableLink:
+    """Make a table on a server (``server``: its address; the code is the table's to give)
+    with the set-up ``setup`` (a ``create`` message's ``table``), and take its host's seats:
+    nobody forwards a port, the server holds the table."""
+    tokens = Tokens(storage.data_dir / "tables")
+    table = TableLink(registry, Link(server.host, server.port, "", server.secure), name,
+                      wake=wake, tokens=tokens, kept=kept_tables(storage), create=setup)
+    table.start()
+    return table
+
+
+def watch_table(registry: Registry, link: Link, name: str,
+                wake: Callable[[], None] = post_wake) -> TableLink:
+    """Watch the table of ``link`` as a spectator (it must allow spectators)."""
+    table = TableLink(registry, link, name, wake=wake, watch=True)
     table.start()
     return table
 

@@ -4,9 +4,11 @@ in their own language, by their code, and any other as the table wrote it."""
 
 from __future__ import annotations
 
+import re
+
 from game.net.client import NetSession, Status
 from game.system.filenames import shown_path
-from game.words.i18n import N_, _
+from game.words.i18n import N_, _, ngettext
 
 from .net_link import TableLink
 
@@ -20,11 +22,28 @@ _SAID = {
     "host-closed": N_("The host closed the table"),
     "paused": N_("The table is paused: nothing can be played until it goes on"),
     "table-closed": N_("The table met a problem and was closed"),
+    "watching": N_("You are watching: only the players play"),
+    "no-watchers": N_("This table is not open to spectators"),
+    "watchers-full": N_("This table has as many spectators as it takes"),
+    "chat": N_("A chat line is plain text of at most 200 characters"),
+    "chat-rate": N_("Too many chat lines: wait a little"),
+    "muted": N_("The host muted your chat at this table"),
+    "no-chat": N_("Spectators only watch at this table"),
+    "no-lobby": N_("This server lists no tables: join one with its code"),
+    "no-tables": N_("This server makes no tables for its players: join one with its code"),
+    "store": N_("The server could not keep the table: try again"),
 }
 
 
 def problem_words(net: NetSession) -> str | None:
     """Why the table was left or refused, for the player; None when nothing went wrong."""
+    if net.refused == "too-many-tables":  # the server says how many it keeps
+        found = re.search(r"\d+", net.problem or "")
+        most = int(found[0]) if found else 0
+        return ngettext("This server keeps at most {n} unfinished table made from one "
+                        "address: finish or close one first",
+                        "This server keeps at most {n} unfinished tables made from one "
+                        "address: finish or close one first", most).format(n=most)
     said = _SAID.get(net.refused or "")
     return _(said) if said is not None else net.problem
 

@@ -255,7 +255,7 @@ class NetworkSession(Session):
 
     def hand_over(self, seat: int) -> bool:
         """The host hands a dropped player's seat to a computer until they come back."""
-        return self.link.hosting and self.link.net.host("takeover", seat)
+        return self.link.host_powers and self.link.net.host("takeover", seat)
 
     @property
     def resigned(self) -> bool:
@@ -421,7 +421,7 @@ class NetworkSession(Session):
         """The table may still be asked for its next game: this window is at it, and the
         game is over, or the next one began without this player."""
         net = self.link.net
-        if not net.linked or not self.ended():
+        if not net.linked or not self.ended() or net.watching:  # a spectator: nothing asked
             return False
         return net.status == Status.OVER or (self.rematched and net.sitting_out())
 
@@ -433,7 +433,7 @@ class NetworkSession(Session):
     def begin_rematch(self) -> bool:
         """The host begins the next game now: the seats whose player has not accepted are
         played by a computer until they do."""
-        return self.link.hosting and self.link.net.host("start")
+        return self.link.host_powers and self.link.net.host("start")
 
     def next_game(self) -> NetworkSession:
         """The table's next game, at this table over the same connection: its session (this

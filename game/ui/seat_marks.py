@@ -18,9 +18,15 @@ AWAY = (230, 160, 40)
 LOW_TIME = 30.0  # seconds: a clock this low is shown in red
 
 
+DAY = 86400
+
+
 def clock_text(seconds: float) -> str:
-    """Thinking time as a chess clock shows it: 4:07, or 1:02:03 past an hour."""
+    """Thinking time as a chess clock shows it: 4:07, or 1:02:03 past an hour; a day or more
+    (a correspondence move's) in days and hours: 2 d 5 h."""
     whole = max(0, int(seconds + 0.999))  # 0.2 s left still reads 0:01
+    if whole >= DAY:
+        return _("{days} d {hours} h").format(days=whole // DAY, hours=whole % DAY // 3600)
     hours, rest = divmod(whole, 3600)
     minutes, secs = divmod(rest, 60)
     return f"{hours}:{minutes:02d}:{secs:02d}" if hours else f"{minutes}:{secs:02d}"

@@ -86,7 +86,7 @@ def honest_game(moves: int | None = None, seed: int = 11,
         table.resign([0], 0)
     info = {**table.info(0.0), "state": TableState.PLAYING}  # as it was when seat 2 joined
     welcome = {"type": "welcome", "protocol": PROTOCOL, "server": "a lying table",
-               "table": info, "you": [1], "token": token, "host": False}
+               "code": CODE, "table": info, "you": [1], "token": token, "host": False}
     said = [table.move_message(s, [1]) for s in table.steps]
     over = table.over_message() if table.state != TableState.PLAYING else None
     return Script(welcome, table.start_message([1]), said, over, table.seed, table)

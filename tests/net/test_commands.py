@@ -252,3 +252,48 @@ def test_the_servers_connection_limits_come_from_its_command_line() -> None:
     for wrong in (["--per-block", "0"], ["--ipv4-block", "33"], ["--ipv6-block", "x"]):
         with pytest.raises(SystemExit):
             parse_args(wrong)
+
+
+def test_a_server_with_spectators_is_watched_from_the_command_line(tmp_path: Path) -> None:
+    """``python -m game.server --spectators`` and ``python -m game --join LINK --watch
+    --headless``: the watcher prints the final scores in the headless player's line."""
+    args = [sys.executable, "-m", "game.server", "--port", "0", "--host", "127.0.0.1",
+            "--game", "carcassonne", "--seats", "random,random", "--spectators",
+            "--computer-pace", "instant", "--data", str(tmp_path / "t")]
+    server = subprocess.Popen(args, cwd=ROOT, env=env(tmp_path), text=True,
+                              stdout=subprocess.PIPE, stderr=subprocess.DEVNULL)
+    try:
+        assert server.stdout is not None
+        first = line_within(server.stdout, "the server's link", LIMIT)
+        found = re.search(r"(ws://127\.0\.0\.1:\d+/[0-9A-Z-]+)", first)
+        assert found, first
+        watcher = subprocess.run([sys.executable, "-m", "game", "--join", found[1], "--watch",
+                                  "--headless", "--name", "Zoé"], cwd=ROOT, env=env(tmp_path),
+                                 text=True, capture_output=True, timeout=LIMIT)
+        wait_until(lambda: table_file(tmp_path).get("state") == "over", "the game saved over",
+                   LIMIT, every=0.05)
+    finally:
+        server.terminate()  # stopped as with Ctrl+C: its thinking processes end with it
+        try:
+            server.wait(LIMIT)
+        except subprocess.TimeoutExpired:
+            server.kill()
+            server.wait(LIMIT)
+    assert watcher.returncode == 0, watcher.stderr
+    found = re.fullmatch(r"game over \((\d+) moves\): Random (\d+), Random 2 (\d+)\n",
+                         watcher.stdout)
+    assert found, watcher.stdout
+    game = table_file(tmp_path)["game"]
+    assert isinstance(game, dict) and int(found[1]) == len(game["moves"])
+    assert [int(found[2]), int(found[3])] == game["summary"]["scores"]
+
+
+def test_the_server_refuses_a_correspondence_clock_it_cannot_keep(tmp_path: Path) -> None:
+    from game.commands.server import parse_args, refused
+
+    assert refused(parse_args(["--days-per-move", "3", "--clock", "10"])) is not None
+    assert parse_args(["--days-per-move", "0.5"]).days_per_move == 43200
+    for bad in ("0", "11", "soon"):
+        with pytest.raises(SystemExit):
+            parse_args(["--days-per-move", bad])
+    assert parse_args(["--tables-per-address", "0"]).tables_per_address == 0

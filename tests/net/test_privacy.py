@@ -1,6 +1,7 @@
 """A modified client reading every message it receives learns nothing more than a player at
 the table: a whole game with hands of three tiles, hills and the sheep bag, every frame one
-client receives captured and read.
+client receives captured and read.  A spectator, read the same way, learns nothing more than
+a player who holds no hand.
 
 What a player at the table knows: the tiles placed (each named by its action), the tiles set
 aside (they are shown), the outcomes drawn in front of everyone (sheep tokens), their own
@@ -15,12 +16,14 @@ from collections import Counter
 from collections.abc import Iterator
 from typing import Any
 
-from game.net.client import NetSession
+from game.net.client import NetSession, Status
+from game.net.connect import follow
 from game.net.messages import SERVER, read
 from game.net.seats import TableConfig
 from game.rules import Place, parse_action
 
-from .loopback import assert_same_game, registry, run, seat_players, serving
+from ..waiting import wait_until_async
+from .loopback import LIMIT, assert_same_game, registry, run, seat_players, serving
 
 ME = 0
 CONFIG = TableConfig("carcassonne", ("hills-and-sheep",), (("hand", 3),),
@@ -48,11 +51,12 @@ def values(value: Any) -> list[Any]:
     return [value]
 
 
-def allowed(path: tuple[Any, ...]) -> bool:
-    """Where a tile's name may stand in a message to seat ME: its own hand in a deal, the
-    tiles set aside, an outcome drawn in front of everyone."""
+def allowed(path: tuple[Any, ...], me: int | None) -> bool:
+    """Where a tile's name may stand in a message to seat ``me``: its own hand in a deal (a
+    spectator, None, has none), the tiles set aside, an outcome drawn in front of
+    everyone."""
     if "hands" in path:
-        return bool(path[path.index("hands") + 1] == ME)
+        return me is not None and bool(path[path.index("hands") + 1] == me)
     return "aside" in path or "outcomes" in path
 
 
@@ -74,12 +78,47 @@ def test_a_client_learns_nothing_more_than_a_player_at_the_table() -> None:
             table = server.tables[link.code]
             assert table.game is not None
             assert_same_game(sessions, table.game)
-            check(frames, table)
+            check(frames, table, ME)
 
     run(main)
 
 
-def check(frames: list[str], table: Any) -> None:
+def test_a_spectator_learns_nothing_more_than_a_player_without_a_hand() -> None:
+    """Every frame a spectator gets in a whole game: no hand of three, no tile but those
+    placed, set aside or drawn in front of everyone, no bag, no seed before the end."""
+    config = TableConfig("carcassonne", ("hills-and-sheep",), (("hand", 3),),
+                         seats=("open", "open", "open"), watchers="chat")
+
+    async def main() -> None:
+        async with serving([config], seed=1_946_263_117) as (server, (link,)):
+            frames: list[str] = []
+            spectator = NetSession(registry(), link, "Zoé", watch=True)
+            received = spectator.received
+
+            def tap(text: str | bytes) -> None:
+                assert isinstance(text, str)
+                frames.append(text)
+                received(text)
+
+            spectator.received = tap  # type: ignore[method-assign]
+            stop = asyncio.Event()
+            following = asyncio.create_task(follow(spectator, stop))
+            await wait_until_async(lambda: spectator.linked and frames,
+                                   "the spectator watching before the game")
+            sessions = await seat_players(link, 3, "random")
+            await wait_until_async(lambda: spectator.status == Status.OVER,
+                                   "the spectator's game over", LIMIT, step=spectator.poll)
+            stop.set()
+            await following
+            table = server.tables[link.code]
+            assert table.game is not None
+            assert_same_game([*sessions, spectator], table.game)
+            check(frames, table, None)
+
+    run(main)
+
+
+def check(frames: list[str], table: Any, me: int | None) -> None:
     game = table.game
     types = game.tile_types
     messages = [read(f, SERVER) for f in frames]
@@ -96,7 +135,7 @@ def check(frames: list[str], table: Any) -> None:
     for message in messages:
         for path, text in strings(message):
             if text in types:
-                assert allowed(path), f"a tile's name at {path} in a {message['type']}"
+                assert allowed(path, me), f"a tile's name at {path} in a {message['type']}"
                 revealed[text] += 1
             if path and path[-1] == "action":
                 action = parse_action(text)
@@ -104,15 +143,14 @@ def check(frames: list[str], table: Any) -> None:
                     revealed[action.tile] += 1
         for deal in deals_of(message):
             for i, hand in enumerate(deal["hands"]):
-                if i == ME:
+                if i == me:
                     assert isinstance(hand, list)
                     my_hands.append(hand)
                 else:  # another player's hand: how many tiles, never which
                     assert isinstance(hand, int)
-    # Its own hand: exactly the table's, deal after deal.
-    true = [list(d.hands[ME]) for d in [table.opening, *(d for s in table.steps
-                                                       for d in s.deals)]]
-    assert my_hands == true
+    deals = [table.opening, *(d for s in table.steps for d in s.deals)]
+    # Its own hand: exactly the table's, deal after deal (a spectator: none, ever).
+    assert my_hands == ([] if me is None else [list(d.hands[me]) for d in deals])
     # Every tile named was placed (named by its action), set aside or dealt into its own
     # hand, exactly as often as that happened: no other tile is ever named, so neither the
     # others' hands nor the tiles under hills nor the pile's order are.
@@ -121,8 +159,9 @@ def check(frames: list[str], table: Any) -> None:
         action = parse_action(step.action)
         if isinstance(action, Place):
             expected[action.tile] += 1
-    for deal in [table.opening, *(d for s in table.steps for d in s.deals)]:
-        expected.update(deal.hands[ME])
+    for deal in deals:
+        if me is not None:
+            expected.update(deal.hands[me])
         expected.update(deal.aside)
     assert revealed == expected
     hills = game.module("hills")

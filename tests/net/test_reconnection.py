@@ -12,6 +12,7 @@ from game.net.connect import follow
 from game.net.headless import play_seat
 from game.net.links import Link
 from game.net.messages import SERVER, read
+from game.net.peer import Peer
 from game.net.seats import TableConfig
 from game.net.table_server import TableServer
 
@@ -40,6 +41,7 @@ async def cut_when(server: TableServer, code: str, seat: int, moves: int) -> Non
                            f"the table's game at {moves} moves", LIMIT, every=0.005)
     for peer in list(server.peers.get(code, ())):
         if seat in peer.seats:
+            assert isinstance(peer, Peer)  # a connection of this process
             peer.ws.transport.abort()
 
 

@@ -1,6 +1,8 @@
 """Join game: the host's address and the table's code (or the whole link, pasted: a
 ``carcassonne://`` or ``ws://`` link fills both), the name to play under; then the table's
-lobby.  A seat this computer held at that table before is taken back."""
+lobby.  A seat this computer held at that table before is taken back.  *Watch* watches the
+table instead (it must allow spectators); *Public tables* lists those the server at the
+address shows (a server with a lobby)."""
 
 from __future__ import annotations
 
@@ -16,9 +18,11 @@ from .. import clipboard
 from .. import palette as pal
 from ..app import App, Scene
 from ..intents import Command, Intent, PointerDown
-from ..net_link import join_table
+from ..net_link import TableLink, join_table, watch_table
 from ..widgets import Button, TextField, blit_centred, first_blink, fit_text, panel
 from .lobby import LobbyScene
+from .public_tables import PublicTablesScene
+from .server_choice import server_link
 
 _HOST = re.compile(r"^(\[[0-9A-Fa-f:.]+\]|[A-Za-z0-9.-]{1,253})(:\d{1,5})?$")
 
@@ -86,7 +90,12 @@ class JoinScene(Scene):
         for i, f in enumerate(self.fields):
             f.rect = pygame.Rect(left, c.y + px(110 + 66 * i), width, px(48))
         bottom = c.bottom - px(70)
+        above = bottom - px(58)
         self.buttons = [
+            Button(pygame.Rect(c.x + px(30), above, px(300), px(46)),
+                   _("Public tables of this server"), self.public_tables),
+            Button(pygame.Rect(c.right - px(230), above, px(200), px(46)), _("Watch"),
+                   self.watch),
             Button(pygame.Rect(c.x + px(30), bottom, px(150), px(50)), _("Back"), self.app.pop),
             Button(pygame.Rect(c.x + px(192), bottom, px(200), px(50)), _("Paste link"),
                    self.paste, hotkey=_("Ctrl+V")),
@@ -112,22 +121,50 @@ class JoinScene(Scene):
                 return
         (focused or self.address).insert(text)
 
-    def join(self) -> None:
+    def _filled(self) -> tuple[Link, str] | None:
+        """The table's link and the name, remembered; None (and why, said) when the form
+        is not filled in right."""
         name = " ".join(self.name.text.split())
         if not name:
             self.problem = _("Give the name the table shows for you")
-            return
+            return None
         try:
             link = read_link(self.address.text, self.code.text)
         except ValueError as exc:
             self.problem = str(exc)
-            return
+            return None
         self.app.settings.remember("join", {"address": self.address.text.strip(),
                                             "code": self.code.text.strip(), "name": name})
-        table = join_table(self.app.registry, self.app.storage, link, name)
+        return link, name
+
+    def join(self) -> None:
+        filled = self._filled()
+        if filled is None:
+            return
+        self._open(join_table(self.app.registry, self.app.storage, *filled))
+
+    def watch(self) -> None:
+        """Watch the table as a spectator (it must allow spectators)."""
+        filled = self._filled()
+        if filled is None:
+            return
+        self._open(watch_table(self.app.registry, *filled))
+
+    def _open(self, table: TableLink) -> None:
         self.app.input.text_focus = False
         self.app.pop()
         self.app.push(LobbyScene(self.app, table))
+
+    def public_tables(self) -> None:
+        """The tables this server lists (a server with a lobby)."""
+        try:
+            server = server_link(self.address.text)
+        except ValueError as exc:
+            self.problem = str(exc)
+            return
+        self.app.input.text_focus = False
+        name = " ".join(self.name.text.split()) or _("Player")
+        self.app.push(PublicTablesScene(self.app, server, name[:MAX_NAME]))
 
     def handle(self, intent: Intent) -> None:
         if intent is Command.PASTE:

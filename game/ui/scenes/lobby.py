@@ -17,13 +17,13 @@ import pygame
 from game.net.client import Refusal, Status
 from game.net.terms import SeatKind
 from game.ui.net_refusals import pause_lines, problem_words
-from game.words.i18n import _
+from game.words.i18n import _, ngettext
 
 from .. import clipboard
 from .. import palette as pal
 from ..app import App, Scene
 from ..intents import Command, Intent
-from ..net_link import TableLink, home_network_only, join_table
+from ..net_link import TableLink, address_shown, home_network_only, join_table
 from ..net_session import NetworkSession
 from ..session import kind_name
 from ..table_options import table_lines
@@ -91,8 +91,8 @@ class LobbyScene(Scene):
         self.card.center = (w // 2, h // 2)
         c = self.card
         self.buttons = []
-        host = self.table.hosting
-        if host and self.table.net.status == Status.LOBBY:
+        host = self.hosts
+        if self.table.host_powers and self.table.net.status == Status.LOBBY:
             for i, seat in enumerate(self.seats):
                 gone = seat["kind"] == SeatKind.PLAYER and not seat["connected"]
                 if seat["kind"] in (SeatKind.OPEN, SeatKind.COMPUTER) or gone:
@@ -101,14 +101,14 @@ class LobbyScene(Scene):
                                        px(40))
                     self.buttons.append(Button(rect, label, self._seat_kind(i, seat["kind"])))
         bottom = c.bottom - px(70)
-        refused = not host and self.table.net.status == Status.FAILED
-        back = _("Close the table") if host else _("Back") if refused else _("Leave")
+        refused = self.table.net.status == Status.FAILED and not self.table.hosting
+        back = _("Back") if refused else _("Close the table") if host else _("Leave")
         self.buttons.append(Button(pygame.Rect(c.x + px(30), bottom, px(220), px(50)), back,
-                                   self.back_to_join if refused else self.app.pop))
+                                   self.back_to_join if refused else self.leave))
         self.buttons.append(Button(pygame.Rect(c.x + px(262), bottom, px(130), px(50)),
                                    _("Rules"), self.show_rules))
         self.start_button = self.copy_button = None
-        if host:
+        if host and self.table.link.code:
             ready = self.table.net.status == Status.LOBBY and bool(self.seats) and all(
                 s["kind"] != SeatKind.OPEN for s in self.seats)
             self.start_button = Button(pygame.Rect(c.right - px(250), bottom, px(220), px(50)),
@@ -118,6 +118,19 @@ class LobbyScene(Scene):
             self.copy_button = Button(pygame.Rect(c.x + px(RIGHT_X), self._copy_y(), px(180),
                                                   px(42)), _("Copy link"), self.copy_link)
             self.buttons.append(self.copy_button)
+
+    @property
+    def hosts(self) -> bool:
+        """This window is the table's host (it serves it, or made it on a server)."""
+        return self.table.host_powers or (self.table.made_on_server
+                                          and self.table.net.status == Status.CONNECTING)
+
+    def leave(self) -> None:
+        """Leave the lobby: the host of a table made on a server closes it there first (it
+        is no more: its code joins nothing)."""
+        if self.table.made_on_server and self.table.host_powers:
+            self.table.net.host("close")
+        self.app.pop()
 
     def _row(self, i: int) -> int:
         return self.card.y + self.app.res.px(120 + i * ROW)
@@ -137,9 +150,10 @@ class LobbyScene(Scene):
 
     def back_to_join(self) -> None:
         """Refused (a code mistyped, the table full): back to the form, as it was filled in,
-        saying why."""
+        saying why (a table the server would not make: back to New game)."""
         self.app.pop()
-        self.app.push(self.app.routes.join(problem_words(self.table.net) or ""))
+        if not self.table.made_on_server:
+            self.app.push(self.app.routes.join(problem_words(self.table.net) or ""))
 
     def copy_link(self) -> None:
         copy_link(self.app, self.table)
@@ -153,8 +167,8 @@ class LobbyScene(Scene):
             if b.handle(intent):
                 return
         if intent is Command.BACK:
-            self.app.pop()
-        elif intent is Command.COPY and self.table.hosting:
+            self.leave()
+        elif intent is Command.COPY and self.copy_button is not None:
             self.copy_link()
         elif intent is Command.CONFIRM and self.start_button is not None \
                 and self.start_button.enabled:
@@ -167,7 +181,7 @@ class LobbyScene(Scene):
         px = res.px
         c = self.card
         panel(surface, c, radius=px(18), alpha=250)
-        title = _("Your table") if self.table.hosting else _("Table {code}").format(
+        title = _("Your table") if self.hosts else _("Table {code}").format(
             code=self.table.code)
         blit_centred(surface, res.heading(title, 42, pal.TEXT), (c.centerx, c.y + px(36)))
         surface.blit(res.text(_("Players, in seat order"), 24, pal.TEXT_DIM, bold=True),
@@ -175,7 +189,7 @@ class LobbyScene(Scene):
         for i, seat in enumerate(self.seats):
             self._draw_seat(surface, i, seat)
         self._draw_table(surface)
-        if self.table.hosting:
+        if self.hosts:
             self._draw_who_sees(surface)
         for b in self.buttons:
             b.draw(surface, res)
@@ -185,8 +199,10 @@ class LobbyScene(Scene):
         res = self.app.res
         px = res.px
         c = self.card
-        said = _("Your computer holds the table: it could see every hand. On a club server "
-                 "nobody at the table can.")
+        said = (_("Your computer holds the table: it could see every hand. On a club server "
+                  "nobody at the table can.") if self.table.hosting else
+                _("The server {address} holds the table: nobody at it can see the others' "
+                  "hands.").format(address=address_shown(self.table.link)))
         text, size = fit_line(res, said, (16, 15, 14, 13), c.w - px(60))
         surface.blit(res.text(text, size, pal.TEXT_DIM), (c.x + px(30), c.bottom - px(100)))
 
@@ -198,7 +214,7 @@ class LobbyScene(Scene):
         name = colours[i] if i < len(colours) else pal.PLAYER_COLOURS[i % 6][0]
         figure = res.figures.figure("follower", pal.colour_rgb(str(name)), px(34))
         blit_centred(surface, figure, (self.card.x + px(52), y + px(26)))
-        room = px(RIGHT_X - 110) - (px(130) if self.table.hosting else 0)
+        room = px(RIGHT_X - 110) - (px(130) if self.table.host_powers else 0)
         shown = _("Open seat") if seat["kind"] == SeatKind.OPEN else seat["name"]
         text, size = fit_line(res, shown, (22, 20, 18), room, bold=True)  # smaller, then cut
         surface.blit(res.text(text, size, pal.TEXT, bold=True),
@@ -216,7 +232,7 @@ class LobbyScene(Scene):
                 pal.TEXT_DIM
         if i in self.table.net.seats:
             return _("you, at this screen"), pal.TEXT_DIM
-        if kind == "host":
+        if kind == SeatKind.HOST:
             return _("at the host's screen"), pal.TEXT_DIM
         if seat["connected"]:
             return _("joined"), pal.TEXT_DIM
@@ -238,7 +254,7 @@ class LobbyScene(Scene):
                                   pal.TEXT if k == 0 else pal.TEXT_DIM, bold=bold), (x, y))
             y += px(30 if k == 0 else 22)
         y = max(y + px(16), c.y + px(220))
-        if self.table.hosting:
+        if self.hosts and self.table.link.code:
             self._draw_address(surface, x, y, width)
         else:
             self._draw_waiting(surface, x, y, width)
@@ -248,7 +264,7 @@ class LobbyScene(Scene):
         px = res.px
         link = self.table.shown
         surface.blit(res.text(_("Friends join with Join game:"), 19, pal.TEXT_DIM), (x, y))
-        pairs = ((_("Address"), f"{link.host}:{link.port}"), (_("Code"), self.table.code))
+        pairs = ((_("Address"), address_shown(link)), (_("Code"), self.table.code))
         for k, (label, value) in enumerate(pairs):
             top = y + px(28 + 40 * k)
             surface.blit(res.text(label, 19, pal.TEXT_DIM), (x, top + px(8)))
@@ -262,7 +278,11 @@ class LobbyScene(Scene):
         note = " ".join(pause_lines(self.table)) or note
         surface.blit(res.text(fit_text(res, note, 17, width), 17, pal.TEXT_DIM),
                      (x, copy_y + px(58)))
-        if status == Status.LOBBY and home_network_only(link.host):
+        watchers = self._watchers_line()
+        if watchers:
+            surface.blit(res.text(fit_text(res, watchers, 17, width), 17, pal.TEXT_DIM),
+                         (x, copy_y + px(80)))
+        if status == Status.LOBBY and self.table.hosting and home_network_only(link.host):
             away = _("Friends in another home: have your router forward TCP port {port} to "
                      "this computer ({address}), then give them your internet address and "
                      "the code.").format(port=link.port, address=link.host)
@@ -271,14 +291,26 @@ class LobbyScene(Scene):
                 surface.blit(res.text(line, size, pal.TEXT_DIM),
                              (x, copy_y + px(96 + k * (size + 6))))
 
+    def _watchers_line(self) -> str:
+        """How many watch, once someone does."""
+        n = self.table.net.table.watching
+        if not n:
+            return ""
+        return ngettext("{n} spectator watches", "{n} spectators watch", n).format(n=n)
+
     def _draw_waiting(self, surface: pygame.Surface, x: int, y: int, width: int) -> None:
         res = self.app.res
         link = self.table.link
-        host = _("Host: {address}").format(address=f"{link.host}:{link.port}")
+        host = (_("Server: {address}") if self.table.made_on_server
+                else _("Host: {address}")).format(address=address_shown(link))
         surface.blit(res.text(fit_text(res, host, 19, width), 19, pal.TEXT_DIM), (x, y))
         status = self.table.net.status
         text = (_("Waiting for the host to start the game…") if status == Status.LOBBY
                 else self._status_text(status))
+        if self.table.made_on_server and status == Status.CONNECTING:
+            text = _("Making the table on the server…")
+        elif self.table.watching and status == Status.LOBBY:
+            text = _("You watch this table: the game shows once the host starts it")
         if status == Status.RECONNECTING and not self.table.net.seats:  # never answered
             text = _("The table does not answer (is its host away?): trying again…")
         if status == Status.FAILED and self.table.net.refused is None:

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
+from game.net.terms import SeatKind, Watchers
 from game.words.i18n import _
 
 from ..app import App
@@ -54,6 +55,9 @@ class PauseScene(MenuScene):
             entries.append((_("Resign"), self.confirm_resign))
         if not session.ended():  # for a friend who lost theirs, or a table that moved
             entries.append((_("Copy link"), lambda: copy_link(self.app, session.link)))
+        if session.link.host_powers:
+            entries.append((_("Who may chat"), lambda: self.app.push(
+                MuteScene(self.app, session))))
         entries += [(_("Rules"), lambda: self.app.push(HelpScene(self.app, session.game_id))),
                     (_("Settings"), self.open_settings),
                     (_("Leave the table"), self.confirm_leave)]
@@ -80,6 +84,8 @@ class PauseScene(MenuScene):
         text = (_("You host this table: leaving stops it for everyone, until Continue on "
                   "the title screen opens it again where it stands.")
                 if self.session.link.hosting else
+                _("You stop watching: Join game with the same link watches again.")
+                if self.session.link.watching else
                 _("Your seat stays yours: Join game with the same link takes it back."))
         self.app.push(ConfirmScene(self.app, _("Leave the table?"), text, _("Leave"),
                                    self.to_title))
@@ -89,3 +95,40 @@ class PauseScene(MenuScene):
 
     def to_title(self) -> None:
         self.app.replace(self.app.routes.title())
+
+
+class MuteScene(MenuScene):
+    """The host's say over the table's chat: each other player's seat, and the spectators,
+    muted or let speak again (the table tells everyone)."""
+
+    def __init__(self, app: App, session: NetworkSession) -> None:
+        self.session = session
+        super().__init__(app)
+
+    def layout(self, size: tuple[int, int]) -> None:
+        self.title = _("Who may chat")
+        super().layout(size)
+
+    def entries(self) -> list[tuple[str, Callable[[], object]]]:
+        net = self.session.link.net
+        table = net.table
+        entries: list[tuple[str, Callable[[], object]]] = []
+        for i, seat in enumerate(table.seats):
+            if i in net.seats or seat["kind"] not in (SeatKind.PLAYER, SeatKind.HOST):
+                continue
+            name = str(seat["name"])
+            entries.append(((_("Let {name} chat") if table.muted(i) else _("Mute {name}")
+                             ).format(name=name), self._toggle(i, not table.muted(i))))
+        if table.watchers == Watchers.CHAT:
+            entries.append((_("Let the spectators chat") if table.muted(None)
+                            else _("Mute the spectators"),
+                            self._toggle(None, not table.muted(None))))
+        entries.append((_("Back"), self.app.pop))
+        return entries
+
+    def _toggle(self, seat: int | None, mute: bool) -> Callable[[], None]:
+        def fn() -> None:
+            if not self.session.link.net.host("mute" if mute else "unmute", seat):
+                self.app.show_toast(_("Not connected to the table: try again"))
+            self.app.pop()
+        return fn

@@ -80,7 +80,7 @@ class RematchOffer:
         waited = self._names(accepted=False)
         if not waited:
             return _("The next game begins…")
-        if self.table.link.hosting:
+        if self.table.link.host_powers:
             return _("Waiting for {players}: Start now gives their seats to a computer"
                      ).format(players=listed(waited))
         return _("Waiting for {players} to answer…").format(players=listed(waited))
@@ -93,7 +93,7 @@ class RematchOffer:
             return _("Join in"), True
         if not self.table.link.net.accepted():
             return _("Play again"), True
-        if self.table.link.hosting:
+        if self.table.link.host_powers:
             return _("Start now"), True
         return _("Waiting…"), False
 

@@ -1,8 +1,10 @@
 """The new-game screen: players (name, colour, seat order, a person at this screen, a
 computer level, or an open seat for someone joining over the network), the game, its
 expansions and rule options, and the table's options (play without aids; with an open seat,
-a turn clock).  With an open seat the game is hosted: the table's lobby opens.  Every choice
-is remembered for the next game."""
+a turn clock, where the table is served, who may watch it).  With an open seat the game is
+hosted, from this window or on a table server (then also a clock of days a move, and a
+table listed on the server): the table's lobby opens.  Every choice is remembered for the
+next game."""
 
 from __future__ import annotations
 
@@ -33,9 +35,19 @@ from .. import hosted
 from .. import palette as pal
 from ..app import App, Scene
 from ..intents import Command, Intent, PointerDown, PointerMove
-from ..net_link import Listening, host_table
+from ..net_link import Listening, create_table, host_table
 from ..session import OFFERED_KINDS, Seat, Session, kind_name
-from ..table_options import CLOCKS, clock_button, clock_from
+from ..table_options import (
+    CLOCKS,
+    MOVE_DAYS,
+    WATCHERS,
+    Clock,
+    clock_button,
+    clock_from,
+    days_label,
+    per_move_from,
+    watchers_button,
+)
 from ..widgets import (
     Button,
     TextField,
@@ -50,6 +62,7 @@ from .help import HelpScene
 from .lobby import LobbyScene
 from .menus import MessageScene
 from .play import PlayScene
+from .server_choice import ServerChoiceScene, server_link
 
 # The table's seat for each person's seat of the set-up: the host's, or an open one.
 TABLE_SEATS: dict[str, str] = {Person.HUMAN: SeatKind.HOST, Person.OPEN: SeatKind.OPEN}
@@ -96,6 +109,17 @@ class SetupScene(Scene):
         kept = kept if isinstance(kept, dict) else {}
         self.clock = clock_from(kept.get("clock"))
         self.aids = kept.get("aids") is not False
+        # Where a hosted table is served: "" this computer, else a server's address; with
+        # its correspondence clock (seconds a move, instead of ``clock``), who may watch,
+        # and whether the server lists it.
+        server = kept.get("server")
+        self.server = _printable(server)[:100] if isinstance(server, str) else ""
+        self.per_move = per_move_from(kept.get("per_move")) if self.server else None
+        if self.per_move is not None:
+            self.clock = None
+        watchers = kept.get("watchers")
+        self.watchers = watchers if watchers in WATCHERS else WATCHERS[0]
+        self.public = kept.get("public") is True
         self._recall(kept)
         if again is not None:
             self._again(again)
@@ -174,8 +198,21 @@ class SetupScene(Scene):
                                    self._toggle_aids))
         if self.hosting:
             self.widgets.append(Button(pygame.Rect(left + px(330), add_y, px(188), px(44)),
-                                       clock_button(self.clock),
-                                       self._cycle_clock))
+                                       self._clock_label(), self._cycle_clock))
+            table_y = add_y + px(52)
+            self.kinds_help_top = table_y + px(56)
+            where = (_("Table on: {server}").format(server=self.server) if self.server
+                     else _("Table on: this computer"))
+            self.widgets.append(Button(pygame.Rect(left, table_y, px(214), px(44)), where,
+                                       self.choose_server))
+            self.widgets.append(Button(pygame.Rect(left + px(226), table_y,
+                                                   px(174 if self.server else 292), px(44)),
+                                       watchers_button(self.watchers), self._cycle_watchers))
+            if self.server:
+                self.widgets.append(Button(pygame.Rect(left + px(412), table_y, px(106),
+                                                       px(44)),
+                                           ("[x] " if self.public else "[ ] ") + _("Public"),
+                                           self._toggle_public))
         right = c.x + px(RIGHT_X)
         width = c.right - right - px(30)
         y = top
@@ -306,8 +343,43 @@ class SetupScene(Scene):
         self.aids = not self.aids
         self._build()
 
+    def _clock_choices(self) -> list[tuple[Clock | None, int | None]]:
+        """The clocks offered, in click order: a turn clock, or on a server also a clock
+        of days a move."""
+        offered: list[tuple[Clock | None, int | None]] = [(c, None) for c in CLOCKS]
+        if self.server:
+            offered += [(None, days) for days in MOVE_DAYS]
+        return offered
+
+    def _clock_label(self) -> str:
+        if self.per_move is not None:
+            return _("Clock: {days}").format(days=days_label(self.per_move))
+        return clock_button(self.clock)
+
     def _cycle_clock(self) -> None:
-        self.clock = CLOCKS[(CLOCKS.index(self.clock) + 1) % len(CLOCKS)]
+        offered = self._clock_choices()
+        now = (self.clock, self.per_move)
+        at = offered.index(now) if now in offered else -1
+        self.clock, self.per_move = offered[(at + 1) % len(offered)]
+        self._build()
+
+    def choose_server(self) -> None:
+        """This computer or a server: asked on a screen of its own."""
+        def chosen(address: str) -> None:
+            self.server = address
+            if not address:
+                self.per_move = None  # days a move: a server's table only
+                self.public = False
+            self._build()
+
+        self.app.push(ServerChoiceScene(self.app, self.server, bool(self.server), chosen))
+
+    def _cycle_watchers(self) -> None:
+        self.watchers = WATCHERS[(WATCHERS.index(self.watchers) + 1) % len(WATCHERS)]
+        self._build()
+
+    def _toggle_public(self) -> None:
+        self.public = not self.public
         self._build()
 
     def _choose_game(self, gid: str) -> Callable[[], None]:
@@ -358,16 +430,21 @@ class SetupScene(Scene):
         self.app.replace(PlayScene(self.app, session))
 
     def host(self) -> None:
-        """Serve the game as a network table from this window; its lobby opens."""
+        """Serve the game as a network table from this window, or have a server make it;
+        its lobby opens."""
         config = self.app.config
         here = [s for s in self.seats if s.kind == Person.HUMAN]
+        if self.server:
+            self.host_on_server(here[0].name if here else _("Host"))
+            return
         pace = TABLE_PACES.get(str(self.app.settings.get("computer_pace")), 0.55)
         table = TableConfig(
             self.game_id, tuple(self.expansions), tuple(self.options.items()),
             tuple(TABLE_SEATS.get(s.kind, s.kind) for s in self.seats),  # or its level
             tuple(s.name for s in self.seats), self.clock if self.hosting else None,
             takeover=0, auto_start=False, pace=pace,
-            colours=tuple(s.colour for s in self.seats), aids=self.aids)
+            colours=tuple(s.colour for s in self.seats), aids=self.aids,
+            watchers=self.watchers)
         try:
             link = host_table(self.app.registry, self.app.storage, table,
                               here[0].name if here else _("Host"),
@@ -380,6 +457,26 @@ class SetupScene(Scene):
         hosted.remember(self.app.settings, link)
         self.app.push(LobbyScene(self.app, link))
 
+    def host_on_server(self, name: str) -> None:
+        """Have the chosen server make the table, with this set-up: this window takes its
+        host's seats there (nobody forwards a port)."""
+        try:
+            server = server_link(self.server)
+        except ValueError as exc:
+            self.app.push(MessageScene(self.app, _("The table cannot be opened"), str(exc)))
+            return
+        setup = {"game": self.game_id, "expansions": list(self.expansions),
+                 "options": [[k, v] for k, v in self.options.items()],
+                 "seats": [TABLE_SEATS.get(s.kind, s.kind) for s in self.seats],
+                 "names": [s.name for s in self.seats],
+                 "clock": list(self.clock) if self.clock else None,
+                 "per_move": self.per_move, "aids": self.aids,
+                 "colours": [s.colour for s in self.seats], "watchers": self.watchers,
+                 "public": self.public}
+        self._remember()
+        link = create_table(self.app.registry, self.app.storage, server, setup, name)
+        self.app.push(LobbyScene(self.app, link))
+
     def _remember(self) -> None:
         settings = self.app.settings
         settings.remember("game", self.game_id)
@@ -388,7 +485,9 @@ class SetupScene(Scene):
         settings.remember("setup", {"expansions": list(self.expansions),
                                     "options": dict(self.options),
                                     "clock": list(self.clock) if self.clock else None,
-                                    "aids": self.aids})
+                                    "aids": self.aids, "server": self.server,
+                                    "per_move": self.per_move, "watchers": self.watchers,
+                                    "public": self.public})
 
     # -- events and drawing
     def handle(self, intent: Intent) -> None:

@@ -1,5 +1,6 @@
 """The title screen: continue the last game (or the network table played last: served
-again, or its seat taken back), start a new one, join a network table, load, help, quit."""
+again, or its seat taken back), start a new one, join a network table, see how the network
+tables one sits at stand (Your tables, once there are some), load, help, quit."""
 
 from __future__ import annotations
 
@@ -30,6 +31,7 @@ from .menus import MessageScene
 from .saves import LoadScene, open_saved
 from .settings import SettingsScene
 from .setup import SetupScene
+from .your_tables import YourTablesScene
 
 log = logging.getLogger(__name__)
 
@@ -41,6 +43,7 @@ class TitleScene(Scene):
         self.continue_problem: str | None = None
         self.can_continue = False  # the autosave can be restored (known once entered)
         self.table: KeptTable | None = None  # a network table played last, under way
+        self.tables_kept = False  # unfinished network tables are kept: Your tables shows
         self.backdrop: pygame.Surface | None = None
 
     def enter(self) -> None:
@@ -63,6 +66,7 @@ class TitleScene(Scene):
                 log.warning("the autosave cannot be read: %s: %s", path, exc.problem)
                 self.continue_problem = self._kept_aside(exc)
         tables = unfinished_tables(self.app)  # the Load list offers every one
+        self.tables_kept = bool(tables)  # Your tables lists them with how each stands
         self.table = tables[0] if tables else None
         if self.table is not None and self.can_continue and _newer(path, self.table.path):
             self.table = None  # a game played here since: Continue is that one
@@ -98,6 +102,8 @@ class TitleScene(Scene):
         labels = [(_("Continue"), self.continue_game, can_continue, can_continue),
                   (_("New game"), self.new_game, True, not can_continue),
                   (_("Join game"), self.join_game, True, False),
+                  *([(_("Your tables"), self.your_tables, True, False)]
+                    if self.tables_kept else []),
                   (_("Load game"), lambda: self.app.push(LoadScene(self.app)), True, False),
                   (_("How to play"), lambda: self.app.push(HelpScene(self.app)), True, False),
                   (_("Settings"), self.open_settings, True, False),
@@ -107,15 +113,22 @@ class TitleScene(Scene):
         top = self._card(size).y + px(108)
         for i, (label, fn, enabled, primary) in enumerate(labels):
             r = pygame.Rect(0, 0, px(300), px(44))
-            r.center = (w // 2, top + i * px(52))
+            r.center = (w // 2, top + i * px(self._spacing))
             self.buttons.append(Button(r, label, fn, primary=primary, enabled=enabled))
         if self.backdrop is None or self.backdrop.get_size() != (w + 200, h + 200):
             self.backdrop = self._make_backdrop((w + 200, h + 200))
 
+    @property
+    def _spacing(self) -> int:
+        """Between two buttons' centres, at 100 %: closer with Your tables among them."""
+        return 48 if self.tables_kept else 52
+
     def _card(self, size: tuple[int, int]) -> pygame.Rect:
         """The panel the menu sits on."""
         px = self.app.res.px
-        card = pygame.Rect(0, 0, px(420), px(474 + (26 if self.table is not None else 0)))
+        rows = 8 if self.tables_kept else 7
+        height = 474 + (rows - 1) * self._spacing - 6 * 52
+        card = pygame.Rect(0, 0, px(420), px(height + (26 if self.table is not None else 0)))
         card.center = (size[0] // 2, size[1] // 2 + px(40))
         return card
 
@@ -163,6 +176,9 @@ class TitleScene(Scene):
 
     def join_game(self) -> None:
         self.app.push(JoinScene(self.app))
+
+    def your_tables(self) -> None:
+        self.app.push(YourTablesScene(self.app))
 
     def quit(self) -> None:
         self.app.running = False

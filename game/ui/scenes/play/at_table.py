@@ -26,7 +26,7 @@ from ...intents import Intent
 from ...net_session import TAKEOVER_OFFER, NetworkSession
 from ...palette import Colour
 from ...resources import Resources
-from ...seat_marks import away_sentence, clock_text
+from ...seat_marks import DAY, away_sentence, clock_text
 from ...widgets import Button, fit_lines, panel
 from .feedback import Feedback
 from .follow import CameraFollow
@@ -154,6 +154,8 @@ class AtTable:
                           None))
         elif session.resigned:
             lines.append((_("You resigned: a computer plays your seat"), pal.TEXT_DIM, None))
+        if session.link.watching and status == client.Status.PLAYING:
+            lines.append((_("You are watching: only the players play"), pal.TEXT_DIM, None))
         mine = session.link.net.seats
         if session.link.moved_from is not None and any(
                 seat not in mine for seat, _waited in session.away()):
@@ -177,7 +179,7 @@ class AtTable:
         if wait is not None:
             said = _("A computer plays {player}'s turn in {time} unless they come back"
                      ).format(player=player, time=clock_text(wait))
-        elif session.link.hosting:
+        elif session.link.host_powers:
             said = _("You may let a computer play {player}'s turn in {time}").format(
                 player=player, time=clock_text(TAKEOVER_OFFER - waited))
         elif any(s["kind"] == SeatKind.HOST for s in session.link.net.table.seats):
@@ -195,7 +197,7 @@ class AtTable:
         res = frame.res
         px = res.px
         offers = {seat for seat, waited in self.session.away()
-                  if self.session.link.hosting and waited >= TAKEOVER_OFFER
+                  if self.session.link.host_powers and waited >= TAKEOVER_OFFER
                   and seat not in self.session.link.net.seats}
         state = self._state(offers)
         if not state:
@@ -260,8 +262,10 @@ class AtTable:
             marks = session.marks(running) if isinstance(running, int) else None
             # at zero it shows nothing new until the table's word on it comes (and wakes)
             if marks is not None and marks.clock is not None and marks.clock > 0:
-                waits.append(marks.clock - math.floor(marks.clock) + 0.01)
-        if session.link.hosting:
+                # shown in days and hours past a day: it changes once an hour
+                unit = 3600 if marks.clock >= DAY else 1
+                waits.append(marks.clock % unit + 0.01)
+        if session.link.host_powers:
             waits += [TAKEOVER_OFFER - waited for _, waited in session.away()
                       if waited < TAKEOVER_OFFER]
         countdown = session.takeover_in()

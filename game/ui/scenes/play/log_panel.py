@@ -119,8 +119,10 @@ class LogPanel:
 
     # ------------------------------------------------------------------ drawing
     def draw(self, surface: pygame.Surface, res: Resources, lines: Sequence[LogLine],
-             rect: pygame.Rect, info: Sequence[str] = ()) -> None:
-        """The state lines (``info``) and the log's ``lines`` in ``rect``."""
+             rect: pygame.Rect, info: Sequence[str] = (), title: str | None = None,
+             foot: int = 0) -> None:
+        """The state lines (``info``) and the log's ``lines`` in ``rect``, under ``title``
+        (the turn log's by default), ``foot`` px at its foot left free (a chat's field)."""
         px = res.px
         self._step = px(LINE_STEP)
         if rect.h < px(LOG_MIN_H):  # no room at this window size (see Layout.compute)
@@ -137,10 +139,11 @@ class LogPanel:
             pygame.draw.line(surface, pal.PANEL_EDGE, (rect.x + px(10), top - px(4)),
                              (rect.right - px(10), top - px(4)))
         if rect.bottom - px(8) - top >= px(TITLE_H + TITLE_FROM * LINE_STEP):
-            surface.blit(res.text(_("Turn log"), TITLE_SIZE, pal.TEXT_DIM, bold=True),
-                         (text_x, top))
+            surface.blit(res.text(_("Turn log") if title is None else title, TITLE_SIZE,
+                                  pal.TEXT_DIM, bold=True), (text_x, top))
             top += px(TITLE_H)
-        area = pygame.Rect(rect.x + px(4), top, rect.w - px(8), rect.bottom - px(8) - top)
+        area = pygame.Rect(rect.x + px(4), top, rect.w - px(8),
+                           rect.bottom - px(8) - foot - top)
         if area.h <= 0:
             return
         self._draw_entries(surface, res, lines, area)

@@ -9,7 +9,9 @@ it; the connection, the players who dropped and the host's hand-over button show
 board.  The seat stays the player's when the scene ends (Join game takes it back); a
 hosted table closes with its host's scene.  The final scores offer the table's next game;
 once it begins with this player, the window goes into it (a scene of its own, at the same
-table), from the final scores or from the finished board.
+table), from the final scores or from the finished board.  The table's chat shows under the
+turn log (``ChatPanel``); when it becomes this player's turn the window asks for their
+attention (its taskbar entry flashes while they are elsewhere).
 """
 
 from __future__ import annotations
@@ -28,6 +30,7 @@ from ...session import Actor
 from ..final import FinalScene
 from ..menus import MessageScene
 from .at_table import AtTable, Parts, Rebuilt, Told
+from .chat_panel import ChatPanel
 from .computer_turns import ComputerTurns
 from .frame import Frame
 from .scene import PlayScene
@@ -45,13 +48,31 @@ class TablePlayScene(PlayScene):
                                             self.pointer))
         self._began_for: tuple[int, Actor] | None = None  # the turn and actor last begun
         self._told_unverified = False
+        self.chat = ChatPanel(app, session)
+        self._log_room: pygame.Rect | None = None  # the log's room before the chat's share
+        self._split_for: bool | None = None  # whether the log showed when it was shared
+        self._my_turn: bool | None = None  # whether it was this player's turn last frame
 
     def _computer_turns(self) -> ComputerTurns:
         return TableTurns(self.table_session, self.pace, self.app.wake)
 
     def exit(self) -> None:
         super().exit()
+        self.chat.unfocus()
         self.table_session.leave()  # the seat stays the player's: Join game takes it back
+
+    def layout(self, size: tuple[int, int]) -> None:
+        super().layout(size)
+        self._log_room = self.layout_obj.log
+        self._share_log()
+
+    def _share_log(self) -> None:
+        """The chat takes the lower part of the turn log's room (all of it while the log
+        is hidden)."""
+        if self._log_room is not None:
+            shown = self.feedback.show_log
+            self.layout_obj.log = self.chat.split(self._log_room, shown)
+            self._split_for = shown
 
     def frame(self) -> Frame:
         frame = super().frame()
@@ -74,7 +95,7 @@ class TablePlayScene(PlayScene):
             self.table_session.take_back()  # the table takes it back, everywhere
 
     def handle(self, intent: Intent) -> None:
-        if self.table.handle(intent):
+        if self.chat.handle(intent) or self.table.handle(intent):
             return
         super().handle(intent)
 
@@ -86,6 +107,10 @@ class TablePlayScene(PlayScene):
             elif isinstance(news, Told):
                 self.app.show_toast(news.text, 3.0)
         session = self.table_session
+        if self._split_for != self.feedback.show_log:
+            self._share_log()
+        self.chat.update(dt)
+        self._call_when_my_turn()
         if session.account() is not None:
             self._keep_finished()
         if session.rematched and session.ended() and self.app.scene is self \
@@ -93,6 +118,15 @@ class TablePlayScene(PlayScene):
             self.app.replace(self.app.routes.play(session.next_game()))
             return
         super().update(dt)
+
+    def _call_when_my_turn(self) -> None:
+        """When it becomes this player's turn, the window asks for their attention (its
+        taskbar entry flashes while they are elsewhere): a game over days is played with the
+        window left open."""
+        mine = self.session.actor() is Actor.PERSON
+        if mine and self._my_turn is False:
+            self.app.ask_attention()
+        self._my_turn = mine
 
     def show_final(self) -> None:
         """The final scores, with the table's offer of its next game."""
@@ -130,8 +164,8 @@ class TablePlayScene(PlayScene):
 
     def wake_in(self) -> float | None:
         following = self.session.actor() is Actor.TABLE and not self.history.active
-        waits = [w for w in (super().wake_in(), self.table.wake_in(following))
-                 if w is not None]
+        waits = [w for w in (super().wake_in(), self.table.wake_in(following),
+                             self.chat.wake_in()) if w is not None]
         return min(waits, default=None)
 
     def redraw_in(self) -> float | None:
@@ -141,5 +175,6 @@ class TablePlayScene(PlayScene):
 
     def draw(self, surface: pygame.Surface) -> None:
         super().draw(surface)
+        self.chat.draw(surface)
         self.table.layout(self.frame(), self.drawing.banner_bottom)
         self.table.draw(surface, self.app.res)
