@@ -116,6 +116,13 @@ class Scene:
         and says so; the keyboard's ring then goes to the row that took its place."""
         return False
 
+    def focus_wrap(self, step: int) -> bool:
+        """The keyboard's ring goes round: past the last widget (``step`` 1) or before the
+        first (-1).  A screen whose list shows some of its rows brings its first (last)
+        rows back into sight and says so: the ring then goes to the row at the first
+        widget's (last widget's) place, and each round comes to every row."""
+        return False
+
     def animating(self) -> bool:
         """True while something on the scene moves: the app then draws every frame."""
         return False
@@ -363,7 +370,8 @@ class App:
         if not self.stack:
             return
         scene = self.scene
-        if scene.focus_keys and self.focus.handle(intent, scene.focus_scroll):
+        if scene.focus_keys and self.focus.handle(intent, scene.focus_scroll,
+                                                      scene.focus_wrap):
             return
         scene.handle(intent)
 

@@ -150,6 +150,10 @@ class KeysScene(Scene):
             return False
         return self._scroll_to(self.scroll + step)
 
+    def focus_wrap(self, step: int) -> bool:
+        """The ring goes round: the first actions (the last) come back into sight."""
+        return self._scroll_to(0 if step > 0 else self._most_scroll())
+
     # -- drawing
     def draw(self, surface: pygame.Surface) -> None:
         dim(surface)
