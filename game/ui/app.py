@@ -296,6 +296,10 @@ class App:
             # The screen changed in this frame: what was pressed while it was being made
             # was pressed before the new screen showed, and acts on nothing.
             self.handle_events(changes)
+            # Those events may hold another thread's wake-up (the network's answer to the
+            # new screen): the next frame comes at once and reads it, else the window would
+            # rest on what it showed before it until some other event came.
+            self._woken.set()
         if self.first_frame_at is None:
             self.first_frame_at = time.perf_counter()
         self.frames += 1
