@@ -14,7 +14,8 @@ import pytest
 
 from game.ai import choose_action
 from game.net.client import Status
-from game.rules import Phase, Place
+from game.review import hints
+from game.rules import Phase, Place, Skip
 from game.store.storage import save_file_name
 from game.ui import clipboard
 from game.ui.hud import describe_phase
@@ -444,3 +445,20 @@ def test_a_player_gone_on_their_turn_is_told_once_until_the_hand_over_is_offered
         said = " ".join(drawn)
         assert "You may let a computer play Bob's turn in 16:" in said
         assert "Meanwhile you may look back over the game (V)" in said
+
+
+def test_g_at_a_table_plays_the_hints_move_to_the_end_of_the_turn(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """The Hint's tile goes to the table and comes back before its figure can be put down:
+    the turn still ends, as G ends it on one screen."""
+    monkeypatch.setattr(hints, "THINK_SECONDS", 0.0)
+    with two_windows(tmp_path) as table:
+        host = table.play(table.host)
+        table.until(lambda: host.human_turn and not host.animating(), "the host's turn")
+        player = host.game.current
+        Driver(table.host).key(pygame.K_g)
+        table.until(lambda: host.hint.current() is not None or bool(host.game.moves),
+                    "the Hint thought of")
+        hint = host.hint.current()
+        table.until(lambda: host.game.current != player, "the turn ended", seconds=20)
+        assert hint is not None and host.game.moves == [hint.place, hint.figure or Skip()]
