@@ -260,8 +260,15 @@ def test_the_guest_resigns_from_the_menu(tmp_path: Path) -> None:
         Driver(table.guest).key(pygame.K_ESCAPE)
         menu = on_top(table.guest, pause.PauseScene)
         assert menu.title == "The game goes on"  # the host plays on, not paused
+        Driver(table.guest).click(button(menu, "Leave the table"))
+        leaving = on_top(table.guest, ConfirmScene)  # the way back told: the title's first
+        assert leaving.text.startswith("Your seat stays yours: Continue on the title screen")
+        Driver(table.guest).key(pygame.K_ESCAPE)
+        assert on_top(table.guest, pause.PauseScene) is menu
         Driver(table.guest).click(button(menu, "Resign"))
-        Driver(table.guest).click(button(on_top(table.guest, ConfirmScene), "Resign"))
+        asked = on_top(table.guest, ConfirmScene)
+        assert asked.text == "Ann is the one player left: the game ends now, and Ann wins."
+        Driver(table.guest).click(button(asked, "Resign"))
         table.until(lambda: all(isinstance(a.scene, FinalScene) for a in table.windows),
                     "the final scores in both windows")
         assert guest.session.ended()

@@ -68,9 +68,8 @@ class PauseScene(MenuScene):
             self.app.pop()  # the confirmation
             self.app.pop()  # the menu
 
-        self.app.push(ConfirmScene(self.app, _("Resign?"), _(
-            "A computer plays your seat to the end of the game. With one player left, the "
-            "game ends."), _("Resign"), resign))
+        self.app.push(ConfirmScene(self.app, _("Resign?"), resign_words(session), _("Resign"),
+                                   resign))
 
     def confirm_leave(self) -> None:
         assert isinstance(self.session, NetworkSession)
@@ -80,7 +79,8 @@ class PauseScene(MenuScene):
         text = (_("You host this table: leaving stops it for everyone, until Continue on "
                   "the title screen opens it again where it stands.")
                 if self.session.link.hosting else
-                _("Your seat stays yours: Join game with the same link takes it back."))
+                _("Your seat stays yours: Continue on the title screen takes it back, as "
+                  "does Join game with the same link."))
         self.app.push(ConfirmScene(self.app, _("Leave the table?"), text, _("Leave"),
                                    self.to_title))
 
@@ -89,3 +89,14 @@ class PauseScene(MenuScene):
 
     def to_title(self) -> None:
         self.app.replace(self.app.routes.title())
+
+
+def resign_words(session: NetworkSession) -> str:
+    """What resigning does: the game ends at once when it leaves one player in it."""
+    mine = session.link.net.seats
+    left = [i for i in range(len(session.seats)) if i not in session.gave_up and i not in mine]
+    if len(left) == 1:
+        return _("{player} is the one player left: the game ends now, and {player} "
+                 "wins.").format(player=session.seats[left[0]].name)
+    return _("A computer plays your seat to the end of the game. With one player left, the "
+             "game ends.")
