@@ -85,8 +85,9 @@ class FocusRing:
             self._collected.append(spot)
 
     def _found(self, spots: list[Spot]) -> None:
-        """The spots of this frame; the ring stays on its widget, or on the one that took
-        its place (a screen that lays out its buttons again makes new ones)."""
+        """The spots of this frame; the ring stays on its widget, or on the one made anew
+        for it (the only one of its label), else on the one that took its place (a screen
+        that lays out its buttons again makes new ones)."""
         self.spots = spots = _reading_order(spots)
         old, near = self.current, self._near
         self._near = None
@@ -99,6 +100,9 @@ class FocusRing:
         if same is None:
             same = next((s for s in spots if s.label and s.label == old.label
                          and s.rect == old.rect), None)
+        if same is None:  # made anew elsewhere (Add player, below the row it added)
+            named = [s for s in spots if s.label and s.label == old.label]
+            same = named[0] if len(named) == 1 else None
         self.current = same or _nearest(spots, old.rect)
 
     # ------------------------------------------------------------------ the keys

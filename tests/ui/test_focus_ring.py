@@ -121,6 +121,22 @@ def test_each_round_of_the_ring_comes_to_every_setting(app: App, driver: Driver)
         and app.focus.current.owner is button
 
 
+def test_the_ring_stays_on_a_button_that_moved(app: App, driver: Driver) -> None:
+    """Add player puts a row above it: the ring goes down with the button, rather than stay
+    where it stood, on the new player's name (a field that would not take the typing)."""
+    title(app, driver)
+    driver.key(pygame.K_RETURN)
+    setup = on_top(app, SetupScene)
+    while app.focus.current is None or app.focus.current.label != "Add player":
+        tab(driver)
+    before = ring_on(app).copy()
+    driver.key(pygame.K_RETURN)
+    driver.frames()
+    assert len(setup.seats) == 3
+    assert app.focus.current is not None and app.focus.current.label == "Add player"
+    assert ring_on(app).y > before.y
+
+
 def test_a_save_is_loaded_from_the_keys(app: App, driver: Driver) -> None:
     play = new_game(app, driver)
     driver.frames()
