@@ -314,9 +314,9 @@ def test_a_window_waiting_for_the_table_rests_until_a_move_comes(tmp_path: Path)
         host, guest = table.play(table.host), table.play(table.guest)
         table.until(lambda: host.human_turn and not host.animating()
                     and not guest.animating(), "the host's turn, both views settled")
-        for _ in range(3):
-            guest.app.step()
-            time.sleep(0.02)
+        for _ in range(3):  # frames as the window's loop makes them, each then a rest:
+            guest.app.step()  # the wake-up a new screen leaves is taken here
+            guest.app.rest(time.perf_counter() + 0.02)
         assert guest.wake_in() is None
         drawn, _took = frames_during_rest(table.guest, 0.4)
         assert drawn == 0  # the guest's window waits for the host without drawing
