@@ -137,7 +137,7 @@ def _last_turn(tileset: Any, seed: int, policy: Callable[[Any, Any], Any]) -> An
 
 def _rate(play: Callable[[int], object], seconds: float) -> float:
     """Games per second of CPU time, after a few games that fill what a process fills once
-    (a tile set's tables and caches)."""
+    (a tile set's lookups and caches)."""
     for seed in range(5):
         play(10_000 + seed)
     n = 0
@@ -242,7 +242,7 @@ def _fmt(value: float) -> str:
     return f"{value:.1f}" if value < 100 else f"{value:.0f}"
 
 
-def _table(rows: dict[str, dict[str, list[float]]], names: list[str]) -> None:
+def _print_figures(rows: dict[str, dict[str, list[float]]], names: list[str]) -> None:
     head = f"{'figure':42} " + " ".join(f"{n:>26}" for n in names)
     if len(names) == 2:
         head += f" {'ratio':>19}"
@@ -308,7 +308,7 @@ def main(argv: list[str] | None = None) -> int:
     print(f"{args.rounds} rounds per tree, interleaved; median [lowest-highest round]"
           + ("; ratio: how many times better this tree is, median of the rounds' ratios"
              if args.against else ""))
-    _table(rows, [name for name, _ in trees])
+    _print_figures(rows, [name for name, _ in trees])
     return 0
 
 

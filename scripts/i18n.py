@@ -224,16 +224,16 @@ def compile_mo(header: str, messages: dict[str, Message]) -> bytes:
     originals_at = 28
     translations_at = originals_at + 8 * count
     data_at = translations_at + 8 * count
-    tables: list[bytes] = []
+    indexes: list[bytes] = []  # of the originals, then of the translations: length, where
     blob = bytearray()
     for texts in ([k for k in keys], [entries[k] for k in keys]):
-        table = bytearray()
+        index = bytearray()
         for text in texts:
-            table += struct.pack("<2I", len(text), data_at + len(blob))
+            index += struct.pack("<2I", len(text), data_at + len(blob))
             blob += text + b"\0"
-        tables.append(bytes(table))
+        indexes.append(bytes(index))
     head = struct.pack("<7I", 0x950412DE, 0, count, originals_at, translations_at, 0, data_at)
-    return head + tables[0] + tables[1] + bytes(blob)
+    return head + indexes[0] + indexes[1] + bytes(blob)
 
 
 # -- the commands --------------------------------------------------------------------------------

@@ -23,3 +23,16 @@ def registry() -> Registry:
 @pytest.fixture(scope="session")
 def base(registry: Registry) -> TileSet:
     return registry.ruleset("carcassonne")
+
+
+SLOW_TIMEOUT = 600.0  # seconds a test marked slow may run (pyproject.toml's timeout: the rest)
+
+
+def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
+    """Tests marked slow (whole games, builds) get ``SLOW_TIMEOUT`` before pytest-timeout
+    fails them, unless they say how long themselves (``@pytest.mark.timeout(seconds)``)."""
+    if not config.pluginmanager.hasplugin("timeout"):
+        return
+    for item in items:
+        if item.get_closest_marker("slow") and not item.get_closest_marker("timeout"):
+            item.add_marker(pytest.mark.timeout(SLOW_TIMEOUT))

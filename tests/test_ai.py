@@ -26,6 +26,8 @@ from game.rules.model import StartDef
 from game.rules.registry import Registry
 from game.ui.computer import ComputerPlayer
 
+from .waiting import wait_until
+
 ROOT = Path(__file__).resolve().parents[1]
 
 
@@ -296,12 +298,8 @@ def test_computer_player_answers_in_the_background(base: TileSet) -> None:
     for level in LEVELS:
         brain = ComputerPlayer(level, budget_s=0.1, seed=1)
         brain.start(game)
-        deadline = time.perf_counter() + 5.0
-        action = None
-        while action is None and time.perf_counter() < deadline:
-            action = brain.poll()
-            time.sleep(0.005)  # a frame
-        assert action is not None and game.is_legal(action), level
+        action = wait_until(brain.poll, f"the {level} computer's answer", every=0.005)  # frames
+        assert game.is_legal(action), level
         assert brain.poll() is None  # each answer is handed out once
     # Cancelled: the answer is dropped, and the window's game was never touched.
     moves = list(game.moves)

@@ -1,6 +1,6 @@
 """A copy of a game shares nothing mutable with its original, in every game: scores,
 supplies, features, the board, module state and the random source are its own.  What both
-share is the tile set and its engine tables, which no game changes."""
+share is the tile set and its engine lookups, which no game changes."""
 
 from __future__ import annotations
 
@@ -67,7 +67,7 @@ def is_mutable(obj: Any) -> bool:
 def shared_mutables(game: Game, other: Game, static: set[int] | None = None) -> list[Any]:
     """Mutable objects both games reach, the tile set and its tables (``static``) aside."""
     if static is None:
-        static = set(reachable((game.tileset, game.tables)))
+        static = set(reachable((game.tileset, game.lookups)))
     mine = reachable(game, static)
     theirs = reachable(other, static)
     return [obj for key, obj in mine.items() if key in theirs and is_mutable(obj)]
@@ -105,7 +105,7 @@ def test_a_copy_shares_nothing_mutable(registry: Registry, name: str) -> None:
         for game in positions(tileset, seed):
             twin = game.copy()
             if static is None:
-                static = set(reachable((game.tileset, game.tables)))
+                static = set(reachable((game.tileset, game.lookups)))
             shared = shared_mutables(game, twin, static)
             assert not shared, f"{name}, move {len(game.moves)}: shared {shared[:3]}"
             checked += 1

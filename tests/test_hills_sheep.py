@@ -53,11 +53,12 @@ def hills(game: Game) -> Hills:
 
 # ---------------------------------------------------------------------- the tiles
 
-# From the tile reference of the base game and Hills & Sheep, its Hills & Sheep table (1st
+# From the tile reference of the base game and Hills & Sheep, its Hills & Sheep list (1st
 # edition):
 # id: (count, edges N E S W, cities, road port sets, cloisters, fields as (half edges, number
 # of cities touched), mark)
-TABLE: dict[str, tuple[int, str, int, list[set[str]], int, list[tuple[set[str], int]], str]] = {
+Reference = tuple[int, str, int, list[set[str]], int, list[tuple[set[str], int]], str]
+TILE_REFERENCE: dict[str, Reference] = {
     "HS01": (2, "CFFF", 1, [], 0, [({"WR", "WL", "SR"}, 1), ({"EL", "ER", "SL"}, 1)], "vineyard"),
     "HS02": (2, "CCFC", 2, [], 0, [({"SL", "SR"}, 2)], "vineyard"),
     "HS03": (1, "CFFC", 1, [], 0, [({"EL", "ER", "SL", "SR"}, 1)], "hill"),
@@ -101,9 +102,9 @@ def test_expansion_is_offered_for_the_base_game(registry: Registry) -> None:
 
 def test_every_tile_as_in_the_reference(hs: TileSet) -> None:
     tiles = {t.id: t for t in hs.tiles if t.source == EXPANSION}
-    assert set(tiles) == set(TABLE)  # HS15 (2nd edition, garden) is left out
+    assert set(tiles) == set(TILE_REFERENCE)  # HS15 (2nd edition, garden) is left out
     assert sum(t.count for t in tiles.values()) == 18
-    for tid, (count, edges, cities, roads, cloisters, fields, mark) in TABLE.items():
+    for tid, (count, edges, cities, roads, cloisters, fields, mark) in TILE_REFERENCE.items():
         tile = tiles[tid]
         assert tile.count == count, tid
         assert "".join(KIND_LETTER[e] for e in tile.rotations[0].edges) == edges, tid

@@ -11,7 +11,7 @@ import pytest
 from game.ai import choose_action
 from game.ai.judge import decision_rng, judge
 from game.ai.random_policy import random_action
-from game.review import GOOD, decision_points, judge_point
+from game.review import Verdict, decision_points, judge_point
 from game.review.hints import Hint, advise, best_plan, explain, hint_for, reason
 from game.rules import Action, Choose, Deploy, Game, Move, Phase, Place, ScoreEvent, Skip
 from game.rules.registry import Registry
@@ -141,8 +141,8 @@ def test_following_the_hint_is_not_called_an_inaccuracy_by_the_review(
         played.apply(action)
     point = decision_points(played, [game.current])[-1]
     assert point.move == moves
-    decision = judge_point(game.seed, point, 0.0, futures=(16, 16))
-    assert decision.verdict == GOOD, (hint, decision)
+    decision = judge_point(game.seed, point, 16)
+    assert decision.verdict == Verdict.GOOD, (hint, decision)
 
 
 def test_a_hint_keeping_the_figures_names_one_in_the_singular(registry: Registry) -> None:

@@ -1,5 +1,5 @@
 """The extension points rule modules use: questions, forced draws, moves, extra placements,
-deferred returns.  Exercised through a small module made for the test."""
+deferred returns, tokens.  Exercised through a small module made for the test."""
 
 from __future__ import annotations
 
@@ -14,7 +14,7 @@ from game.rules import Choose, Deploy, Game, Host, IllegalAction, Move, Phase, P
 from game.rules.actions import Action
 from game.rules.board import PlacedTile
 from game.rules.features import Figure
-from game.rules.modules import MODULES, RuleModule
+from game.rules.modules import HOOKS, MODULES, RuleModule
 
 
 class Probe(RuleModule):
@@ -53,6 +53,9 @@ class Probe(RuleModule):
     def after_scoring(self, host: Host, placed: PlacedTile) -> None:
         if placed.tile.id == "E":
             host.grant_extra_placement("B")
+
+    def tokens(self, host: Host, player: int) -> dict[str, int]:
+        return {"wolf": self.drawn.count("wolf")} if player == 0 and self.drawn else {}
 
 
 @pytest.fixture
@@ -128,3 +131,21 @@ def test_random_games_with_every_hook(probe_set: TileSet) -> None:
         while not game.over:
             game.apply(random_action(game, rng))
         assert not game.deck
+
+
+def test_the_hooks_are_the_methods_of_a_rule_module_and_a_game_asks_those_overridden(
+        probe_set: TileSet) -> None:
+    public = {name for name in vars(RuleModule)
+              if not name.startswith("_") and callable(getattr(RuleModule, name))}
+    assert {hook.__name__ for hook in HOOKS} == public - {"clone", "overrides"}
+    game = Game(probe_set, ["Red", "Blue"])
+    mine = game.modules.index(probe(game))
+    assert set(game.hooks) == set(HOOKS)
+    for hook in HOOKS:  # the probe's own hooks, and no module's where none overrides it
+        assert (mine in game.hooks[hook]) == (hook.__name__ in vars(Probe)), hook.__name__
+    assert game.hooks[RuleModule.tokens] == (mine,)
+    game.force("tile", "D")
+    game.force("draws", "wolf")
+    game.apply(Place("D", 1, 0, 180))
+    game.apply(Deploy("follower", "S"))
+    assert game.tokens(1) == {} and game.copy().tokens(0) == {"wolf": 1}

@@ -12,13 +12,11 @@ from pathlib import Path
 import pytest
 
 from game.review import (
-    GOOD,
-    INACCURACY,
-    MISTAKE,
     MISTAKE_POINTS,
     Decision,
     Point,
     Review,
+    Verdict,
     decision_points,
     judge_point,
     review_game,
@@ -31,7 +29,7 @@ from game.rules import Choose, Deploy, Game, Place, Skip, TileSet, parse_action
 from game.rules.registry import Registry
 from game.store.savefile import SavedGame
 
-FUTURES = (12, 12)  # exactly this many futures: the judgement does not depend on the clock
+FUTURES = 12  # futures a decision is judged on (the clock plays no part)
 
 
 def lay(game: Game, tile: str, x: int, y: int, rotation: int, kind: str | None = None) -> None:
@@ -68,13 +66,12 @@ CLOSE, ELSEWHERE = Place("E", 0, -3, 180), Place("E", 0, 1, 180)
 def test_a_completing_placement_is_the_better_move(base: TileSet) -> None:
     position = city_to_close(base)
     position.deck = position.deck[-4:]  # near the end: a city left open is worth little
-    decision = judge_point(1, Point(8, 5, 0, position, (ELSEWHERE, Skip())), 0.0,
-                           futures=FUTURES)
+    decision = judge_point(1, Point(8, 5, 0, position, (ELSEWHERE, Skip())), FUTURES)
     assert decision.best[0] == str(CLOSE)
-    assert decision.lost >= MISTAKE_POINTS and decision.verdict == MISTAKE
+    assert decision.lost >= MISTAKE_POINTS and decision.verdict == Verdict.MISTAKE
     assert decision.parts["city"] > 0  # lost on the city, told by kind
     assert abs(sum(decision.parts.values()) - decision.lost) < 0.01 * len(decision.parts)
-    assert decision.futures == FUTURES[0]
+    assert decision.futures == FUTURES
 
 
 FARM_GAME = ["E@0,-1r180", "O@-1,0r0", "M@1,-1r90", "V@0,-2r90", "V@-1,-2r180", "U@-1,-3r270",
@@ -91,8 +88,7 @@ def test_a_farmer_that_wins_a_big_field_is_the_better_move(base: TileSet) -> Non
     position = Game.replay(base, ["A", "B"], 164, {}, moves)
     position.deck = position.deck[-8:]
     placed = Place("H", -2, 0, 90)
-    decision = judge_point(1, Point(60, 31, 0, position, (placed, Skip())), 0.0,
-                           futures=FUTURES)
+    decision = judge_point(1, Point(60, 31, 0, position, (placed, Skip())), FUTURES)
     best = decision.best_actions()
     assert isinstance(best[1], Deploy) and best[1].figure == "follower"
     after = position.copy()
@@ -102,17 +98,25 @@ def test_a_farmer_that_wins_a_big_field_is_the_better_move(base: TileSet) -> Non
     root = after.features.find(after.board.tiles[farmer.cell].first + farmer.index)
     assert after.features.kind[root] == "field"
     assert sum(after.is_complete(c) for c in after.features.touched_roots(root)) >= 4
-    assert decision.lost >= MISTAKE_POINTS and decision.verdict == MISTAKE
+    assert decision.lost >= MISTAKE_POINTS and decision.verdict == Verdict.MISTAKE
     assert max(decision.parts, key=decision.parts.__getitem__) == "field"
 
 
 def test_a_loss_within_the_noise_is_never_a_mistake() -> None:
-    assert verdict(10.0, 6.0) == GOOD  # 10 points lost, but not 2.5 standard errors clear
-    assert verdict(4.0, 1.7) == GOOD  # 2.35 standard errors: still within the noise
-    assert verdict(7.0, 1.0) == MISTAKE
-    assert verdict(3.0, 1.0) == INACCURACY
-    assert verdict(1.5, 0.1) == GOOD  # clear, but small
-    assert verdict(30.0, float("inf")) == GOOD  # nothing measured
+    assert verdict(10.0, 6.0) == Verdict.GOOD  # 10 points lost, but not 2.5 standard errors clear
+    assert verdict(4.0, 1.7) == Verdict.GOOD  # 2.35 standard errors: still within the noise
+    assert verdict(7.0, 1.0) == Verdict.MISTAKE
+    assert verdict(3.0, 1.0) == Verdict.INACCURACY
+    assert verdict(1.5, 0.1) == Verdict.GOOD  # clear, but small
+    assert verdict(30.0, float("inf")) == Verdict.GOOD  # nothing measured
+
+
+def test_verdicts_are_written_with_the_words_saves_always_kept() -> None:
+    decision = Decision(3, 2, 0, ("D@1,0r90",), ("E@0,-1r0",), 7.0, 1.0, 40, {"city": 7.0})
+    assert decision.verdict is Verdict.MISTAKE
+    assert '"verdict": "mistake"' in json.dumps(decision.to_json())
+    counts = Review((0,), 4, "", [decision]).summary(0)["counts"]
+    assert json.dumps(counts) == '{"good": 0, "inaccuracy": 0, "mistake": 1}'
 
 
 def finished_game(base: TileSet) -> Game:
@@ -137,9 +141,9 @@ def test_a_review_is_kept_in_the_save_and_reused(base: TileSet,
                                                  monkeypatch: pytest.MonkeyPatch) -> None:
     game = finished_game(base)
     seen: list[tuple[int, int]] = []
-    review = review_game(game, [0], 0.0, progress=lambda d, n: seen.append((d, n)),
-                         futures=FUTURES)
-    assert review.complete and seen == [(1, 3), (2, 3), (3, 3)]
+    review = review_game(game, [0], FUTURES, progress=lambda d, n: seen.append((d, n)))
+    # A's three decisions judged, then B's three turns followed for the chances after them
+    assert review.complete and seen == [(n, 6) for n in range(1, 7)]
     last = review.decisions[-1]
     assert (last.move, last.turn, last.played) == (8, 5, (str(ELSEWHERE), "pass"))
     assert last.best[0] == str(CLOSE) and last.lost > 0
@@ -153,18 +157,18 @@ def test_a_review_is_kept_in_the_save_and_reused(base: TileSet,
         raise AssertionError("judged again")
 
     monkeypatch.setattr("game.review.judge_point", no_judging)
-    assert review_game(game, [0], 0.0, previous=again, futures=FUTURES) == review
-    # Another budget is another review; a malformed one is none.
+    assert review_game(game, [0], FUTURES, previous=again) == review
+    # Another number of futures is another review; a malformed one is none.
     assert Review.from_json({"format": 1, "decisions": [{"move": "x"}]}) is None
     with pytest.raises(AssertionError):
-        review_game(game, [0], 0.5, previous=again, futures=FUTURES)
+        review_game(game, [0], FUTURES + 1, previous=again)
 
 
 def test_a_review_stops_when_asked_and_keeps_what_it_judged(base: TileSet) -> None:
     game = finished_game(base)
     judged: list[int] = []
-    review = review_game(game, [0], 0.0, progress=lambda d, n: judged.append(d),
-                         stop=lambda: len(judged) >= 1, futures=FUTURES)
+    review = review_game(game, [0], FUTURES, progress=lambda d, n: judged.append(d),
+                         stop=lambda: len(judged) >= 1)
     assert not review.complete and len(review.decisions) == 1
 
 
@@ -172,14 +176,14 @@ def test_a_review_job_runs_off_the_caller(base: TileSet) -> None:
     game = finished_game(base)
     moves = list(game.moves)
     woken = threading.Event()
-    job = ReviewJob(game, [0], budget=0.01, on_progress=woken.set)
+    job = ReviewJob(game, [0], 2, on_progress=woken.set, processes=1)
     job.start()
     assert woken.wait(60)
-    assert job.wait(120) and job.progress == (3, 3)
+    assert job.wait(120) and job.progress == (6, 6)
     result = job.result()
     assert result is not None and result.complete and len(result.decisions) == 3
     assert game.moves == moves
-    cancelled = ReviewJob(game, [0, 1], budget=0.01)
+    cancelled = ReviewJob(game, [0, 1], 2, processes=1)
     cancelled.cancel()
     cancelled.start()
     assert cancelled.wait(60)
@@ -195,7 +199,7 @@ def test_the_command_reviews_a_save_and_keeps_the_review(
     path = tmp_path / "game.json"
     path.write_text(SavedGame.of(game, "carcassonne", [], ["red", "blue"],
                                  ["human", "quick"]).to_json())
-    assert cli.main([str(path), "--budget", "0.01"]) == 0
+    assert cli.main([str(path), "--futures", "2", "--processes", "1"]) == 0
     out = capsys.readouterr().out
     assert out.count("Turn ") == 3 and "Turn 5, A: tile at [0, 1] turned 180°" in out
     assert "better: tile at [0, -3] turned 180°" in out
@@ -207,9 +211,12 @@ def test_the_command_reviews_a_save_and_keeps_the_review(
         raise AssertionError("judged again")
 
     monkeypatch.setattr("game.review.judge_point", no_judging)
-    assert cli.main([str(path), "--budget", "0.01", "--json"]) == 0
+    assert cli.main([str(path), "--futures", "2", "--processes", "1", "--json"]) == 0
     printed = json.loads(capsys.readouterr().out)
     assert printed["decisions"] == kept["decisions"]
+    assert [c["turn"] for c in printed["chances"]] == [1, 2, 3, 4, 5, 6]
+    assert all(len(c["chances"]) == 2 and abs(sum(c["chances"]) - 1.0) < 1e-9
+               for c in printed["chances"])
     (summary,) = printed["summary"]
     assert summary["player"] == 0 and sum(summary["counts"].values()) == 3
     assert cli.main([str(path), "--seat", "3"]) == 2
@@ -234,8 +241,8 @@ def test_an_answer_to_a_rule_question_is_a_decision(registry: Registry) -> None:
                                           (Place("U", 2, 0, 0),), (Choose("herd"),),
                                           (Skip(),)]
     asked = points[2]
-    decision = judge_point(game.seed, asked, 0.0, futures=FUTURES)
-    assert decision.futures == FUTURES[0]
+    decision = judge_point(game.seed, asked, FUTURES)
+    assert decision.futures == FUTURES
     assert {decision.played[0], decision.best[0]} <= {"choose:herd", "choose:grow"}
     assert describe_plan(asked.position, [Choose("herd")]) == "Herd"
 
@@ -259,7 +266,7 @@ def test_the_better_moves_reason_leaves_out_what_the_move_made_did_too(
     assert game.is_legal(parse_action(made[0]))
     assert reason(game, [parse_action(a) for a in better]) == (
         "completes your road: +4; follower here (cloister): +5 if the game ended now")
-    decision = Decision(24, 13, 0, made, better, 5.0, 0.5, 12, {"cloister": 5.0}, 1.0)
+    decision = Decision(24, 13, 0, made, better, 5.0, 0.5, 12, {"cloister": 5.0})
     assert why_better(game, decision) == "follower here (cloister): +5 if the game ended now"
     assert decision_line(game, decision).endswith(
         "better: tile at [1, 1] turned 90°, a follower on the cloister "
@@ -273,8 +280,8 @@ def test_a_loss_every_future_agreed_on_has_no_margin(registry: Registry) -> None
 
     game = Game(registry.ruleset("carcassonne"), ["A", "B"], seed=1)
     made, best = (str(a) for a in game.legal_actions()[:2])
-    exact = Decision(0, 1, 0, (made,), (best,), 5.0, 0.04, 12, {"city": 5.0}, 1.0)
-    noisy = Decision(0, 1, 0, (made,), (best,), 5.0, 1.2, 12, {"city": 5.0}, 1.0)
+    exact = Decision(0, 1, 0, (made,), (best,), 5.0, 0.04, 12, {"city": 5.0})
+    noisy = Decision(0, 1, 0, (made,), (best,), 5.0, 1.2, 12, {"city": 5.0})
     assert lost_text(exact) == "−5.0"
     assert lost_text(noisy) == "−5.0 ± 1.2"
     assert ", 5.0 points lost;" in decision_line(game, exact)
@@ -296,3 +303,131 @@ def test_a_plan_names_which_tile_of_a_hand_it_places(registry: Registry) -> None
     first = next(p for p in one.legal_actions() if isinstance(p, Place))
     assert describe_plan(one, [first]) == (
         f"tile at [{first.x}, {first.y}] turned {first.rotation}°")
+
+
+def test_the_same_save_reviewed_twice_gets_the_same_figures_whatever_the_clock(
+        base: TileSet, monkeypatch: pytest.MonkeyPatch) -> None:
+    """A review is its game and its number of futures: on a clock that runs a minute between
+    two looks (a slow machine, a busy window) it judges as on a quick one."""
+    game = finished_game(base)
+    first = review_game(game, [0, 1], 4)
+    now = [0.0]
+
+    def slow() -> float:
+        now[0] += 60.0
+        return now[0]
+
+    monkeypatch.setattr("game.ai.clock.now", slow)
+    again = review_game(game, [0, 1], 4)
+    assert again.to_json() == first.to_json()
+    assert all(d.futures == 4 for d in again.decisions)
+
+
+def test_two_processes_find_what_one_finds(base: TileSet,
+                                           caplog: pytest.LogCaptureFixture) -> None:
+    game = finished_game(base)
+    alone = review_game(game, [0, 1], 3)
+    with caplog.at_level("WARNING", logger="game.review"):
+        shared = review_game(game, [0, 1], 3, processes=2)
+    assert not caplog.records  # the processes did the work, not a fallback to this one
+    assert shared.to_json() == alone.to_json()
+
+
+def test_the_chances_after_every_turn_add_up_and_do_not_hang_on_the_seats_reviewed(
+        base: TileSet) -> None:
+    """Every turn has each player's chance to win, adding up to 1; a turn's chances are read
+    from the futures after its last move whether its seat was judged or only followed."""
+    game = finished_game(base)
+    both = review_game(game, [0, 1], 4)
+    assert [c.turn for c in both.chances] == [1, 2, 3, 4, 5, 6]
+    assert all(len(c.chances) == 2 and abs(sum(c.chances) - 1.0) < 1e-9
+               for c in both.chances)
+    assert review_game(game, [0], 4).readings == both.readings
+    assert review_game(game, [1], 4).readings == both.readings
+
+
+def test_win_chances_read_the_futures_spread_over_the_rounds_left() -> None:
+    from game.review.chances import result_chances, win_chances
+
+    level = [[10.0, 10.0], [12.0, 8.0], [8.0, 12.0]]
+    assert win_chances(level, 10) == (0.5, 0.5)
+    ahead = [[p + 5.0, q] for p, q in level]
+    near, far = win_chances(ahead, 1), win_chances(ahead, 30)
+    assert 0.5 < far[0] < near[0] < 1.0  # the more rounds left, the less a lead tells
+    assert win_chances(ahead, 0) == (1.0, 0.0)  # nothing left to play: the leader wins
+    assert sum(win_chances([[3.0, 1.0, 2.0], [1.0, 3.0, 2.5]], 5)) == pytest.approx(1.0)
+    assert result_chances([70, 70, 51]) == (0.5, 0.5, 0.0)
+
+
+def test_the_chances_shown_are_the_readings_of_a_round_and_the_result_as_it_is() -> None:
+    """A reading leans to the player whose turn it follows: over a round the leans cancel."""
+    from game.review.chances import Chance, over_rounds
+
+    readings = [Chance(1, 2, (0.6, 0.4)), Chance(2, 4, (0.4, 0.6)), Chance(3, 6, (0.7, 0.3)),
+                Chance(4, 8, (0.5, 0.5)), Chance(6, 12, (1.0, 0.0), result=True)]
+    assert [c.chances for c in over_rounds(readings)] == [
+        (0.6, 0.4), (0.5, 0.5), (0.55, 0.45), (0.6, 0.4), (1.0, 0.0)]
+
+
+def test_the_turning_points_are_the_largest_swings() -> None:
+    from game.review.chances import Chance, turning_points
+
+    chances = [Chance(t, 2 * t, (c, round(1 - c, 4))) for t, c in
+               enumerate([0.5, 0.55, 0.9, 0.85, 0.4, 0.45, 0.5, 1.0], start=1)]
+    assert turning_points(chances) == [3, 5, 8]  # +0.35, -0.45, +0.5
+    assert turning_points(chances, count=1) == [8]
+    assert turning_points(chances[:2]) == []  # nothing swung
+    # one event seen over a round (the chances shown are a round's mean): one turning point
+    spread = [Chance(1, 2, (0.5, 0.5)), Chance(2, 4, (0.75, 0.25)), Chance(3, 6, (0.95, 0.05)),
+              Chance(4, 8, (0.95, 0.05))]
+    assert turning_points(spread) == [2]
+
+
+
+def test_a_better_move_is_told_as_what_to_do(base: TileSet) -> None:
+    """The better move names the tile, where it goes and how it is turned, the figure (or
+    to keep it) and why; even when no figure is left, and when the Hint has nothing to say
+    of it but where its points come from."""
+    from game.review.words import advice
+
+    position = city_to_close(base)
+    played = (str(ELSEWHERE), "pass")
+    closing = Decision(8, 5, 0, played, (str(CLOSE), "pass"), 9.0, 1.0, 12, {"city": 9.0})
+    said = advice(position, closing)
+    assert said.startswith("tile at [0, -3] turned 180°, keep your follower")
+    assert "(completes your city: +" in said
+    figure = next(a for a in position.copy().legal_actions() if isinstance(a, Place))
+    after = position.copy()
+    after.apply(figure)
+    deploy = next(a for a in after.legal_actions() if isinstance(a, Deploy))
+    placed = Decision(8, 5, 0, played, (str(figure), str(deploy)), 3.0, 1.0, 12,
+                      {"road": 3.0})
+    assert f"tile at [{figure.x}, {figure.y}] turned {figure.rotation}°, a follower on " in \
+        advice(position, placed)
+    bare = position.copy()
+    bare.supply[0] = {kind: 0 for kind in bare.supply[0]}  # every figure on the board
+    elsewhere = next(a for a in bare.legal_actions() if isinstance(a, Place)
+                     and a.cell not in (CLOSE.cell, ELSEWHERE.cell))
+    quiet = Decision(8, 5, 0, played, (str(elsewhere), "pass"), 3.0, 1.0, 12,
+                     {"road": 3.0, "city": -1.0})
+    said = advice(bare, quiet)
+    assert said == (f"tile at [{elsewhere.x}, {elsewhere.y}] turned {elsewhere.rotation}° "
+                    "(Roads: about +3.0)")
+    assert "no figure left" not in said
+
+
+def test_a_review_in_processes_stops_when_cancelled(base: TileSet) -> None:
+    """Cancelled once its first position is done, a review shared out to processes ends at
+    once, keeping that one, and its workers with it."""
+    game = finished_game(base)
+    job: ReviewJob | None = None
+
+    def first_done() -> None:
+        assert job is not None
+        job.cancel()
+
+    job = ReviewJob(game, [0, 1], 64, on_progress=first_done, processes=2)
+    job.start()
+    assert job.wait(120), "the cancelled review never ended"
+    result = job.result()
+    assert result is not None and not result.complete and len(result.decisions) == 1

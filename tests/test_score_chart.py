@@ -10,7 +10,7 @@ import random
 import pytest
 
 from game.ai.random_policy import random_action
-from game.review import GOOD, INACCURACY, MISTAKE, Decision, Review, decision_points
+from game.review import Decision, Review, Verdict, decision_points
 from game.review.turns import decision_of_turn, position_before, turn_verdicts
 from game.rules import Deploy, Game
 from game.rules.registry import Registry
@@ -70,12 +70,13 @@ def test_a_turn_shows_its_worst_decision_from_the_position_it_was_made(
     def decision(i: int, lost: float, margin: float) -> Decision:
         p = points[i]
         played_ = tuple(str(a) for a in p.played)
-        return Decision(p.move, p.turn, p.player, played_, played_, lost, margin, 12, {}, 1.0)
+        return Decision(p.move, p.turn, p.player, played_, played_, lost, margin, 12, {})
     decisions = [decision(0, 0.0, 0.0), decision(1, 3.0, 0.5), decision(2, 9.0, 1.0),
                  decision(3, 9.0, 20.0)]  # a loss within the noise is good
     review = Review((0,), len(game.moves), "", decisions)
     verdicts = turn_verdicts(review)
-    assert [verdicts[p.turn] for p in points[:4]] == [GOOD, INACCURACY, MISTAKE, GOOD]
+    assert [verdicts[p.turn] for p in points[:4]] == [Verdict.GOOD, Verdict.INACCURACY,
+                                                      Verdict.MISTAKE, Verdict.GOOD]
     assert decision_of_turn(review, points[2].turn) == decisions[2]
     assert decision_of_turn(review, points[-1].turn) is None
     before = position_before(game, points[2].move)

@@ -93,6 +93,10 @@ def test_the_build_asks_pyinstaller_and_pygame_for_warnings_only(tmp_path: Path)
     ("bench_stall.py", ["--against", "no-such-revision"],
      "'no-such-revision' is not a revision"),
     ("bench_stall.py", ["--seconds", "0"], "--seconds"),
+    ("bench_review.py", ["--processes", "0"], "--processes takes numbers of 1 or more"),
+    ("bench_review.py", ["--against", "no-such-revision"],
+     "'no-such-revision' is not a revision"),
+    ("bench_chances.py", ["--futures", "1"], "--futures 2"),
 ])
 def test_a_benchmark_refuses_a_wrong_option_in_one_line(script: str, args: list[str],
                                                         said: str) -> None:

@@ -40,19 +40,19 @@ def breakdown(ev: Evaluator, game: Game) -> list[Parts]:
         if ev.future:
             for category, worth in ev.held_worths(game, player, turns):
                 out[player][category] += ev.weights.held * worth
-    table_final: list[defaultdict[str, float]] = [defaultdict(float) for _ in range(players)]
+    kinds_final: list[defaultdict[str, float]] = [defaultdict(float) for _ in range(players)]
     for root in base.roots:
         kind = feats.kind[root]
         if not feats.done[root] and game.kinds[kind].final:
             final = game.feature_points(Feature(feats, root), False)
             for player in game.winners(feats.figures[root]):
-                table_final[player][kind] += final
-    now = _final_awards(game, table_final)
+                kinds_final[player][kind] += final
+    now = _final_awards(game, kinds_final)
     for player in range(players):
         for category, points in now[player].items():
             out[player][category] += points
     if ev.future:
-        later = _final_awards(ev.likely_completed(game, base), table_final)
+        later = _final_awards(ev.likely_completed(game, base), kinds_final)
         lam = ev.weights.future_modules
         for player in range(players):
             for category in set(later[player]) | set(now[player]):
@@ -78,7 +78,7 @@ def objective_parts(ev: Evaluator, parts: Sequence[Parts], values: Sequence[floa
     return dict(out)
 
 
-def _final_awards(game: Game, table_final: Sequence[Parts]) -> list[Parts]:
+def _final_awards(game: Game, kinds_final: Sequence[Parts]) -> list[Parts]:
     """What the final scoring would award, by category, beyond the kinds' final points of
     the features holding figures (those are counted with the features)."""
     players = len(game.players)
@@ -90,6 +90,6 @@ def _final_awards(game: Game, table_final: Sequence[Parts]) -> list[Parts]:
         for event in world.events[before:]:
             out[event.player][event.category] += event.points
     for player in range(players):
-        for kind, points in table_final[player].items():
+        for kind, points in kinds_final[player].items():
             out[player][kind] -= points
     return [dict(parts) for parts in out]

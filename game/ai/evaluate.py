@@ -5,12 +5,12 @@ Nothing here knows a particular game.  A position is judged from what every tile
 - the scores so far;
 - every unscored feature that holds figures: its majority holders get what the feature is
   expected to be worth, ``p * (points when completed) + (1 - p) * (points at the end)``,
-  with the points read from the feature kind's tables and ``p`` the chance it is completed:
+  with the points counted by the feature kind's points and ``p`` the chance it is completed:
   0 when a cell it needs can never be filled by any tile still unseen (the classic dead
   city), otherwise shrinking with the number of cells it needs, how few unseen tiles fit
   them and how few turns are left;
 - what rule modules add at the end (farmers and the like), read generically as the final
-  score preview minus the table points of unfinished features;
+  score preview minus the kinds' own final points of unfinished features;
 - with ``future`` (the strong player's evaluation): what the points figures hold for a later
   action are worth with the turns left (a shepherd's flock: see ``holdings``), and what the
   modules add to a feature's points when it is completed (fish, vineyards);
@@ -31,6 +31,7 @@ from dataclasses import dataclass
 from game.rules import Game
 from game.rules.board import Cell
 from game.rules.features import Feature, Figure
+from game.rules.modules import RuleModule
 from game.rules.ports import OFFSETS
 
 from .holdings import HoldingValues, border_cells
@@ -67,7 +68,7 @@ class _Base:
     value: list[float]  # their values summed, one per player
     weight: list[float]  # their return weights summed, one per player
     supply: list[int]  # figures in each player's supply
-    table_final: list[float]  # the kinds' final points each player would get now
+    kinds_final: list[float]  # the kinds' final points each player would get now
 
 
 Parts = tuple[list[float], list[float]]
@@ -92,7 +93,7 @@ class Evaluator:
         self._edge_cells: dict[tuple[Cell, str, int, int], tuple[Cell, ...]] = {}
         self._supply: dict[tuple[int, float], float] = {}
         self._cached: tuple[Game, tuple[int, str, int], _Base] | None = None
-        self._holders = [i for i, m in enumerate(root.modules) if type(m).overrides("holding")]
+        self._holders = root.hooks[RuleModule.holding]
         self._holdings = HoldingValues()
         self._reach: dict[tuple[int, int, int], float] = {}
 
@@ -104,7 +105,7 @@ class Evaluator:
             return self.unseen_total
         hit = self._fit.get(demand)
         if hit is None:
-            fits = game.tables.fits
+            fits = game.lookups.fits
             hit = sum(n for tid, n in self.unseen.items() if fits(tid, demand))
             self._fit[demand] = hit
         return hit
@@ -153,10 +154,10 @@ class Evaluator:
                 if p == 0.0:
                     break
             n = len(cells)
-            table = game.table_points(data, kind.points)
-            done = table + self.completion_bonus(game, data, table) + \
+            counted = game.counted_points(data, kind.points)
+            done = counted + self.completion_bonus(game, data, counted) + \
                 kind.points.get("tile", 0) * n * w.growth_complete
-            final = game.table_points(data, kind.final) + \
+            final = game.counted_points(data, kind.final) + \
                 kind.final.get("tile", 0) * n * w.growth_final
             return p * done + (1.0 - p) * final, p
         if kind.completion == "surrounded":
@@ -173,21 +174,21 @@ class Evaluator:
                 if p == 0.0:
                     break
             n = len(empty)
-            table = game.table_points(data, kind.points)
-            done = table + self.completion_bonus(game, data, table) + \
+            counted = game.counted_points(data, kind.points)
+            done = counted + self.completion_bonus(game, data, counted) + \
                 kind.points.get("tile", 0) * n
-            final = game.table_points(data, kind.final) + \
+            final = game.counted_points(data, kind.final) + \
                 kind.final.get("tile", 0) * n * w.growth_final
             return p * done + (1.0 - p) * final, p
         return 0.0, 0.0  # never completed: what it brings comes from the modules' preview
 
-    def completion_bonus(self, game: Game, data: Feature, table: int) -> float:
+    def completion_bonus(self, game: Game, data: Feature, counted: int) -> float:
         """With ``future``: what the rule modules add to the feature's points when it is
         completed, as it stands (the fish of the lakes a river runs into, the vineyards
         beside a cloister); never what they take from a small feature it will outgrow."""
-        if not self.future or not game.hooks.adjust_points:
+        if not self.future or not game.hooks[RuleModule.adjust_points]:
             return 0.0
-        return float(max(0, game.feature_points(data, True) - table))
+        return float(max(0, game.feature_points(data, True) - counted))
 
     def supply_value(self, count: int, turns_left: float) -> float:
         """What ``count`` figures in the supply are worth with ``turns_left`` own turns."""
@@ -224,7 +225,7 @@ class Evaluator:
             value[player] += points
         if p > 0.0:
             back = p if p >= 1.0 else p * self.weights.returned
-            stays = game.tables.stays
+            stays = game.lookups.stays
             for fig in figures:
                 if not stays[fig.kind]:
                     weight[fig.player] += back
@@ -252,7 +253,7 @@ class Evaluator:
         parts: dict[int, Parts] = {}
         value = [0.0] * players
         weight = [0.0] * players
-        table_final = [0.0] * players
+        kinds_final = [0.0] * players
         for root, figures in roots.items():
             if feats.done[root]:
                 continue
@@ -263,8 +264,8 @@ class Evaluator:
             if game.kinds[feats.kind[root]].final:
                 final = game.feature_points(Feature(feats, root), False)
                 for player in game.winners(feats.figures[root]):
-                    table_final[player] += final
-        return _Base(turns, roots, parts, value, weight, supply, table_final)
+                    kinds_final[player] += final
+        return _Base(turns, roots, parts, value, weight, supply, kinds_final)
 
     def values(self, game: Game, extra: Figure | None = None, modules: bool = False,
                future: bool = False) -> list[float]:
@@ -292,7 +293,7 @@ class Evaluator:
         out = self.totals(game, value, weight, supply, base.turns_left)
         if modules:
             preview = game.final_scores_preview()
-            now = [preview[p] - game.scores[p] - base.table_final[p] for p in range(players)]
+            now = [preview[p] - game.scores[p] - base.kinds_final[p] for p in range(players)]
             for player in range(players):
                 out[player] += now[player]
             if future or self.future:
@@ -355,7 +356,7 @@ class Evaluator:
         score preview of a private copy in which those features are closed."""
         world = self.likely_completed(game, base)
         preview = world.final_scores_preview()
-        return [preview[p] - world.scores[p] - base.table_final[p]
+        return [preview[p] - world.scores[p] - base.kinds_final[p]
                 for p in range(len(world.players))]
 
     def likely_completed(self, game: Game, base: _Base) -> Game:

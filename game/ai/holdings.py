@@ -22,17 +22,17 @@ if TYPE_CHECKING:
     from game.rules.board import Cell
     from game.rules.modules import Holding
 
-REACH_STEPS = 20  # the chance of reaching the feature is rounded to 1/20 (shared tables)
+REACH_STEPS = 20  # the chance of reaching the feature is rounded to 1/20 (shared memos)
 # Own turns looked ahead at most: with more left, the end is too far to change the choices
-# (the tables stay small: a few hundred entries, made in well under a millisecond).
+# (the memos stay small: a few hundred entries, made in well under a millisecond).
 MAX_TURNS = 12
 
 
 class HoldingValues:
-    """Worth tables, one per lottery and chance of reaching the feature, made as asked."""
+    """Memos of worths, one per lottery and chance of reaching the feature, made as asked."""
 
     def __init__(self) -> None:
-        self._tables: dict[tuple[object, ...], dict[tuple[int, int], float]] = {}
+        self._memos: dict[tuple[object, ...], dict[tuple[int, int], float]] = {}
 
     def worth(self, holding: Holding, turns: float, reach: float) -> float:
         """The expected points of ``holding`` with ``turns`` own turns left (a fraction
@@ -47,10 +47,9 @@ class HoldingValues:
     def _value(self, holding: Holding, reach: float) -> Callable[[int, int], float]:
         q = round(reach * REACH_STEPS) / REACH_STEPS
         key = (holding.growth, holding.lost, holding.kept, q)
-        table = self._tables.get(key)
-        if table is None:
-            table = self._tables[key] = {}
-        memo = table
+        memo = self._memos.get(key)
+        if memo is None:
+            memo = self._memos[key] = {}
         growth, kept = holding.growth, holding.kept
 
         def value(points: int, turns: int) -> float:

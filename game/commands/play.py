@@ -29,6 +29,7 @@ from typing import TYPE_CHECKING
 
 from game.ai import LEVELS_SAID, kinds_named
 from game.commands.games_help import GamesHelp, KeepsIdsWhole
+from game.store.savefile import Person
 
 if TYPE_CHECKING:
     from game.rules.registry import Registry
@@ -152,7 +153,7 @@ def window_size(text: str) -> tuple[int, int]:
 def seat_kinds(text: str) -> list[str]:
     """``human,hard,...``: each seat's kind, a computer's as its level (``hard``:
     ``strong``)."""
-    kinds, unknown = kinds_named(text, ("human",))
+    kinds, unknown = kinds_named(text, (Person.HUMAN,))
     if unknown or not kinds:
         raise argparse.ArgumentTypeError(
             f"unknown seat kind {', '.join(unknown) or repr(text)} (kinds: human, "
@@ -248,8 +249,8 @@ def main(argv: Sequence[str] | None = None) -> int:
 
 def join(args: argparse.Namespace) -> int:
     """``--join --headless``: a computer plays a seat at a network table, without a window."""
-    kinds = args.seats or ["human"]
-    if len(kinds) != 1 or kinds[0] == "human":
+    kinds = args.seats or [Person.HUMAN]
+    if len(kinds) != 1 or kinds[0] == Person.HUMAN:
         print("--join --headless needs one computer level in --seats (e.g. --seats quick): "
               "a person joins in the window", file=sys.stderr)
         return 2
@@ -266,17 +267,17 @@ def join_in_window(app: App, args: argparse.Namespace) -> str | None:
     from game.ui.scenes.lobby import LobbyScene
     from game.ui.scenes.title import TitleScene
 
-    kinds = args.seats or ["human"]
+    kinds = args.seats or [Person.HUMAN]
     if len(kinds) != 1:
         return "--join plays one seat: give one kind in --seats"
     try:
         link = parse_link(args.join)
     except ValueError as exc:
         return str(exc)
-    name = args.name or (kinds[0].capitalize() if kinds[0] != "human" else "Player")
+    name = args.name or (kinds[0].capitalize() if kinds[0] != Person.HUMAN else "Player")
     seat = None if args.seat is None else args.seat - 1
     table = join_table(app.registry, app.storage, link, name, seat,
-                       None if kinds[0] == "human" else kinds[0])
+                       None if kinds[0] == Person.HUMAN else kinds[0])
     app.push(TitleScene(app))
     app.push(LobbyScene(app, table))
     return None
@@ -288,7 +289,7 @@ def open_game(app: App, args: argparse.Namespace) -> str | None:
     from game.rules import RulesError
     from game.ui.scenes.routes import seated_game
 
-    kinds = args.seats or ["human"] * (args.players or 2)
+    kinds = args.seats or [Person.HUMAN] * (args.players or 2)
     try:
         scene = seated_game(app, kinds, args.seed, args.game or "carcassonne",
                             args.expansions)

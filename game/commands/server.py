@@ -43,9 +43,10 @@ from game.net.carried import CLOCK_MOST, TAKEOVER_MOST
 from game.net.headless import PACES
 from game.net.limits import Limits
 from game.net.links import DEFAULT_PORT, Link
-from game.net.seats import HOST, OPEN, TableConfig, shown_code
-from game.net.table import OVER, Table
+from game.net.seats import TableConfig, shown_code
+from game.net.table import Table
 from game.net.table_server import TableServer
+from game.net.terms import SeatKind, TableState
 from game.rules import RulesError
 from game.rules.registry import default_registry
 
@@ -188,7 +189,7 @@ def tls_context(args: argparse.Namespace) -> ssl.SSLContext | None:
 
 
 def _seats(text: str) -> tuple[str, ...]:
-    kinds, bad = kinds_named(text, (OPEN,))
+    kinds, bad = kinds_named(text, (SeatKind.OPEN,))
     if bad or not kinds:
         raise argparse.ArgumentTypeError(f"unknown seat kind {', '.join(bad) or repr(text)} "
                                          f"(open or {LEVELS_SAID})")
@@ -243,8 +244,10 @@ def link_host(args: argparse.Namespace) -> str:
 
 
 def describe(table: Table, host: str, port: int, secure: bool = False) -> str:
-    seats = ", ".join(s.level or s.kind if s.kind != HOST else OPEN for s in table.seats)
-    state = {"lobby": "waiting for players", "playing": "under way", OVER: "finished"}
+    seats = ", ".join(s.level or s.kind if s.kind != SeatKind.HOST else SeatKind.OPEN
+                      for s in table.seats)
+    state = {TableState.LOBBY: "waiting for players", TableState.PLAYING: "under way",
+             TableState.OVER: "finished"}
     return (f"table {shown_code(table.code)} ({table.config.game}"
             f"{''.join('+' + e for e in table.config.expansions)}; {seats}; "
             f"{state[table.state]}): {Link(host, port, table.code, secure).url}")
@@ -267,7 +270,7 @@ async def serve(args: argparse.Namespace, config: TableConfig) -> int:
     server = TableServer(default_registry(), folder, limits_of(args),
                          processes=args.thinking_processes)
     server.load_tables()  # each file that cannot be resumed is set aside, said in the log
-    under_way = sum(1 for t in server.tables.values() if t.state != OVER)
+    under_way = sum(1 for t in server.tables.values() if t.state != TableState.OVER)
     for _ in range(max(0, args.tables - under_way)):
         server.add_table(config)
     try:

@@ -43,6 +43,7 @@ from .links import Link
 from .messages import SERVER, MessageError, encode, read
 from .replica import Replica, ReplicaError
 from .steps import Deal, Digest, Step, chain_next
+from .terms import TableState
 from .verify import Account, Mismatch, Told, Why, verify
 
 __all__ = ["Account", "Ended", "Happening", "Lost", "Mismatch", "Moved", "NetSession",
@@ -207,7 +208,7 @@ class NetSession:
 
     def sitting_out(self) -> bool:
         """The table's game under way began without this session's player."""
-        return self.table.state == "playing" and any(self.table.out(i) for i in self.seats)
+        return self.table.state == TableState.PLAYING and any(self.table.out(i) for i in self.seats)
 
     def host(self, op: str, seat: int | None = None, kind: str | None = None) -> bool:
         message: dict[str, Any] = {"type": "host", "op": op}
@@ -353,7 +354,7 @@ class NetSession:
                                f"of {len(self.game.players)} players")
         self.table = TableView(info)
         if self.status not in (Status.FAILED, Status.CLOSED, Status.OVER):
-            self.status = {"lobby": Status.LOBBY, "over": Status.OVER}.get(
+            self.status = {TableState.LOBBY: Status.LOBBY, TableState.OVER: Status.OVER}.get(
                 info["state"], Status.PLAYING)
         out.append(TableChanged())
 

@@ -10,6 +10,7 @@ from typing import Any
 from game.rules import Action, Notice, ScoreEvent
 
 from .steps import Step
+from .terms import TableState
 from .verify import Account
 
 
@@ -110,8 +111,8 @@ class TableView:
         return list(self.info.get("seats", []))
 
     @property
-    def state(self) -> str:
-        return str(self.info.get("state", "lobby"))
+    def state(self) -> TableState:
+        return TableState(self.info.get("state", TableState.LOBBY))
 
     def accepted(self, seat: int) -> bool:
         """The seat plays the next game: its player accepted the rematch (a computer

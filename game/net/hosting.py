@@ -35,9 +35,10 @@ from game.rules.registry import Registry
 from .limits import Limits
 from .links import Link
 from .sealed import Seal
-from .seats import HOST, TableConfig, token_hash
-from .table import HOST_LEFT, PLAYING
+from .seats import TableConfig, token_hash
+from .table import HOST_LEFT
 from .tablefile import load_table
+from .terms import SeatKind, TableState
 
 
 class LocalServer:
@@ -87,8 +88,8 @@ class LocalServer:
         if self._loop is not None:
             raise RuntimeError("a table is reopened before the server starts")
         table = load_table(path, self.server.registry, self.server.clock(), self.seal)
-        hosts = [s.name for s in table.seats if s.kind == HOST]
-        if table.state != PLAYING or not hosts:
+        hosts = [s.name for s in table.seats if s.kind == SeatKind.HOST]
+        if table.state != TableState.PLAYING or not hosts:
             raise ValueError("its game is not under way")
         key = secrets.token_urlsafe(24)
         table.host_key = token_hash(key)

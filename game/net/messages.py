@@ -16,6 +16,7 @@ from typing import Any
 
 from . import PROTOCOL
 from .schema import problem
+from .terms import SeatKind, TableState
 
 CLIENT, SERVER = "client", "server"
 
@@ -67,7 +68,7 @@ DEFS: dict[str, Any] = {
              "required": ["name", "kind", "level", "connected", "left", "resigned",
                           "stand_in", "stand_in_reason", "rematch", "out"],
              "properties": {"name": NAME,
-                            "kind": {"enum": ["open", "player", "computer", "host"]},
+                            "kind": {"enum": [k.value for k in SeatKind]},
                             "level": {"anyOf": [WORD, {"type": "null"}]},
                             "connected": {"type": "boolean"},
                             "left": {"type": "boolean"},
@@ -80,7 +81,7 @@ DEFS: dict[str, Any] = {
     "table": {"type": "object", "additionalProperties": False,
               "required": ["state", "game", "expansions", "seats", "clock", "clocks",
                            "running", "takeover", "takeover_in", "paused"],
-              "properties": {"state": {"enum": ["lobby", "playing", "over"]},
+              "properties": {"state": {"enum": [s.value for s in TableState]},
                              "game": ID, "expansions": _array(ID, 20),
                              "seats": _array({"$ref": "#/$defs/seat"}, 8, 1),
                              "clock": {"anyOf": [{"type": "null"}, _array(COUNT, 2, 2)]},

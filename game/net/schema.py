@@ -107,12 +107,23 @@ def _type(kind: str | list[str]) -> Check:
         raise SchemaError(f"unknown type {unknown[0]!r}")
     allowed = frozenset(_TYPES[k] for k in kinds)
     said = " or ".join(kinds)
+    if str in allowed:  # a StrEnum member too: json.dumps writes it as its string
+        return lambda v, where: (None if type(v) in allowed or isinstance(v, str)
+                                 else f"{_at(where)}: must be {said}")
     return lambda v, where: None if type(v) in allowed else f"{_at(where)}: must be {said}"
+
+
+def _same_type(value: Any, expected: Any) -> bool:
+    """Whether ``value`` has the JSON type of ``expected``: exactly its Python type (a bool
+    is no int), but any string for a string (a ``StrEnum`` member, as the table builds its
+    messages, is checked before ``json.dumps`` writes it as a plain string)."""
+    return type(value) is type(expected) or (isinstance(value, str)
+                                             and isinstance(expected, str))
 
 
 def _const(expected: Any) -> Check:
     def check(value: Any, where: str) -> str | None:
-        if value == expected and type(value) is type(expected):
+        if value == expected and _same_type(value, expected):
             return None
         return f"{_at(where)}: must be {expected!r}"
     return check
@@ -122,7 +133,7 @@ def _enum(values: list[Any]) -> Check:
     said = ", ".join(map(str, values))
 
     def check(value: Any, where: str) -> str | None:
-        if any(value == e and type(value) is type(e) for e in values):
+        if any(value == e and _same_type(value, e) for e in values):
             return None
         return f"{_at(where)}: must be one of {said}"
     return check

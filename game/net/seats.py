@@ -11,8 +11,8 @@ from game.ai import LEVELS
 from game.rules.model import OptionValue
 
 from .carried import CLOCK_MOST, SEATS_MOST, TAKEOVER_MOST
+from .terms import SeatKind
 
-OPEN, PLAYER, COMPUTER, HOST = "open", "player", "computer", "host"
 # Why a computer plays a player's seat (a seat's and a move's ``stand_in_reason``).
 CLOCK, AWAY, RESIGNED = "clock", "away", "resigned"
 CODE_ALPHABET = "23456789ABCDEFGHJKMNPQRSTVWXYZ"  # no 0/O, 1/I/L, U: easy to read aloud
@@ -37,7 +37,8 @@ class TableConfig:
     game: str
     expansions: tuple[str, ...] = ()
     options: tuple[tuple[str, OptionValue], ...] = ()
-    seats: tuple[str, ...] = (OPEN, OPEN)  # "open", "host" or a computer level, per seat
+    # Per seat: SeatKind.OPEN, SeatKind.HOST or a computer level (a seat for a computer).
+    seats: tuple[str, ...] = (SeatKind.OPEN, SeatKind.OPEN)
     names: tuple[str, ...] = ()  # names of the seats that have none yet (optional)
     clock: tuple[int, int] | None = None  # seconds of thinking time, seconds added a turn
     takeover: int = 60  # seconds a dropped player's turn waits for them (0: forever)
@@ -50,7 +51,7 @@ class TableConfig:
     def check(self) -> None:
         """ValueError for a configuration no table can have."""
         for kind in self.seats:
-            if kind not in (OPEN, HOST) and kind not in LEVELS:
+            if kind not in (SeatKind.OPEN, SeatKind.HOST) and kind not in LEVELS:
                 raise ValueError(f"unknown seat kind '{kind}' (open, host or a level: "
                                  f"{', '.join(LEVELS)})")
         if self.stand_in not in LEVELS:
@@ -81,7 +82,7 @@ class TableConfig:
 
 @dataclass
 class Seat:
-    kind: str  # OPEN, PLAYER, COMPUTER or HOST
+    kind: SeatKind
     name: str
     level: str | None = None  # a computer's level
     token: str | None = None  # the hash of the token that takes this seat back
@@ -99,8 +100,8 @@ class Seat:
     def stand_in(self) -> bool:
         """A computer plays this seat's turn now (it is a computer, or stands in for its
         player)."""
-        return (self.kind == COMPUTER or self.resigned or self.flagged or self.taken_over
-                or self.out)
+        return (self.kind == SeatKind.COMPUTER or self.resigned or self.flagged
+                or self.taken_over or self.out)
 
     @property
     def stand_in_reason(self) -> str | None:
@@ -108,7 +109,7 @@ class Seat:
         computer's own seat): resigned, away (too long, handed over by the host, or not
         back yet for this game, begun without them), or its clock ran out for the rest of
         this turn."""
-        if self.kind == COMPUTER:
+        if self.kind == SeatKind.COMPUTER:
             return None
         if self.resigned:
             return RESIGNED
@@ -118,11 +119,11 @@ class Seat:
 
     def info(self) -> dict[str, object]:
         return {"name": self.name, "kind": self.kind, "level": self.level,
-                "connected": self.connected or self.kind == COMPUTER,
+                "connected": self.connected or self.kind == SeatKind.COMPUTER,
                 "left": self.left and not self.connected,
                 "resigned": self.resigned, "stand_in": self.stand_in,
                 "stand_in_reason": self.stand_in_reason,
-                "rematch": self.rematch or self.kind == COMPUTER, "out": self.out}
+                "rematch": self.rematch or self.kind == SeatKind.COMPUTER, "out": self.out}
 
 
 def new_code() -> str:

@@ -14,6 +14,7 @@ from .client import NetSession, Status
 from .connect import follow
 from .links import Link
 from .seats import TableConfig
+from .terms import SeatKind
 
 
 def loopback_check(registry: Registry, limit: float = 20.0) -> str:
@@ -23,7 +24,7 @@ def loopback_check(registry: Registry, limit: float = 20.0) -> str:
 
 async def _check(registry: Registry) -> str:
     server = TableServer(registry)
-    table = server.add_table(TableConfig("carcassonne", seats=("random", "open")))
+    table = server.add_table(TableConfig("carcassonne", seats=("random", SeatKind.OPEN)))
     port = await server.start("127.0.0.1", 0)
     try:
         session = NetSession(registry, Link("127.0.0.1", port, table.code), "Smoke")

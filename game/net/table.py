@@ -26,10 +26,6 @@ from game.rules.registry import Registry
 from .carried import CLOCK_MS_MOST, uncarried_table
 from .recorded import TableGame
 from .seats import (
-    COMPUTER,
-    HOST,
-    OPEN,
-    PLAYER,
     Refused,
     Seat,
     TableConfig,
@@ -40,8 +36,8 @@ from .seats import (
     unique_name,
 )
 from .steps import Deal, Digest, Step, chain_next, chain_start, public_hands
+from .terms import SeatKind, TableState
 
-LOBBY, PLAYING, OVER = "lobby", "playing", "over"
 # Why a table stands still (its ``paused`` reason): its host left it, its server stops, or
 # its last change could not be saved.
 HOST_LEFT, SERVER_STOPPED, UNSAVED = "host", "server", "unsaved"
@@ -113,7 +109,7 @@ class Table:
         self.seed = secrets.randbits(62) if seed is None else seed
         self.host_key = host_key  # its hash; None: a table nobody hosts (the server's own)
         self.seats = self._new_seats(config)
-        self.state = LOBBY
+        self.state: TableState = TableState.LOBBY
         self.reason = ""  # how it ended: "end" or "resigned"
         self.game: TableGame | None = None
         self.opening: Deal | None = None
@@ -135,13 +131,14 @@ class Table:
     def _new_seats(config: TableConfig) -> list[Seat]:
         seats: list[Seat] = []
         for i, kind in enumerate(config.seats):
+            person = kind in (SeatKind.OPEN, SeatKind.HOST)
             name = config.names[i] if i < len(config.names) else (
-                kind.capitalize() if kind not in (OPEN, HOST) else f"Seat {i + 1}")
+                f"Seat {i + 1}" if person else kind.capitalize())
             name = unique_name(name, [s.name for s in seats])
-            if kind in (OPEN, HOST):
-                seats.append(Seat(kind, name))
+            if person:
+                seats.append(Seat(SeatKind(kind), name))
             else:
-                seats.append(Seat(COMPUTER, name, level=kind))
+                seats.append(Seat(SeatKind.COMPUTER, name, level=kind))
         return seats
 
     # ------------------------------------------------------------------ who sits where
@@ -163,9 +160,9 @@ class Table:
         if host_key is not None:
             if self.host_key is None or token_hash(host_key) != self.host_key:
                 raise Refused("host", "that is not this table's host key")
-            mine = [i for i, s in enumerate(self.seats) if s.kind == HOST]
-            return mine, self._give(mine, name, HOST)
-        open_seats = [i for i, s in enumerate(self.seats) if s.kind == OPEN]
+            mine = [i for i, s in enumerate(self.seats) if s.kind == SeatKind.HOST]
+            return mine, self._give(mine, name, SeatKind.HOST)
+        open_seats = [i for i, s in enumerate(self.seats) if s.kind == SeatKind.OPEN]
         if wanted:
             if len(wanted) != 1 or not 0 <= wanted[0] < len(self.seats):
                 raise Refused("seat", "ask for one seat of this table")
@@ -176,15 +173,15 @@ class Table:
             mine = [open_seats[0]]
         else:
             raise Refused("table-full", "every seat of this table is taken")
-        return mine, self._give(mine, name, PLAYER)
+        return mine, self._give(mine, name, SeatKind.PLAYER)
 
-    def _give(self, seats: list[int], name: str, kind: str) -> str:
+    def _give(self, seats: list[int], name: str, kind: SeatKind) -> str:
         token = new_token()
         others = [s.name for i, s in enumerate(self.seats) if i not in seats]
         for i in seats:
             seat = self.seats[i]
             seat.kind, seat.token = kind, token_hash(token)
-            if self.state == LOBBY and kind == PLAYER:
+            if self.state == TableState.LOBBY and kind == SeatKind.PLAYER:
                 seat.name = unique_name(name, others)
                 others.append(seat.name)
         return token
@@ -202,21 +199,22 @@ class Table:
 
     @property
     def ready(self) -> bool:
-        return self.state == LOBBY and all(s.kind != OPEN for s in self.seats)
+        return (self.state == TableState.LOBBY
+                and all(s.kind != SeatKind.OPEN for s in self.seats))
 
     def set_seat(self, seat: int, kind: str) -> None:
         """The host turns an open seat into a computer (or back) before the game, or opens
         again the seat of a player who joined and left."""
-        if self.state != LOBBY or not 0 <= seat < len(self.seats):
+        if self.state != TableState.LOBBY or not 0 <= seat < len(self.seats):
             raise Refused("not-now", "seats change only before the game")
         current = self.seats[seat]
-        gone = current.kind == PLAYER and not current.connected
-        if current.kind not in (OPEN, COMPUTER) and not gone:
+        gone = current.kind == SeatKind.PLAYER and not current.connected
+        if current.kind not in (SeatKind.OPEN, SeatKind.COMPUTER) and not gone:
             raise Refused("seat-taken", f"seat {seat + 1} is taken")
-        if kind == OPEN:
-            self.seats[seat] = Seat(OPEN, current.name)
+        if kind == SeatKind.OPEN:
+            self.seats[seat] = Seat(SeatKind.OPEN, current.name)
         elif kind in LEVELS:
-            self.seats[seat] = Seat(COMPUTER, current.name, level=kind)
+            self.seats[seat] = Seat(SeatKind.COMPUTER, current.name, level=kind)
         else:
             raise Refused("kind", f"a seat is open or a computer level ({', '.join(LEVELS)})")
 
@@ -233,7 +231,7 @@ class Table:
         self.game = game
         self.opening = game.take_opening()
         self.opening_digest = Digest.of(game)
-        self.state = PLAYING
+        self.state = TableState.PLAYING
         self.turn_began = now
 
     def act(self, seats: Collection[int], seat: int, n: int, text: str, now: float) -> Step:
@@ -263,7 +261,7 @@ class Table:
         if step.ends_turn:
             self._turn_passed(seat, now)
         if game.over:
-            self.state, self.reason = OVER, "end"
+            self.state, self.reason = TableState.OVER, "end"
         return step
 
     def undo(self, seats: Collection[int], seat: int, n: int) -> int:
@@ -278,17 +276,17 @@ class Table:
     def resign(self, seats: Collection[int], seat: int) -> None:
         if seat not in seats:
             raise Refused("not-your-seat", "that seat is not yours")
-        if self.state != PLAYING:
+        if self.state != TableState.PLAYING:
             raise Refused("not-playing", "the game is not under way")
         self._not_paused()
         self.seats[seat].resigned = True
         if sum(1 for s in self.seats if not s.resigned) < 2:
-            self.state, self.reason = OVER, "resigned"
+            self.state, self.reason = TableState.OVER, "resigned"
 
     def _turn_of(self, seats: Collection[int], seat: int, n: int) -> TableGame:
         if seat not in seats:
             raise Refused("not-your-seat", "that seat is not yours")
-        if self.state != PLAYING:
+        if self.state != TableState.PLAYING:
             raise Refused("not-playing", "the game is not under way")
         self._not_paused()
         game = self._game()
@@ -311,7 +309,8 @@ class Table:
 
     def computer_turn(self) -> int | None:
         """The seat a computer must play now, if any."""
-        if self.state != PLAYING or self.game is None or self.paused is not None:
+        if (self.state != TableState.PLAYING or self.game is None
+                or self.paused is not None):
             return None
         seat = self.game.current
         return seat if self.seats[seat].stand_in else None
@@ -322,7 +321,8 @@ class Table:
     # ------------------------------------------------------------------ clocks
     def _turn_passed(self, mover: int, now: float) -> None:
         seat = self.seats[mover]
-        if self.clocks is not None and self.config.clock is not None and seat.kind != COMPUTER:
+        if (self.clocks is not None and self.config.clock is not None
+                and seat.kind != SeatKind.COMPUTER):
             left = self.clocks[mover] - (now - self.turn_began)
             # no more than a table message can tell, however much time was added
             self.clocks[mover] = min(max(0.0, left) + self.config.clock[1],
@@ -332,11 +332,11 @@ class Table:
 
     def running(self) -> int | None:
         """The seat whose clock runs now (none while the table is paused)."""
-        if (self.clocks is None or self.state != PLAYING or self.game is None
+        if (self.clocks is None or self.state != TableState.PLAYING or self.game is None
                 or self.paused is not None):
             return None
         seat = self.game.current
-        return None if self.seats[seat].kind == COMPUTER else seat
+        return None if self.seats[seat].kind == SeatKind.COMPUTER else seat
 
     def time_left(self, now: float) -> float | None:
         seat = self.running()
@@ -357,7 +357,7 @@ class Table:
 
     def takeover_at(self) -> float | None:
         """When a computer takes the turn of a player who is away, if one is away."""
-        if (not self.config.takeover or self.state != PLAYING or self.game is None
+        if (not self.config.takeover or self.state != TableState.PLAYING or self.game is None
                 or self.paused is not None):
             return None
         seat = self.seats[self.game.current]
@@ -368,7 +368,7 @@ class Table:
     def take_over(self, seat: int) -> bool:
         """A computer plays this seat's turns until its player comes back (they were away
         too long, or the host says so)."""
-        if (self.state != PLAYING or self.seats[seat].kind == COMPUTER
+        if (self.state != TableState.PLAYING or self.seats[seat].kind == SeatKind.COMPUTER
                 or self.paused is not None):
             return False
         self.seats[seat].taken_over = True
@@ -452,10 +452,10 @@ class Table:
         """The holder of ``seats`` plays again: after the end, they accept the next game;
         in a game begun without them, they take their seats back from the computer (and
         nothing happens when they have them already)."""
-        if self.state == OVER:
+        if self.state == TableState.OVER:
             for i in seats:
                 self.seats[i].rematch = True
-        elif self.state == PLAYING:
+        elif self.state == TableState.PLAYING:
             for i in seats:
                 self.seats[i].out = False
         else:
@@ -465,9 +465,9 @@ class Table:
     def rematch_due(self) -> bool:
         """The game is over and every player answered the offer of the next one: accepted,
         or left the table; at least one accepted (and the table does not stand still)."""
-        if self.state != OVER or self.paused is not None:
+        if self.state != TableState.OVER or self.paused is not None:
             return False
-        people = [s for s in self.seats if s.kind in (PLAYER, HOST)]
+        people = [s for s in self.seats if s.kind in (SeatKind.PLAYER, SeatKind.HOST)]
         return any(s.rematch for s in people) and all(s.rematch or s.left for s in people)
 
     def rematch(self, now: float, seed: int | None = None) -> None:
@@ -475,7 +475,7 @@ class Table:
         options and clock; a new seed, and a new uid, so that its chain starts afresh and
         the finished game's moves are never taken for its own.  A seat whose player did not
         accept is ``out``: a computer plays it until its player takes it up."""
-        if self.state != OVER:
+        if self.state != TableState.OVER:
             raise Refused("not-now", "the game is not over")
         self._not_paused()  # before anything changes: the next game waits for the table
         game = self._game()
@@ -486,14 +486,14 @@ class Table:
         self.uid = _another(self.uid)
         self.seed = secrets.randbits(62) if seed is None else seed
         for seat in self.seats:
-            seat.out = not (seat.rematch or seat.kind == COMPUTER)
+            seat.out = not (seat.rematch or seat.kind == SeatKind.COMPUTER)
             seat.rematch = seat.resigned = seat.flagged = seat.taken_over = False
         self.reason = ""
         self.steps = []
         self.chain = [chain_start(self.uid)]
         if self.config.clock is not None:
             self.clocks = [float(self.config.clock[0])] * len(self.seats)
-        self.state = LOBBY
+        self.state = TableState.LOBBY
         self.start(now)
 
 

@@ -54,10 +54,11 @@ from .limits import Limits, Meters
 from .messages import CLIENT, MessageError, encode, read
 from .peer import Peer
 from .sealed import Seal
-from .seats import HOST, Refused, TableConfig, new_code, normal_code, token_hash
+from .seats import Refused, TableConfig, new_code, normal_code, token_hash
 from .steps import Step
-from .table import HOST_LEFT, LOBBY, OVER, SERVER_STOPPED, UNSAVED, Table
+from .table import HOST_LEFT, SERVER_STOPPED, UNSAVED, Table
 from .tablefile import Saver, load_table, save_table
+from .terms import SeatKind, TableState
 from .thinking import Thinkers
 
 log = logging.getLogger("game.net.table_server")
@@ -182,13 +183,14 @@ class TableServer:
     def _closing_table(self, table: Table, reason: str, now: float) -> None:
         """Tell a table's players it stops, then close their connections once told."""
         peers = list(self.peers.get(table.code, ()))
-        if table.state == LOBBY and reason == HOST_LEFT:  # a window's lobby is not kept
+        # A window's lobby is not kept:
+        if table.state == TableState.LOBBY and reason == HOST_LEFT:
             for peer in peers:
                 peer.send({"type": "error", "code": "host-closed", "fatal": True,
                            "message": "the host closed the table"})
-        elif table.state != OVER:
+        elif table.state != TableState.OVER:
             if reason == HOST_LEFT:
-                hosts = [i for i, s in enumerate(table.seats) if s.kind == HOST]
+                hosts = [i for i, s in enumerate(table.seats) if s.kind == SeatKind.HOST]
                 table.connected(hosts, False, now, left=True)
             table.pause(reason, _PAUSED[reason], now)
             log.info("table %s: paused (%s)", table.code, _PAUSED[reason])
@@ -290,7 +292,7 @@ class TableServer:
         table.connected(seats, True, now)
         peer.send({"type": "welcome", "protocol": PROTOCOL, "server": f"carcassonne {version()}",
                    "table": table.info(now), "you": seats, "token": token, "host": peer.host})
-        if table.state != LOBBY:
+        if table.state != TableState.LOBBY:
             self._catch_up(peer, table, message.get("have", 0), message.get("chain"))
         self._changed(table)
         if table.ready and table.config.auto_start and table.paused is None:
@@ -310,7 +312,7 @@ class TableServer:
         if first == 0:
             peer.send(table.start_message(peer.seats))
         peer.send(table.sync_message(peer.seats, first))
-        if table.state == OVER:
+        if table.state == TableState.OVER:
             peer.send(table.over_message())
 
     def _leave(self, peer: Peer) -> None:
@@ -352,7 +354,8 @@ class TableServer:
                 else:
                     self._changed(table)
             return
-        if table.state == OVER or (paused is not None and paused.reason != UNSAVED):
+        if (table.state == TableState.OVER
+                or (paused is not None and paused.reason != UNSAVED)):
             return  # nothing left to play, or it stands still already
         detail = str(problem.strerror or problem)[:200]
         if paused is None or paused.detail != detail:
@@ -418,7 +421,8 @@ class TableServer:
         if not peer.host:
             raise Refused("not-host", "only the host may do that")
         op, seat = message["op"], message.get("seat")
-        if op == "start" and table.state == OVER:  # the rematch now, whoever has not accepted
+        # The rematch now, whoever has not accepted:
+        if op == "start" and table.state == TableState.OVER:
             table.want_rematch(peer.seats)
             self._rematch(table)
             return
@@ -428,7 +432,7 @@ class TableServer:
         if seat is None or not 0 <= seat < len(table.seats):
             raise Refused("seat", "name a seat of this table")
         if op == "seat":
-            table.set_seat(seat, message.get("kind") or "open")
+            table.set_seat(seat, message.get("kind") or SeatKind.OPEN)
         elif not table.take_over(seat):
             raise Refused("not-now", "no game is under way")
         self._changed(table)
@@ -444,13 +448,13 @@ class TableServer:
                 peer.send(views[key])
         self.moves_served += 1
         self.slowest_move = max(self.slowest_move, self.clock() - asked)
-        if table.state == OVER or step.ends_turn:
+        if table.state == TableState.OVER or step.ends_turn:
             self._ended_or_changed(table)
         else:
             self._follow_up(table)
 
     def _ended_or_changed(self, table: Table) -> None:
-        if table.state == OVER:
+        if table.state == TableState.OVER:
             log.info("table %s: the game is over (%s)", table.code, table.reason)
             with self._contained(table, "its game's end"):
                 self._broadcast(table, table.over_message())

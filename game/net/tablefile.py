@@ -27,15 +27,16 @@ from typing import Any
 
 from game.ai import LEVELS
 from game.rules.registry import Registry
-from game.store.savefile import SAVE_FORMAT, SavedGame, SaveError, check_shape
+from game.store.savefile import SAVE_FORMAT, Person, SavedGame, SaveError, check_shape
 from game.store.storage import atomic_write, read_small
 
 from .carried import CLOCK_MS_MOST, uncarried
 from .schema import problem
 from .sealed import SCHEMA as SEALED_SEED
 from .sealed import Seal, SealError
-from .seats import COMPUTER, HOST, OPEN, PLAYER, Refused, Seat, TableConfig, clean_name
-from .table import LOBBY, OVER, PLAYING, Table, rebuild
+from .seats import Refused, Seat, TableConfig, clean_name
+from .table import Table, rebuild
+from .terms import SeatKind, TableState
 
 log = logging.getLogger("game.net.table_server")
 TABLE_FORMAT = 1
@@ -62,7 +63,7 @@ FILE_SCHEMA: dict[str, Any] = {
         # in clear, or sealed while the game is played (``sealed``)
         "seed": {"anyOf": [{"type": "integer", "minimum": 0, "maximum": 2**63}, SEALED_SEED]},
         "round": {"type": "integer", "minimum": 1, "maximum": 10**6},
-        "state": {"enum": [LOBBY, PLAYING, OVER]},
+        "state": {"enum": [s.value for s in TableState]},
         "reason": {"enum": ["", "end", "resigned"]},
         "config": {"type": "object", "additionalProperties": False,
                    "required": ["game", "expansions", "options", "seats", "names", "clock",
@@ -83,7 +84,7 @@ FILE_SCHEMA: dict[str, Any] = {
         "seats": {"type": "array", "minItems": 1, "maxItems": 8, "items": {
             "type": "object", "additionalProperties": False,
             "required": ["kind", "name", "level", "token", "resigned"],
-            "properties": {"kind": {"enum": [OPEN, PLAYER, COMPUTER, HOST]}, "name": _NAME,
+            "properties": {"kind": {"enum": [k.value for k in SeatKind]}, "name": _NAME,
                            "level": {"anyOf": [{"type": "null"}, _WORD]}, "token": _HASH,
                            "resigned": {"type": "boolean"}, "rematch": {"type": "boolean"},
                            "out": {"type": "boolean"}}}},
@@ -99,10 +100,10 @@ def table_json(table: Table, seal: Seal | None = None) -> str:
     """The file of a table; with ``seal``, its seed sealed until the game is over (the game
     part then names seed 0)."""
     c = table.config
-    sealed = seal is not None and table.state != OVER
+    sealed = seal is not None and table.state != TableState.OVER
     game = None
     if table.game is not None:
-        seats = [s.level or "human" for s in table.seats]
+        seats = [s.level or Person.HUMAN for s in table.seats]
         saved = SavedGame.of(table.game, c.game, c.expansions, COLOURS[:len(table.seats)],
                              seats)
         if sealed:
@@ -195,7 +196,7 @@ def _table(data: dict[str, Any], path: Path, registry: Registry, now: float) -> 
     table.seats = _seats(data["seats"], config)
     table.clocks = _clocks(data["clocks"], config)
     table.round = data.get("round", 1)
-    if data["state"] == LOBBY:
+    if data["state"] == TableState.LOBBY:
         if data["game"] is not None or data["reason"] or any(s.resigned for s in table.seats):
             raise ValueError("a table waiting for players with a game, an end or a resignation")
     else:
@@ -210,19 +211,19 @@ def _table(data: dict[str, Any], path: Path, registry: Registry, now: float) -> 
 def _seats(saved: list[dict[str, Any]], config: TableConfig) -> list[Seat]:
     if len(saved) != len(config.seats):
         raise ValueError("the seats do not match the settings")
-    seats = [Seat(s["kind"], clean_name(s["name"]), s["level"], s["token"], s["resigned"],
+    seats = [Seat(SeatKind(s["kind"]), clean_name(s["name"]), s["level"], s["token"], s["resigned"],
                   rematch=s.get("rematch", False), out=s.get("out", False)) for s in saved]
     if len({s.name for s in seats}) != len(seats):
         raise ValueError("two seats have the same name")
     for seat, kind in zip(seats, config.seats, strict=True):
-        if (seat.kind == COMPUTER) != (seat.level is not None) or (
+        if (seat.kind == SeatKind.COMPUTER) != (seat.level is not None) or (
                 seat.level is not None and seat.level not in LEVELS):
             raise ValueError(f"seat {seat.name!r}: a computer, and only a computer, has a "
                              f"level ({', '.join(LEVELS)})")
-        if (seat.kind == HOST) != (kind == HOST):
+        if (seat.kind == SeatKind.HOST) != (kind == SeatKind.HOST):
             raise ValueError(f"seat {seat.name!r} is not what the settings make it")
-        if (seat.kind == OPEN and seat.token is not None) or (
-                seat.kind == PLAYER and seat.token is None):
+        if (seat.kind == SeatKind.OPEN and seat.token is not None) or (
+                seat.kind == SeatKind.PLAYER and seat.token is None):
             raise ValueError(f"seat {seat.name!r}: a player's seat has a token, an open one "
                              f"none")
     return seats
@@ -242,9 +243,9 @@ def _check_messages(table: Table, now: float) -> None:
     """What the table would tell a client who joins: the clients must accept it."""
     everyone = range(len(table.seats))
     messages = [{"type": "table", "table": table.info(now)}]
-    if table.state != LOBBY:
+    if table.state != TableState.LOBBY:
         messages += [table.start_message(everyone), table.sync_message(everyone, 0)]
-    if table.state == OVER:
+    if table.state == TableState.OVER:
         messages.append(table.over_message())
     for message in messages:
         found = uncarried(message)
@@ -263,22 +264,22 @@ def _replay(table: Table, data: dict[str, Any], path: Path, now: float) -> None:
     if (saved.game, saved.expansions, saved.options) != (c.game, list(c.expansions),
                                                           dict(c.options)):
         raise ValueError("the game is not the one the settings name")
-    if saved.seats != [s.level or "human" for s in table.seats] or \
+    if saved.seats != [s.level or Person.HUMAN for s in table.seats] or \
             saved.colours != list(COLOURS[:len(table.seats)]):
         raise ValueError("the game's seats are not the table's")
     if saved.forced or saved.start is not None:
         raise ValueError("a table's game has no forced outcomes and its usual start")
-    clocks = table.clocks
+    clocks = None if table.clocks is None else list(table.clocks)  # the replay runs them
     table.start(now, earlier_dealing=saved.earlier_dealing)
     rebuild(table, saved.moves, now)
     table.clocks = clocks  # as saved, not as the replay ran them
-    if data["state"] == OVER and table.state != OVER:
-        table.state, table.reason = OVER, data["reason"] or "resigned"
-    if table.state == OVER and data["state"] != OVER:
+    if data["state"] == TableState.OVER and table.state != TableState.OVER:
+        table.state, table.reason = TableState.OVER, data["reason"] or "resigned"
+    if table.state == TableState.OVER and data["state"] != TableState.OVER:
         raise ValueError("the game ended in the replay but not in the file")
-    if table.state == PLAYING and data["state"] != PLAYING:
+    if table.state == TableState.PLAYING and data["state"] != TableState.PLAYING:
         raise ValueError("the game is under way in the replay")
-    if table.state == OVER and data["state"] == OVER and data["reason"] == "":
+    if table.state == data["state"] == TableState.OVER and data["reason"] == "":
         raise ValueError("a game over without its reason")
 
 

@@ -20,16 +20,15 @@ from dataclasses import dataclass
 
 from game.ai.judge import MAX_FUTURES, MIN_FUTURES, decision_rng, judge
 from game.ai.worlds import determinize
-from game.review import DEFAULT_BUDGET
 from game.rules import Action, Choose, Deploy, Game, Move, Place, ScoreEvent
 from game.view import hint_award
 from game.words.i18n import _, ngettext
 from game.words.vocabulary import figure_word, kind_word
 
-# Seconds the Hint thinks: the review's own budget per decision (``game.review``'s
-# DEFAULT_BUDGET, 1 s, which the review window uses too), so the Hint weighs the plans on as
-# many futures as the review later does.
-THINK_SECONDS = DEFAULT_BUDGET
+# Seconds the Hint thinks: about what the review takes to judge a decision on its
+# ``DEFAULT_FUTURES`` futures, so the Hint weighs the plans on about as many futures as the
+# review later does (the futures it samples first are the review's own).
+THINK_SECONDS = 1.0
 
 
 @dataclass(frozen=True)
@@ -86,6 +85,17 @@ def reason(game: Game, actions: Sequence[Action], seed: int = 0,
     return _joined(parts)
 
 
+def better_parts(game: Game, actions: Sequence[Action], made: Sequence[Action],
+                 seed: int = 0) -> list[str]:
+    """What playing ``actions`` now does that the move ``made`` did not, in the Hint's words,
+    most telling first.  Never that no figure is left to place: that is no reason to play
+    one move rather than another.  Empty when the Hint names nothing more (the better move
+    is better by what it sets up for later)."""
+    parts = _played(game, actions, seed).parts(game, idle=False)
+    done = set(_played(game, made, seed).parts(game, idle=False))
+    return [p for p in parts if p not in done]
+
+
 def _played(game: Game, actions: Sequence[Action], seed: int) -> _Turn:
     """``actions`` played on a private copy in which the unseen tiles are shuffled."""
     world = determinize(game, random.Random(seed))
@@ -123,12 +133,13 @@ class _Turn:
         figure = next((a for a in played if isinstance(a, (Deploy, Move))), None)
         return Hint(place, answer, figure, _joined(self.parts(game)))
 
-    def parts(self, game: Game) -> list[str]:
-        """What the turn played does, each part a phrase of the line."""
+    def parts(self, game: Game, idle: bool = True) -> list[str]:
+        """What the turn played does, each part a phrase of the line (``idle``: with "no
+        figure left to place" when there is nothing else to say)."""
         place = next((a for a in self.played if isinstance(a, Place)), None)
         figure = next((a for a in self.played if isinstance(a, (Deploy, Move))), None)
         return explained(game, self.world, self.me, place, figure, self.events,
-                         self.placed_at, self.worth)
+                         self.placed_at, self.worth, idle)
 
 
 def explain(game: Game, after: Game, me: int, place: Place | None,
@@ -145,8 +156,9 @@ def _joined(parts: list[str]) -> str:
 
 def explained(game: Game, after: Game, me: int, place: Place | None,
               figure: Deploy | Move | None, events: list[ScoreEvent],
-              cell: tuple[int, int] | None, worth: int) -> list[str]:
-    """The parts of the line, most telling first."""
+              cell: tuple[int, int] | None, worth: int, idle: bool = True) -> list[str]:
+    """The parts of the line, most telling first (``idle``: with "no figure left to place"
+    when there is nothing else to say)."""
     parts = _points(after, me, events)
     if not parts and place is not None:
         parts += _extended(after, me, place)
@@ -165,7 +177,7 @@ def explained(game: Game, after: Game, me: int, place: Place | None,
             parts.append(ngettext("no figure this turn: keep your {figures}",
                                   "no figure this turn: keep your {figures}", n).format(
                 figures=figure_word(game.tileset, kind, n)))
-        else:
+        elif idle:
             parts.append(_("no figure left to place"))
     return parts
 

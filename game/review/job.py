@@ -1,5 +1,7 @@
 """A review run off the frame loop: the window starts it, reads its progress every frame, may
-cancel it, and takes its result once it is done.  No pygame: plain Python, tested headless.
+cancel it, and takes its result once it is done.  Its thread only hands the work out to
+``processes`` worker processes (every processor by default) and gathers what they find, so
+the window's own thread is free to draw.  No pygame: plain Python, tested headless.
 
     job = ReviewJob(game, seats=[0], previous=Review.from_json(saved.review))
     job.start()
@@ -15,22 +17,22 @@ from __future__ import annotations
 import threading
 from collections.abc import Callable, Sequence
 
-from game.ai.judge import MAX_FUTURES, MIN_FUTURES
 from game.rules import Game
+from game.system.processes import processors
 
-from . import DEFAULT_BUDGET, Review, review_game
+from . import DEFAULT_FUTURES, Review, review_game
 
 
 class ReviewJob:
-    def __init__(self, game: Game, seats: Sequence[int], budget: float = DEFAULT_BUDGET,
+    def __init__(self, game: Game, seats: Sequence[int], futures: int = DEFAULT_FUTURES,
                  previous: Review | None = None,
                  on_progress: Callable[[], None] | None = None,
-                 futures: tuple[int, int] = (MIN_FUTURES, MAX_FUTURES)) -> None:
+                 processes: int | None = None) -> None:
         self._game = game.copy()  # the window's game is never touched by the thread
         self._seats = tuple(seats)
-        self._budget = budget
+        self._futures = futures  # the futures a decision is judged on
         self._previous = previous
-        self._futures = futures  # the least and most futures a decision is judged on
+        self._processes = processors() if processes is None else processes
         self.on_progress = on_progress  # called from the thread after each decision
         self._stop = threading.Event()
         self._lock = threading.Lock()
@@ -47,9 +49,9 @@ class ReviewJob:
 
     def _run(self) -> None:
         try:
-            review = review_game(self._game, self._seats, self._budget,
+            review = review_game(self._game, self._seats, self._futures,
                                  previous=self._previous, progress=self._advance,
-                                 stop=self._stop.is_set, futures=self._futures)
+                                 stop=self._stop.is_set, processes=self._processes)
         except BaseException as exc:  # handed to the caller by result()
             with self._lock:
                 self._error = exc
@@ -67,7 +69,7 @@ class ReviewJob:
 
     @property
     def progress(self) -> tuple[int, int]:
-        """(decisions judged, decisions to judge); (0, 0) before the first is judged."""
+        """(positions looked at, positions to look at); (0, 0) before the first is done."""
         with self._lock:
             return self._progress
 
@@ -77,7 +79,7 @@ class ReviewJob:
             return self._result is not None or self._error is not None
 
     def cancel(self) -> None:
-        """Stop at the decision under way; the result keeps the decisions judged."""
+        """Stop at the positions under way; the result keeps what was found before."""
         self._stop.set()
 
     def wait(self, timeout: float | None = None) -> bool:

@@ -7,15 +7,15 @@ from __future__ import annotations
 from game.rules import Game
 from game.view.chronicle import new_like
 
-from . import GOOD, INACCURACY, MISTAKE, Decision, Review
+from . import Decision, Review, Verdict
 
-RANK = {GOOD: 0, INACCURACY: 1, MISTAKE: 2}
+RANK = {v: rank for rank, v in enumerate(Verdict)}  # 0 for good, then worse and worse
 
 
-def turn_verdicts(review: Review) -> dict[int, str]:
+def turn_verdicts(review: Review) -> dict[int, Verdict]:
     """Each judged turn's verdict: the worst of its decisions (a turn may hold an answer
     and a figure step judged apart)."""
-    out: dict[int, str] = {}
+    out: dict[int, Verdict] = {}
     for d in review.decisions:
         found = out.get(d.turn)
         if found is None or RANK[d.verdict] > RANK[found]:

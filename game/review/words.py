@@ -1,24 +1,28 @@
 """A review in words, in the player's language: a plan ("tile at [2, -1] turned 90°, a
-follower on the city"), a decision's line, a player's summary.  The reason a better move is
-better is the Hint's own line (``game.review.hints.reason``: "completes your city: +8")."""
+follower on the city"), a better move told as what to do and why ("tile at [0, -3] turned
+180°, keep your followers (completes your city: +12)"), a decision's line, a player's
+summary, the turning points.  Why a better move is better is said in the Hint's words
+(``game.review.hints``: "completes your city: +8"), else by the points it gains and where
+("Farms: about +3.1")."""
 
 from __future__ import annotations
 
 from collections.abc import Sequence
 
-from game.review.hints import reason
+from game.review.hints import better_parts
 from game.rules import Action, Choose, Deploy, Game, Move, Place, Skip, parse_action
 from game.view import category_title
 from game.words.i18n import _, decimal, ngettext
-from game.words.vocabulary import a_figure, question_text, the_kind
+from game.words.vocabulary import a_figure, figure_word, question_text, the_kind
 
-from . import GOOD, INACCURACY, MISTAKE, Decision, Review
+from . import Decision, Review, Verdict
 
 FIGURES_CATEGORY = "figures"  # game.ai.breakdown.FIGURES
 
 
-def verdict_word(verdict: str) -> str:
-    return {GOOD: _("good"), INACCURACY: _("inaccuracy"), MISTAKE: _("mistake")}[verdict]
+def verdict_word(verdict: Verdict) -> str:
+    return {Verdict.GOOD: _("good"), Verdict.INACCURACY: _("inaccuracy"),
+            Verdict.MISTAKE: _("mistake")}[verdict]
 
 
 def exact(decision: Decision) -> bool:
@@ -42,8 +46,11 @@ def category_word(game: Game, category: str) -> str:
     return category_title(game, category)
 
 
-def describe_plan(position: Game, actions: Sequence[Action | str]) -> str:
-    """A plan played from ``position`` in words (the position is not changed)."""
+def describe_plan(position: Game, actions: Sequence[Action | str], advice: bool = False
+                  ) -> str:
+    """A plan played from ``position`` in words (the position is not changed); as
+    ``advice``, what to do: no figure is "keep your followers" (nothing when none is
+    left)."""
     world = position.copy()
     parts: list[str] = []
     for item in actions:
@@ -67,7 +74,9 @@ def describe_plan(position: Game, actions: Sequence[Action | str]) -> str:
                 figure=a_figure(world.tileset, action.figure),
                 feature=the_kind(world.tileset, kind)))
         elif isinstance(action, Skip):
-            parts.append(_("no figure"))
+            kept = _kept(world) if advice else _("no figure")
+            if kept is not None:
+                parts.append(kept)
         elif isinstance(action, Choose):
             parts.append(_answer(world, action.choice))
         elif isinstance(action, Move):
@@ -75,6 +84,18 @@ def describe_plan(position: Game, actions: Sequence[Action | str]) -> str:
         if world.is_legal(action):
             world.apply(action)
     return ", ".join(parts)
+
+
+def _kept(world: Game) -> str | None:
+    """"keep your followers": the figures the player keeps by placing none (the kind they
+    have most of), None when they have none left."""
+    kept = sorted(((n, kind) for kind, n in world.supply[world.current].items() if n > 0),
+                  key=lambda nk: -nk[0])
+    if not kept:
+        return None
+    count, kind = kept[0]
+    return ngettext("keep your {figures}", "keep your {figures}", count).format(
+        figures=figure_word(world.tileset, kind, count))
 
 
 def _answer(world: Game, choice: str) -> str:
@@ -87,8 +108,24 @@ def _answer(world: Game, choice: str) -> str:
 
 def why_better(position: Game, decision: Decision) -> str:
     """Why the better move is better: the Hint's line for it, less what the move made did
-    too ("completes your city: +8" when both completed it is no reason)."""
-    return reason(position, decision.best_actions(), made=decision.played_actions())
+    too ("completes your city: +8" when both completed it is no reason); when that leaves
+    nothing, where the points it gains come from ("Farms: about +3.1")."""
+    parts = better_parts(position, decision.best_actions(), decision.played_actions())
+    if parts:
+        return _("; ").join(parts[:2])
+    gains = [(value, category) for category, value in decision.parts.items() if value > 0]
+    if gains:
+        value, category = max(gains)
+        return _("{what}: about +{points}").format(what=category_word(position, category),
+                                                   points=decimal(value))
+    return _("the tile fits best here")
+
+
+def advice(position: Game, decision: Decision) -> str:
+    """The better move as what to do, and why: "tile at [0, -3] turned 180°, keep your
+    followers (completes your city: +12)"."""
+    return _("{move} ({why})").format(move=describe_plan(position, decision.best, True),
+                                      why=why_better(position, decision))
 
 
 def decision_line(position: Game, decision: Decision) -> str:
@@ -99,12 +136,12 @@ def decision_line(position: Game, decision: Decision) -> str:
         turn=decision.turn, player=position.players[decision.player],
         plan=describe_plan(position, decision.played))
     if decision.best == decision.played:
-        return _("{head} — {verdict}").format(head=head, verdict=verdict_word(GOOD))
+        return _("{head} — {verdict}").format(head=head, verdict=verdict_word(Verdict.GOOD))
     lost = (_("{lost} points lost").format(lost=decimal(decision.lost)) if exact(decision)
             else _("{lost} ± {margin} points lost").format(lost=decimal(decision.lost),
                                                             margin=decimal(decision.margin)))
     better = _("better: {plan} ({why})").format(
-        plan=describe_plan(position, decision.best),
+        plan=describe_plan(position, decision.best, True),
         why=why_better(position, decision))
     return _("{head} — {verdict}, {lost}; {better}").format(
         head=head, verdict=verdict_word(decision.verdict), lost=lost, better=better)
@@ -119,9 +156,10 @@ def summary_lines(game: Game, review: Review, player: int) -> list[str]:
                            len(review.of_player(player))).format(
                                n=len(review.of_player(player))),
         inaccuracies=ngettext("{n} inaccuracy", "{n} inaccuracies",
-                              counts[INACCURACY]).format(n=counts[INACCURACY]),
-        mistakes=ngettext("{n} mistake", "{n} mistakes", counts[MISTAKE]).format(
-            n=counts[MISTAKE]),
+                              counts[Verdict.INACCURACY]).format(
+            n=counts[Verdict.INACCURACY]),
+        mistakes=ngettext("{n} mistake", "{n} mistakes", counts[Verdict.MISTAKE]).format(
+            n=counts[Verdict.MISTAKE]),
         lost=decimal(review.lost(player)))]
     by_kind = [(c, v) for c, v in review.lost_by_category(player).items() if abs(v) >= 0.05]
     if by_kind:
@@ -133,3 +171,22 @@ def summary_lines(game: Game, review: Review, player: int) -> list[str]:
             _("turn {turn} ({lost})").format(turn=d.turn, lost=decimal(d.lost))
             for d in costly)))
     return lines
+
+
+def turning_points_line(game: Game, review: Review) -> str | None:
+    """The turns that swung the chances most: "Turning points: turn 27 (Red 48% → 71%),
+    ..."; None when none did."""
+    turns = review.turning_points()
+    if not turns:
+        return None
+    by_turn = {c.turn: c for c in review.chances}
+    said = []
+    for turn in turns:
+        after = by_turn[turn].chances
+        before = by_turn[turn - 1].chances if turn - 1 in by_turn \
+            else tuple(1.0 / len(after) for _c in after)
+        player = max(range(len(after)), key=lambda p: after[p] - before[p])  # who gained
+        said.append(_("turn {turn} ({player} {before}% → {after}%)").format(
+            turn=turn, player=game.players[player], before=round(100 * before[player]),
+            after=round(100 * after[player])))
+    return _("Turning points: {turns}").format(turns=", ".join(said))

@@ -1,7 +1,7 @@
 """The board: placed tiles and the frontier of open cells with their edge demands.
 
 Every empty cell next to a tile keeps the kinds its neighbours show it, as one integer (see
-``tables``).  Whether a tile fits such a cell depends only on (tile, demand), so the answer
+``lookups``).  Whether a tile fits such a cell depends only on (tile, demand), so the answer
 is cached per tile set: after the first few turns a placement query is a dictionary look-up.
 """
 
@@ -12,8 +12,8 @@ from typing import TYPE_CHECKING, NamedTuple
 
 if TYPE_CHECKING:
     from .actions import Place
+    from .lookups import Turned
     from .model import RotatedTile, TileType
-    from .tables import Turned
 
 Cell = tuple[int, int]
 AROUND = tuple((dx, dy) for dx in (-1, 0, 1) for dy in (-1, 0, 1) if dx or dy)
@@ -22,7 +22,7 @@ AROUND = tuple((dx, dy) for dx in (-1, 0, 1) for dy in (-1, 0, 1) if dx or dy)
 class PlacedTile(NamedTuple):
     """A tile on the board.  Never changed once placed: copies of a game share it."""
 
-    t: Turned  # the engine's table of this tile turned this way
+    t: Turned  # what the engine looks up of this tile turned this way
     cell: Cell
     first: int  # the feature id of its first feature; the others follow, by index
     order: int  # 0 for the start tile, then 1, 2... in placement order

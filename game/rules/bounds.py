@@ -114,9 +114,9 @@ def _check_kinds(kinds: Mapping[str, KindDef]) -> None:
         if kind.name != name:
             _fail(f"kind {name!r} is filed under another name")
         _text(name, "a kind's name")
-        for table in (kind.points, kind.final):
-            _sized(table, MAX_PARTS, "points of a kind")
-            for key, points in table.items():
+        for each in (kind.points, kind.final):
+            _sized(each, MAX_PARTS, "points of a kind")
+            for key, points in each.items():
                 _text(key, "a points key")
                 _count(points, BIGGEST - 1, "points", least=0)
     if sum(kind.role == "background" for kind in kinds.values()) != 1:
@@ -257,10 +257,10 @@ def _check_texts(texts: Mapping[str, LanguageText]) -> None:
     for language, text in texts.items():
         _text(language, "a language")
         words: list[object] = [text.name, text.note, text.moves, text.extra]
-        for table in (text.kinds, text.figures, text.icons):
-            _sized(table, MAX_PARTS, "names")
-            words += [*table.keys(),
-                      *(w for named in table.values() for w in (named.one, named.many,
+        for names in (text.kinds, text.figures, text.icons):
+            _sized(names, MAX_PARTS, "names")
+            words += [*names.keys(),
+                      *(w for named in names.values() for w in (named.one, named.many,
                                                                 named.phrase))]
         for option_name, option in text.options.items():
             words += [option_name, option.name]

@@ -18,7 +18,7 @@ from operator import eq
 from types import MappingProxyType
 from typing import TYPE_CHECKING, NamedTuple
 
-from .tables import EMPTY_ICONS
+from .lookups import EMPTY_ICONS
 
 if TYPE_CHECKING:
     from .board import Cell, PlacedTile

@@ -34,6 +34,7 @@ from .board import PlacedTile
 from .errors import IllegalAction
 from .events import ChoiceRequest, Notice, ScoreEvent
 from .model import OptionValue, StartDef, TileSet
+from .modules import RuleModule
 from .outcomes import Outcomes
 from .placing import Placing
 from .scoring import Scoring
@@ -82,11 +83,11 @@ class Game(Placing, Scoring, Outcomes):
 
     def extra_actions(self) -> list[Action]:
         """What the rule modules offer besides a figure in the figure step (a hike)."""
-        hooks = self.hooks.extra_actions
-        if not hooks or self.phase is not FIGURE:
+        hooked = self.hooks[RuleModule.extra_actions]
+        if not hooked or self.phase is not FIGURE:
             return []
         modules, host = self.modules, self.host
-        return [a for i in hooks for a in modules[i].extra_actions(host)]
+        return [a for i in hooked for a in modules[i].extra_actions(host)]
 
     def is_legal(self, action: object) -> bool:
         try:
@@ -114,9 +115,10 @@ class Game(Placing, Scoring, Outcomes):
             placed = self._place_tile(tile, (x, y), rotation // 90)
             self.last_cell = placed.cell
             self.phase = FIGURE
-            if self.hooks.after_place:
+            hooked = self.hooks[RuleModule.after_place]
+            if hooked:
                 modules, host = self.modules, self.host
-                for i in self.hooks.after_place:
+                for i in hooked:
                     modules[i].after_place(host, placed)
                 if self.choices:
                     self.phase = CHOOSE
@@ -126,9 +128,10 @@ class Game(Placing, Scoring, Outcomes):
             placed = self._placed_now()
             fig = self._put_figure(self.current, action.figure, placed,
                                    placed.t.targets[action.target])
-            if self.hooks.on_deploy:
+            hooked = self.hooks[RuleModule.on_deploy]
+            if hooked:
                 modules, host = self.modules, self.host
-                for i in self.hooks.on_deploy:
+                for i in hooked:
                     modules[i].on_deploy(host, fig, placed)
             self._finish_turn()
         elif isinstance(action, Choose):
@@ -138,7 +141,8 @@ class Game(Placing, Scoring, Outcomes):
                 self.phase = FIGURE
         else:
             modules, host = self.modules, self.host
-            if not any(modules[i].apply_extra(host, action) for i in self.hooks.apply_extra):
+            hooked = self.hooks[RuleModule.apply_extra]
+            if not any(modules[i].apply_extra(host, action) for i in hooked):
                 raise IllegalAction(f"{action}: no rule handles it")
             self._finish_turn()
         events = self.events
@@ -162,7 +166,7 @@ class Game(Placing, Scoring, Outcomes):
                     and (tile in self.hands[self.current] if extra is None else tile == extra):
                 demand = self.board.demands.get((x, y))
                 if demand is not None and rotation in DEGREES \
-                        and rotation // 90 in self.tables.fit[tile][demand]:
+                        and rotation // 90 in self.lookups.fit[tile][demand]:
                     return action
         if not well_formed(action):  # checked before anything compares, hashes or prints it
             raise IllegalAction(f"not a legal action: {describe(action)}")
@@ -203,7 +207,7 @@ class Game(Placing, Scoring, Outcomes):
             raise IllegalAction(f"{action!r}: a placement needs integer coordinates and a "
                                 f"rotation of 0, 90, 180 or 270")
         demand = self.board.demands.get((x, y))
-        if demand is None or rotation // 90 not in self.tables.fit[tile][demand]:
+        if demand is None or rotation // 90 not in self.lookups.fit[tile][demand]:
             raise IllegalAction(f"{action}: tile {tile} does not fit at [{x}, {y}] "
                                 f"turned {rotation}")
 
@@ -297,9 +301,10 @@ class Game(Placing, Scoring, Outcomes):
         placed = self._placed_now()
         if placed.t.closed or 8 in self.board.waiting.values():
             self._score_completed(placed)
-        if self.hooks.after_scoring:
+        hooked = self.hooks[RuleModule.after_scoring]
+        if hooked:
             modules, host = self.modules, self.host
-            for i in self.hooks.after_scoring:
+            for i in hooked:
                 modules[i].after_scoring(host, placed)
         self.last_cell = None
         granted = self._granted

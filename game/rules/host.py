@@ -93,8 +93,8 @@ class Host(Protocol):
     def is_complete(self, fid: int) -> bool: ...
     def held_roots(self) -> list[int]:
         """The features holding figures (their roots), in id order."""
-    def table_points(self, feature: Feature, table: Mapping[str, int]) -> int:
-        """A feature's points by a kind's table (per tile and per icon)."""
+    def counted_points(self, feature: Feature, each: Mapping[str, int]) -> int:
+        """A feature's points counted at ``each``: a kind's points per tile and per icon."""
     def winners(self, figures: Sequence[Figure]) -> list[int]:
         """Players with the most figures that count for majorities (after the modules)."""
 

@@ -59,9 +59,9 @@ def _parse_kinds(r: Reader, raw: Any, line: int) -> dict[str, KindDef]:
                    f"{what}: completion must be one of {', '.join(COMPLETIONS)}")
         kinds[name] = KindDef(
             name=name, role=role, completion=completion,
-            points=r.points_table(s.get("points", Located()), s.key_line("points"),
+            points=r.points_each(s.get("points", Located()), s.key_line("points"),
                                   f"{what} points"),
-            final=r.points_table(s.get("final", Located()), s.key_line("final"),
+            final=r.points_each(s.get("final", Located()), s.key_line("final"),
                                  f"{what} final"),
         )
     return kinds

@@ -13,9 +13,10 @@ from .board import Board, Cell, PlacedTile
 from .errors import IllegalAction
 from .events import CellTaken, EdgesDiffer, Misfit, NoNeighbour
 from .features import Figure
+from .lookups import Fits, Lookups
 from .model import FigureDef
+from .modules import RuleModule
 from .state import FIGURE, GameState
-from .tables import Fits, Tables
 
 _new = tuple.__new__  # builds a Deploy without the named tuple's Python-level constructor
 
@@ -23,11 +24,11 @@ _new = tuple.__new__  # builds a Deploy without the named tuple's Python-level c
 class LegalPlacements:
     """The legal placements of one tile: a lazy view with a cheap membership test."""
 
-    __slots__ = ("_board", "_list", "_tables", "_totals", "tile")
+    __slots__ = ("_board", "_list", "_lookups", "_totals", "tile")
 
-    def __init__(self, board: Board, tables: Tables, tile: str) -> None:
+    def __init__(self, board: Board, lookups: Lookups, tile: str) -> None:
         self._board = board
-        self._tables = tables
+        self._lookups = lookups
         self.tile = tile
         self._list: list[Place] | None = None
         self._totals: list[list[int] | None] = [None, None]  # all, distinct
@@ -36,7 +37,7 @@ class LegalPlacements:
         demand = self._board.demands.get(cell)
         if demand is None:
             return ()
-        return self._tables.fits(self.tile, demand)
+        return self._lookups.fits(self.tile, demand)
 
     def __contains__(self, item: object) -> bool:
         """A Place, or a (cell, degrees) pair; anything else (wrong types too) is not in."""
@@ -64,16 +65,16 @@ class LegalPlacements:
         key = (self.tile, distinct)
         known = self._board.placements.get(key)
         if known is None:
-            tables = self._tables
-            known = self._collect((tables.distinct if distinct else tables.fit)[self.tile])
+            lookups = self._lookups
+            known = self._collect((lookups.distinct if distinct else lookups.fit)[self.tile])
             self._board.placements[key] = known
         return known
 
     def _collect(self, fits: Fits) -> list[Place]:
-        tid, tables = self.tile, self._tables
+        tid, lookups = self.tile, self._lookups
         demands = self._board.demands
         hits = list(map(fits.__getitem__, demands.values()))
-        known, places_at = tables.places[tid], tables.places_at
+        known, places_at = lookups.places[tid], lookups.places_at
         out: list[Place] = []
         append = out.append
         for cell, hit in compress(zip(demands, hits, strict=True), hits):
@@ -86,8 +87,8 @@ class LegalPlacements:
         """Running totals of placements over the open cells, in their order."""
         known = self._totals[distinct]
         if known is None:
-            tables = self._tables
-            counts = (tables.distinct_count if distinct else tables.fit_count)[self.tile]
+            lookups = self._lookups
+            counts = (lookups.distinct_count if distinct else lookups.fit_count)[self.tile]
             known = list(accumulate(map(counts.__getitem__, self._board.demands.values())))
             self._totals[distinct] = known
         return known
@@ -105,10 +106,10 @@ class LegalPlacements:
         i = bisect_right(running, k)
         demands = self._board.demands
         cell = next(islice(demands, i, None))
-        tables = self._tables
-        hit = (tables.distinct if distinct else tables.fit)[self.tile][demands[cell]]
+        lookups = self._lookups
+        hit = (lookups.distinct if distinct else lookups.fit)[self.tile][demands[cell]]
         q = hit[k - (running[i - 1] if i else 0)]
-        known = tables.places[self.tile].get(cell)
+        known = lookups.places[self.tile].get(cell)
         if known is not None:
             return known[q]
         return _new(Place, (self.tile, cell[0], cell[1], DEGREES[q]))
@@ -120,7 +121,7 @@ class LegalPlacements:
         return len(self._all())
 
     def __bool__(self) -> bool:
-        return has_placement(self._board, self._tables, self.tile)
+        return has_placement(self._board, self._lookups, self.tile)
 
     def cells(self) -> list[Cell]:
         return [c for c in self._board.demands if self._fits(c)]
@@ -139,8 +140,8 @@ def _is_cell(value: object) -> TypeGuard[Cell]:
     return type(value) is tuple and len(value) == 2 and is_int(value[0]) and is_int(value[1])
 
 
-def has_placement(board: Board, tables: Tables, tile: str) -> bool:
-    return any(map(tables.fit[tile].__getitem__, board.demands.values()))
+def has_placement(board: Board, lookups: Lookups, tile: str) -> bool:
+    return any(map(lookups.fit[tile].__getitem__, board.demands.values()))
 
 
 class Placing(GameState):
@@ -148,16 +149,16 @@ class Placing(GameState):
         tid = tile or self.current_tile
         if tid is None:
             raise IllegalAction("no tile to place now")
-        if tid not in self.tables.turned:
+        if tid not in self.lookups.turned:
             raise IllegalAction(f"unknown tile {tid!r}")
-        return LegalPlacements(self.board, self.tables, tid)
+        return LegalPlacements(self.board, self.lookups, tid)
 
     def misfit(self, place: Place) -> Misfit | None:
         """Why ``place`` breaks the placing rules, None when it does not: the cell holds a
         tile, or touches none, or an edge of the tile meets a neighbour's edge of another
         kind (the first such side, N E S W)."""
         tile, x, y, rotation = place
-        if tile not in self.tables.turned:
+        if tile not in self.lookups.turned:
             raise IllegalAction(f"unknown tile {tile!r}")
         cell = (x, y)
         board = self.board
@@ -165,7 +166,7 @@ class Placing(GameState):
             return CellTaken(cell)
         if cell not in board.demands:
             return NoNeighbour(cell)
-        edges = self.tables.turned[tile][0].tile.rotations[rotation // 90 % 4].edges
+        edges = self.lookups.turned[tile][0].tile.rotations[rotation // 90 % 4].edges
         for side, (dx, dy) in enumerate(((0, -1), (1, 0), (0, 1), (-1, 0))):
             other = board.tiles.get((x + dx, y + dy))
             if other is not None:
@@ -175,11 +176,11 @@ class Placing(GameState):
         return None
 
     def _fits_somewhere(self, tile: str) -> bool:
-        return has_placement(self.board, self.tables, tile)
+        return has_placement(self.board, self.lookups, tile)
 
     def _place_tile(self, tile: str, cell: Cell, q: int) -> PlacedTile:
         """Put a tile on the board: its features join those of its neighbours."""
-        t = self.tables.turned[tile][q]
+        t = self.lookups.turned[tile][q]
         feats = self.features
         first = len(feats.parent)
         board = self.board
@@ -226,8 +227,8 @@ class Placing(GameState):
             supply = self.supply[self.current]
             feats = self.features
             parent, figures = feats.parent, feats.figures
-            group = self.tables.group
-            may_deploy = self.hooks.may_deploy
+            group = self.lookups.group
+            may_deploy = self.hooks[RuleModule.may_deploy]
             first = placed.first
             for index, offers in placed.t.offers:
                 root = first + index
@@ -248,7 +249,8 @@ class Placing(GameState):
 
     def _may_deploy(self, fig: FigureDef, placed: PlacedTile, index: int) -> bool:
         modules, host = self.modules, self.host
-        return all(modules[i].may_deploy(host, fig, placed, index) for i in self.hooks.may_deploy)
+        return all(modules[i].may_deploy(host, fig, placed, index)
+                   for i in self.hooks[RuleModule.may_deploy])
 
     def deploy_options(self) -> list[Deploy]:
         if self.phase is not FIGURE or self.last_cell is None:

@@ -75,7 +75,7 @@ class Reader:
             self.fail(m.key_line(key), f"'{key}' of {what} is {value}: at most {most}")
         return value
 
-    def points_table(self, value: Any, line: int, what: str) -> dict[str, int]:
+    def points_each(self, value: Any, line: int, what: str) -> dict[str, int]:
         m = self.mapping(value, line, what)
         out: dict[str, int] = {}
         for key, pts in m.items():

@@ -1,4 +1,4 @@
-"""Scoring: the kinds' point tables, majorities, features completed in a turn, the final
+"""Scoring: the kinds' points, majorities, features completed in a turn, the final
 scoring, and the figures that go home."""
 
 from __future__ import annotations
@@ -8,6 +8,7 @@ from collections.abc import Mapping, Sequence
 from .board import Cell, PlacedTile
 from .events import ScoreEvent, Worth
 from .features import NO_FIGURES, Feature, Figure
+from .modules import RuleModule
 from .state import GameState
 
 _new = tuple.__new__  # builds a named tuple without its Python-level constructor
@@ -19,26 +20,27 @@ AROUND_ORDER = {(0, 0): 0, **{(dx, dy): 1 + i for i, (dx, dy) in enumerate(
 
 
 class Scoring(GameState):
-    def table_points(self, feature: Feature, table: Mapping[str, int]) -> int:
-        """A feature's points by a kind's table: per tile (for a feature completed by the
-        tiles around it, itself and those present) and per icon."""
-        if not table:
+    def counted_points(self, feature: Feature, each: Mapping[str, int]) -> int:
+        """A feature's points counted at ``each``, a kind's points (``points`` or ``final``):
+        per tile (for a feature completed by the tiles around it, itself and those present)
+        and per icon."""
+        if not each:
             return 0
         if self.kinds[feature.kind].completion == "surrounded":
             tiles = 1 + self.board.count_neighbours8(self.features.owner[feature.root].cell)
         else:
             tiles = feature.tiles
-        points = table.get("tile", 0) * tiles
-        if len(table) > 1 or "tile" not in table:
+        points = each.get("tile", 0) * tiles
+        if len(each) > 1 or "tile" not in each:
             icons = feature.icons
-            for icon, each in table.items():
+            for icon, worth in each.items():
                 if icon != "tile":
-                    points += each * icons.get(icon, 0)
+                    points += worth * icons.get(icon, 0)
         return points
 
     def winners(self, figures: Sequence[Figure]) -> list[int]:
         """Players with the most figures that count for majorities (all of them on a tie)."""
-        majority = self.tables.majority
+        majority = self.lookups.majority
         if len(figures) == 1:  # the usual case
             (only,) = figures
             if not majority[only.kind]:
@@ -56,9 +58,10 @@ class Scoring(GameState):
             else:
                 best = max(counts.values())
                 winners = sorted(p for p, n in counts.items() if n == best)
-        if self.hooks.adjust_winners:
+        hooked = self.hooks[RuleModule.adjust_winners]
+        if hooked:
             modules, host = self.modules, self.host
-            for i in self.hooks.adjust_winners:
+            for i in hooked:
                 winners = modules[i].adjust_winners(host, figures, winners)
         return winners
 
@@ -74,17 +77,18 @@ class Scoring(GameState):
         """What a feature scores: completed (its kind's points) or at the end (its final
         points), as the rule modules adjust them."""
         kind = self.kinds[feature.kind]
-        points = self.table_points(feature, kind.points if completed else kind.final)
-        if self.hooks.adjust_points:
+        points = self.counted_points(feature, kind.points if completed else kind.final)
+        hooked = self.hooks[RuleModule.adjust_points]
+        if hooked:
             modules, host = self.modules, self.host
-            for i in self.hooks.adjust_points:
+            for i in hooked:
                 points = modules[i].adjust_points(host, feature, completed, points)
         return points
 
     def feature_worth(self, fid: int) -> Worth:
         """What the feature of ``fid`` is worth as it stands: completed now (a feature
         completed by the tiles around it counts them all) and at the end, by its kind's
-        tables as the rule modules adjust them, with what the modules award it at the end
+        points as the rule modules adjust them, with what the modules award it at the end
         (farmers' cities, a hunt, huts' fish).  The game is not changed."""
         feature = Feature(self.features, self.features.find(fid))
         kind = self.kinds[feature.kind]
@@ -96,9 +100,9 @@ class Scoring(GameState):
                 completed += kind.points.get("tile", 0) * (8 - self.board.count_neighbours8(cell))
         if kind.final:
             final = self.feature_points(feature, completed=False)
-        host = self.host
-        for module in self.modules:
-            extra = module.end_worth(host, feature)
+        modules, host = self.modules, self.host
+        for i in self.hooks[RuleModule.end_worth]:
+            extra = modules[i].end_worth(host, feature)
             if extra is not None:
                 final = (final or 0) + extra
         return Worth(completed, final)
@@ -114,14 +118,14 @@ class Scoring(GameState):
             cells = tuple(sorted(feature.cells))
             for player in winners:
                 self.award(player, points, feats.kind[root], cells)
-        for i in self.hooks.on_scored:
+        for i in self.hooks[RuleModule.on_scored]:
             modules[i].on_scored(host, feature, completed, winners, points)
         feats.done[root] = True
         if completed and figures:
             self._return_figures(root)
 
     def _return_figures(self, root: int) -> None:
-        stays = self.tables.stays
+        stays = self.lookups.stays
         kept: list[Figure] = []
         for fig in self.features.figures[root]:
             if stays[fig.kind]:
@@ -203,11 +207,12 @@ class Scoring(GameState):
         for root in held:
             if not done[root] and kinds[kind[root]].final:
                 self._score_feature(root, completed=False)
-        if self.hooks.final_scoring:
+        hooked = self.hooks[RuleModule.final_scoring]
+        if hooked:
             modules, host = self.modules, self.host
             self._held = held  # no figure moves during the final scoring
             try:
-                for i in self.hooks.final_scoring:
+                for i in hooked:
                     modules[i].final_scoring(host)
             finally:
                 self._held = None

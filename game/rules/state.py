@@ -2,7 +2,7 @@
 
 ``GameState`` holds the state the engine's parts share (``placing``, ``scoring``,
 ``outcomes`` and the turn flow in ``game``).  What a game never changes after set-up (its
-tile set, tables, players, options, which hooks its modules override) is shared by every
+tile set, lookups, players, options, which hooks its modules override) is shared by every
 copy; everything else is copied, and every value kept in it is immutable or owned by one
 game only, so that a copy never changes its original and needs no garbage collector.
 """
@@ -12,7 +12,6 @@ from __future__ import annotations
 import random
 from collections import Counter
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass
 from types import MappingProxyType
 from typing import TYPE_CHECKING, Any, Self, cast
 
@@ -21,9 +20,9 @@ from .errors import IllegalAction, UnknownOption
 from .events import ChoiceRequest, FeatureView, Notice, ScoreEvent
 from .features import Feature, Features, Figure
 from .host import Host, Phase, TurnKey
+from .lookups import Lookups, lookups_of
 from .model import KindDef, OptionValue, StartDef, TileSet, TileType
-from .modules import HOOKS, MODULES, RuleModule
-from .tables import Tables, tables_of
+from .modules import MODULES, Hooks, RuleModule, hooks_of
 
 if TYPE_CHECKING:
     from .actions import Action
@@ -32,32 +31,10 @@ PLACE, CHOOSE, FIGURE, OVER = Phase.PLACE, Phase.CHOOSE, Phase.FIGURE, Phase.OVE
 NO_OPTIONS: Mapping[str, OptionValue] = MappingProxyType({})
 
 
-@dataclass(frozen=True, slots=True)
-class Hooks:
-    """For each hook, the modules (indices into ``modules``) that override it."""
-
-    adjust_points: tuple[int, ...]
-    adjust_winners: tuple[int, ...]
-    may_deploy: tuple[int, ...]
-    final_scoring: tuple[int, ...]
-    after_place: tuple[int, ...]
-    on_choice: tuple[int, ...]
-    extra_actions: tuple[int, ...]
-    apply_extra: tuple[int, ...]
-    on_deploy: tuple[int, ...]
-    on_scored: tuple[int, ...]
-    after_scoring: tuple[int, ...]
-
-    @classmethod
-    def of(cls, modules: Sequence[RuleModule]) -> Hooks:
-        return cls(**{hook: tuple(i for i, m in enumerate(modules) if type(m).overrides(hook))
-                      for hook in HOOKS})
-
-
 class GameState:
     # Set once and shared by copies (read only):
     tileset: TileSet
-    tables: Tables
+    lookups: Lookups
     kinds: Mapping[str, KindDef]
     players: tuple[str, ...]
     seed: int
@@ -65,7 +42,7 @@ class GameState:
     chosen_options: Mapping[str, OptionValue]
     tile_types: Mapping[str, TileType]
     start: StartDef
-    hooks: Hooks
+    hooks: Hooks  # for each hook, the modules that override it (by index)
     turn_keys: Mapping[str, TurnKey]  # scenario turn keys of the game's modules
     _hand_size: int
     earlier_dealing: bool  # hands dealt as versions before save format 3 dealt them
@@ -115,7 +92,7 @@ class GameState:
         if type(seed) is not int:
             raise IllegalAction(f"the seed must be an integer, not {seed!r}")
         self.tileset = tileset
-        tables = self.tables = tables_of(tileset)
+        lookups = self.lookups = lookups_of(tileset)
         self.kinds = tileset.kinds
         self.players = tuple(players)
         self.seed = seed
@@ -123,9 +100,9 @@ class GameState:
             self.options = MappingProxyType(_check_options(tileset, options))
             self.chosen_options = MappingProxyType(dict(options))
         else:
-            self.options = tables.default_options
+            self.options = lookups.default_options
             self.chosen_options = NO_OPTIONS
-        self.tile_types = tables.tile_types
+        self.tile_types = lookups.tile_types
         chosen_start = start or tileset.start
         if chosen_start is None:
             raise IllegalAction(f"{tileset.name} has no start tile")
@@ -166,15 +143,17 @@ class GameState:
         host = self.host
         self.modules = [MODULES[name](host) for name in tileset.rules]
         classes = tuple(type(m) for m in self.modules)
-        shared = tables.by_modules.get(classes)
+        shared = lookups.by_modules.get(classes)
         if shared is None:
-            shared = tables.by_modules[classes] = (
-                Hooks.of(self.modules),
+            shared = lookups.by_modules[classes] = (
+                hooks_of(classes),
                 MappingProxyType({k.name: k for cls in classes for k in cls.turn_keys}))
         self.hooks, self.turn_keys = shared
-        self._hand_size = next((h for m in self.modules
-                                if (h := m.hand_size(host)) is not None), 1)
-        self._defer = any(m.defers_returns(host) for m in self.modules)
+        modules, hooks = self.modules, self.hooks
+        self._hand_size = next((h for i in hooks[RuleModule.hand_size]
+                                if (h := modules[i].hand_size(host)) is not None), 1)
+        self._defer = any(modules[i].defers_returns(host)
+                          for i in hooks[RuleModule.defers_returns])
 
     @property
     def host(self) -> Host:
@@ -263,13 +242,16 @@ class GameState:
 
     def tokens(self, player: int) -> dict[str, int]:
         out: Counter[str] = Counter()
-        for m in self.modules:
-            out.update(m.tokens(self.host, player))
+        modules, host = self.modules, self.host
+        for i in self.hooks[RuleModule.tokens]:
+            out.update(modules[i].tokens(host, player))
         return dict(out)
 
     def held_points(self, player: int) -> int:
         """Points the player's figures hold for a later action (see ``RuleModule``)."""
-        return sum(m.held_points(self.host, player) for m in self.modules)
+        modules, host = self.modules, self.host
+        return sum(modules[i].held_points(host, player)
+                   for i in self.hooks[RuleModule.held_points])
 
     # ------------------------------------------------------------------ features
     def feature(self, fid: int) -> Feature:

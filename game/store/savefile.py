@@ -9,6 +9,7 @@ shape is a ``SaveError`` naming the field, never an exception deeper in the game
 
 from __future__ import annotations
 
+import enum
 import json
 import math
 import time
@@ -28,8 +29,20 @@ from game.words.i18n import _
 SAVE_FORMAT = 3  # 2: version and tile set fingerprints recorded; 3: hands dealt by the rule
 FIRST_DEALING_BY_RULE = 3  # earlier formats dealt hands of several tiles the earlier way
 OLDEST_FORMAT = 1
-HUMAN = "human"
-SEAT_KINDS = (HUMAN, *LEVELS)  # who may play a seat: a person or a computer level
+
+
+class Person(enum.StrEnum):
+    """Who plays a seat when no computer does, as a seat's kind says it; a computer's seat
+    names its level instead (``game.ai.LEVELS``).  A save, a table's game and the command
+    line's ``--seats`` name every person HUMAN; the set-up screen (and the settings that
+    remember it) offers OPEN seats too; the window knows REMOTE ones."""
+
+    HUMAN = "human"  # a person at this window
+    OPEN = "open"  # someone joining over the network (a seat of a table this window hosts)
+    REMOTE = "remote"  # a person at another window, at a network table
+
+
+SEAT_KINDS = (Person.HUMAN, *LEVELS)  # who may play a saved seat: a person or a computer level
 
 
 class SaveError(Exception):
@@ -319,8 +332,8 @@ class SavedGame:
         """Who plays each seat: the kind saved, a person where none was saved or where the
         level is unknown (a seat of an unknown level never plays as a computer)."""
         kinds = self.seats[:len(self.players)]
-        kinds = kinds + [HUMAN] * (len(self.players) - len(kinds))
-        return [kind if kind in SEAT_KINDS else HUMAN for kind in kinds]
+        kinds = kinds + [Person.HUMAN] * (len(self.players) - len(kinds))
+        return [kind if kind in SEAT_KINDS else Person.HUMAN for kind in kinds]
 
     def changed_tilesets(self, tileset: TileSet) -> list[str]:
         """The tile sets that say something else now than when the game was saved (none for

@@ -14,7 +14,7 @@ from game.rules.geometry import Point
 from game.rules.looks import figure_sprite
 
 from .art.icons import IconArt
-from .camera import ZOOM_LEVELS, Camera, Cell
+from .camera import ZOOM_SCALES, Camera, Cell
 from .resources import Resources
 
 Colour = tuple[int, int, int]
@@ -67,18 +67,18 @@ class BoardView:
         self.game = game
         self.art = res.tile_art(game.tileset)
         # Tiles at an in-between scale (while a zoom eases) are scaled from the nearest
-        # cached level once, then kept until the zoom settles.
+        # cached scale once, then kept until the zoom settles.
         self._transient: dict[tuple[str, int, int], pygame.Surface] = {}
         self._masks: dict[tuple[str, int, bool], pygame.mask.Mask] = {}
 
     def tile_image(self, tile: TileType, rotation: int, px: int) -> pygame.Surface:
-        if px in ZOOM_LEVELS or px <= 16:
+        if px in ZOOM_SCALES or px <= 16:
             return self.art.tile(tile, rotation, px)
         key = (tile.id, rotation, px)
         img = self._transient.get(key)
         if img is None:
-            level = min(ZOOM_LEVELS, key=lambda s: (s < px, abs(s - px)))
-            img = pygame.transform.smoothscale(self.art.tile(tile, rotation, level), (px, px))
+            cached = min(ZOOM_SCALES, key=lambda s: (s < px, abs(s - px)))
+            img = pygame.transform.smoothscale(self.art.tile(tile, rotation, cached), (px, px))
             if len(self._transient) > 600:
                 self._transient.clear()
             self._transient[key] = img

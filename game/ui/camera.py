@@ -1,9 +1,9 @@
 """The camera owns every transform between board cells and screen pixels.
 
-World units are tiles: cell (x, y) spans [x, x+1) x [y, y+1).  Zoom works in discrete
-levels so that scaled tile images can be cached per level; changes between levels are
-animated so zooming still feels smooth, and so are the camera's own moves (fitting the
-board, following a placement).
+World units are tiles: cell (x, y) spans [x, x+1) x [y, y+1).  Zoom works in discrete steps
+(``zoom``, an index into ``ZOOM_SCALES``) so that scaled tile images can be cached per step;
+changes between steps are animated so zooming still feels smooth, and so are the camera's own
+moves (fitting the board, following a placement).
 
 The ``free`` rectangle is the part of the viewport that no panel covers (the prompt banner,
 the toolbar): what the camera fits and follows is shown there.  ``bounds`` is the world box
@@ -20,8 +20,8 @@ from game.rules.geometry import Point
 Cell = tuple[int, int]
 Rect = tuple[int, int, int, int]  # x, y, w, h on screen
 Box = tuple[float, float, float, float]  # x0, y0, x1, y1 in world units
-ZOOM_LEVELS = (24, 32, 40, 48, 56, 64, 80, 96, 112, 128, 160, 192, 240, 288)
-DEFAULT_LEVEL = 7
+ZOOM_SCALES = (24, 32, 40, 48, 56, 64, 80, 96, 112, 128, 160, 192, 240, 288)
+DEFAULT_ZOOM = 7
 KEEP_PX = 160  # panning keeps at least this much of the board on screen
 EASE_RATE = 19.0  # exponential ease: about 90 % of the way in 0.12 s
 GLIDE_RATE = 9.0  # the camera's own moves: about 90 % of the way in 0.25 s
@@ -44,8 +44,8 @@ class Camera:
         self.free: Rect | None = None  # where fitted things go; None: the whole viewport
         self.bounds: Box | None = None  # the view keeps part of this box in sight
         self.centre: Point = (0.5, 0.5)  # world point shown at the viewport centre
-        self.level = DEFAULT_LEVEL
-        self.scale = float(ZOOM_LEVELS[self.level])  # pixels per tile, animated
+        self.zoom = DEFAULT_ZOOM
+        self.scale = float(ZOOM_SCALES[self.zoom])  # pixels per tile, animated
         # A world point held at a screen point while the zoom eases (zooming about the
         # cursor), or eased towards it (the camera's own moves).
         self._pin: tuple[Point, tuple[float, float]] | None = None
@@ -107,75 +107,75 @@ class Camera:
         self._clamp()
 
     def zoom_step(self, steps: int, about: tuple[float, float] | None = None) -> None:
-        """Go ``steps`` zoom levels in (positive) or out, keeping the world point under
+        """Go ``steps`` zoom steps in (positive) or out, keeping the world point under
         ``about`` (a screen point, default the viewport centre) where it is."""
-        level = max(0, min(len(ZOOM_LEVELS) - 1, self.level + steps))
-        if level == self.level:
+        zoom = max(0, min(len(ZOOM_SCALES) - 1, self.zoom + steps))
+        if zoom == self.zoom:
             return
-        self.level = level
+        self.zoom = zoom
         if about is None:
             vx, vy, vw, vh = self.viewport
             about = (vx + vw / 2, vy + vh / 2)
         self._glide = None
         self._pin = (self.screen_to_world(about), about)
 
-    def set_level(self, level: int, immediate: bool = True) -> None:
-        self.level = max(0, min(len(ZOOM_LEVELS) - 1, level))
+    def set_zoom(self, zoom: int, immediate: bool = True) -> None:
+        self.zoom = max(0, min(len(ZOOM_SCALES) - 1, zoom))
         if immediate:
-            self.scale = float(ZOOM_LEVELS[self.level])
+            self.scale = float(ZOOM_SCALES[self.zoom])
 
     # -- the camera's own moves
-    def go_back(self, centre: Point, level: int) -> None:
+    def go_back(self, centre: Point, zoom: int) -> None:
         """Glide back to a view left earlier: ``centre`` at the viewport's middle, at
-        ``level``."""
-        self.level = max(0, min(len(ZOOM_LEVELS) - 1, level))
+        ``zoom``."""
+        self.zoom = max(0, min(len(ZOOM_SCALES) - 1, zoom))
         vx, vy, vw, vh = self.viewport
         self._aim(centre, (vx + vw / 2, vy + vh / 2), immediate=False)
 
     def fit(self, cells: Iterable[Cell], margin: float = 1.0, immediate: bool = False,
-            max_level: int | None = None) -> None:
-        """Show all the cells in the free area: centre on them and take the largest level
-        that fits (at most ``max_level``)."""
+            max_zoom: int | None = None) -> None:
+        """Show all the cells in the free area: centre on them and take the largest zoom
+        that fits (at most ``max_zoom``)."""
         box = box_of(cells, margin)
         if box is not None:
-            self.fit_box(box, immediate, max_level)
+            self.fit_box(box, immediate, max_zoom)
 
-    def fit_box(self, box: Box, immediate: bool = False, max_level: int | None = None) -> None:
-        top = len(ZOOM_LEVELS) - 1 if max_level is None else max_level
-        self.level = self._fitting_level(box, top)
+    def fit_box(self, box: Box, immediate: bool = False, max_zoom: int | None = None) -> None:
+        top = len(ZOOM_SCALES) - 1 if max_zoom is None else max_zoom
+        self.zoom = self._fitting_zoom(box, top)
         fx, fy, fw, fh = self.free_rect()
         self._aim(((box[0] + box[2]) / 2, (box[1] + box[3]) / 2), (fx + fw / 2, fy + fh / 2),
                   immediate)
 
-    def show_around(self, box: Box, least_level: int, top_level: int, keep: Box | None = None,
+    def show_around(self, box: Box, least_zoom: int, top_zoom: int, keep: Box | None = None,
                     immediate: bool = False) -> None:
-        """``box`` in the free area at the largest level up to ``top_level`` that holds it;
-        when even ``least_level`` does not, at that level, centred on the box's middle as far
+        """``box`` in the free area at the largest zoom up to ``top_zoom`` that holds it;
+        when even ``least_zoom`` does not, at that zoom, centred on the box's middle as far
         as ``keep`` allows (it is moved just far enough to lie in the free area)."""
-        level = max(least_level, self._fitting_level(box, top_level))
-        scale = float(ZOOM_LEVELS[level])
+        zoom = max(least_zoom, self._fitting_zoom(box, top_zoom))
+        scale = float(ZOOM_SCALES[zoom])
         goal: Point = ((box[0] + box[2]) / 2, (box[1] + box[3]) / 2)
         fx, fy, fw, fh = self.free_rect()
         if keep is not None and not self._fits(box, scale):
             shift = [_shift_into(lo, hi, c, free_len, scale) for lo, hi, c, free_len in
                      ((keep[0], keep[2], goal[0], fw), (keep[1], keep[3], goal[1], fh))]
             goal = (goal[0] + shift[0], goal[1] + shift[1])
-        self.level = level
+        self.zoom = zoom
         self._aim(goal, (fx + fw / 2, fy + fh / 2), immediate)
 
-    def keep_in_view(self, box: Box, min_level: int, priority: Box | None = None) -> bool:
+    def keep_in_view(self, box: Box, min_zoom: int, priority: Box | None = None) -> bool:
         """Move (gliding) only as far as needed for ``box`` to lie in the free area, zooming
-        out down to ``min_level`` if it must; when even that is too small, ``priority`` is
+        out down to ``min_zoom`` if it must; when even that is too small, ``priority`` is
         kept in view instead.  False when the box was already in view."""
-        level = self.level
-        scale = float(ZOOM_LEVELS[level])
+        zoom = self.zoom
+        scale = float(ZOOM_SCALES[zoom])
         centre = self._settled_centre(scale)
         fx, fy, fw, fh = self.free_rect()
         if self._inside(box, centre, scale):
             return False
         if not self._fits(box, scale):
-            level = max(min(level, min_level), self._fitting_level(box, level))
-            scale = float(ZOOM_LEVELS[level])
+            zoom = max(min(zoom, min_zoom), self._fitting_zoom(box, zoom))
+            scale = float(ZOOM_SCALES[zoom])
             if not self._fits(box, scale) and priority is not None:
                 box = priority
         vx, vy, vw, vh = self.viewport
@@ -194,7 +194,7 @@ class Camera:
             else:
                 move = 0.0
             shift.append(move / scale)
-        self.level = level
+        self.zoom = zoom
         goal = (centre[0] + shift[0], centre[1] + shift[1])
         self._aim(goal, (vx + vw / 2, vy + vh / 2), immediate=False)
         return True
@@ -206,7 +206,7 @@ class Camera:
         box = box_of(cells)
         if box is None:
             return
-        scale = float(ZOOM_LEVELS[self.level])
+        scale = float(ZOOM_SCALES[self.zoom])
         centre = self._settled_centre(scale)
         vx, vy, vw, vh = self.viewport
         left = vx + vw / 2 + (box[0] - centre[0]) * scale
@@ -234,16 +234,16 @@ class Camera:
     def _aim(self, world: Point, screen: tuple[float, float], immediate: bool) -> None:
         self._pin = None
         if immediate:
-            self.scale = float(ZOOM_LEVELS[self.level])
+            self.scale = float(ZOOM_SCALES[self.zoom])
             self._glide = None
             self._hold(world, screen)
             self._clamp()
         else:
             self._glide = (world, screen)
 
-    def _fitting_level(self, box: Box, top: int) -> int:
+    def _fitting_zoom(self, box: Box, top: int) -> int:
         best = 0
-        for i, px in enumerate(ZOOM_LEVELS[:top + 1]):
+        for i, px in enumerate(ZOOM_SCALES[:top + 1]):
             if self._fits(box, px):
                 best = i
         return best
@@ -294,14 +294,14 @@ class Camera:
     def moving(self) -> bool:
         """True while the zoom eases or the camera is on its way somewhere."""
         return (self._pin is not None or self._glide is not None
-                or self.scale != float(ZOOM_LEVELS[self.level]))
+                or self.scale != float(ZOOM_SCALES[self.zoom]))
 
     def update(self, dt: float) -> bool:
-        """Ease the scale towards the current level and the view towards where the camera
+        """Ease the scale towards the current zoom and the view towards where the camera
         is going; True while it is still moving."""
         if self.still:
             dt = STILL_STEP  # long enough for every ease to have arrived
-        target = float(ZOOM_LEVELS[self.level])
+        target = float(ZOOM_SCALES[self.zoom])
         if self.still or abs(self.scale - target) < 0.5:
             moving = self.scale != target and not self.still  # still: there in this step
             self.scale = target

@@ -85,7 +85,7 @@ def missing(face: Face, text: str) -> str:
 def characters(path: Path) -> frozenset[int]:
     """Every character the TrueType or OpenType font at ``path`` maps to a glyph."""
     data = path.read_bytes()
-    cmap = _table(data, b"cmap")
+    cmap = _font_table(data, b"cmap")
     count = struct.unpack_from(">H", cmap, 2)[0]
     subtables = {}
     for i in range(count):
@@ -102,7 +102,8 @@ def characters(path: Path) -> frozenset[int]:
     raise ValueError(f"{path}: no Unicode character map this game reads")
 
 
-def _table(data: bytes, tag: bytes) -> bytes:
+def _font_table(data: bytes, tag: bytes) -> bytes:
+    """One of the font file's tables (OpenType's word for its sections), by its tag."""
     count = struct.unpack_from(">H", data, 4)[0]
     for i in range(count):
         name, _checksum, offset, length = struct.unpack_from(">4sIII", data, 12 + 16 * i)

@@ -25,8 +25,7 @@ from pathlib import Path
 from typing import Any
 
 from game.net.links import Link
-from game.net.seats import HOST
-from game.net.table import PLAYING
+from game.net.terms import SeatKind, TableState
 from game.net.tokens import Tokens
 from game.store.storage import atomic_write, read_small
 
@@ -150,13 +149,13 @@ def _hosted(path: Path, record: KeptTable | None, port: int) -> KeptTable | None
     as its last saved turn left them)."""
     try:
         data: Any = json.loads(read_small(path))
-        if data.get("state") != PLAYING:
+        if data.get("state") != TableState.PLAYING:
             return None
         game = data["game"]
         summary = game.get("summary") or {}
         scores = summary.get("scores")
         turn = summary.get("turn")
-        host = next((s["name"] for s in data["seats"] if s.get("kind") == HOST), "")
+        host = next((s["name"] for s in data["seats"] if s.get("kind") == SeatKind.HOST), "")
         return KeptTable(Link(LOOPBACK, record.link.port if record else port, path.stem),
                          True, None, _text(host) if host else (record.name if record else ""),
                          _text(game["game"]), _texts(game.get("expansions", [])),

@@ -23,6 +23,7 @@ import time
 from dataclasses import dataclass, field
 from typing import Any
 
+from game.ai import LEVELS
 from game.net.client import (
     Ended,
     Happening,
@@ -36,20 +37,17 @@ from game.net.client import (
     TookBack,
 )
 from game.net.replica import Replica
+from game.net.terms import SeatKind
 from game.net.verify import Account, Mismatch, Why, as_seen
 from game.rules import Action, Game, parse_action
 from game.rules.registry import Registry
-from game.store.savefile import SavedGame
+from game.store.savefile import Person, SavedGame
 from game.store.storage import Storage, not_written
 from game.words.i18n import _
 
 from . import palette as pal
 from .net_link import TableLink
 from .session import (
-    COMPUTER_KINDS,
-    HUMAN,
-    OPEN,
-    REMOTE,
     Actor,
     Connection,
     Seat,
@@ -75,14 +73,14 @@ def table_seats(table: TableLink) -> list[Seat]:
         chosen = palette
     seats = []
     for i, name in enumerate(names):
-        seat = net.table.seats[i] if i < len(net.table.seats) else {"kind": "player"}
+        seat = net.table.seats[i] if i < len(net.table.seats) else {"kind": SeatKind.PLAYER}
         if i in net.seats:
-            kind = table.level or HUMAN
-        elif seat["kind"] == "computer":
+            kind = table.level or Person.HUMAN
+        elif seat["kind"] == SeatKind.COMPUTER:
             level = seat.get("level")
-            kind = level if isinstance(level, str) and level in COMPUTER_KINDS else "quick"
+            kind = level if isinstance(level, str) and level in LEVELS else "quick"
         else:
-            kind = REMOTE
+            kind = Person.REMOTE
         seats.append(Seat(name, chosen[i % len(chosen)], str(kind)))
     return seats
 
@@ -350,9 +348,10 @@ class NetworkSession(Session):
         real = account.game if account.verified else self._as_seen()
         if real is None:
             return None
-        seats = [Seat(s.name, s.colour, HUMAN if s.kind in (REMOTE, OPEN) else s.kind)
+        away = (Person.REMOTE, Person.OPEN)
+        seats = [Seat(s.name, s.colour, Person.HUMAN if s.kind in away else s.kind)
                  for s in self.seats]
-        elsewhere = tuple(i for i, s in enumerate(self.seats) if s.kind in (REMOTE, OPEN))
+        elsewhere = tuple(i for i, s in enumerate(self.seats) if s.kind in away)
         self._final = Session(real, self.game_id, list(self.expansions), seats,
                               aids=self.aids, elsewhere=elsewhere, gave_up=self.gave_up)
         return self._final

@@ -1,6 +1,6 @@
 """Rules pages drawn for the window: headings, wrapped paragraphs with bold runs, list items,
 and pictures, laid out once for a width into one tall image that the help screen scrolls; and
-tables of two columns (the keys: what to do, how), each column wrapped in its own width."""
+two-column lists (the keys: what to do, how), each column wrapped in its own width."""
 
 from __future__ import annotations
 
@@ -22,9 +22,9 @@ TEXT_SIZE = 21
 HEADING_SIZES = {1: 34, 2: 26}
 ITEM_INDENT = 30
 GAP = 10  # between blocks
-COLUMN_GAP = 28  # between the two columns of a table
-ROW_GAP = 6  # between the rows of a table
-LABEL_SHARE = 0.4  # the most of a table's width its first column takes
+COLUMN_GAP = 28  # between the two columns of a two-column list
+ROW_GAP = 6  # between the rows of a two-column list
+LABEL_SHARE = 0.4  # the most of a two-column list's width its first column takes
 MAX_HEIGHT = 20_000  # px at 100 % (the longest built-in page is 2,200): the rest is left out
 # French sets a space before these; a line never starts with one.
 GLUED = frozenset({":", ";", "!", "?", "»", "%"})
@@ -39,7 +39,7 @@ class RenderedPage:
     overflow: list[str] = field(default_factory=list)  # what did not fit the width
     overflow_lines: list[int] = field(default_factory=list)  # each one's line in the page
     problems: list[str] = field(default_factory=list)  # pictures that could not be drawn
-    # a table's rows: the ink of each row's first and second column, in the page's pixels
+    # a two-column list's rows: the ink of each row's first and second column, in pixels
     cells: list[tuple[pygame.Rect, pygame.Rect]] = field(default_factory=list)
 
 
@@ -141,8 +141,8 @@ class PageRenderer:
         out.surface = _stacked(parts, width)
         return out
 
-    def render_table(self, title: str, rows: Sequence[tuple[str, str]], width: int
-                     ) -> RenderedPage:
+    def render_columns(self, title: str, rows: Sequence[tuple[str, str]], width: int
+                       ) -> RenderedPage:
         """A heading over rows of two columns: the first in bold, as wide as its widest entry
         (at most LABEL_SHARE of the width, wrapped past that), the second wrapped in the rest,
         a gutter between them that nothing crosses."""

@@ -59,9 +59,9 @@ def colour_rgb(name: str) -> Colour:
     return (150, 150, 150)
 
 
-# --- the table and the HUD --------------------------------------------------------------------
-TABLE: Colour = (37, 45, 51)  # the board's background: a dark slate that makes tiles pop
-TABLE_LINE: Colour = (47, 57, 64)  # faint grid or vignette lines on the table
+# --- the tabletop and the HUD -----------------------------------------------------------------
+TABLETOP: Colour = (37, 45, 51)  # the screens' background: a dark slate that makes tiles pop
+TABLETOP_LINE: Colour = (47, 57, 64)  # faint grid or vignette lines on the tabletop
 SIDEBAR: Colour = (28, 34, 39)  # the strip beside the board that holds the panels
 PANEL: Colour = (246, 238, 220)  # parchment panels
 PANEL_EDGE: Colour = (150, 121, 84)
@@ -70,7 +70,7 @@ FIELD_BG: Colour = (255, 251, 241)  # text entry fields
 SELECTION: Colour = (250, 208, 110)  # behind the selected text of a field
 TEXT: Colour = (48, 36, 26)  # on panels
 TEXT_DIM: Colour = (126, 108, 88)
-TEXT_LIGHT: Colour = (236, 230, 218)  # on the table
+TEXT_LIGHT: Colour = (236, 230, 218)  # on the tabletop
 BUTTON: Colour = (235, 224, 198)
 BUTTON_HOVER: Colour = (247, 239, 216)
 BUTTON_OFF: Colour = (214, 208, 196)

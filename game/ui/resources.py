@@ -23,7 +23,7 @@ from game.system.filenames import readable
 from . import fonts
 from .art.cache import ImageCache
 from .art.figures import FigureArt
-from .art.table import make_table
+from .art.tabletop import make_tabletop
 from .art.tiles import TileArt
 
 TEXT_BUDGET = 8 * 1024 * 1024  # the lines set, kept: a few screens' worth
@@ -39,7 +39,7 @@ class Resources:
         self.images = ImageCache()
         self._tile_art: dict[str, TileArt] = {}
         self._figure_art: FigureArt | None = None
-        self._table: tuple[tuple[int, int, float], pygame.Surface] | None = None
+        self._tabletop: tuple[tuple[int, int, float], pygame.Surface] | None = None
 
     def set_scale(self, scale: float) -> None:
         if scale != self.scale:
@@ -97,15 +97,15 @@ class Resources:
             art = self._tile_art[key] = TileArt(tileset, images=self.images)
         return art
 
-    def table(self, size: tuple[int, int]) -> pygame.Surface:
-        """The table the board lies on, for a window of ``size`` (the last one kept)."""
+    def tabletop(self, size: tuple[int, int]) -> pygame.Surface:
+        """The tabletop the board lies on, for a window of ``size`` (the last one kept)."""
         key = (size[0], size[1], self.scale)
-        if self._table is None or self._table[0] != key:
-            table = make_table(size, self.scale)
+        if self._tabletop is None or self._tabletop[0] != key:
+            tabletop = make_tabletop(size, self.scale)
             if pygame.display.get_surface() is not None:
-                table = table.convert()
-            self._table = (key, table)
-        return self._table[1]
+                tabletop = tabletop.convert()
+            self._tabletop = (key, tabletop)
+        return self._tabletop[1]
 
     @property
     def figures(self) -> FigureArt:

@@ -18,7 +18,7 @@ from typing import Any
 from game.review import Review
 from game.rules import Game, TileSet
 from game.rules.registry import Registry
-from game.store.savefile import resigned_out
+from game.store.savefile import Person, resigned_out
 from game.store.storage import SavedGame, Storage, not_written
 from game.words.i18n import N_, _
 
@@ -26,20 +26,17 @@ from . import palette as pal
 
 log = logging.getLogger(__name__)
 
-HUMAN = "human"  # a person at this window
-OPEN = "open"  # someone joining over the network (a seat of a table this window hosts)
-REMOTE = "remote"  # a person at another window, at a network table
-COMPUTER_KINDS = ("easy", "quick", "strong", "mcts", "random")  # levels of game.ai
+PEOPLE = frozenset(Person)  # the kinds of the seats no computer plays
 STAND_IN = "quick"  # the level that plays a seat given up, as a network table's stand-in does
 # What players call each kind of seat (translated where shown).
-KIND_NAMES = {HUMAN: N_("Human"), "easy": N_("Easy"), "quick": N_("Medium"),
+KIND_NAMES = {Person.HUMAN: N_("Human"), "easy": N_("Easy"), "quick": N_("Medium"),
               "strong": N_("Hard"), "mcts": N_("Monte Carlo"), "random": N_("Random"),
-              OPEN: N_("Open")}
+              Person.OPEN: N_("Open")}
 # The kinds the set-up screen offers, in the order a click cycles through them (then Open:
 # someone joining over the network).  Random play is no opponent, and Monte Carlo is a
 # benchmark opponent weaker than its name sounds (at the window's 1 s it loses to Easy):
 # both stay levels for the command line and tests.
-OFFERED_KINDS = (HUMAN, "easy", "quick", "strong", OPEN)
+OFFERED_KINDS = (Person.HUMAN, "easy", "quick", "strong", Person.OPEN)
 
 
 def kind_name(kind: str) -> str:
@@ -75,7 +72,7 @@ class SeatMarks:
 class Seat:
     name: str
     colour: str  # a name from palette.PLAYER_COLOURS
-    kind: str = HUMAN  # "human" or a computer kind
+    kind: str = Person.HUMAN  # a Person or a computer level (game.ai.LEVELS)
 
     @property
     def rgb(self) -> tuple[int, int, int]:
@@ -83,12 +80,12 @@ class Seat:
 
     @property
     def is_human(self) -> bool:
-        return self.kind == HUMAN
+        return self.kind == Person.HUMAN
 
     @property
     def label(self) -> str:
         """The name players see during the game: a computer's with its level beside it."""
-        if self.kind in (HUMAN, OPEN, REMOTE):
+        if self.kind in PEOPLE:
             return self.name
         return _("{player} ({level})").format(player=self.name, level=kind_name(self.kind))
 
@@ -241,7 +238,7 @@ class Session:
         if not (game.over or saved.resigned_out):
             # A game whose table played on without the player who resigned: a computer
             # plays that seat, as the table's did; nobody takes it back here.
-            kinds = [STAND_IN if i in gave_up and kind == HUMAN else kind
+            kinds = [STAND_IN if i in gave_up and kind == Person.HUMAN else kind
                      for i, kind in enumerate(kinds)]
         seats = [Seat(name, colours[i % len(colours)], kinds[i])
                  for i, name in enumerate(saved.players)]

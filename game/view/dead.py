@@ -6,7 +6,7 @@ supply.  Pure Python: what the board help shows, and what a player may work out 
 The tiles still to come are the draw pile, every hand, a tile to place now that is no
 hand's (a bonus tile), and the tiles of the other piles not yet on the board; a tile taken
 off the pile unseen (under a hill) is not to come.  A dead cell is looked up per tile type
-and demand in the rules' fit tables, and the answer is kept for the game's turn.
+and demand in the rules' fit lookups, and the answer is kept for the game's turn.
 """
 
 from __future__ import annotations
@@ -45,7 +45,7 @@ def dead_cells(game: Game) -> frozenset[Cell]:
     kept = _KEPT.get(game)
     if kept is not None and kept[0] == stamp:
         return kept[1]
-    fits = game.tables.fits
+    fits = game.lookups.fits
     coming = list(tiles_to_come(game))
     dead = frozenset(cell for cell, demand in game.board.demands.items()
                      if not any(fits(tile, demand) for tile in coming))

@@ -63,13 +63,13 @@ def in_every_language(message: str) -> frozenset[str]:
 
 def N_(message: str) -> str:
     """Marks ``message`` for translation without translating it now (for text declared in
-    tables at import time and translated where it is shown)."""
+    mappings at import time and translated where it is shown)."""
     return message
 
 
 def N_plural(singular: str, plural: str) -> tuple[str, str]:
     """Marks a singular and plural pair for translation without translating it now (for
-    tables; ``ngettext`` picks and translates the form where it is shown)."""
+    mappings; ``ngettext`` picks and translates the form where it is shown)."""
     return singular, plural
 
 

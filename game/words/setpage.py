@@ -19,9 +19,9 @@ from game.words.vocabulary import (
 )
 
 
-def _points(tileset: TileSet, table: Mapping[str, int]) -> str:
+def _points(tileset: TileSet, each: Mapping[str, int]) -> str:
     parts = []
-    for what, points in table.items():
+    for what, points in each.items():
         if what == "tile":
             parts.append(_("{points} per tile").format(points=points))
         else:

@@ -32,7 +32,8 @@ from game.net import PROTOCOL
 from game.net.links import Link
 from game.net.messages import encode
 from game.net.seats import TableConfig
-from game.net.table import PLAYING, Table
+from game.net.table import Table
+from game.net.terms import TableState
 
 from .loopback import LOOPBACK, registry
 
@@ -77,17 +78,17 @@ def honest_game(moves: int | None = None, seed: int = 11,
     table.connected([0, 1], True, 0.0)
     table.start(0.0)
     rng = random.Random(seed)
-    while table.state == PLAYING and (moves is None or len(table.steps) < moves):
+    while table.state == TableState.PLAYING and (moves is None or len(table.steps) < moves):
         game = table.game
         assert game is not None
         table.play(choose_action(game.copy(), "random", rng), 0.0)
     if resign:
         table.resign([0], 0)
-    info = {**table.info(0.0), "state": PLAYING}  # as it was when seat 2 joined
+    info = {**table.info(0.0), "state": TableState.PLAYING}  # as it was when seat 2 joined
     welcome = {"type": "welcome", "protocol": PROTOCOL, "server": "a lying table",
                "table": info, "you": [1], "token": token, "host": False}
     said = [table.move_message(s, [1]) for s in table.steps]
-    over = table.over_message() if table.state != PLAYING else None
+    over = table.over_message() if table.state != TableState.PLAYING else None
     return Script(welcome, table.start_message([1]), said, over, table.seed, table)
 
 

@@ -5,16 +5,15 @@ window and, killed and started again, takes its seat back."""
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import json
 import os
 import re
-import select
 import signal
 import socket
 import subprocess
 import sys
-import time
-from collections.abc import Callable
+from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
@@ -23,25 +22,20 @@ from game.net.client import NetSession, Status
 from game.net.connect import follow
 from game.net.links import parse_link
 
+from ..waiting import line_within, wait_until
 from .loopback import registry
 from .test_pauses import until
 
 ROOT = Path(__file__).resolve().parents[2]
-LIMIT = 90.0  # seconds any wait below may take before the test fails
+# Seconds any wait below may take before the test fails: a process started on a busy machine
+# may take many seconds to say its first word.
+LIMIT = 60.0
 
 
 def env(home: Path) -> dict[str, str]:
     out = {k: v for k, v in os.environ.items() if not k.startswith("CARCASSONNE")}
     out["CARCASSONNE_HOME"] = str(home)
     return out
-
-
-def wait_for(what: Callable[[], bool], why: str) -> None:
-    end = time.monotonic() + LIMIT
-    while not what():
-        if time.monotonic() > end:
-            pytest.fail(f"waited {LIMIT:.0f} s: {why}")
-        time.sleep(0.05)
 
 
 class Server:
@@ -52,9 +46,14 @@ class Server:
         self.process = subprocess.Popen(args, cwd=ROOT, env=env(home), text=True,
                                         stdout=subprocess.PIPE, stderr=subprocess.DEVNULL)
         assert self.process.stdout is not None
-        lines = [self.process.stdout.readline() for _ in range(2)]
-        found = re.search(r"(ws://127\.0\.0\.1:(\d+)/[0-9A-Z-]+)", lines[0])
-        assert found, lines
+        try:
+            lines = [line_within(self.process.stdout, "the server's link and its state", LIMIT)
+                     for _ in range(2)]
+            found = re.search(r"(ws://127\.0\.0\.1:(\d+)/[0-9A-Z-]+)", lines[0])
+            assert found, lines
+        except AssertionError:
+            self.kill()  # a server that said nothing would serve on after the test
+            raise
         self.link, self.port = found[1], int(found[2])
         self.first_line = lines[0]
 
@@ -89,8 +88,10 @@ def test_killed_server_and_killed_player_resume_the_table(tmp_path: Path) -> Non
     shaky = joiner(tmp_path, server.link, 2, "relaxed")  # slow: killed before it plays
     try:
         tokens = tmp_path / "data" / "tables"
-        wait_for(lambda: len(list(tokens.glob("*.token"))) == 2, "both players seated")
-        wait_for(lambda: table_file(tmp_path).get("state") == "playing", "the game begun")
+        wait_until(lambda: len(list(tokens.glob("*.token"))) == 2, "both players seated",
+                   LIMIT, every=0.05)
+        wait_until(lambda: table_file(tmp_path).get("state") == "playing", "the game begun",
+                   LIMIT, every=0.05)
         shaky.kill()
         shaky.wait(LIMIT)
         server.kill()  # the table waits for seat 2, which is gone: then the server dies too
@@ -156,24 +157,42 @@ def test_the_server_says_which_port_or_folder_it_cannot_use(tmp_path: Path) -> N
     assert not_folder.stderr == f"cannot keep the tables in {tmp_path / 'file'}: not a folder\n"
 
 
-@pytest.mark.skipif(sys.platform == "win32", reason="select and SIGINT on a pipe: POSIX")
+@contextlib.contextmanager
+def ctrl_c_as_in_a_terminal() -> Iterator[None]:
+    """Processes started meanwhile take Ctrl+C (SIGINT) as a command typed in a terminal does,
+    whatever this test run inherited: a run started in the background (``scripts/test &``,
+    a service, some CI runners) ignores SIGINT, and a process it starts would ignore it too
+    and never stop.  (A signal caught here is at its default in a started program.)"""
+    before = signal.getsignal(signal.SIGINT)
+    signal.signal(signal.SIGINT, signal.default_int_handler)
+    try:
+        yield
+    finally:
+        if before is not None:
+            signal.signal(signal.SIGINT, before)
+
+
+@pytest.mark.skipif(sys.platform == "win32", reason="SIGINT to a child process: POSIX")
 def test_a_headless_player_says_when_no_table_answers(tmp_path: Path) -> None:
     """A link to a port nobody serves: it says so once (it keeps trying, for a server not
     started yet), rather than waiting in silence."""
     with socket.socket() as nobody:  # bound, never listening: connections are refused
         nobody.bind(("127.0.0.1", 0))
         link = f"ws://127.0.0.1:{nobody.getsockname()[1]}/ABCD-EFGH"
-        player = subprocess.Popen([sys.executable, "-m", "game", "--join", link,
-                                   "--headless", "--seats", "random"], cwd=ROOT,
-                                  env=env(tmp_path), text=True, stdout=subprocess.PIPE,
-                                  stderr=subprocess.PIPE)
+        with ctrl_c_as_in_a_terminal():
+            player = subprocess.Popen([sys.executable, "-m", "game", "--join", link,
+                                       "--headless", "--seats", "random"], cwd=ROOT,
+                                      env=env(tmp_path), text=True, stdout=subprocess.PIPE,
+                                      stderr=subprocess.PIPE)
         try:
             assert player.stderr is not None
-            ready, _, _ = select.select([player.stderr], [], [], LIMIT)  # silent: fails
-            line = player.stderr.readline() if ready else ""
-        finally:
+            line = line_within(player.stderr, "the player's word that no table answers", LIMIT)
             player.send_signal(signal.SIGINT)  # Ctrl+C: a word, no traceback
             _, err = player.communicate(timeout=LIMIT)
+        finally:
+            if player.poll() is None:  # it would try that port for ever
+                player.kill()
+                player.wait(LIMIT)
     assert line.startswith(f"no table answers at {link}")
     assert "Traceback" not in err and player.returncode == 130
 

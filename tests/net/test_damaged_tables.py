@@ -22,9 +22,10 @@ from game.net.connect import follow
 from game.net.links import Link
 from game.net.messages import SERVER, encode, read
 from game.net.seats import TableConfig
-from game.net.table import LOBBY, OVER, Table
+from game.net.table import Table
 from game.net.table_server import TableServer
 from game.net.tablefile import table_json
+from game.net.terms import TableState
 
 from .loopback import LOOPBACK, registry, run
 
@@ -125,10 +126,10 @@ def test_every_damaged_table_file_is_set_aside_and_the_others_served(
             for served in loaded.values():  # what each tells a client, the client reads
                 everyone = range(len(served.seats))
                 read(encode({"type": "table", "table": served.info(0.0)}), SERVER)
-                if served.state != LOBBY:
+                if served.state != TableState.LOBBY:
                     read(encode(served.start_message(everyone)), SERVER)
                     read(encode(served.sync_message(everyone, 0)), SERVER)
-                if served.state == OVER:
+                if served.state == TableState.OVER:
                     read(encode(served.over_message()), SERVER)
             session = NetSession(registry(), Link(LOOPBACK, port, good["code"]), "Ann",
                                  token=tokens[0])

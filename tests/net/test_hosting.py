@@ -13,6 +13,7 @@ from game.net.hosting import LocalServer
 from game.net.links import Link
 from game.net.seats import TableConfig
 
+from ..waiting import wait_until_async
 from .loopback import registry, run
 
 
@@ -36,10 +37,8 @@ async def hosted_game(host: LocalServer, link: Link, key: str) -> None:
     stop = asyncio.Event()
     links = [asyncio.create_task(follow(s, stop)) for s in (me, friend)]
     table = host.server.tables[link.code]
-    while not (me.seats and friend.seats):
-        me.poll()
-        friend.poll()
-        await asyncio.sleep(0.01)
+    await wait_until_async(lambda: me.seats and friend.seats, "the host and the friend seated",
+                           step=lambda: (me.poll(), friend.poll()))
     assert me.seats == (0, 3) and friend.seats == (1,)
     assert friend.host("start")
     assert await refusal(friend) == "not-host"
@@ -47,13 +46,13 @@ async def hosted_game(host: LocalServer, link: Link, key: str) -> None:
     assert await refusal(me) == "not-ready"  # seat 2 is still open
     assert table.state == "lobby"
     assert me.host("seat", seat=2, kind="random")
-    while table.seats[2].kind != "computer":
-        await asyncio.sleep(0.01)
+    await wait_until_async(lambda: table.seats[2].kind == "computer",
+                           "seat 2 handed to a computer")
     assert me.host("start")
     playing = [asyncio.create_task(play_seat(s, "random", seed=i))
                for i, s in enumerate((me, friend))]
-    while table.game is None or len(table.game.moves) < 20:
-        await asyncio.sleep(0.01)
+    await wait_until_async(lambda: table.game is not None and len(table.game.moves) >= 20,
+                           "the game at 20 moves")
     assert me.host("takeover", seat=1)  # the friend's seat: a computer plays it now
     await asyncio.gather(*playing)
     stop.set()
@@ -66,8 +65,7 @@ async def hosted_game(host: LocalServer, link: Link, key: str) -> None:
 
 async def refusal(session: NetSession) -> str:
     """The code of the next refusal the session is told."""
-    while True:
-        for happening in session.poll():
-            if isinstance(happening, Refusal):
-                return happening.code
-        await asyncio.sleep(0.01)
+    def told() -> str | None:
+        return next((h.code for h in session.poll() if isinstance(h, Refusal)), None)
+
+    return await wait_until_async(told, "a refusal from the table")

@@ -8,7 +8,6 @@ from __future__ import annotations
 import asyncio
 import errno
 import random
-import time
 from collections.abc import Callable, Coroutine
 from pathlib import Path
 from typing import Any
@@ -26,19 +25,15 @@ from game.net.table import Table
 from game.net.table_server import TableServer
 from game.store import storage
 
+from ..waiting import wait_until_async
 from .loopback import LOOPBACK, registry, run
 
 
 async def until(done: Callable[[], bool], what: str, sessions: tuple[NetSession, ...] = (),
                 seconds: float = 20.0) -> None:
     """Poll the sessions until ``done``; fail after ``seconds`` saying what was awaited."""
-    deadline = time.monotonic() + seconds
-    while not done():
-        if time.monotonic() > deadline:
-            raise AssertionError(f"waited {seconds:.0f} s for {what}")
-        for session in sessions:
-            session.poll()
-        await asyncio.sleep(0.01)
+    await wait_until_async(done, what, timeout=seconds,
+                           step=lambda: [session.poll() for session in sessions])
 
 
 def started(config: TableConfig) -> Table:

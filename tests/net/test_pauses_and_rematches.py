@@ -20,8 +20,8 @@ from game.net import PROTOCOL, tablefile
 from game.net.client import Lost, NetSession, Rematched
 from game.net.links import Link
 from game.net.seats import Refused, TableConfig
-from game.net.table import OVER, PLAYING
 from game.net.tablefile import FINISHED, Saver
+from game.net.terms import TableState
 from game.store import storage
 
 from .loopback import LOOPBACK, registry
@@ -39,12 +39,12 @@ def test_the_next_game_waits_while_the_table_stands_still() -> None:
     assert not table.rematch_due
     with pytest.raises(Refused, match="paused"):
         table.rematch(2.0)  # the host's "start now"
-    assert (table.state, table.round, table.seed, table.uid) == (OVER, 1, seed, uid)
+    assert (table.state, table.round, table.seed, table.uid) == (TableState.OVER, 1, seed, uid)
     assert table.previous is None and all(s.rematch for s in table.seats)
     table.resume(3.0)
     assert table.rematch_due
     table.rematch(4.0)
-    assert table.state == PLAYING and table.round == 2
+    assert table.state == TableState.PLAYING and table.round == 2
 
 
 def test_a_seat_the_next_game_began_without_is_played_for_as_away() -> None:
@@ -57,7 +57,7 @@ def test_a_seat_the_next_game_began_without_is_played_for_as_away() -> None:
     assert seats[1]["stand_in_reason"] is None
     assert table.game is not None
     rng = random.Random(1)
-    while table.game.current == 0 and table.state == PLAYING:
+    while table.game.current == 0 and table.state == TableState.PLAYING:
         step = table.play(random_action(table.game, rng), 3.0)
         assert step.stand_in_reason == "away"
     table.want_rematch({0})  # back: its own turns again
@@ -108,7 +108,7 @@ def test_a_finished_game_and_its_rematch_not_saved_are_both_saved_once_there_is_
     asyncio.run(main())
     assert told == ["No space left on device", None] and not saver.failing
     finished = json.loads((tmp_path / FINISHED / f"{table.code}-1.json").read_text())
-    assert finished["state"] == OVER
+    assert finished["state"] == TableState.OVER
     assert json.loads((tmp_path / f"{table.code}.json").read_text())["round"] == 2
 
 

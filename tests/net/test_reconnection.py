@@ -15,7 +15,8 @@ from game.net.messages import SERVER, read
 from game.net.seats import TableConfig
 from game.net.table_server import TableServer
 
-from .loopback import assert_same_game, registry, run, seat_players, serving
+from ..waiting import wait_until_async
+from .loopback import LIMIT, assert_same_game, registry, run, seat_players, serving
 
 
 def record(session: NetSession) -> list[dict[str, Any]]:
@@ -35,8 +36,8 @@ async def cut_when(server: TableServer, code: str, seat: int, moves: int) -> Non
     """Cut the connection holding ``seat`` (no closing handshake: a network failure) once
     the table's game has ``moves`` moves."""
     table = server.tables[code]
-    while table.game is None or len(table.game.moves) < moves:
-        await asyncio.sleep(0.005)
+    await wait_until_async(lambda: table.game is not None and len(table.game.moves) >= moves,
+                           f"the table's game at {moves} moves", LIMIT, every=0.005)
     for peer in list(server.peers.get(code, ())):
         if seat in peer.seats:
             peer.ws.transport.abort()
@@ -95,9 +96,10 @@ def test_a_restarted_server_resumes_the_table_and_its_seats(tmp_path: Path) -> N
                      for s in sessions]
         players = [asyncio.create_task(play_seat(s, "random", seed=i))
                    for i, s in enumerate(sessions)]
-        while table.game is None or len(table.game.moves) < 40:
-            await asyncio.sleep(0.005)
+        await wait_until_async(lambda: table.game is not None and len(table.game.moves) >= 40,
+                               "the first server's game at 40 moves", LIMIT, every=0.005)
         await first.close()
+        assert table.game is not None
         before = [str(m) for m in table.game.moves]
         second = TableServer(registry(), tmp_path)
         assert second.load_tables() == []
@@ -128,8 +130,7 @@ def test_a_taken_seat_stays_taken() -> None:
             stop = asyncio.Event()
             ann_link = asyncio.create_task(follow(ann, stop))
             table = server.tables[link.code]
-            while not table.seats[0].connected:
-                await asyncio.sleep(0.005)
+            await wait_until_async(lambda: table.seats[0].connected, "Ann seated")
             intruder = NetSession(registry(), link, "Eve", [0])
             forger = NetSession(registry(), link, "Eve", None, token="x" * 32)
             await asyncio.gather(follow(intruder, stop), follow(forger, stop))

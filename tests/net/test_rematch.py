@@ -17,10 +17,11 @@ from game.net.connect import follow
 from game.net.headless import join_headless, play_seat
 from game.net.links import Link
 from game.net.seats import TableConfig
-from game.net.table import OVER, PLAYING
 from game.net.table_server import TableServer
+from game.net.terms import TableState
 from game.net.tokens import Tokens
 
+from ..waiting import wait_until_async
 from .loopback import LOOPBACK, registry, run, serving
 
 WAIT = 30.0  # seconds any one wait below may take
@@ -28,11 +29,7 @@ WAIT = 30.0  # seconds any one wait below may take
 
 async def until(done: Callable[[], bool], what: str,
                 state: Callable[[], object] = lambda: "") -> None:
-    deadline = asyncio.get_running_loop().time() + WAIT
-    while not done():
-        if asyncio.get_running_loop().time() > deadline:
-            raise AssertionError(f"waited {WAIT:.0f} s for {what} {state()}")
-        await asyncio.sleep(0.01)
+    await wait_until_async(done, what, timeout=WAIT, seen=state)
 
 
 def test_two_players_end_a_game_and_play_again_in_the_same_seats() -> None:
@@ -102,7 +99,8 @@ def test_a_player_who_missed_the_end_is_told_it_then_takes_the_seat_back() -> No
             host.resign()
             await until(lambda: (host.poll(), host.status)[1] == Status.OVER, "the end")
             host.host("start")  # the rematch now, without the guest
-            await until(lambda: table.round == 2 and table.state == PLAYING, "the rematch")
+            await until(lambda: table.round == 2 and table.state == TableState.PLAYING,
+                        "the rematch")
             assert table.seats[1].out
             back = asyncio.create_task(follow(guest, stop))
             seen: list[object] = []
@@ -126,7 +124,7 @@ def test_a_player_who_missed_the_end_is_told_it_then_takes_the_seat_back() -> No
             assert guest.rematch()
             await until(lambda: (guest.poll(), not guest.sitting_out())[1],
                         "the seat taken back")
-            assert not table.seats[1].stand_in and table.state == PLAYING
+            assert not table.seats[1].stand_in and table.state == TableState.PLAYING
             stop.set()
             await asyncio.gather(host_link, back)
         finally:
@@ -154,7 +152,7 @@ def test_over_is_the_table_state_until_every_player_answers() -> None:
                         "the end")
             bob.rematch()
             await until(lambda: (ann.poll(), ann.table.accepted(1))[1], "Bob's answer shown")
-            assert table.state == OVER and not ann.accepted() and bob.accepted() is False
+            assert table.state == TableState.OVER and not ann.accepted() and bob.accepted() is False
             bob.poll()
             assert bob.accepted()
             ann.request({"type": "bye"})

@@ -11,8 +11,9 @@ from pathlib import Path
 import pytest
 
 from game.net.seats import Refused, TableConfig, token_hash
-from game.net.table import LOBBY, OVER, PLAYING, Table
+from game.net.table import Table
 from game.net.tablefile import FINISHED, Saver, load_table, save_table
+from game.net.terms import TableState
 
 from .loopback import registry
 from .test_table import play_some
@@ -33,9 +34,9 @@ def ended(config: TableConfig, host_key: str | None = None) -> tuple[Table, list
     table.start(0.0)
     play_some(table, 6)
     for seat in range(len(table.seats) - 1):
-        if table.state != OVER:
+        if table.state != TableState.OVER:
             table.resign({seat}, seat)
-    assert table.state == OVER
+    assert table.state == TableState.OVER
     return table, tokens
 
 
@@ -51,7 +52,7 @@ def test_the_rematch_begins_once_every_player_has_accepted() -> None:
     table.want_rematch({0})
     assert table.rematch_due
     table.rematch(2.0, seed=old_seed + 1)
-    assert table.state == PLAYING and table.round == 2 and table.game is not None
+    assert table.state == TableState.PLAYING and table.round == 2 and table.game is not None
     assert len(table.game.moves) == 0 and table.steps == []
     assert table.seed != old_seed
     assert table.chain[0] != old_chain[0]  # a chain of its own: the old moves never fit it
@@ -77,7 +78,7 @@ def test_a_player_who_left_is_out_of_the_rematch_and_comes_back_by_accepting() -
     table.want_rematch({1})  # back: takes the seat from the computer
     assert not table.seats[1].out and not table.seats[1].stand_in
     table.want_rematch({1})  # again: nothing to do, nothing refused
-    assert table.state == PLAYING
+    assert table.state == TableState.PLAYING
 
 
 def test_nobody_accepting_begins_nothing_and_the_offer_waits_only_after_the_end() -> None:
@@ -87,7 +88,7 @@ def test_nobody_accepting_begins_nothing_and_the_offer_waits_only_after_the_end(
     lobby = Table(TableConfig("carcassonne", seats=("open", "open")), registry())
     with pytest.raises(Refused, match="not-now"):
         lobby.want_rematch({0})
-    assert lobby.state == LOBBY
+    assert lobby.state == TableState.LOBBY
     playing, _ = ended(TableConfig("carcassonne", seats=("open", "open")))
     playing.want_rematch({0, 1})
     playing.rematch(1.0)
@@ -140,11 +141,11 @@ def test_the_finished_games_file_is_kept_aside_before_the_rematch_is_saved(
     asyncio.run(rematch())
     kept = tmp_path / FINISHED / f"{table.code}-1.json"
     archived = json.loads(kept.read_text())
-    assert archived["state"] == OVER and archived["seed"] == finished["seed"]
+    assert archived["state"] == TableState.OVER and archived["seed"] == finished["seed"]
     assert archived["game"]["moves"] == finished["game"]["moves"]
-    assert load_table(kept, registry(), 2.0).state == OVER  # it reads back as it ended
+    assert load_table(kept, registry(), 2.0).state == TableState.OVER  # it reads back as it ended
     now = json.loads((tmp_path / f"{table.code}.json").read_text())
-    assert now["round"] == 2 and now["state"] == PLAYING and now["seed"] == table.seed
+    assert now["round"] == 2 and now["state"] == TableState.PLAYING and now["seed"] == table.seed
     assert sorted(p.name for p in tmp_path.glob("*.json")) == [f"{table.code}.json"]
 
 
@@ -154,4 +155,4 @@ def test_the_host_may_begin_the_rematch_without_the_others() -> None:
     table.want_rematch({0})
     assert not table.rematch_due
     table.rematch(1.0)  # what the host's "start" does
-    assert table.state == PLAYING and table.seats[1].out and not table.seats[0].out
+    assert table.state == TableState.PLAYING and table.seats[1].out and not table.seats[0].out

@@ -16,8 +16,9 @@ from game.ai import choose_action
 from game.net.hosting import LocalServer
 from game.net.sealed import KEY_FILE, Seal
 from game.net.seats import TableConfig
-from game.net.table import OVER, PLAYING, Table
+from game.net.table import Table
 from game.net.tablefile import load_table, save_table, table_json
+from game.net.terms import TableState
 from game.rules.model import OptionValue
 from game.store.savefile import SaveError
 
@@ -33,7 +34,7 @@ def started(moves: int, options: tuple[tuple[str, OptionValue], ...] = ()) -> Ta
     table.join("Bob", None, None, None)
     table.start(0.0)
     rng = random.Random(2)
-    while table.state == PLAYING and len(table.steps) < moves:
+    while table.state == TableState.PLAYING and len(table.steps) < moves:
         assert table.game is not None
         table.play(choose_action(table.game.copy(), "random", rng), 0.0)
     return table
@@ -82,7 +83,7 @@ def test_an_old_file_with_a_plain_seed_still_loads(tmp_path: Path) -> None:
 def test_a_finished_game_s_seed_is_written_in_clear(tmp_path: Path) -> None:
     table = started(4)
     table.resign([0], 0)
-    assert table.state == OVER
+    assert table.state == TableState.OVER
     data = json.loads(table_json(table, Seal.kept_in(tmp_path)))
     assert data["seed"] == SEED and data["game"]["seed"] == SEED  # a save like any other
 

@@ -12,8 +12,9 @@ import pytest
 from game.ai import random_action
 from game.net.seats import Refused, TableConfig, token_hash
 from game.net.steps import Digest
-from game.net.table import OVER, PLAYING, Table
+from game.net.table import Table
 from game.net.tablefile import load_table, save_table, table_json
+from game.net.terms import SeatKind, TableState
 from game.rules import Place
 from game.store.savefile import SaveError
 
@@ -108,11 +109,11 @@ def test_a_player_who_left_is_told_apart_from_a_connection_lost() -> None:
 def test_resigning_hands_the_seat_to_a_computer_and_the_last_one_standing_wins() -> None:
     table, _ = started(TableConfig("carcassonne", seats=("open", "open", "open")))
     table.resign({1}, 1)
-    assert table.state == PLAYING and table.seats[1].stand_in
+    assert table.state == TableState.PLAYING and table.seats[1].stand_in
     with pytest.raises(Refused, match="not-your-seat"):
         table.resign({1}, 2)
     table.resign({2}, 2)
-    assert table.state == OVER and table.reason == "resigned"
+    assert (table.state, table.reason) == (TableState.OVER, "resigned")
     assert table.over_message()["resigned"] == [1, 2]
 
 
@@ -166,6 +167,18 @@ def test_a_saved_table_reads_back_with_every_step(tmp_path: Path) -> None:
     assert saved["seed"] == table.seed
 
 
+def test_a_table_opened_again_keeps_its_clocks_as_saved(tmp_path: Path) -> None:
+    """Replaying the moves runs the clocks too (each turn adds its seconds): the clocks a
+    table comes back with are the file's, not the file's plus every turn's seconds again."""
+    config = TableConfig("carcassonne", seats=("open", "open"), clock=(300, 10))
+    table, _ = started(config)
+    play_some(table, 12)
+    assert table.clocks is not None
+    saved = [int(c * 1000) for c in table.clocks]
+    again = load_table(save_table(table, tmp_path), registry(), 100.0)
+    assert again.clocks is not None and [int(c * 1000) for c in again.clocks] == saved
+
+
 def test_a_table_opened_again_keeps_a_resigned_seat_played_by_a_computer(
         tmp_path: Path) -> None:
     """The host left a table that played on after a resignation: opened again (Continue),
@@ -174,7 +187,7 @@ def test_a_table_opened_again_keeps_a_resigned_seat_played_by_a_computer(
     play_some(table, 6)
     table.resign({1}, 1)
     again = load_table(save_table(table, tmp_path), registry(), 100.0)
-    assert again.state == PLAYING
+    assert again.state == TableState.PLAYING
     assert [s.resigned for s in again.seats] == [False, True, False]
     assert again.seats[1].stand_in
     game = again.game
@@ -230,3 +243,29 @@ def test_the_host_opens_again_the_seat_of_a_player_who_left_the_lobby() -> None:
     with pytest.raises(Refused, match="token"):
         table.join("", None, token, None)  # her token takes nothing back now
     assert table.join("Bea", None, None, None)[0] == [1]
+
+
+TABLE_FILES = Path(__file__).resolve().parents[1] / "data" / "tables"
+
+
+@pytest.mark.parametrize("state", list(TableState))
+def test_a_table_file_of_each_state_reads_back_typed_and_is_written_the_same(
+        state: TableState) -> None:
+    """Files written before the table's states and seat kinds were declared as enums (open,
+    player, computer and host seats; lobby, playing, over) load with them typed, and are
+    written again as they were."""
+    path = TABLE_FILES / f"table-{state}.json"
+    old = path.read_text()
+    table = load_table(path, registry(), 0.0)
+    assert type(table.state) is TableState and table.state == state
+    assert all(type(s.kind) is SeatKind for s in table.seats)
+    assert {s.kind for s in table.seats} >= {SeatKind.PLAYER, SeatKind.HOST, SeatKind.COMPUTER}
+    again = table_json(table)
+    if table.game is None:
+        assert again == old  # byte for byte
+    else:  # but for when, by which version and with which tile set files it was written
+        was, now = json.loads(old), json.loads(again)
+        for key in ("saved_at", "version", "tilesets"):
+            now["game"][key] = was["game"][key]
+        assert now == was
+    assert f'"state":"{state}"' in again and '"kind":"host"' in again

@@ -5,7 +5,6 @@ from __future__ import annotations
 
 import asyncio
 import logging
-import time
 from collections.abc import Callable
 
 import pytest
@@ -16,17 +15,14 @@ from game.net.links import Link
 from game.net.seats import TableConfig
 from game.net.table_server import TableServer
 
+from ..waiting import wait_until_async
 from .loopback import LOOPBACK, registry, run, serving
 
 LIMIT = 60.0
 
 
 async def until(done: Callable[[], bool], what: str) -> None:
-    end = time.monotonic() + LIMIT
-    while not done():
-        if time.monotonic() > end:
-            pytest.fail(f"waited {LIMIT:.0f} s for {what}")
-        await asyncio.sleep(0.01)
+    await wait_until_async(done, what, timeout=LIMIT)
 
 
 def broken(*args: object) -> float:

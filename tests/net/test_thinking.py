@@ -27,17 +27,14 @@ from game.net.seats import TableConfig
 from game.net.thinking import Question, Thinkers
 from game.rules import Game
 
+from ..waiting import wait_until_async
 from .loopback import LOOPBACK, registry, run, serving
 
 LIMIT = 60.0  # seconds any wait below may take before the test fails
 
 
 async def until(done: Callable[[], bool], what: str, limit: float = LIMIT) -> None:
-    end = time.monotonic() + limit
-    while not done():
-        if time.monotonic() > end:
-            pytest.fail(f"waited {limit:.0f} s for {what}")
-        await asyncio.sleep(0.01)
+    await wait_until_async(done, what, timeout=limit)
 
 
 def positions(count: int, seed: int = 3) -> list[TableGame]:

@@ -11,14 +11,15 @@ from game.net.connect import follow
 from game.net.headless import play_seat
 from game.net.seats import TableConfig
 
-from .loopback import registry, run, serving
+from ..waiting import wait_until_async
+from .loopback import LIMIT, registry, run, serving
 
 
 async def idle(session: NetSession, stop: asyncio.Event) -> None:
-    """Joined, reading, never acting."""
-    while not stop.is_set() and session.status not in (Status.OVER, Status.FAILED):
-        session.poll()
-        await asyncio.sleep(0.01)
+    """Joined, reading, never acting: until the game is over for it (or ``stop``)."""
+    await wait_until_async(
+        lambda: stop.is_set() or session.status in (Status.OVER, Status.FAILED),
+        f"the game over for {session.name}, who never plays", LIMIT, step=session.poll)
 
 
 def test_a_player_whose_clock_runs_out_is_played_by_a_computer() -> None:
@@ -56,12 +57,12 @@ def test_a_player_away_too_long_is_played_for_then_takes_the_seat_back() -> None
             bo_link = asyncio.create_task(follow(bo, gone))
             table = server.tables[link.code]
             ann_plays = asyncio.create_task(play_seat(ann, "random"))
-            while table.game is None:
-                await asyncio.sleep(0.01)
+            await wait_until_async(lambda: table.game is not None, "the game begun")
             gone.set()  # Bo leaves before playing a single turn
             await bo_link
-            while table.game is not None and len(table.game.moves) < 12:
-                await asyncio.sleep(0.01)  # meanwhile a computer plays Bo's turns
+            # meanwhile a computer plays Bo's turns
+            await wait_until_async(lambda: table.game is not None and len(table.game.moves) >= 12,
+                                   "the game at 12 moves, Bo away")
             assert any(s.seat == 1 for s in table.steps)
             back = NetSession(registry(), link, "Bo", token=bo.token)
             back_link = asyncio.create_task(follow(back, stop))
@@ -84,9 +85,8 @@ def test_a_resigned_seat_is_played_by_a_computer_to_the_end() -> None:
             stop = asyncio.Event()
             links = [asyncio.create_task(follow(s, stop)) for s in sessions]
             table = server.tables[link.code]
-            while table.game is None or not sessions[2].seats:
-                sessions[2].poll()
-                await asyncio.sleep(0.01)
+            await wait_until_async(lambda: table.game is not None and sessions[2].seats,
+                                   "the game begun, P2 seated", step=sessions[2].poll)
             assert sessions[2].resign()
             await asyncio.gather(*(play_seat(s, "random") for s in sessions[:2]),
                                  idle(sessions[2], stop))

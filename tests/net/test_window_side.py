@@ -13,6 +13,7 @@ from game.net.connect import ThreadedClient, follow
 from game.net.headless import play_seat
 from game.net.seats import TableConfig
 
+from ..waiting import WAIT, wait_until_async
 from .loopback import board, registry, run, seat_players, serving
 
 
@@ -23,7 +24,7 @@ def window_loop(session: NetSession, woken: threading.Event) -> tuple[int, int, 
     kinds: list[str] = []
     rng = random.Random(3)
     while session.status not in (Status.OVER, Status.FAILED):
-        assert woken.wait(30), "the session never woke the window"
+        assert woken.wait(WAIT), f"the session did not wake the window within {WAIT:g} s"
         woken.clear()
         wakes += 1
         for happening in session.poll():
@@ -76,11 +77,10 @@ def test_the_table_is_told_a_window_left() -> None:
             client = ThreadedClient(mine)
             client.start()
             table = server.tables[link.code]
-            while not table.seats[0].connected:
-                await asyncio.sleep(0.01)
+            await wait_until_async(lambda: table.seats[0].connected, "the window seated")
             await asyncio.to_thread(client.close)
-            while table.seats[0].connected:
-                await asyncio.sleep(0.01)
+            await wait_until_async(lambda: not table.seats[0].connected,
+                                   "the table told the window left")
             mine.poll()
             assert mine.status == Status.CLOSED
             later = NetSession(registry(), link, "Window", token=mine.token)
@@ -104,24 +104,24 @@ def test_a_placement_taken_back_is_taken_back_everywhere() -> None:
                                                                        "You", [1])
             stop = asyncio.Event()
             links = [asyncio.create_task(follow(s, stop)) for s in (me, you)]
-            while me.my_turn() is None or you.game is None:
-                me.poll()
-                you.poll()
-                await asyncio.sleep(0.01)
+            await wait_until_async(lambda: me.my_turn() is not None and you.game is not None,
+                                   "my turn, your game begun",
+                                   step=lambda: (me.poll(), you.poll()))
             assert me.game is not None
             start = board(me.game)
             place = next(iter(me.game.legal_placements()))
             assert me.act(place)
             seen: list[object] = []
-            while len(you.history) < 1:
-                seen += you.poll()
+
+            def both_read() -> None:
+                seen.extend(you.poll())
                 me.poll()
-                await asyncio.sleep(0.01)
+
+            await wait_until_async(lambda: len(you.history) >= 1, "my placement in your game",
+                                   step=both_read)
             assert me.game.can_undo and me.undo()
-            while you.history:
-                seen += you.poll()
-                me.poll()
-                await asyncio.sleep(0.01)
+            await wait_until_async(lambda: not you.history, "my placement taken back in yours",
+                                   step=both_read)
             assert [type(h).__name__ for h in seen if not isinstance(h, TableChanged)] == [
                 "Moved", "TookBack"]
             assert you.game is not None

@@ -4,7 +4,6 @@ and helpers that post real pygame events and run frames."""
 from __future__ import annotations
 
 import os
-import time
 from collections.abc import Iterator
 from pathlib import Path
 from typing import TypeVar
@@ -21,24 +20,28 @@ from game.ui.scenes.routes import SceneRoutes
 from game.ui.window import MIN_SIZE
 from game.words import i18n
 
+from ..waiting import wait_until
+
 FRAME = 1 / 60
 SceneT = TypeVar("SceneT", bound=Scene)
 
 
 def on_top(app: App, kind: type[SceneT]) -> SceneT:
-    """The scene on top of the app's stack, which must be a ``kind``."""
+    """The scene on top of the app's stack, which must be a ``kind`` (else the failure says
+    which is, and what it says: a message's title and text, a crash's error)."""
     scene = app.scene
-    assert isinstance(scene, kind), f"{type(scene).__name__} is on top, not {kind.__name__}"
+    said = [str(getattr(scene, name)) for name in ("title", "text", "error")
+            if isinstance(getattr(scene, name, None), str) and getattr(scene, name)]
+    assert isinstance(scene, kind), " ".join(
+        [f"{type(scene).__name__} is on top, not {kind.__name__}", *said])
     return scene
 
 
-def measured(question: Question, driver: Driver, seconds: float = 10.0) -> None:
-    """Frames until every answer to the question is measured (off the frame loop), for at
-    most ``seconds``."""
-    deadline = time.monotonic() + seconds
-    while len(question.outcomes) < len(question.options) and time.monotonic() < deadline:
-        driver.frames()
-        time.sleep(0.01)
+def measured(question: Question, driver: Driver, seconds: float = 30.0) -> None:
+    """Frames until every answer to the question is measured (off the frame loop); past
+    ``seconds``, the test fails."""
+    wait_until(lambda: len(question.outcomes) >= len(question.options),
+               "every answer to the question measured", seconds, step=driver.frames)
 
 
 class Driver:

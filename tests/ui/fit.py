@@ -36,10 +36,10 @@ from game.ui.scenes import menus
 CUT_ON_PURPOSE = {
     "hud.fitted_name": "a player's name in the players' row (set smaller first)",
     "saves.LoadScene.draw": "a save's name in its row of the list (set smaller first)",
-    "final.FinalScene._draw_table": "a player's name in the score table's column (set "
+    "final.FinalScene._draw_sheet": "a player's name in the score sheet's column (set "
                                     "smaller first)",
     "final.FinalScene._draw_bars": "a player's name beside their bar of points (set smaller "
-                                   "first; the table above shows it whole)",
+                                   "first; the score sheet above shows it whole)",
     "review_summary.ReviewSummaryScene._tab_label": "a player's name on their tab of the "
                                                     "review's summary (set smaller first)",
     "setup.SetupScene.draw": "a tile set file's own error message, of any length",

@@ -24,10 +24,13 @@ from game.ui.scenes.setup import SetupScene
 from game.ui.scenes.title import TitleScene
 from game.ui.session import Seat
 
+from ..waiting import wait_until
 from .conftest import FRAME, Driver, on_top
 from .test_scenes import button
 
-LIMIT = 60.0  # seconds any one wait may take before the test fails
+# Seconds one wait of the two windows may take before the test fails: longer than a network
+# event's usual deadline (tests/waiting.py), as each step draws both windows.
+LIMIT = 60.0
 
 
 def window(root: Path, pace: str = "instant", size: tuple[int, int] = (1280, 800)) -> App:
@@ -52,11 +55,14 @@ class Table:
             time.sleep(0.003)  # the table's threads have their turn
 
     def until(self, done: Callable[[], bool], what: str, seconds: float = LIMIT) -> None:
-        deadline = time.monotonic() + seconds
-        while not done():
-            if time.monotonic() > deadline:
-                raise AssertionError(f"waited {seconds:.0f} s for {what}")
-            self.step()
+        """Both windows step until ``done()``; past ``seconds``, the test fails naming
+        ``what``."""
+        wait_until(done, what, seconds, step=self.step, every=0, seen=self.seen)
+
+    def seen(self) -> str:
+        """What each window shows: its scene on top, and its table's status."""
+        return ", ".join(f"{name} {shown(app)}" for name, app in zip(
+            ("host", "guest", "third"), self.windows, strict=False))
 
     def play(self, app: App) -> TablePlayScene:
         return on_top(app, TablePlayScene)
@@ -66,6 +72,24 @@ class Table:
             while app.stack:
                 app.pop()
         pygame.quit()
+
+
+def shown(app: App) -> str:
+    """The scene on top of a window (what it says, for a message), and the status of the
+    table it is at."""
+    if not app.stack:
+        return "no scene"
+    scene = app.scene
+    words = [type(scene).__name__]
+    words += [str(getattr(scene, name)) for name in ("title", "text", "error")
+              if isinstance(getattr(scene, name, None), str) and getattr(scene, name)]
+    links = [getattr(scene, "table", None), getattr(getattr(scene, "session", None), "link", None)]
+    for net in (getattr(link, "net", None) for link in links):
+        if net is not None:  # a lobby's or a network game's session with the table
+            problem = f": {net.problem}" if net.problem else ""
+            words.append(f"({net.status}{problem})")
+            break
+    return " ".join(words)
 
 
 def host_lobby(app: App, seats: list[Seat], **choices: object) -> LobbyScene:

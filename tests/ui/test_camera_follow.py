@@ -4,20 +4,20 @@ resize or Continue, and the board that never leaves the screen."""
 from __future__ import annotations
 
 import random
-import time
 from collections.abc import Callable, Iterable
 
 import pygame
 
 from game.ai.random_policy import random_action
 from game.ui.app import App
-from game.ui.camera import ZOOM_LEVELS, Camera
+from game.ui.camera import ZOOM_SCALES, Camera
 from game.ui.scenes.play import PlayScene
 from game.ui.scenes.play.computer_turns import PACES
-from game.ui.scenes.play.follow import MAX_FIT_LEVEL, WATCH_LEVEL
+from game.ui.scenes.play.follow import MAX_FIT_ZOOM, WATCH_ZOOM
 from game.ui.scenes.title import TitleScene
 from game.ui.session import Seat, Session
 
+from ..waiting import wait_until
 from .conftest import Driver, on_top
 from .test_play import centre, start
 from .test_user_tilesets import resize
@@ -45,7 +45,7 @@ def test_a_new_game_opens_on_the_start_tile_and_every_lit_cell(app: App) -> None
     scene = start(app)
     assert scene.options.legal_cells()
     assert in_free_area(scene, shown(scene))
-    assert 96 <= scene.camera.scale <= ZOOM_LEVELS[MAX_FIT_LEVEL]
+    assert 96 <= scene.camera.scale <= ZOOM_SCALES[MAX_FIT_ZOOM]
 
 
 def test_fit_shows_the_placed_tiles_and_the_lit_cells(app: App, driver: Driver) -> None:
@@ -82,15 +82,12 @@ def test_the_view_follows_a_computer_placement_out_of_sight(app: App, driver: Dr
         game.apply(random_action(game, rng))
     while game.current != 0 or game.phase != "place":
         game.apply(random_action(game, rng))
-    scene.camera.set_level(11)  # close up on one corner: most of the board is out of sight
+    scene.camera.set_zoom(11)  # close up on one corner: most of the board is out of sight
     scene.camera.centre = min(game.board.tiles)
     cell = next(iter(scene.options.legal_cells()))
     scene.place(cell, scene.options.fitting_rotation(cell, 0) or 0)
     driver.key(pygame.K_RETURN)  # Blue (a computer) plays at once
-    deadline = time.monotonic() + 20
-    while game.current != 0 and time.monotonic() < deadline:
-        app.step(1 / 60)
-        time.sleep(0.002)
+    play_until(app, lambda: game.current == 0, "Blue's turn played")
     settle(app, scene)
     newest = max(game.board.tiles.values(), key=lambda t: t.order).cell
     assert in_free_area(scene, [newest])
@@ -139,22 +136,20 @@ def test_continue_opens_on_the_whole_board(app: App, driver: Driver) -> None:
 def test_keep_in_view_moves_only_when_needed() -> None:
     cam = Camera((0, 0, 1000, 800))
     cam.free = (0, 60, 1000, 670)
-    cam.set_level(7)
+    cam.set_zoom(7)
     cam.centre = (0.5, 0.5)
-    assert not cam.keep_in_view((0.0, 0.0, 2.0, 2.0), min_level=5)  # already in sight
-    assert cam.keep_in_view((8.0, 0.0, 9.0, 1.0), min_level=5)
+    assert not cam.keep_in_view((0.0, 0.0, 2.0, 2.0), min_zoom=5)  # already in sight
+    assert cam.keep_in_view((8.0, 0.0, 9.0, 1.0), min_zoom=5)
     for _ in range(200):
         cam.update(1 / 60)
     right = cam.world_to_screen((9.0, 1.0))[0]
-    assert 999.0 <= right <= 1000.5 and cam.level == 7  # just far enough, no zoom needed
+    assert 999.0 <= right <= 1000.5 and cam.zoom == 7  # just far enough, no zoom needed
 
 
-def play_until(app: App, done: Callable[[], bool], seconds: float = 60) -> None:
-    deadline = time.monotonic() + seconds
-    while not done() and time.monotonic() < deadline:
-        app.step(1 / 60)
-        time.sleep(0.001)
-    assert done(), "the computers did not get there in time"
+def play_until(app: App, done: Callable[[], bool], what: str, seconds: float = 60) -> None:
+    """Frames while the computers play, until ``done()``; past ``seconds``, the test
+    fails naming ``what``."""
+    wait_until(done, what, seconds, step=lambda: app.step(1 / 60), every=0.001)
 
 
 def test_a_game_watched_keeps_the_whole_board_in_sight(app: App) -> None:
@@ -164,7 +159,8 @@ def test_a_game_watched_keeps_the_whole_board_in_sight(app: App) -> None:
     app.replace(scene)
     game = scene.game
     for size in (8, 20, 35):
-        play_until(app, lambda n=size: len(game.board) >= n)  # type: ignore[misc]
+        play_until(app, lambda n=size: len(game.board) >= n,  # type: ignore[misc]
+                   f"a board of {size} tiles")
         scene.computer.pace = lambda: PACES["relaxed"]  # time to settle, no move meanwhile
         settle(app, scene)
         assert in_free_area(scene, game.board.tiles), f"the board of {size} tiles"
@@ -178,12 +174,12 @@ def test_a_large_board_watched_keeps_its_middle_and_the_newest_tile(app: App) ->
     app.replace(scene)
     resize(app, Driver(app), (960, 640))
     game = scene.game
-    play_until(app, lambda: len(game.board) >= 60)
+    play_until(app, lambda: len(game.board) >= 60, "a board of 60 tiles")
     scene.computer.pace = lambda: PACES["relaxed"]
     settle(app, scene)
     newest = max(game.board.tiles.values(), key=lambda t: t.order).cell
     assert in_free_area(scene, [newest])
-    assert scene.camera.level >= WATCH_LEVEL  # still readable
+    assert scene.camera.zoom >= WATCH_ZOOM  # still readable
     xs = [c[0] for c in game.board.tiles]
     ys = [c[1] for c in game.board.tiles]
     middle = ((min(xs) + max(xs) + 1) / 2, (min(ys) + max(ys) + 1) / 2)
@@ -207,7 +203,8 @@ def test_fit_stays_fitted_until_the_player_pans(app: App, driver: Driver) -> Non
         cell = max(scene.options.legal_cells(), key=lambda c: (abs(c[0]) + abs(c[1]), c))
         scene.place(cell, scene.options.fitting_rotation(cell, 0) or 0)
         driver.key(pygame.K_RETURN)  # the two computers play
-        play_until(app, lambda: game.current == 0 and game.phase == "place")
+        play_until(app, lambda: game.current == 0 and game.phase == "place",
+                   "the player's turn again")
         settle(app, scene)
         assert in_free_area(scene, shown(scene)), f"turn {turn}"
     driver.drag((300, 500), (500, 560))  # the player pans: the view is theirs again

@@ -12,6 +12,8 @@ from game.ui.app import App
 from game.ui.scenes.play import PlayScene
 from game.ui.session import Seat, Session
 
+from ..waiting import WAIT, wait_until
+
 
 def computers(app: App, levels: list[str], seed: int = 4) -> PlayScene:
     seats = [Seat(n.capitalize(), n, level)
@@ -21,44 +23,48 @@ def computers(app: App, levels: list[str], seed: int = 4) -> PlayScene:
     return scene
 
 
-def run_until(app: App, done: Callable[[], bool], seconds: float = 30.0) -> None:
-    deadline = time.monotonic() + seconds
-    while not done() and time.monotonic() < deadline:
-        app.step(1 / 60)
-        time.sleep(0.002)
-    assert done(), "timed out"
+def run_until(app: App, done: Callable[[], bool], what: str, seconds: float = WAIT) -> None:
+    """Frames until ``done()``; past ``seconds``, the test fails naming ``what``."""
+    wait_until(done, what, seconds, step=lambda: app.step(1 / 60), every=0.002)
 
 
 def test_a_table_of_computers_plays_at_the_levels_it_was_given(app: App) -> None:
     app.config.computer_pace = "instant"
     scene = computers(app, ["quick", "strong"])
-    run_until(app, lambda: 1 in scene.computer.brains)
+    run_until(app, lambda: 1 in scene.computer.brains, "the second computer thinking")
     levels = {seat: brain.level for seat, brain in scene.computer.brains.items()}
     assert levels == {0: "quick", 1: "strong"}
     scene.computer.cancel()
 
 
+@pytest.mark.timeout(300)  # a whole game: 14 s alone, past 2 minutes on a crowded machine
 def test_quick_seats_play_a_whole_game_at_their_level(app: App) -> None:
     app.config.computer_pace = "instant"
     scene = computers(app, ["quick", "quick"], seed=3)
-    run_until(app, lambda: scene.game.over, seconds=240)
+    run_until(app, lambda: scene.game.over, "the game over", seconds=240)
     # Random play scores under 30 a player; the quick level over 70 (docs/playing.md).
     assert min(scene.game.scores) > 45, scene.game.scores
+
+
+def glided_in_two_turns(app: App, scene: PlayScene) -> bool:
+    """Frames until the computers have put two tiles down: whether one glided."""
+    seen = False
+
+    def frame() -> None:
+        nonlocal seen
+        app.step(1 / 60)
+        seen = seen or scene.computer.animating()
+
+    wait_until(lambda: len(scene.game.board) >= 3, "two tiles played", step=frame,
+               every=0.001)
+    return seen
 
 
 def test_instant_pace_shows_no_glide_and_normal_pace_does(app: App) -> None:
     for pace, glides in (("instant", False), ("normal", True)):
         app.config.computer_pace = pace
         scene = computers(app, ["random", "random"], seed=8)
-        seen = False
-        for _ in range(400):
-            app.step(1 / 60)
-            seen = seen or scene.computer.animating()
-            if len(scene.game.board) >= 3:
-                break
-            time.sleep(0.001)
-        assert len(scene.game.board) >= 3
-        assert seen == glides, pace
+        assert glided_in_two_turns(app, scene) == glides, pace
 
 
 def test_the_pace_setting_is_read_when_no_option_overrides_it(app: App) -> None:
@@ -84,9 +90,9 @@ def test_a_computer_answer_ends_the_windows_rest(app: App,
     app.draw()
     app.step(1 / 60)  # the first computer starts thinking
     assert scene.wake_in() is None  # nothing to do until it answers
-    started = time.perf_counter()
-    app.rest(until=started + 20)
-    assert time.perf_counter() - started < 10, "the answer did not wake the window"
+    deadline = time.perf_counter() + WAIT  # far beyond its second of thought, however busy
+    app.rest(until=deadline)
+    assert time.perf_counter() < deadline, "the answer did not wake the window"
     app.step(1 / 60)
     assert scene.game.moves, "the answer was not played"
     scene.computer.cancel()

@@ -33,12 +33,12 @@ def test_right_click_while_dragging_turns_the_tile_and_does_not_drop_it(
 def test_the_wheel_while_dragging_only_turns_the_tile(app: App, driver: Driver) -> None:
     scene = start(app)
     scene.game.force("tile", "U")
-    level = scene.camera.level
+    level = scene.camera.zoom
     away = (40, scene.layout_obj.board.centery)  # empty board, far from any lit cell
     driver.down(scene.layout_obj.tray_tile.center)
     driver.move(away, buttons=(1, 0, 0))
     driver.wheel(-1)
-    assert scene.turn.rotation == 1 and scene.camera.level == level  # turned, not zoomed
+    assert scene.turn.rotation == 1 and scene.camera.zoom == level  # turned, not zoomed
     assert isinstance(scene.pointer.drag, TileDrag)
     driver.down(away, button=2)  # a middle press during the drag: nothing
     driver.up(away, button=2)

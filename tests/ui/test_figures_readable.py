@@ -12,12 +12,12 @@ import pytest
 from game.rules import default_registry
 from game.ui.art.figures import FigureArt, pattern_of
 from game.ui.art.primitives import luma
-from game.ui.palette import PLAYER_COLOURS, TABLE, Colour
+from game.ui.palette import PLAYER_COLOURS, TABLETOP, Colour
 
 # Every ground a figure stands on: each kind's colour and edge in the built-in games' looks,
 # and the table.
 GROUNDS = sorted({c for ts in default_registry().sets.values() for k in ts.looks.kinds.values()
-                  for c in (k.colour, k.edge, k.roof)} | {TABLE})
+                  for c in (k.colour, k.edge, k.roof)} | {TABLETOP})
 
 
 @pytest.fixture(scope="module")

@@ -399,8 +399,8 @@ def test_the_review_and_the_score_chart_fit(window: App, monkeypatch: pytest.Mon
     check(app, "the final scores, the score over the turns", found)
     final._show_chart(False)
     check(app, "the final scores, points by kind", found)
-    monkeypatch.setattr(review_scene, "BUDGET", 0.01)
-    monkeypatch.setattr(review_scene, "FUTURES", (2, 2))
+    monkeypatch.setattr(review_scene, "FUTURES", 2)
+    monkeypatch.setattr(review_scene, "PROCESSES", 1)
     running = ReviewScene(app, session, lambda: None)
     app.push(running)
     check(app, "the review begins", found)
@@ -415,6 +415,10 @@ def test_the_review_and_the_score_chart_fit(window: App, monkeypatch: pytest.Mon
     for player in (0, 1):
         summary.choose(player)
         check(app, f"the review's summary, player {player + 1}", found)
+    app.replace(FinalScene(app, session))
+    driver.frames(2)
+    assert on_top(app, FinalScene).chances.plot.w
+    check(app, "the final scores, the score and the chances to win", found)
     app.replace(PlayScene(app, session))
     play = on_top(app, PlayScene)
     driver.frames()

@@ -235,12 +235,12 @@ def test_the_chart_takes_clicks_and_the_wheel_and_leaves_the_board_unzoomed(
     assert plot.w and mode.turn == 8
     driver.click((plot.x + plot.w // 4, plot.centery))
     assert mode.turn == 2
-    level = scene.camera.level
+    level = scene.camera.zoom
     driver.move(plot.center)
     driver.wheel(1)
-    assert mode.turn == 3 and scene.camera.level == level
+    assert mode.turn == 3 and scene.camera.zoom == level
     driver.wheel(-1)
-    assert mode.turn == 2 and scene.camera.level == level
+    assert mode.turn == 2 and scene.camera.zoom == level
 
 
 def test_leaving_the_history_gives_back_the_board_as_it_was(app: App, driver: Driver) -> None:
@@ -249,19 +249,19 @@ def test_leaving_the_history_gives_back_the_board_as_it_was(app: App, driver: Dr
     scene = played(app, driver, turns=14)
     cam = scene.camera
     driver.wait(2)
-    before, level = cam.centre, cam.level
+    before, level = cam.centre, cam.zoom
     scene.show_history_at(1)
     driver.wait(2)
-    assert (cam.level, cam.centre) != (level, before)
+    assert (cam.zoom, cam.centre) != (level, before)
     driver.key(pygame.K_ESCAPE)
     assert not scene.history.active
     driver.wait(3)
-    assert cam.level == level
+    assert cam.zoom == level
     assert abs(cam.centre[0] - before[0]) < 0.05 and abs(cam.centre[1] - before[1]) < 0.05
     scene.show_history_at(2)  # and by the History button
     driver.wait(2)
     driver.click(next(b for b in scene.buttons if b.label == "History").rect.center)
     assert not scene.history.active
     driver.wait(3)
-    assert cam.level == level
+    assert cam.zoom == level
     assert abs(cam.centre[0] - before[0]) < 0.05 and abs(cam.centre[1] - before[1]) < 0.05

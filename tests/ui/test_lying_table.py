@@ -4,7 +4,6 @@ it says what it could not verify and keeps the game as it saw it."""
 
 from __future__ import annotations
 
-import time
 from collections.abc import Callable, Iterator
 from pathlib import Path
 
@@ -24,6 +23,7 @@ from game.ui.scenes.title import TitleScene
 
 from ..net.lying import HOSTILE, Script, honest_game, lying
 from ..net.tls import make_certificates
+from ..waiting import wait_until
 from .conftest import FRAME, Driver, on_top
 from .tables import drawn_texts, join_lobby, window
 from .test_scenes import button
@@ -32,13 +32,11 @@ LIMIT = 30.0  # seconds any one wait may take
 
 
 def until(app: App, done: Callable[[], bool], what: str) -> None:
-    deadline = time.monotonic() + LIMIT
-    while not done():
+    def frame() -> None:
         assert app.crash_screen is None, "the window went to the crash screen"
-        if time.monotonic() > deadline:
-            raise AssertionError(f"waited {LIMIT:.0f} s for {what}")
         app.step(FRAME)
-        time.sleep(0.002)  # the connection's thread has its turn
+
+    wait_until(done, what, timeout=LIMIT, step=frame, every=0.002)  # the connection's turn
 
 
 @pytest.fixture

@@ -178,7 +178,7 @@ def test_sheep_stand_as_tokens_beside_their_shepherd(hills: TileSet, draws: list
     view = BoardView(Resources(), game)
     cam = Camera((0, 0, 600, 600))
     cam.centre = (shepherd.cell[0] + 0.5, shepherd.cell[1] + 0.5)
-    cam.set_level(10)
+    cam.set_zoom(10)
     surface = pygame.Surface((600, 600))
     view.draw_tiles(surface, cam)
     bare = surface.copy()

@@ -48,7 +48,7 @@ def test_announcements_made_together_never_cover_one_another(app: App, driver: D
     scene = PlayScene(app, Session.new(app.registry, "carcassonne", ["hills-and-sheep"], seats,
                                        seed=3))
     app.replace(scene)
-    scene.camera.set_level(2)  # zoomed out: the plates rise only a few pixels apart
+    scene.camera.set_zoom(2)  # zoomed out: the plates rise only a few pixels apart
     driver.frames(2)
     world = scene.camera.screen_to_world(scene.layout_obj.board.center)
     # three at one spot, each told 0.45 s after the one before, as the game floats them

@@ -4,7 +4,6 @@ comes back as requests that the scene carries out; the session says who acts now
 from __future__ import annotations
 
 import random
-import time
 
 from game.ai.random_policy import random_action
 from game.rules import Choose, Phase, Place
@@ -14,6 +13,7 @@ from game.ui.scenes.play import PlayScene
 from game.ui.scenes.play.requests import KeepInSight, PlaceTile, Play, ShowRotation
 from game.ui.session import Actor, Seat, Session
 
+from ..waiting import wait_until
 from .conftest import Driver, measured
 from .test_play import centre, start
 from .test_questions import play_until
@@ -48,12 +48,9 @@ def test_a_computer_tile_is_kept_in_sight_before_it_is_played(app: App) -> None:
     seats = [Seat("Red", "red", "random"), Seat("Blue", "blue", "random")]
     scene = PlayScene(app, Session.new(app.registry, "carcassonne", [], seats, seed=4))
     app.replace(scene)
-    asked: list[object] = []
-    for _ in range(2000):  # until the computer has chosen (it thinks off the frame loop)
-        asked = list(scene.computer.update(1 / 60))
-        if asked:
-            break
-        time.sleep(0.005)
+    # frames until the computer has chosen (it thinks off the frame loop)
+    asked = wait_until(lambda: list(scene.computer.update(1 / 60)), "the computer's choice",
+                       every=0.005)
     place = next(r.action for r in asked if isinstance(r, Play))
     assert isinstance(place, Place) and asked == [KeepInSight(place.cell), Play(place)]
     assert scene.game.moves == []  # handed back, not played

@@ -10,12 +10,13 @@ import pytest
 from game.rules import Deploy, Phase, Place
 from game.ui import hud
 from game.ui.app import App
-from game.ui.camera import ZOOM_LEVELS
+from game.ui.camera import ZOOM_SCALES
 from game.ui.scenes.final import FinalScene
 from game.ui.scenes.play import PlayScene, drawing
 from game.ui.scenes.play.sidebar import supply_slots
 from game.ui.session import Seat, Session
 
+from ..waiting import wait_until
 from .conftest import Driver, on_top
 from .test_user_tilesets import drawn_texts
 
@@ -172,14 +173,14 @@ def test_zoom_about_the_cursor(app: App, driver: Driver) -> None:
     point = (300, 250)
     driver.move(point)
     world = cam.screen_to_world(point)
-    level = cam.level
+    level = cam.zoom
     driver.wheel(1)
     driver.frames(40)  # let the zoom ease in
-    assert cam.level == level + 1 and cam.scale == ZOOM_LEVELS[level + 1]
+    assert cam.zoom == level + 1 and cam.scale == ZOOM_SCALES[level + 1]
     assert cam.world_to_screen(world) == pytest.approx(point, abs=0.5)
     driver.wheel(-2)
     driver.frames(40)
-    assert cam.level == level - 1
+    assert cam.zoom == level - 1
     assert cam.world_to_screen(world) == pytest.approx(point, abs=0.5)
 
 
@@ -244,7 +245,6 @@ def test_a_whole_two_player_game_through_the_ui(app: App, driver: Driver) -> Non
 
 
 def test_a_computer_seat_plays_its_turn_while_frames_go_on(app: App, driver: Driver) -> None:
-    import time
     seats = [Seat("Red", "red"), Seat("Blue", "blue", "quick")]
     scene = PlayScene(app, Session.new(app.registry, "carcassonne", [], seats, seed=9))
     app.replace(scene)
@@ -253,12 +253,14 @@ def test_a_computer_seat_plays_its_turn_while_frames_go_on(app: App, driver: Dri
     driver.key(pygame.K_RETURN)
     assert scene.game.current == 1
     frames = 0
-    deadline = time.monotonic() + 30
-    while scene.game.current == 1 and time.monotonic() < deadline:
+
+    def frame() -> None:
+        nonlocal frames
         app.step(1 / 60)  # the search runs in its own thread; frames keep coming
         frames += 1
-        time.sleep(0.005)
-    assert scene.game.current == 0, "the computer did not finish its turn"
+
+    wait_until(lambda: scene.game.current == 0, "the computer's turn played", step=frame,
+               every=0.005)
     assert len(scene.game.board) == 3 and frames > 10
 
 

@@ -10,12 +10,12 @@ from pathlib import Path
 import pygame
 
 from game.net.tablefile import FINISHED
+from game.store.savefile import Person
 from game.ui.app import App
 from game.ui.net_link import HOSTED_TABLES
 from game.ui.scenes.final import FinalScene
 from game.ui.scenes.play import TablePlayScene
 from game.ui.scenes.setup import SetupScene
-from game.ui.session import HUMAN, OPEN
 from game.words import i18n
 
 from .conftest import Driver, on_top
@@ -107,5 +107,6 @@ def test_play_again_once_the_table_is_gone_sets_up_a_new_table(tmp_path: Path) -
                     in drawn_texts(table.guest), "the guest told the table is gone")
         Driver(table.guest).key(pygame.K_RETURN)  # Play again
         setup = on_top(table.guest, SetupScene)
-        assert [(s.name, s.kind) for s in setup.seats] == [("Ann", OPEN), ("Bob", HUMAN)]
+        assert [(s.name, s.kind) for s in setup.seats] == [("Ann", Person.OPEN),
+                                                           ("Bob", Person.HUMAN)]
         assert setup.hosting and setup.options.get("hand") == 3

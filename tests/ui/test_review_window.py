@@ -15,11 +15,13 @@ import pygame
 import pytest
 
 import game.review
+import game.review.words
 from game.ai.random_policy import random_action
 from game.review import Decision, Review, moves_key
 from game.review.turns import decision_of_turn, position_before
 from game.rules import Deploy, Game, Place, Skip
 from game.ui.app import App
+from game.ui.chance_chart import _apart
 from game.ui.scenes import review as review_scene
 from game.ui.scenes import review_summary
 from game.ui.scenes.final import FinalScene
@@ -29,6 +31,7 @@ from game.ui.scenes.review_summary import ReviewSummaryScene, kinds_shown
 from game.ui.session import Seat, Session
 from game.view.chronicle import Chronicle
 
+from ..waiting import wait_until
 from . import reviews
 from .conftest import Driver, lines_set, on_top
 
@@ -37,8 +40,8 @@ WAIT = 60.0  # seconds a test waits at most for the review's thread (never reach
 
 @pytest.fixture(autouse=True)
 def tiny_reviews(monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setattr(review_scene, "BUDGET", 0.01)
-    monkeypatch.setattr(review_scene, "FUTURES", (2, 2))
+    monkeypatch.setattr(review_scene, "FUTURES", 2)
+    monkeypatch.setattr(review_scene, "PROCESSES", 1)  # judged here, where tests can see
 
 
 def a_session(app: App, turns: int = 8, seed: int = 3) -> Session:
@@ -62,12 +65,7 @@ def button(buttons: list[Any], label: str) -> Any:
 
 def until(driver: Driver, done: Callable[[], bool]) -> None:
     """Frames until ``done()``, the review's thread given time between them."""
-    for _ in range(int(WAIT / 0.01)):
-        if done():
-            return
-        driver.frames()
-        threading.Event().wait(0.01)
-    raise AssertionError("the review never ended")
+    wait_until(done, "the review's end", WAIT, step=driver.frames)
 
 
 def test_review_game_runs_with_a_progress_bar_and_is_kept_in_the_save(
@@ -91,10 +89,12 @@ def test_review_game_runs_with_a_progress_bar_and_is_kept_in_the_save(
         return app.scene is not scene
     until(driver, finished)
     total = seen[-1][1]
-    assert total == len(game.review.decision_points(session.game, [0])) > 2
+    # Red's decisions judged, and Blue's turns followed for the chances after them
+    points = game.review.decision_points(session.game, [0, 1])
+    assert total == sum(p.player == 0 or p.ends_turn for p in points) > 2
     judged = [done for done, _ in seen]
     assert judged == sorted(judged) and judged[-1] == total  # the bar only advances
-    assert len(woken) >= total  # the thread woke the resting window after each decision
+    assert len(woken) >= total  # the thread woke the resting window after each position
     # The summary follows; the review is the session's and the autosave's.
     summary = on_top(app, ReviewSummaryScene)
     assert summary.players == [0]
@@ -154,7 +154,7 @@ def test_a_second_review_is_taken_from_the_save(app: App, driver: Driver,
     assert on_top(app, ReviewSummaryScene).review is again.review
     # A review made again from a kept one (here marked unfinished) judges nothing either.
     again.review = Review(first.seats, first.moves, first.key, first.decisions,
-                          complete=False)
+                          complete=False, futures=first.futures, readings=first.readings)
     app.replace(FinalScene(app, again))
     driver.frames()
     driver.click(button(app.scene.buttons, "Review game").rect.center)  # type: ignore[attr-defined]
@@ -219,7 +219,9 @@ def test_a_marked_turn_shows_the_better_move_and_its_points(
     line = scene.history.reviewed.line(mistake.turn)
     position = position_before(session.game, mistake.move)
     assert line is not None and "−6.0 ± 1.0" in line
-    assert game.review.hints.reason(position, mistake.best_actions()) in line
+    assert f"Better: {game.review.words.advice(position, mistake)}" in line
+    assert isinstance(better, Place)
+    assert f"tile at [{better.x}, {better.y}] turned {better.rotation}°" in line
     assert decision_of_turn(session.review, mistake.turn) == mistake
 
 
@@ -312,10 +314,10 @@ def test_a_better_figure_alone_is_shown_on_its_area_lit(
     session, scene, place, figure, area = a_tile_without_its_figure(app)
     game = session.game
     session.review = Review((0,), 2, moves_key(game.moves), [
-        Decision(1, 1, 0, (str(Skip()),), (str(figure),), 6.0, 1.0, 12, {}, 1.0)])
+        Decision(1, 1, 0, (str(Skip()),), (str(figure),), 6.0, 1.0, 12, {})])
     shown = review_shown.ReviewShown(session)
     assert (turn := shown.turn(1)) is not None and turn.better
-    scene.camera.set_level(11)
+    scene.camera.set_zoom(11)
     scene.camera.centre = (place.cell[0] + 0.5, place.cell[1] + 0.5)
     driver.wait(1.0)
     before = app.screen.copy()
@@ -360,7 +362,7 @@ def test_the_same_tile_with_a_better_figure_shows_only_the_figure(
     game = session.game
     session.review = Review((0,), 2, moves_key(game.moves), [
         Decision(0, 1, 0, (str(place), str(Skip())), (str(place), str(figure)), 6.0, 1.0, 12,
-                 {}, 1.0)])
+                 {})])
     shown = review_shown.ReviewShown(session)
     assert (turn := shown.turn(1)) is not None and turn.better
     suggested: list[Place] = []
@@ -471,3 +473,64 @@ def test_a_window_with_room_shows_every_kind_of_points_lost(
     bottom = max(b.rect.bottom for b in [*summary.costly, summary.close_button])
     assert bottom <= summary.card.bottom <= window.screen.get_height()
     assert summary.card.top >= 0
+
+
+@pytest.mark.parametrize("window_fixture", ["app", "small"])
+def test_a_turning_point_of_the_chances_on_the_final_screen_opens_its_turn(
+        window_fixture: str, request: pytest.FixtureRequest) -> None:
+    """Beside the score chart, the chances to win with the turning points flagged: one
+    click on a flag and the history shows that turn, out from under the charts."""
+    app: App = request.getfixturevalue(window_fixture)
+    driver = Driver(app)
+    session = a_session(app, turns=30)
+    session.review, _mistakes = reviews.made_up_review(session)
+    play, _summary = open_summary(app, driver, session)
+    driver.key(pygame.K_ESCAPE)  # the summary closed: the final screen under it
+    final = on_top(app, FinalScene)
+    driver.frames()
+    turning = session.review.turning_points()
+    assert turning and final.chances.plot.w and final.chart.plot.w
+    assert final.chances.plot.x > final.chart.plot.right  # beside it
+    rect, turn = final.chances.flags[-1]
+    assert turn == turning[-1]
+    driver.click(rect.center)
+    assert on_top(app, PlayScene) is play
+    assert play.history.active and play.history.turn == turn
+    driver.frames()
+    history = play.history
+    assert history.chances.plot.w  # the chances in the history too, beside the score chart
+    assert history.chances_rect(play.layout_obj).right < history.chart_rect(play.layout_obj).x
+    while play.camera.moving():
+        driver.frames()
+    assert history.history is not None
+    cells = history.history.cells_of(turn)
+    shown = [pygame.Rect(play.camera.cell_rect(c)) for c in cells]
+    assert not any(r.colliderect(cover) for r in shown
+                   for cover in history.covers(play.layout_obj))
+
+
+def test_a_click_on_the_chances_in_the_history_shows_that_turn(app: App,
+                                                               driver: Driver) -> None:
+    session = a_session(app, turns=30)
+    session.review, _mistakes = reviews.made_up_review(session)
+    scene = in_history(app, driver, session)
+    history = scene.history
+    driver.frames()
+    rect, turn = history.chances.flags[0]
+    driver.click(rect.center)
+    assert history.turn == turn
+    plot = history.chances.plot
+    driver.click((plot.x + plot.w // 2, plot.centery))
+    assert history.turn == round(history.chances.turns / 2)
+    session.review = None  # no review, no chances: the score chart alone
+    driver.frames()
+    assert not history.chances.plot.w
+    assert len(history.covers(scene.layout_obj)) == 2
+
+
+def test_the_turning_points_flags_stand_apart() -> None:
+    """Flags of turning points a few turns apart would overlap: moved aside, in order, and
+    kept inside the chart."""
+    assert _apart([10, 50, 90], 20, 0, 200) == [10, 50, 90]
+    assert _apart([10, 14, 16], 20, 0, 200) == [10, 30, 50]
+    assert _apart([190, 195], 20, 0, 200) == [180, 200]

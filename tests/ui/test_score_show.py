@@ -14,7 +14,7 @@ from game.ai.random_policy import random_action
 from game.rules import Deploy, Place, ScoreEvent
 from game.ui import hud, widgets
 from game.ui.app import App
-from game.ui.scenes.final import FinalScene, score_table, table_cells
+from game.ui.scenes.final import FinalScene, score_sheet, sheet_cells
 from game.ui.scenes.play import PlayScene, score_show
 from game.ui.scenes.play.log_panel import LogLine
 from game.ui.scenes.play.score_show import FINAL_STEP, STEP, Showing, group_events
@@ -147,7 +147,7 @@ def button(scene: FinalScene, label: str) -> tuple[int, int]:
     return next(b for b in scene.buttons if b.label == label).rect.center
 
 
-def test_view_board_shows_the_finished_board_and_scores_brings_the_table_back(
+def test_view_board_shows_the_finished_board_and_scores_brings_the_sheet_back(
         app: App, driver: Driver) -> None:
     scene, final = finished(app, driver)
     driver.click(button(final, "View board"))
@@ -181,7 +181,7 @@ def test_view_board_shows_the_finished_board_and_scores_brings_the_table_back(
     on_top(app, FinalScene)
     driver.key(pygame.K_ESCAPE)  # Esc: the board again
     assert app.scene is scene
-    driver.key(pygame.K_RETURN)  # Enter: the table again
+    driver.key(pygame.K_RETURN)  # Enter: the score sheet again
     on_top(app, FinalScene)
 
 
@@ -206,8 +206,8 @@ def test_title_goes_to_the_title(app: App, driver: Driver) -> None:
 
 def test_every_row_says_what_came_at_the_end(app: App, driver: Driver) -> None:
     scene, _ = finished(app, driver)
-    cats, rows = score_table(scene.session)
-    cells = table_cells(cats, rows)
+    cats, rows = score_sheet(scene.session)
+    cells = sheet_cells(cats, rows)
     ended = [j for j, cat in enumerate(cats) if any(r.get(cat + "@end") for r in rows)]
     assert ended
     for p, row in enumerate(cells):
@@ -250,7 +250,7 @@ def test_the_finished_boards_tray_says_the_game_is_over(app: App, driver: Driver
     assert not any("left in the pile" in text for text in written)
 
 
-def test_the_table_names_a_computer_seats_level(app: App, driver: Driver,
+def test_the_score_sheet_names_a_computer_seats_level(app: App, driver: Driver,
                                                 monkeypatch: pytest.MonkeyPatch) -> None:
     scene, final = finished(app, driver)
     scene.session.seats[1].kind = "strong"
@@ -285,9 +285,9 @@ def test_the_banner_of_a_finished_game_wears_no_players_colour(
     assert scoring not in seats and dots[-1] not in seats  # not the seat next in line's
 
 
-def test_without_room_for_a_chart_the_rule_lines_follow_the_table(small: App) -> None:
+def test_without_room_for_a_chart_the_rule_lines_follow_the_sheet(small: App) -> None:
     """Three players of Over Hill and Dale at the smallest window: the lines of its rules
-    and crops leave no room for a chart, and they stand under the table, not by the
+    and crops leave no room for a chart, and they stand under the score sheet, not by the
     buttons with a hole above them."""
     seats = [Seat(name, colour, "human") for name, colour in
              (("Red", "red"), ("Blue", "blue"), ("Yellow", "yellow"))]
@@ -299,7 +299,7 @@ def test_without_room_for_a_chart_the_rule_lines_follow_the_table(small: App) ->
     small.replace(final)
     Driver(small).frames(2)
     assert not final.charts_shown
-    assert final.details_top - final.table_bottom <= small.res.px(20)
+    assert final.details_top - final.sheet_bottom <= small.res.px(20)
 
 
 def test_an_award_that_names_no_tile_shows_its_points_in_the_middle_of_the_board(

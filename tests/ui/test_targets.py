@@ -119,7 +119,7 @@ def test_the_card_under_a_ghost_is_what_a_click_there_chooses(app: App,
     scene.game.force("tile", "T")
     place = next(iter(scene.game.legal_placements()))
     scene.place(place.cell, place.rotation // 90)
-    scene.camera.set_level(11)
+    scene.camera.set_zoom(11)
     scene.camera.centre = (place.cell[0] + 0.5, place.cell[1] + 0.5)
     driver.frames(2)
     cam = scene.camera

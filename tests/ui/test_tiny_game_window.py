@@ -5,8 +5,6 @@ the final scoring, the final scores, the history of the finished game and its re
 from __future__ import annotations
 
 import random
-import threading
-import time
 from collections.abc import Callable, Iterator, Sequence
 from pathlib import Path
 
@@ -25,6 +23,7 @@ from game.ui.widgets import Button
 from tests.tiny_game import TILESETS, plug_in
 from tests.tiny_game.orchard import PICKED
 
+from ..waiting import wait_until
 from .conftest import Driver, on_top
 
 WAIT = 60.0  # seconds at most for the final scores and the review (never reached)
@@ -35,8 +34,8 @@ def orchard_app(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[App
     """A window whose games include Orchard: its rule module and view plugged in, its
     tile sets folder read as a player's own."""
     plug_in(monkeypatch)
-    monkeypatch.setattr(review_scene, "BUDGET", 0.01)
-    monkeypatch.setattr(review_scene, "FUTURES", (2, 2))
+    monkeypatch.setattr(review_scene, "FUTURES", 2)
+    monkeypatch.setattr(review_scene, "PROCESSES", 1)
     monkeypatch.setattr(score_show, "FINAL_STEP", 0.2)  # each step still drawn, sooner
     application = App(AppConfig(size=(1280, 800), storage_root=tmp_path,
                                 extra_tileset_dirs=[TILESETS]), SceneRoutes)
@@ -51,11 +50,7 @@ def button(buttons: Sequence[Button], label: str) -> Button:
 def until(app: App, done: Callable[[], bool], what: str) -> None:
     """Frames of the longest step the window takes until ``done()``, for at most ``WAIT``
     seconds (a thread given time between them)."""
-    deadline = time.monotonic() + WAIT
-    while not done():
-        assert time.monotonic() < deadline, f"never came: {what}"
-        app.step(LONGEST_STEP)
-        threading.Event().wait(0.005)
+    wait_until(done, what, timeout=WAIT, step=lambda: app.step(LONGEST_STEP), every=0.005)
 
 
 def test_orchard_plays_to_its_final_screen_history_and_review_in_the_window(

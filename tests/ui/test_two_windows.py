@@ -9,7 +9,6 @@ import json
 import os
 import subprocess
 import sys
-import time
 from collections.abc import Iterator
 from pathlib import Path
 
@@ -23,6 +22,7 @@ from game.ui.scenes.elsewhere import ElsewhereScene
 from game.ui.scenes.routes import SceneRoutes
 from game.ui.scenes.title import TitleScene
 
+from ..waiting import line_within, wait_until
 from .conftest import Driver
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -37,11 +37,14 @@ def holder(tmp_path: Path) -> Iterator[subprocess.Popen[str]]:
     process = subprocess.Popen([sys.executable, "-c", HOLD, str(tmp_path / "data")],
                                cwd=ROOT, stdin=subprocess.PIPE, stdout=subprocess.PIPE,
                                text=True)
-    assert process.stdout is not None and process.stdout.readline() == "held\n"
-    yield process
-    if process.poll() is None:
-        process.kill()
-        process.wait(timeout=30)
+    assert process.stdout is not None
+    try:
+        assert line_within(process.stdout, "the other process holding the folder") == "held\n"
+        yield process
+    finally:
+        if process.poll() is None:
+            process.kill()
+            process.wait(timeout=30)
 
 
 def release(holder: subprocess.Popen[str]) -> None:
@@ -100,16 +103,22 @@ def play_a_whole_game(home: Path, seed: int, while_playing: object = None) -> li
     autosaved.  ``while_playing`` is called once it has begun.  Its moves."""
     window = run(home, "--seats", "random,random", "--computer-pace", "instant",
                  "--seed", str(seed), "--quit-after", "600")
+
+    def autosaved_game(over: bool) -> dict[str, object] | None:
+        assert window.poll() is None, window.communicate()[0]  # the window still open
+        data = autosaved(home)
+        if data is None or data["seed"] != seed:
+            return None
+        summary = data["summary"]
+        return data if not over or (isinstance(summary, dict) and summary["over"]) else None
+
     try:
-        while (data := autosaved(home)) is None or data["seed"] != seed:
-            assert window.poll() is None, window.communicate()[0]
-            time.sleep(0.2)
+        wait_until(lambda: autosaved_game(over=False), f"game {seed}'s first autosave", 60,
+                   every=0.2)
         if callable(while_playing):
             while_playing()
-        while not ((data := autosaved(home)) and data["seed"] == seed
-                   and isinstance(data["summary"], dict) and data["summary"]["over"]):
-            assert window.poll() is None, window.communicate()[0]
-            time.sleep(0.2)
+        data = wait_until(lambda: autosaved_game(over=True), f"game {seed} over and autosaved",
+                          300, every=0.2)
     finally:
         window.terminate()
         window.wait(timeout=60)

@@ -5,16 +5,18 @@ file is kept as it was when the player goes back."""
 from __future__ import annotations
 
 import json
+from pathlib import Path
 
 import pygame
 
 from game.rules import Game
-from game.store.savefile import SavedGame
+from game.store.savefile import Person, SavedGame
 from game.ui.app import App
 from game.ui.scenes.crash import CrashScene
 from game.ui.scenes.menus import ConfirmScene
 from game.ui.scenes.play import PlayScene
 from game.ui.scenes.title import TitleScene
+from game.ui.session import Session
 
 from .conftest import Driver
 from .test_scenes import button, title
@@ -70,3 +72,14 @@ def test_going_back_keeps_the_file_as_it_was(app: App, driver: Driver) -> None:
     assert isinstance(app.scene, TitleScene)
     assert app.storage.autosave_path().read_bytes() == before
     assert json.loads(before)["seats"] == ["overlord", "human"]
+
+
+def test_a_seat_is_saved_as_a_person_or_its_level_with_the_words_saves_always_had(
+        app: App) -> None:
+    session = Session.seated(app.registry, [Person.HUMAN, "quick"], seed=3)
+    text = session.saved().to_json()
+    assert json.loads(text)["seats"] == ["human", "quick"]
+    again = SavedGame.from_json(text, app.storage.autosave_path())
+    assert again.seat_kinds() == [Person.HUMAN, "quick"]
+    assert [s.label for s in Session.restore(app.registry, again, Path("x.json")).seats] == \
+        ["Red", "Blue (Medium)"]

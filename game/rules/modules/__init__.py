@@ -3,6 +3,10 @@
 A tile set switches modules on by name (``rules: [small-city, farmers]``).  Each module is a
 small class whose hooks the engine calls at fixed points of a turn, each with the game's
 ``Host`` (what a hook may read and do); the engine calls only the hooks a module overrides.
+The hooks are declared once, as the methods of ``RuleModule`` (all but ``clone``): ``HOOKS``
+is read from the class, and a game keeps, for each hook, the modules that override it
+(``hooks_of``), which the engine looks up by the base class's method
+(``game.hooks[RuleModule.after_place]``, checked by the type checker).
 A module keeps its own state (a bag of tokens, a bonus pile) and never the game: ``clone``
 copies that state for a copy of the game (a module without state returns itself).
 
@@ -12,9 +16,10 @@ each module's view in ``game.view.modules`` tells it.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+import inspect
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, ClassVar
+from typing import TYPE_CHECKING, Any, ClassVar
 
 if TYPE_CHECKING:
     from typing import Self
@@ -25,9 +30,7 @@ if TYPE_CHECKING:
     from ..host import Host, TurnKey
     from ..model import FigureDef
 
-HOOKS = ("adjust_points", "adjust_winners", "may_deploy", "final_scoring", "after_place",
-         "on_choice", "extra_actions", "apply_extra", "on_deploy", "on_scored",
-         "after_scoring")
+Hook = Callable[..., Any]  # a hook, named by its method on RuleModule: RuleModule.after_place
 
 
 @dataclass(frozen=True, slots=True)
@@ -62,8 +65,9 @@ class RuleModule:
         return self
 
     @classmethod
-    def overrides(cls, hook: str) -> bool:
-        return getattr(cls, hook) is not getattr(RuleModule, hook)
+    def overrides(cls, hook: Hook) -> bool:
+        """Whether this class has its own ``hook`` (a method of ``RuleModule``)."""
+        return getattr(cls, hook.__name__) is not hook
 
     # -- asked once when the game is set up
     def hand_size(self, host: Host) -> int | None:
@@ -76,7 +80,7 @@ class RuleModule:
 
     # -- scoring
     def adjust_points(self, host: Host, feature: Feature, completed: bool, points: int) -> int:
-        """Points a feature is worth, after the kind's table gave ``points``."""
+        """Points a feature is worth: ``points``, as its kind's own points count it, adjusted."""
         return points
 
     def adjust_winners(self, host: Host, figures: Sequence[Figure], winners: list[int]
@@ -139,6 +143,23 @@ class RuleModule:
     def after_scoring(self, host: Host, placed: PlacedTile) -> None:
         """All features the turn completed are scored (a bonus tile may be granted with
         ``host.grant_extra_placement``)."""
+
+
+# What a game keeps of its modules' hooks: for each hook, the modules (indices into the game's
+# modules, in order) that override it.
+Hooks = Mapping[Hook, tuple[int, ...]]
+
+# Every hook, as RuleModule declares it: its public methods but ``clone`` (how a game's copy
+# gets the module; every module is asked, whether it overrides it or not).
+HOOKS: tuple[Hook, ...] = tuple(
+    method for name, method in vars(RuleModule).items()
+    if inspect.isfunction(method) and not name.startswith("_") and name != "clone")
+
+
+def hooks_of(modules: Sequence[type[RuleModule]]) -> Hooks:
+    """For each hook, the modules of these classes (by index) that override it."""
+    return {hook: tuple(i for i, cls in enumerate(modules) if cls.overrides(hook))
+            for hook in HOOKS}
 
 
 def discover(package: str) -> dict[str, type[RuleModule]]:

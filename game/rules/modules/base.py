@@ -24,7 +24,7 @@ class SmallCity(RuleModule):
     def adjust_points(self, host: Host, feature: Feature, completed: bool, points: int) -> int:
         if (completed and feature.kind == CITY and host.option("small_city") == 2
                 and feature.tiles == 2):
-            return host.table_points(feature, host.kinds[CITY].final)
+            return host.counted_points(feature, host.kinds[CITY].final)
         return points
 
 

@@ -3,14 +3,14 @@
 Every figure reads on every terrain and for every eye:
 
 - its outline is two rings, a dark one inside a light one (a light one inside a dark one for
-  a dark figure), so that it stands out on grass, roofs, roads, water and the table alike;
+  a dark figure), so that it stands out on grass, roofs, roads, water and the tabletop alike;
 - a faint figure (a spot a figure may go to, a figure held) keeps that outline whole and only
   its body is see-through: a pale yellow ghost on grass is still drawn in ink;
 - each player colour has a pattern on the body (``PATTERNS``: stripes one way or another,
   dots, checks, or none), so that players are told apart by more than hue.  The patterns are
   always on: they are quiet (the body's own colour, a shade darker or lighter) and a player
   who needs them should not have to find a setting first.  The players' marks elsewhere (the
-  log, the cards, the final table) are small discs drawn with the same pattern
+  log, the cards, the final score sheet) are small discs drawn with the same pattern
   (``player_mark``).
 """
 

@@ -94,7 +94,7 @@ class CrashScene(Scene):
 
     def draw(self, surface: pygame.Surface) -> None:
         res = self.app.res
-        surface.fill(pal.TABLE)
+        surface.fill(pal.TABLETOP)
         panel(surface, self.rect, radius=res.px(16), alpha=255)
         blit_centred(surface, res.text(_("Something went wrong"), 40, pal.TEXT, bold=True),
                      (self.rect.centerx, self.rect.y + res.px(44)))

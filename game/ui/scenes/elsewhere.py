@@ -67,7 +67,7 @@ class ElsewhereScene(Scene):
 
     def draw(self, surface: pygame.Surface) -> None:
         res = self.app.res
-        surface.fill(pal.TABLE)
+        surface.fill(pal.TABLETOP)
         panel(surface, self.rect, radius=res.px(16), alpha=255)
         blit_centred(surface, res.text(_("The game is already open"), 36, pal.TEXT, bold=True),
                      (self.rect.centerx, self.rect.y + res.px(44)))

@@ -1,6 +1,8 @@
-"""Final scores: a table per player and category (with what came at the end), a chart of each
-player's score over the turns or of how the points were made; then the finished board, the
-same game again, a review of the game (then its summary), or the title."""
+"""Final scores: a score sheet (a row per player, a column per category, with what came at the
+end), a chart of each player's score over the turns (beside it, once the game is reviewed,
+each player's chances to win, whose turning points open the history at their turn) or of how
+the points were made; then the finished board, the same game again, a review of the game
+(then its summary), or the title."""
 
 from __future__ import annotations
 
@@ -10,13 +12,15 @@ from typing import Protocol, runtime_checkable
 import pygame
 
 from game import view
+from game.review.chances import Chance
 from game.view.phrases import listed
 from game.view.score_chart import score_series
 from game.words.i18n import _
 
 from .. import palette as pal
 from ..app import App, Scene
-from ..intents import Command, Intent
+from ..chance_chart import ChanceChart, chart_title, review_chances
+from ..intents import Command, Intent, PointerDown
 from ..net_session import NetworkSession
 from ..resources import Resources
 from ..score_chart import ScoreChart
@@ -75,7 +79,7 @@ class ShowsTurns(Protocol):
     def show_history_at(self, turn: int) -> None: ...
 
 
-def score_table(session: Session) -> tuple[list[str], list[dict[str, int]]]:
+def score_sheet(session: Session) -> tuple[list[str], list[dict[str, int]]]:
     """Categories in order of first appearance, and per player the points of each
     (``during`` and ``final`` parts are split as '<kind>' and '<kind>@end')."""
     game = session.game
@@ -92,7 +96,7 @@ def score_table(session: Session) -> tuple[list[str], list[dict[str, int]]]:
     return cats, [dict(r) for r in rows]
 
 
-def table_cells(cats: list[str], rows: list[dict[str, int]]
+def sheet_cells(cats: list[str], rows: list[dict[str, int]]
                 ) -> list[list[tuple[str, str | None]]]:
     """Per player, per category: the points, and what came at the end ("(3 at end)") in every
     row of a category where anything came at the end, even when it is all or nothing."""
@@ -131,15 +135,16 @@ class FinalScene(Scene):
         self.card = pygame.Rect(0, 0, 900, 600)
         self.series = score_series(session.game)
         self.chart = ScoreChart()
+        self.chances = ChanceChart()  # beside the score chart once the game is reviewed
         self.by_turns = True  # which chart: the scores over the turns, or points by kind
         self.chart_tabs = [
             Button(pygame.Rect(0, 0, 10, 10), _("Score over the turns"),
                    lambda: self._show_chart(True)),
             Button(pygame.Rect(0, 0, 10, 10), _("Points by kind"),
                    lambda: self._show_chart(False))]
-        self.table_bottom = 0
+        self.sheet_bottom = 0
         self.charts_shown = False  # there was room for the charts at the last frame
-        self.details_top = 0  # where the lines under the table began at the last frame
+        self.details_top = 0  # where the lines under the score sheet began at the last frame
 
     def layout(self, size: tuple[int, int]) -> None:
         px = self.app.res.px
@@ -154,7 +159,7 @@ class FinalScene(Scene):
             x += width + gap
         self.review_button.label = _("Review summary") if reviewed(self.session) \
             else _("Review game")
-        self.table_bottom = self.card.y + px(92 + 34 + 36 * len(self.session.seats))
+        self.sheet_bottom = self.card.y + px(92 + 34 + 36 * len(self.session.seats))
         self._layout_tabs()
 
     def _layout_tabs(self) -> None:
@@ -163,7 +168,7 @@ class FinalScene(Scene):
         x = self.card.x + px(40)
         for i, tab in enumerate(self.chart_tabs):
             width = res.font(20, bold=True).size(tab.label)[0] + px(28)  # as Button sets it
-            tab.rect = pygame.Rect(x, self.table_bottom + px(16), width, px(32))
+            tab.rect = pygame.Rect(x, self.sheet_bottom + px(16), width, px(32))
             tab.primary = (i == 0) == self.by_turns
             x += width + px(8)
 
@@ -211,7 +216,7 @@ class FinalScene(Scene):
         self.app.replace(self.app.routes.title())
 
     def view_board(self) -> None:
-        """Back to the finished board (its Scores button brings this table back)."""
+        """Back to the finished board (its Scores button brings this score sheet back)."""
         self.app.pop()
         if not (self.app.stack and isinstance(self.app.scene, ShowsTurns)):
             self._new_board()
@@ -250,6 +255,12 @@ class FinalScene(Scene):
         for b in [*self.buttons, *(self.chart_tabs if self.charts_shown else [])]:
             if b.handle(intent):
                 return
+        if isinstance(intent, PointerDown) and intent.button == 1 and self.charts_shown \
+                and self.by_turns:
+            turn = self.chances.flag_at(intent.pos)
+            if turn is not None:  # a turning point: the history at that turn
+                self.open_turn(turn)
+                return
         if intent is Command.CONFIRM and self.app.input.pressed != pygame.K_SPACE:
             self.play_again()  # Enter, as its button says: Space is what skips the scoring,
             # pressed again and again by a player who wants the scores
@@ -275,8 +286,8 @@ class FinalScene(Scene):
             shown = fit_text(res, resigned, 19, c.w - px(80))
             blit_centred(surface, res.text(shown, 19, pal.TEXT_DIM),
                          (c.centerx, c.y + px(76)))
-        cats, rows = score_table(self.session)
-        self._draw_table(surface, cats, rows)
+        cats, rows = score_sheet(self.session)
+        self._draw_sheet(surface, cats, rows)
         details = view.final_details(game)
         # Up to 8 lines in one column, up to 16 in two (meadow by meadow, say).
         columns = 1 if len(details) <= 8 else 2
@@ -289,8 +300,8 @@ class FinalScene(Scene):
                             c.w - px(80))
         self._draw_chart(surface, cats, rows, reserve=px(22 * rows_shown))
         top = self.button.rect.y - px(14 + 22 * rows_shown)
-        if not self.charts_shown:  # no room for a chart: the lines follow the table, no hole
-            top = min(top, self.table_bottom + px(20))
+        if not self.charts_shown:  # no room for a chart: the lines follow the sheet, no hole
+            top = min(top, self.sheet_bottom + px(20))
         self.details_top = top
         for col, column in enumerate(laid):
             for row, (shown, size) in enumerate(column):
@@ -299,7 +310,7 @@ class FinalScene(Scene):
         for b in self.buttons:
             b.draw(surface, res)
 
-    def _draw_table(self, surface: pygame.Surface, cats: list[str],
+    def _draw_sheet(self, surface: pygame.Surface, cats: list[str],
                     rows: list[dict[str, int]]) -> None:
         res = self.app.res
         px = res.px
@@ -316,7 +327,7 @@ class FinalScene(Scene):
             img = res.text(label, 22, pal.TEXT_DIM, bold=True)
             surface.blit(img, img.get_rect(topright=(right(j), y)))
         order = standing(self.session)
-        cells = table_cells(cats, rows)
+        cells = sheet_cells(cats, rows)
         for i, p in enumerate(order):
             seat = self.session.seats[p]
             ry = y + px(34 + i * 36)
@@ -346,16 +357,16 @@ class FinalScene(Scene):
                 surface.blit(img, img.get_rect(topright=(edge, ry + px(3))))
             img = res.text(str(self.session.game.scores[p]), 26, pal.TEXT, bold=True)
             surface.blit(img, img.get_rect(topright=(right(len(cats)), ry + px(1))))
-        self.table_bottom = y + px(34 + len(rows) * 36)
+        self.sheet_bottom = y + px(34 + len(rows) * 36)
 
     def _draw_chart(self, surface: pygame.Surface, cats: list[str],
                     rows: list[dict[str, int]], reserve: int = 0) -> None:
-        """Below the table, the chart chosen by its tabs: each player's score over the
+        """Below the score sheet, the chart chosen by its tabs: each player's score over the
         turns, or how their points were made."""
         res = self.app.res
         px = res.px
         c = self.card
-        top = self.table_bottom + px(16)
+        top = self.sheet_bottom + px(16)
         bottom = self.button.rect.y - px(20) - reserve
         self.charts_shown = bottom - top >= px(130)
         if not self.charts_shown:
@@ -363,11 +374,36 @@ class FinalScene(Scene):
         for tab in self.chart_tabs:
             tab.draw(surface, res)
         top = self.chart_tabs[0].rect.bottom + px(12)
+        self.chances.flags = []
         if self.by_turns:
             box = pygame.Rect(c.x + px(40), top, c.w - px(80), bottom - top)
+            chances = review_chances(self.session.review, self.session.game.moves)
+            if chances:
+                box = self._draw_chances(surface, box, chances)
             self.chart.draw(surface, res, box, self.series, [s.rgb for s in self.session.seats])
         else:
             self._draw_bars(surface, cats, rows, top, bottom - px(30))
+
+    def _draw_chances(self, surface: pygame.Surface, box: pygame.Rect,
+                      chances: list[Chance]) -> pygame.Rect:
+        """The chances to win in the right half of ``box``, their title over them; the
+        half left for the score chart."""
+        res = self.app.res
+        px = res.px
+        gap = px(28)
+        half = pygame.Rect(box.x + (box.w + gap) // 2, box.y, (box.w - gap) // 2, box.h)
+        review = self.session.review
+        turning = review.turning_points() if review is not None else []
+        title = chart_title() if not turning else \
+            _("{title}: click a turning point to see it").format(title=chart_title())
+        shown, size = fit_line(res, title, (16, 15, 14), half.w, True)
+        surface.blit(res.text(shown, size, pal.TEXT_DIM, bold=True), (half.x, half.y - px(4)))
+        plot = half.copy()
+        plot.h -= px(18)
+        plot.y += px(18)
+        self.chances.draw(surface, res, plot, chances, len(self.series) - 1,
+                          [s.rgb for s in self.session.seats], turning)
+        return pygame.Rect(box.x, box.y, half.x - gap - box.x, box.h)
 
     def _draw_bars(self, surface: pygame.Surface, cats: list[str], rows: list[dict[str, int]],
                    top: int, bottom: int) -> None:

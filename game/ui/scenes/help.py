@@ -48,8 +48,8 @@ KEYS = [
                              "it fits there")),
     (N_("Place a figure"), N_("drag it onto a lit area of the new tile, or click the area; "
                               "with the keys, Tab and Shift+Tab go through the areas, the "
-                              "hikes and no figure")),
-    # here: what the rule modules' views add (a hike)
+                              "moves the game offers and no figure")),
+    # here: what the rule modules' views add
     (N_("Answer a question"), N_("click an answer, or Tab to it and Enter")),
     (N_("End the turn"), N_("Enter or {confirm} (Confirm), with the figure chosen if any")),
     (N_("Take back"), N_("{undo} or Ctrl+Z, before confirming")),
@@ -95,7 +95,7 @@ def controls() -> list[tuple[str, str]]:
 
 
 def controls_page() -> Page:
-    """The controls as a page's text (the window draws them as a table of two columns)."""
+    """The controls as a page's text (the window draws them as a two-column list)."""
     blocks: list[Heading | Paragraph] = [Heading(1, _("Controls"), 0)]
     blocks += [Paragraph((Span(what, True), Span(" " + how)), 0, "•")
                for what, how in controls()]
@@ -192,7 +192,7 @@ class HelpScene(Scene):
         page = self._pages.get(key)
         if page is None:
             if topic.key == CONTROLS:
-                page = self.renderer.render_table(_("Controls"), controls(), self.view.w)
+                page = self.renderer.render_columns(_("Controls"), controls(), self.view.w)
             else:
                 page = self.renderer.render(self.page(topic), self._tileset(topic), self.view.w)
             self._pages[key] = page

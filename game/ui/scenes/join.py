@@ -164,7 +164,7 @@ class JoinScene(Scene):
         return first_blink(self.fields)
 
     def draw(self, surface: pygame.Surface) -> None:
-        surface.fill(pal.TABLE)
+        surface.fill(pal.TABLETOP)
         res = self.app.res
         px = res.px
         c = self.card

@@ -15,7 +15,7 @@ from typing import Any
 import pygame
 
 from game.net.client import Refusal, Status
-from game.net.seats import OPEN
+from game.net.terms import SeatKind
 from game.ui.net_refusals import pause_lines, problem_words, unanswered_words
 from game.words.i18n import _
 
@@ -94,9 +94,9 @@ class LobbyScene(Scene):
         host = self.table.hosting
         if host and self.table.net.status == Status.LOBBY:
             for i, seat in enumerate(self.seats):
-                gone = seat["kind"] == "player" and not seat["connected"]
-                if seat["kind"] in (OPEN, "computer") or gone:
-                    label = _("Computer") if seat["kind"] == OPEN else _("Reopen")
+                gone = seat["kind"] == SeatKind.PLAYER and not seat["connected"]
+                if seat["kind"] in (SeatKind.OPEN, SeatKind.COMPUTER) or gone:
+                    label = _("Computer") if seat["kind"] == SeatKind.OPEN else _("Reopen")
                     rect = pygame.Rect(c.x + px(RIGHT_X - 150), self._row(i) + px(6), px(120),
                                        px(40))
                     self.buttons.append(Button(rect, label, self._seat_kind(i, seat["kind"])))
@@ -110,7 +110,7 @@ class LobbyScene(Scene):
         self.start_button = self.copy_button = None
         if host:
             ready = self.table.net.status == Status.LOBBY and bool(self.seats) and all(
-                s["kind"] != OPEN for s in self.seats)
+                s["kind"] != SeatKind.OPEN for s in self.seats)
             self.start_button = Button(pygame.Rect(c.right - px(250), bottom, px(220), px(50)),
                                        _("Start game"), self.start, primary=True,
                                        enabled=ready)
@@ -128,7 +128,8 @@ class LobbyScene(Scene):
     # ------------------------------------------------------------------ actions
     def _seat_kind(self, seat: int, kind: str) -> Callable[[], None]:
         def fn() -> None:
-            self.table.net.host("seat", seat, STAND_IN if kind == OPEN else OPEN)
+            self.table.net.host("seat", seat,
+                                STAND_IN if kind == SeatKind.OPEN else SeatKind.OPEN)
         return fn
 
     def start(self) -> None:
@@ -161,7 +162,7 @@ class LobbyScene(Scene):
 
     # ------------------------------------------------------------------ drawing
     def draw(self, surface: pygame.Surface) -> None:
-        surface.fill(pal.TABLE)
+        surface.fill(pal.TABLETOP)
         res = self.app.res
         px = res.px
         c = self.card
@@ -198,7 +199,7 @@ class LobbyScene(Scene):
         figure = res.figures.figure("follower", pal.colour_rgb(str(name)), px(34))
         blit_centred(surface, figure, (self.card.x + px(52), y + px(26)))
         room = px(RIGHT_X - 110) - (px(130) if self.table.hosting else 0)
-        shown = _("Open seat") if seat["kind"] == OPEN else seat["name"]
+        shown = _("Open seat") if seat["kind"] == SeatKind.OPEN else seat["name"]
         text, size = fit_line(res, shown, (22, 20, 18), room, bold=True)  # smaller, then cut
         surface.blit(res.text(text, size, pal.TEXT, bold=True),
                      (self.card.x + px(80), y + px(4 + (22 - size) // 2)))
@@ -208,9 +209,9 @@ class LobbyScene(Scene):
 
     def _seat_state(self, i: int, seat: dict[str, Any]) -> tuple[str, tuple[int, int, int]]:
         kind = seat["kind"]
-        if kind == OPEN:
+        if kind == SeatKind.OPEN:
             return _("waiting for a player to join"), pal.TEXT_DIM
-        if kind == "computer":
+        if kind == SeatKind.COMPUTER:
             return _("computer: {level}").format(level=kind_name(str(seat["level"]))), \
                 pal.TEXT_DIM
         if i in self.table.net.seats:

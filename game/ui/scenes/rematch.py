@@ -14,6 +14,7 @@ from __future__ import annotations
 import pygame
 
 from game.net.client import Status
+from game.net.terms import SeatKind
 from game.view.phrases import listed
 from game.words.i18n import _, ngettext
 
@@ -22,7 +23,7 @@ from ..net_session import NetworkSession
 from ..resources import Resources
 from ..widgets import blit_centred, fit_line
 
-PEOPLE = ("player", "host")  # the table's seats a person plays
+PEOPLE = (SeatKind.PLAYER, SeatKind.HOST)  # the table's seats a person plays
 
 
 class RematchOffer:

@@ -1,8 +1,10 @@
 """Review game in the window: the strong player judges the moves of the human seats (every
-seat when none is human) off the frame loop, over a progress bar with Cancel (Esc).  The
-window rests between decisions: the review's thread wakes it after each one, so it draws
-only when the bar moves.  The review is kept in the session and written into the autosave
-and the save the game was opened from (atomically), so a second review is instant."""
+seat when none is human), and reads every player's chances after every turn, off the frame
+loop (in processes of their own, one per processor: ``game.review.job``), over a progress
+bar with Cancel (Esc).  The window rests meanwhile: the review's thread wakes it after each
+position, so it draws only when the bar moves.  The review is kept in the session and
+written into the autosave and the save the game was opened from (atomically), so a second
+review is instant; it is the one ``python -m game.review`` makes of that save."""
 
 from __future__ import annotations
 
@@ -11,10 +13,10 @@ from collections.abc import Callable
 
 import pygame
 
-from game.ai.judge import MAX_FUTURES, MIN_FUTURES
-from game.review import DEFAULT_BUDGET, Review, moves_key
+from game.review import DEFAULT_FUTURES, Review, moves_key
 from game.review.job import ReviewJob
 from game.store.savefile import SaveError
+from game.system.processes import processors
 from game.words.i18n import _
 
 from .. import palette as pal
@@ -24,8 +26,8 @@ from ..session import Session
 from ..widgets import Button, blit_centred, fit_line, panel
 from .menus import MessageScene, dim
 
-BUDGET = DEFAULT_BUDGET  # seconds of judging per decision
-FUTURES = (MIN_FUTURES, MAX_FUTURES)  # the least and most futures a decision is judged on
+FUTURES = DEFAULT_FUTURES  # the futures a decision is judged on, as python -m game.review
+PROCESSES: int | None = None  # the processes judging at once (None: one per processor)
 
 log = logging.getLogger(__name__)
 
@@ -76,8 +78,9 @@ class ReviewScene(Scene):
         super().__init__(app)
         self.session = session
         self.done = done
-        self.job = ReviewJob(session.game, review_seats(session), BUDGET,
-                             previous=session.review, on_progress=app.wake, futures=FUTURES)
+        self.job = ReviewJob(session.game, review_seats(session), FUTURES,
+                             previous=session.review, on_progress=app.wake,
+                             processes=processors() if PROCESSES is None else PROCESSES)
         self.card = pygame.Rect(0, 0, 560, 220)
         self.bar = pygame.Rect(0, 0, 480, 24)
         self.cancel_button = Button(pygame.Rect(0, 0, 200, 54), _("Cancel"), self.cancel,
@@ -137,7 +140,7 @@ class ReviewScene(Scene):
         blit_centred(surface, res.text(title, size, pal.TEXT, bold=True),
                      (card.centerx, card.y + px(34)))
         judged, total = self.job.progress
-        line = (_("Decision {done} of {total} judged").format(done=judged, total=total)
+        line = (_("Position {done} of {total} looked at").format(done=judged, total=total)
                 if total else _("Rebuilding the game's positions…"))
         shown, size = fit_line(res, line, (20, 18, 16), card.w - px(40))
         blit_centred(surface, res.text(shown, size, pal.TEXT_DIM),

@@ -8,9 +8,9 @@ from collections.abc import Callable
 
 import pygame
 
-from game.review import INACCURACY, MISTAKE, Decision, Review
+from game.review import Decision, Review, Verdict
 from game.review.turns import position_before
-from game.review.words import category_word, lost_text, verdict_word, why_better
+from game.review.words import advice, category_word, lost_text, verdict_word
 from game.words.i18n import _, decimal, ngettext
 
 from .. import palette as pal
@@ -52,14 +52,14 @@ class ReviewSummaryScene(Scene):
         self.costly: list[Button] = []
         self.close_button = Button(pygame.Rect(0, 0, 200, 50), _("Close"), self.app.pop,
                                    hotkey=_("Esc"))
-        self._reasons: dict[int, str] = {}
+        self._advice_of: dict[int, str] = {}
 
-    def _reason(self, decision: Decision) -> str:
-        """The Hint's line for the better move (worked out once)."""
-        if decision.move not in self._reasons:
+    def _advice(self, decision: Decision) -> str:
+        """The better move and why (worked out once)."""
+        if decision.move not in self._advice_of:
             position = position_before(self.session.game, decision.move)
-            self._reasons[decision.move] = why_better(position, decision)
-        return self._reasons[decision.move]
+            self._advice_of[decision.move] = advice(position, decision)
+        return self._advice_of[decision.move]
 
     def choose(self, player: int) -> None:
         self.player = player
@@ -96,8 +96,8 @@ class ReviewSummaryScene(Scene):
             rect = pygame.Rect(c.x + px(30), top, c.w - px(60), px(54))
             self.costly.insert(0, Button(rect, self._costly_label(decision, rect.w),
                                          self._opener(decision.turn),
-                                         detail=_("Better: {why}").format(
-                                             why=self._reason(decision))))
+                                         detail=_("Better: {move}").format(
+                                             move=self._advice(decision))))
             top -= px(6)
         self.costly_top = top
 
@@ -145,9 +145,10 @@ class ReviewSummaryScene(Scene):
         line = _("{decisions}: {inaccuracies}, {mistakes}; {lost} points lost").format(
             decisions=ngettext("{n} move judged", "{n} moves judged", judged).format(n=judged),
             inaccuracies=ngettext("{n} inaccuracy", "{n} inaccuracies",
-                                  counts[INACCURACY]).format(n=counts[INACCURACY]),
-            mistakes=ngettext("{n} mistake", "{n} mistakes", counts[MISTAKE]).format(
-                n=counts[MISTAKE]),
+                                  counts[Verdict.INACCURACY]).format(
+                n=counts[Verdict.INACCURACY]),
+            mistakes=ngettext("{n} mistake", "{n} mistakes", counts[Verdict.MISTAKE]).format(
+                n=counts[Verdict.MISTAKE]),
             lost=decimal(review.lost(player)))
         shown, size = fit_line(res, line, (21, 19, 17), c.w - px(60))
         surface.blit(res.text(shown, size, pal.TEXT), (c.x + px(30), y))

@@ -12,10 +12,13 @@ from typing import NamedTuple
 
 import pygame
 
+from game.ai import LEVELS
 from game.net.headless import PACES as TABLE_PACES
-from game.net.seats import HOST, TableConfig
+from game.net.seats import TableConfig
+from game.net.terms import SeatKind
 from game.rules import RulesError, TileSet
 from game.rules.looks import figure_sprite
+from game.store.savefile import Person
 from game.words.i18n import _
 from game.words.vocabulary import (
     option_name,
@@ -31,7 +34,7 @@ from .. import palette as pal
 from ..app import App, Scene
 from ..intents import Command, Intent, PointerDown, PointerMove
 from ..net_link import Listening, host_table
-from ..session import COMPUTER_KINDS, HUMAN, OFFERED_KINDS, OPEN, Seat, Session, kind_name
+from ..session import OFFERED_KINDS, Seat, Session, kind_name
 from ..table_options import CLOCKS, clock_button, clock_from
 from ..widgets import (
     Button,
@@ -47,6 +50,9 @@ from .help import HelpScene
 from .lobby import LobbyScene
 from .menus import MessageScene
 from .play import PlayScene
+
+# The table's seat for each person's seat of the set-up: the host's, or an open one.
+TABLE_SEATS: dict[str, str] = {Person.HUMAN: SeatKind.HOST, Person.OPEN: SeatKind.OPEN}
 
 ROW = 60
 RIGHT_X = 560  # where the game column starts in the card
@@ -71,7 +77,8 @@ class SetupScene(Scene):
         if last:
             self.seats = [Seat(_printable(p.get("name", "Player"))[:16],
                                _printable(p.get("colour", "red")),
-                               p["kind"] if p.get("kind") in (*COMPUTER_KINDS, OPEN) else HUMAN)
+                               p["kind"] if p.get("kind") in (*LEVELS, Person.OPEN)
+                               else Person.HUMAN)
                           for p in last if isinstance(p, dict)]
             for seat in self.seats:  # a default name, kept in another language, in this one
                 if pal.is_colour_name(seat.name, seat.colour):
@@ -103,7 +110,7 @@ class SetupScene(Scene):
         self.card = pygame.Rect(0, 0, 1000, 640)
 
     def _again(self, session: Session) -> None:
-        self.seats = [Seat(s.name, s.colour, OPEN if i in session.elsewhere else s.kind)
+        self.seats = [Seat(s.name, s.colour, Person.OPEN if i in session.elsewhere else s.kind)
                       for i, s in enumerate(session.seats)]
         self.game_id = session.game_id
         self.expansions = list(session.expansions)
@@ -124,7 +131,7 @@ class SetupScene(Scene):
 
     @property
     def hosting(self) -> bool:
-        return any(s.kind == OPEN for s in self.seats)
+        return any(s.kind == Person.OPEN for s in self.seats)
 
     # -- layout
     def layout(self, size: tuple[int, int]) -> None:
@@ -148,7 +155,7 @@ class SetupScene(Scene):
                 return pygame.Rect(left + px(x), y, px(width), px(44))
 
             self.widgets.append(Button(at(0, 44), "", self._cycle_colour(i)))
-            if seat.kind != OPEN:  # an open seat takes the name of who joins
+            if seat.kind != Person.OPEN:  # an open seat takes the name of who joins
                 self.fields.append(TextField(at(56, 166), seat.name,
                                              placeholder=_("Player {number}").format(
                                                  number=i + 1), on_change=self._rename(i)))
@@ -271,7 +278,7 @@ class SetupScene(Scene):
         def fn() -> None:
             kinds = OFFERED_KINDS
             self.seats[i].kind = kinds[(kinds.index(self.seats[i].kind) + 1) % len(kinds)] \
-                if self.seats[i].kind in kinds else HUMAN
+                if self.seats[i].kind in kinds else Person.HUMAN
             self._build()
         return fn
 
@@ -353,11 +360,11 @@ class SetupScene(Scene):
     def host(self) -> None:
         """Serve the game as a network table from this window; its lobby opens."""
         config = self.app.config
-        here = [s for s in self.seats if s.kind == HUMAN]
+        here = [s for s in self.seats if s.kind == Person.HUMAN]
         pace = TABLE_PACES.get(str(self.app.settings.get("computer_pace")), 0.55)
         table = TableConfig(
             self.game_id, tuple(self.expansions), tuple(self.options.items()),
-            tuple(HOST if s.kind == HUMAN else s.kind for s in self.seats),
+            tuple(TABLE_SEATS.get(s.kind, s.kind) for s in self.seats),  # or its level
             tuple(s.name for s in self.seats), self.clock if self.hosting else None,
             takeover=0, auto_start=False, pace=pace,
             colours=tuple(s.colour for s in self.seats), aids=self.aids)
@@ -413,7 +420,7 @@ class SetupScene(Scene):
         return first_blink(self.fields)
 
     def draw(self, surface: pygame.Surface) -> None:
-        surface.fill(pal.TABLE)
+        surface.fill(pal.TABLETOP)
         res = self.app.res
         px = res.px
         c = self.card
@@ -447,7 +454,7 @@ class SetupScene(Scene):
             f.draw(surface, res)
         self._draw_kinds_help(surface)
         for i, seat in enumerate(self.seats):
-            if seat.kind == OPEN:  # no name yet: whoever joins brings theirs
+            if seat.kind == Person.OPEN:  # no name yet: whoever joins brings theirs
                 line = fit_text(res, _("joins over the network"), 18, px(166))
                 surface.blit(res.text(line, 18, pal.TEXT_DIM),
                              (c.x + px(92), c.y + px(110 + i * ROW + 12)))
@@ -476,7 +483,7 @@ class SetupScene(Scene):
         res = self.app.res
         px = res.px
         text = _("To play against the computer, click “{human}”: each click chooses another "
-                 "level").format(human=kind_name(HUMAN))
+                 "level").format(human=kind_name(Person.HUMAN))
         lines = wrap_text(res, text, 17, px(RIGHT_X - 60))
         if self.kinds_help_top + px(20) * len(lines) > self.buttons_top - px(8):
             return

@@ -120,8 +120,8 @@ class TitleScene(Scene):
         return card
 
     def _make_backdrop(self, size: tuple[int, int]) -> pygame.Surface:
-        """A board from a random game, as a table to sit the menu on."""
-        surf = self.app.res.table(size).copy()
+        """A board from a random game on the tabletop, for the menu to sit on."""
+        surf = self.app.res.tabletop(size).copy()
         try:
             tileset = self.app.registry.ruleset("carcassonne")
         except KeyError:
@@ -133,7 +133,7 @@ class TitleScene(Scene):
         view = BoardView(self.app.res, game)
         cam = Camera((0, 0, size[0], size[1]))
         cam.fit(game.board.tiles.keys(), margin=0.0, immediate=True)
-        cam.set_level(max(cam.level, 6))
+        cam.set_zoom(max(cam.zoom, 6))
         view.draw_tiles(surf, cam)
         view.draw_figures(surf, cam, [pal.PLAYER_COLOURS[0][1], pal.PLAYER_COLOURS[1][1]])
         veil = pygame.Surface(size, pygame.SRCALPHA)

@@ -15,6 +15,7 @@ from dataclasses import dataclass
 import pygame
 
 from game.net import client
+from game.net.terms import SeatKind
 from game.rules import Action, Place
 from game.ui.net_refusals import pause_lines, problem_words, refusal_words
 from game.view.chronicle import Chronicle
@@ -179,7 +180,7 @@ class AtTable:
         elif session.link.hosting:
             said = _("You may let a computer play {player}'s turn in {time}").format(
                 player=player, time=clock_text(TAKEOVER_OFFER - waited))
-        elif any(s["kind"] == "host" for s in session.link.net.table.seats):
+        elif any(s["kind"] == SeatKind.HOST for s in session.link.net.table.seats):
             said = _("The host may let a computer play {player}'s turn").format(player=player)
         else:
             said = ""  # a server's table that never takes over: it waits for them

@@ -38,7 +38,7 @@ class Controls:
         self.undo_button = Button(lay.undo, _("Undo"), self._click(Command.UNDO),
                                   hotkey=key_label("undo"))
         self.buttons = [self.confirm_button, self.undo_button]  # then the toolbar, History
-        # once the game is over and its scores were shown: the table again
+        # once the game is over and its scores were shown: the score sheet again
         self.scores_button = Button(lay.confirm.union(lay.undo), _("Scores"),
                                     self._click(Command.CONFIRM), primary=True,
                                     hotkey=_("Enter"))

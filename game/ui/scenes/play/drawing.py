@@ -62,7 +62,7 @@ class Drawing:
         drag = frame.drag
         history = self.history
         res = frame.res
-        surface.blit(res.table(surface.get_size()), lay.board, area=lay.board)
+        surface.blit(res.tabletop(surface.get_size()), lay.board, area=lay.board)
         clip = surface.get_clip()
         surface.set_clip(lay.board)
         if history.active:

@@ -28,10 +28,10 @@ from game.rules import Game
 
 from ...camera import Camera, Cell, box_of
 
-MAX_FIT_LEVEL = 10  # fitting never shows tiles larger than 160 px
-MIN_FOLLOW_LEVEL = 5  # following zooms out to 64 px tiles at most
-WATCH_LEVEL = 2  # a game watched shows the whole board down to 40 px tiles
-WATCH_TOP_LEVEL = 8  # ... and up to 112 px tiles (a small board)
+MAX_FIT_ZOOM = 10  # fitting never shows tiles larger than 160 px
+MIN_FOLLOW_ZOOM = 5  # following zooms out to 64 px tiles at most
+WATCH_ZOOM = 2  # a game watched shows the whole board down to 40 px tiles
+WATCH_TOP_ZOOM = 8  # ... and up to 112 px tiles (a small board)
 FOLLOW_MARGIN = 0.2  # tiles of room kept around what is followed
 FIT_MARGIN = 0.25  # tiles of room around what Fit shows
 WATCH_MARGIN = 0.75  # ... around a game watched: most of the cells the next tile may go to
@@ -44,7 +44,7 @@ class CameraFollow:
         self.watching = watching  # no person plays at this window: the game is watched
         self.user_moved = False  # the player moved the view (during this turn, or watching)
         self.fitted = watching  # the whole board is kept in sight (Fit, or watching)
-        self._least = WATCH_LEVEL if watching else 0  # the smallest tiles a fit shows
+        self._least = WATCH_ZOOM if watching else 0  # the smallest tiles a fit shows
         self._bounds_for = -1  # the board size the bounds were computed for
 
     def fit(self, lit: Iterable[Cell], immediate: bool = False) -> None:
@@ -55,7 +55,7 @@ class CameraFollow:
             return
         box = box_of([*self.game.board.tiles, *lit], margin=FIT_MARGIN)
         if box is not None:
-            self.camera.fit_box(box, immediate=immediate, max_level=MAX_FIT_LEVEL)
+            self.camera.fit_box(box, immediate=immediate, max_zoom=MAX_FIT_ZOOM)
 
     def fit_pressed(self, lit: Iterable[Cell]) -> None:
         """Fit (Home, C): the whole board with the lit cells, kept so until the player pans
@@ -102,7 +102,7 @@ class CameraFollow:
         if newest is None and len(tiles) > 1:
             newest = max(tiles.values(), key=lambda t: t.order).cell
         keep = box_of([newest], margin=0.6) if newest is not None else None
-        top = WATCH_TOP_LEVEL if self.watching else MAX_FIT_LEVEL
+        top = WATCH_TOP_ZOOM if self.watching else MAX_FIT_ZOOM
         self.camera.show_around(box, self._least, top, keep, immediate=immediate)
 
     def bring_into_view(self, cell: Cell, below: int = 0) -> None:
@@ -134,7 +134,7 @@ class CameraFollow:
         if box is None:
             return
         priority = box_of([first], margin=0.6) if first is not None else None
-        self.camera.keep_in_view(box, MIN_FOLLOW_LEVEL, priority)
+        self.camera.keep_in_view(box, MIN_FOLLOW_ZOOM, priority)
 
     def keep_above(self, free: pygame.Rect, card: pygame.Rect | None, gap: int) -> None:
         """The free area is ``free``, less what a question's ``card`` covers of its bottom

@@ -1,9 +1,11 @@
 """The game's history in the play scene: a turn slider (and the arrow keys) shows the board
 as it was after any earlier turn, read only, with that turn's tiles outlined in its player's
 colour and its lines lit in the log, and a chart of the scores over the turns (a click on it
-goes to that turn).  The board still pans and zooms; V, the History button or Esc go back to
-the game.  In the tray, Review game has the game reviewed; the review's verdicts then mark
-the slider, and a turn that lost points shows the better move (``review_shown``)."""
+goes to that turn), beside it once the game is reviewed a chart of the chances to win, its
+turning points flagged (a click goes to that turn too).  The board still pans and zooms; V,
+the History button or Esc go back to the game.  In the tray, Review game has the game
+reviewed; the review's verdicts then mark the slider, and a turn that lost points shows the
+better move (``review_shown``)."""
 
 from __future__ import annotations
 
@@ -12,6 +14,7 @@ from dataclasses import replace
 
 import pygame
 
+from game.review.chances import Chance
 from game.rules import Place
 from game.view.chronicle import Chronicle
 from game.view.history import History
@@ -20,6 +23,8 @@ from game.words.i18n import _
 from ... import palette as pal
 from ...board_view import BoardView
 from ...camera import Camera, box_of
+from ...chance_chart import ChanceChart, review_chances
+from ...chance_chart import chart_title as chances_title
 from ...hud import Layout
 from ...intents import Command, Intent, Pan, PointerDown, PointerMove, PointerUp, Wheel
 from ...keymap import first_labels
@@ -28,7 +33,7 @@ from ...score_chart import ScoreChart, chart_title
 from ...session import Session
 from ...widgets import Button, blit_centred, fit_line, panel
 from ..review import reviewed
-from .follow import MIN_FOLLOW_LEVEL
+from .follow import MIN_FOLLOW_ZOOM
 from .review_shown import ReviewShown, draw_verdict_mark
 
 SLIDER_H = 54
@@ -48,6 +53,7 @@ class HistoryMode:
         self.review_button = Button(pygame.Rect(0, 0, 10, 10), _("Review game"), review,
                                     primary=True)
         self.chart = ScoreChart()
+        self.chances = ChanceChart()
         self.history: History | None = None
         self.turn = 0
         self.view: BoardView | None = None
@@ -114,6 +120,13 @@ class HistoryMode:
                 if self.chart.plot.w:
                     self.show(self.chart.turn_at(intent.pos[0]))
                 return True
+            if intent.button == 1 and self._chances_shown(layout) and \
+                    self.chances_rect(layout).collidepoint(intent.pos):
+                flagged = self.chances.flag_at(intent.pos)
+                if flagged is not None or self.chances.plot.w:
+                    self.show(flagged if flagged is not None
+                              else self.chances.turn_at(intent.pos[0]))
+                return True
             return not layout.board.collidepoint(intent.pos)
         if isinstance(intent, PointerMove) and self.dragging:
             self._seek(intent.pos[0], track)
@@ -140,11 +153,27 @@ class HistoryMode:
         rect = self.chart_rect(layout)
         return rect.h >= self.res.px(90) and rect.w >= self.res.px(160)
 
+    def chances_rect(self, layout: Layout) -> pygame.Rect:
+        """The chances chart's panel: beside the score chart, on its left."""
+        rect = self.chart_rect(layout)
+        return rect.move(-rect.w - self.res.px(10), 0)
+
+    def _chances_shown(self, layout: Layout) -> bool:
+        """Whether the game's review has chances and the board room for them beside the
+        score chart."""
+        return self._chart_shown(layout) and bool(self._chances()) and \
+            self.chances_rect(layout).x >= layout.board.x + self.res.px(14)
+
+    def _chances(self) -> list[Chance]:
+        return review_chances(self.live.review, self.live.game.moves)
+
     def covers(self, layout: Layout) -> list[pygame.Rect]:
         """What the history lays over the board."""
         if not self._chart_shown(layout):
             return [self.slider(layout)]
-        return [self.slider(layout), self.chart_rect(layout)]
+        if not self._chances_shown(layout):
+            return [self.slider(layout), self.chart_rect(layout)]
+        return [self.slider(layout), self.chart_rect(layout), self.chances_rect(layout)]
 
     def keep_in_sight(self, camera: Camera, layout: Layout, top: int) -> None:
         """The tiles of the turn shown, and the review's better move, brought into view and
@@ -162,7 +191,7 @@ class HistoryMode:
             cells = [*cells, ghost]
         box = box_of(cells, margin=SIGHT_MARGIN)
         if box is not None:  # a turn far off, stepped to with the arrows, say
-            camera.keep_in_view(box, MIN_FOLLOW_LEVEL)
+            camera.keep_in_view(box, MIN_FOLLOW_ZOOM)
         camera.uncover(cells, [(r.x, r.y, r.w, r.h) for r in covers], self.res.px(12))
 
     def _wheel(self, intent: Wheel) -> bool:
@@ -268,6 +297,29 @@ class HistoryMode:
         box = pygame.Rect(rect.x + px(6), rect.y + px(30), rect.w - px(14), rect.h - px(36))
         self.chart.draw(surface, res, box, series, [s.rgb for s in self.live.seats],
                         shown=self.turn)
+        self._draw_chances(surface, layout)
+
+    def _draw_chances(self, surface: pygame.Surface, layout: Layout) -> None:
+        """Each player's chances to win over the turns, the turning points flagged, the turn
+        shown marked."""
+        assert self.history is not None
+        res = self.res
+        px = res.px
+        self.chances.plot = pygame.Rect(0, 0, 0, 0)
+        self.chances.flags = []
+        if not self._chances_shown(layout):
+            return
+        rect = self.chances_rect(layout)
+        panel(surface, rect, alpha=240)
+        title, size = fit_line(res, chances_title(), (18, 16, 15), rect.w - px(20), True)
+        surface.blit(res.text(title, size, pal.TEXT_DIM, bold=True),
+                     (rect.x + px(10), rect.y + px(6)))
+        review = self.live.review
+        box = pygame.Rect(rect.x + px(6), rect.y + px(26), rect.w - px(14), rect.h - px(32))
+        self.chances.draw(surface, res, box, self._chances(), self.history.turns,
+                          [s.rgb for s in self.live.seats],
+                          review.turning_points() if review is not None else [],
+                          shown=self.turn)
 
     def draw_review(self, surface: pygame.Surface, layout: Layout, top: int) -> None:
         """The Review game button in the tray, and under the banner (at ``top``) what the

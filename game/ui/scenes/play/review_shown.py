@@ -1,7 +1,7 @@
 """The game's review in the history: a mark on the slider for every judged turn (good,
 inaccuracy, mistake: a colour and a shape each, so they read without colour), and on a turn
 marked inaccuracy or mistake the better move as a ghost on the board (the Hint's drawing)
-with the Hint's line for it and the points lost with their uncertainty."""
+with what it is and why, and the points lost with their uncertainty."""
 
 from __future__ import annotations
 
@@ -9,9 +9,9 @@ from dataclasses import dataclass
 
 import pygame
 
-from game.review import GOOD, INACCURACY, MISTAKE, Decision, Review, moves_key
+from game.review import Decision, Review, Verdict, moves_key
 from game.review.turns import decision_of_turn, position_before, turn_verdicts
-from game.review.words import lost_text, verdict_word, why_better
+from game.review.words import advice, lost_text, verdict_word
 from game.rules import Deploy, Game, Move, Place, TileType
 from game.words.i18n import _
 from game.words.pictures import feature_index
@@ -24,8 +24,9 @@ from ...session import Session
 from .hint import draw_figure_on, draw_reason, draw_suggestion, reason_rect
 
 Colour = tuple[int, int, int]
-VERDICT_COLOURS: dict[str, Colour] = {GOOD: (84, 170, 92), INACCURACY: (232, 168, 48),
-                                       MISTAKE: (206, 58, 48)}
+VERDICT_COLOURS: dict[Verdict, Colour] = {Verdict.GOOD: (84, 170, 92),
+                                           Verdict.INACCURACY: (232, 168, 48),
+                                           Verdict.MISTAKE: (206, 58, 48)}
 INK: Colour = (40, 30, 22)
 GHOST_FIGURE_ALPHA = 150  # the better move's figure on a tile really placed: see-through
 
@@ -36,15 +37,16 @@ class TurnShown:
 
     decision: Decision
     position: Game  # the position the decision was made from
-    why: str  # the Hint's line for the better move ("" when the move made was as good)
+    advice: str  # the better move and why ("" when the move made was as good)
 
     @property
     def better(self) -> bool:
         """A better move is shown: the move made lost clearly (not within the noise)."""
-        return self.decision.verdict != GOOD and self.decision.best != self.decision.played
+        decision = self.decision
+        return decision.verdict != Verdict.GOOD and decision.best != decision.played
 
 
-def draw_verdict_mark(surface: pygame.Surface, verdict: str, centre: tuple[int, int],
+def draw_verdict_mark(surface: pygame.Surface, verdict: Verdict, centre: tuple[int, int],
                       radius: int) -> None:
     """Good: a green disc; inaccuracy: an amber triangle; mistake: a red diamond with a
     bar across.  Each ringed in ink."""
@@ -52,18 +54,18 @@ def draw_verdict_mark(surface: pygame.Surface, verdict: str, centre: tuple[int, 
     r = radius
     colour = VERDICT_COLOURS[verdict]
     edge = max(1, r // 4)
-    if verdict == GOOD:
+    if verdict == Verdict.GOOD:
         pygame.draw.circle(surface, colour, centre, r * 3 // 4)
         pygame.draw.circle(surface, INK, centre, r * 3 // 4, edge)
         return
-    if verdict == INACCURACY:
+    if verdict == Verdict.INACCURACY:
         points = [(x, y - r), (x + r, y + r * 3 // 4), (x - r, y + r * 3 // 4)]
     else:
         r += edge
         points = [(x, y - r), (x + r, y), (x, y + r), (x - r, y)]
     pygame.draw.polygon(surface, colour, points)
     pygame.draw.polygon(surface, INK, points, edge)
-    if verdict == MISTAKE:
+    if verdict == Verdict.MISTAKE:
         pygame.draw.line(surface, INK, (x - r // 2, y), (x + r // 2, y), edge + 1)
 
 
@@ -73,7 +75,7 @@ class ReviewShown:
     def __init__(self, session: Session) -> None:
         self.session = session
         self._of: Review | None = None
-        self._verdicts: dict[int, str] = {}
+        self._verdicts: dict[int, Verdict] = {}
         self._turns: dict[int, TurnShown | None] = {}
 
     def review(self) -> Review | None:
@@ -89,7 +91,7 @@ class ReviewShown:
             self._turns = {}
         return review
 
-    def verdicts(self) -> dict[int, str]:
+    def verdicts(self) -> dict[int, Verdict]:
         """Each judged turn's verdict."""
         return self._verdicts if self.review() is not None else {}
 
@@ -102,9 +104,8 @@ class ReviewShown:
             shown = None
             if decision is not None:
                 position = position_before(self.session.game, decision.move)
-                why = (why_better(position, decision)
-                       if decision.best != decision.played else "")
-                shown = TurnShown(decision, position, why)
+                told = advice(position, decision) if decision.best != decision.played else ""
+                shown = TurnShown(decision, position, told)
             self._turns[turn] = shown
         return self._turns[turn]
 
@@ -135,18 +136,19 @@ class ReviewShown:
             view.cell_overlay(surface, cam, figure.cell, pal.HIGHLIGHT, 120, border=4)
 
     def line(self, turn: int) -> str | None:
-        """What the review says of ``turn``: "Mistake: −6.3 ± 1.2 points. Better: completes
-        your city: +8"; "Good move" when nothing clearly better was found."""
+        """What the review says of ``turn``: "Mistake: −6.3 ± 1.2 points. Better: tile at
+        [0, −3] turned 180°, keep your followers (completes your city: +8)"; "Good move"
+        when nothing clearly better was found."""
         shown = self.turn(turn)
         if shown is None:
             return None
         decision = shown.decision
         if not shown.better:
             return _("Review: a good move")
-        return _("{verdict}: {lost} points. Better: {why}").format(
+        return _("{verdict}: {lost} points. Better: {move}").format(
             verdict=verdict_word(decision.verdict).capitalize(),
             lost=lost_text(decision),
-            why=shown.why)
+            move=shown.advice)
 
     def line_rect(self, res: Resources, board: pygame.Rect, top: int,
                   turn: int) -> pygame.Rect | None:

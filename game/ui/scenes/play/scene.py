@@ -53,7 +53,7 @@ from .score_show import ScoreShow, figure_placed, sent_home
 from .turn import PersonTurn
 
 FINAL_SCORES_AFTER = 0.8  # seconds the finished board shows after the final scoring
-TURN_LEVEL = 7  # the camera's zoom level, at most, on a turn opened from the review
+TURN_ZOOM = 7  # the camera's zoom step, at most, on a turn opened from the review
 
 
 class PlayScene(Scene):
@@ -88,7 +88,7 @@ class PlayScene(Scene):
         outlines = FeatureOutlines(res.images)
         self.score_show = ScoreShow(session, self.camera, self.view, outlines, res)
         self.history = HistoryMode(session, res, self.review_game)
-        # The view as the history found it (centre, zoom level, whose it was), for the way back.
+        # The view as the history found it (centre, zoom step, whose it was), for the way back.
         self._view_before_history: tuple[tuple[float, float], int, tuple[bool, bool]] | None \
             = None
         self.hover = HoverCard(outlines, self.options.feature_at, self.options.as_shown)
@@ -301,7 +301,7 @@ class PlayScene(Scene):
             return
         self.score_show.skip()
         self.pointer.drag = None
-        view = (self.camera.centre, self.camera.level, self.follow.kept())
+        view = (self.camera.centre, self.camera.zoom, self.follow.kept())
         if self.history.open(chronicle):
             self._view_before_history = view
             self._keep_history_in_sight()
@@ -314,9 +314,9 @@ class PlayScene(Scene):
         """Back from the history: the board as the player left it, not the turn last shown."""
         if self._view_before_history is None:
             return
-        centre, level, kept = self._view_before_history
+        centre, zoom, kept = self._view_before_history
         self._view_before_history = None
-        self.camera.go_back(centre, level)
+        self.camera.go_back(centre, zoom)
         self.follow.give_back(kept)
 
     def show_history_at(self, turn: int) -> None:
@@ -332,7 +332,8 @@ class PlayScene(Scene):
             cells.append(ghost)
         if cells:  # the move made and the better one, large enough to read
             self.follow.moved_by_player()
-            self.camera.fit(cells, margin=1.5, max_level=TURN_LEVEL)
+            self.camera.fit(cells, margin=1.5, max_zoom=TURN_ZOOM)
+            self._keep_history_in_sight()  # out from under the charts and the review's line
 
     def review_game(self) -> None:
         """The review's summary, or a review of the game (its summary follows)."""

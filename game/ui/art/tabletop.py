@@ -1,6 +1,6 @@
-"""The table the board lies on: dark walnut planks with a quiet grain, a seam between them and
+"""The tabletop the board lies on: dark walnut planks with a quiet grain, a seam between them and
 the light falling off towards the window's edges.  It is drawn once for a window size, from a
-fixed seed (the same table on every run), and kept: a frame only copies it.
+fixed seed (the same tabletop on every run), and kept: a frame only copies it.
 
 It stays quiet on purpose: a dark, low-contrast brown that no tile colour, lit cell, figure
 outline or highlight is near, so that those stay the first thing the eye finds."""
@@ -22,8 +22,8 @@ GRAIN_STEP = 36  # the grain's points along a plank, in pixels
 SEED = 1861
 
 
-def make_table(size: tuple[int, int], scale: float = 1.0) -> pygame.Surface:
-    """The table at ``size`` (planks as wide as the interface ``scale`` makes them)."""
+def make_tabletop(size: tuple[int, int], scale: float = 1.0) -> pygame.Surface:
+    """The tabletop at ``size`` (planks as wide as the interface ``scale`` makes them)."""
     w, h = max(1, size[0]), max(1, size[1])
     rng = random.Random(SEED)
     surface = pygame.Surface((w, h))

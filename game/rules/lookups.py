@@ -1,10 +1,10 @@
 """What the engine reads when it places a tile, computed once per tile set.
 
-For every tile type and each of its four rotations a ``Turned`` table holds, as plain
+For every tile type and each of its four rotations a ``Turned`` record holds, as plain
 tuples, what placing it needs: its edges as one integer (for matching a cell's demands),
 each feature's kind, open edge count, icons and touches, which features join across each
-side, and the names figures use for its features.  A tile set's ``Tables`` are computed the
-first time a game uses it (``tables_of``); every game of that set shares them.
+side, and the names figures use for its features.  A tile set's ``Lookups`` are computed the
+first time a game uses it (``lookups_of``); every game of that set shares them.
 
 Edge demands are small integers: one bit field per side of an empty cell (N, E, S, W from
 the low bits up), holding the code of the kind its neighbour shows there, 0 when that side
@@ -66,8 +66,9 @@ class Turned:
     no_figures: tuple[tuple[()], ...]
 
 
-class Tables:
-    """The engine's tables of one tile set."""
+class Lookups:
+    """What the engine looks up in one tile set, computed once: each tile type turned, which
+    turns fit each edge demand, the placements made, the figures each kind takes."""
 
     def __init__(self, tileset: TileSet) -> None:
         # Codes of the kinds a tile edge can show (an inner kind never shows): in the four
@@ -219,15 +220,15 @@ def _target_name(tile: TileType, target: tuple[int | None, ...],
     return P.port_name(min(p for p in feature_ports[index] if target[p] == index))
 
 
-_KEPT: dict[int, Tables] = {}  # by the id of a tile set still alive
+_KEPT: dict[int, Lookups] = {}  # by the id of a tile set still alive
 
 
-def tables_of(tileset: TileSet) -> Tables:
-    """The tables of ``tileset``: computed the first time a game uses it, kept while the
+def lookups_of(tileset: TileSet) -> Lookups:
+    """The lookups of ``tileset``: computed the first time a game uses it, kept while the
     tile set lives."""
     key = id(tileset)
-    tables = _KEPT.get(key)
-    if tables is None:
-        tables = _KEPT[key] = Tables(tileset)
+    lookups = _KEPT.get(key)
+    if lookups is None:
+        lookups = _KEPT[key] = Lookups(tileset)
         weakref.finalize(tileset, _KEPT.pop, key, None)
-    return tables
+    return lookups
