@@ -176,6 +176,16 @@ def test_every_screenshot_is_shown() -> None:
     assert unshown == []
 
 
+def test_no_merge_leftover_lies_among_the_projects_files() -> None:
+    """A merge tool's copies (``page.md.orig``, ``.rej``) are no pages: a reader finds
+    an older text beside the real one."""
+    folders = ("docs", "game", "scripts", "tests", "tilesets", "sprites", "packaging")
+    left = sorted(str(p.relative_to(ROOT)) for folder in folders
+                  for pattern in ("*.orig", "*.rej") for p in (ROOT / folder).rglob(pattern))
+    left += sorted(p.name for pattern in ("*.orig", "*.rej") for p in ROOT.glob(pattern))
+    assert left == []
+
+
 def test_ci_runs_exactly_the_readmes_test_command() -> None:
     readme = read(README)
     documented = [line.split("#")[0].strip() for _, line in readme.shell_lines]

@@ -167,6 +167,13 @@ def test_the_french_clicks_on_things_and_keeps_the_plateau_for_the_board() -> No
     assert [t for t in texts if re.search(r"glisser du plateau", t)] == []
 
 
+def test_no_french_phrase_stops_on_a_preposition() -> None:
+    """"Enter: end the turn with it" is no "Entrée : finir le tour avec": a French
+    preposition needs what it governs before the next part of the line."""
+    hanging = re.compile(r"\b(?:avec|de|à|pour|sur|dans|par|en)\s*(?:·|\)|$)")
+    assert [t for t in french() if hanging.search(t)] == []
+
+
 # An English phrase the window says in several places, and the French it is in each of them.
 SAME_WORDS = {"Enter ends the turn": "Entrée finit le tour", "second tile": "deuxième tuile"}
 

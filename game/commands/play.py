@@ -42,7 +42,10 @@ _T0 = time.perf_counter()  # fallback clock origin where the process start canno
 
 def parse_args(argv: Sequence[str] | None = None) -> argparse.Namespace:
     from game.system.version import version
-    parser = argparse.ArgumentParser(prog="carcassonne", description="Carcassonne, hot-seat.",
+    parser = argparse.ArgumentParser(prog="carcassonne",
+                                     description="Carcassonne and its family of tile games: "
+                                     "on one screen, against the computer, or at a network "
+                                     "table.",
                                      formatter_class=KeepsIdsWhole)
     parser.add_argument("--version", action="version", version=f"carcassonne {version()}")
     parser.add_argument("--game", help=GamesHelp(
@@ -69,7 +72,8 @@ def parse_args(argv: Sequence[str] | None = None) -> argparse.Namespace:
                         help="window size in pixels, e.g. 1600x900, at least 960x640 "
                         "(default: as the window was last closed, else most of the "
                         "desktop, grown with the interface size, within the screen)")
-    parser.add_argument("--fullscreen", action="store_true", default=None)
+    parser.add_argument("--fullscreen", action="store_true", default=None,
+                        help="open full screen (F11 goes back and forth)")
     parser.add_argument("--time-first-frame", action="store_true",
                         help="open the window, draw one frame, print the seconds from process "
                              "start to that frame, and exit")

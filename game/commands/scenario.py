@@ -331,7 +331,8 @@ def main(argv: Sequence[str] | None = None, registry: Registry | None = None) ->
                                      formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--print", action="store_true", dest="show",
                         help="print the actual results as JSON")
-    parser.add_argument("files", nargs="+", type=Path)
+    parser.add_argument("files", nargs="+", type=Path, metavar="FILE",
+                        help="a scenario file (.yaml)")
     args = parser.parse_args(argv)
     registry = registry or default_registry()
     worst = 0

@@ -84,7 +84,8 @@ def parse_args(argv: Sequence[str] | None) -> argparse.Namespace:
     p.add_argument("--address", help="host name or address the join links show")
     p.add_argument("--game", default="carcassonne", help=GamesHelp(
         "the game of new tables (default: %(default)s): %(games)s", default_registry))
-    p.add_argument("--expansions", nargs="*", default=[], metavar="ID")
+    p.add_argument("--expansions", nargs="*", default=[], metavar="ID",
+                   help="expansions of the tables' game (e.g. hills-and-sheep)")
     p.add_argument("--seats", default="open,open", type=_seats,
                    help=f"each seat, in order: open (a player joins) or a computer level "
                         f"({LEVELS_SAID})")

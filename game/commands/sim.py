@@ -71,7 +71,8 @@ def main(argv: Sequence[str] | None = None) -> int:
                                      formatter_class=RawKeepsIdsWhole)
     parser.add_argument("--game", default="carcassonne", help=GamesHelp(
         "the game played (default: %(default)s): %(games)s", default_registry))
-    parser.add_argument("--expansions", nargs="*", default=[])
+    parser.add_argument("--expansions", nargs="*", default=[],
+                        help="expansions of the game (e.g. hills-and-sheep)")
     parser.add_argument("--players", type=int, default=None,
                         help="number of players (default 2, or the number of --seats)")
     parser.add_argument("--seats", default=None,
@@ -79,8 +80,11 @@ def main(argv: Sequence[str] | None = None) -> int:
                         "medium (quick), hard (strong), mcts")
     parser.add_argument("--budget", type=float, default=None,
                         help="thinking time of a strong or mcts seat per move, seconds (default 1)")
-    parser.add_argument("--games", type=int, default=100)
-    parser.add_argument("--seed", type=int, default=0)
+    parser.add_argument("--games", type=int, default=100,
+                        help="how many games (default %(default)s)")
+    parser.add_argument("--seed", type=int, default=0,
+                        help="seed of the first game, the next ones counting on from it "
+                        "(default %(default)s)")
     parser.add_argument("--json", action="store_true", help="print one JSON object")
     args = parser.parse_args(argv)
     from game.ai import LEVELS_SAID, kinds_named

@@ -118,7 +118,8 @@ def main(argv: Sequence[str] | None = None) -> int:
     check_cmd = sub.add_parser("check", help="check tile set files and their rules pages "
                                              "against every rule a game meets, and summarise "
                                              "them")
-    check_cmd.add_argument("files", nargs="+", type=Path)
+    check_cmd.add_argument("files", nargs="+", type=Path, metavar="FILE",
+                           help="a tile set file (.yaml)")
     args = parser.parse_args(argv)
     status = 0
     for path in args.files:

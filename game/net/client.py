@@ -89,6 +89,7 @@ class NetSession:
         self.status = Status.CONNECTING
         self.problem: str | None = None
         self.refused: str | None = None  # the code of the table's refusal, with ``problem``
+        self.down_reason: str | None = None  # why the connection last failed or dropped
         self.seats: tuple[int, ...] = ()
         self.table = TableView()
         self.game: Replica | None = None
@@ -322,6 +323,7 @@ class NetSession:
     def _link_event(self, item: tuple[str, str], out: list[Happening]) -> None:
         kind, text = item
         if kind == "down" and self.status not in (Status.FAILED, Status.CLOSED):
+            self.down_reason = text
             self.pending = None
             with self._lock:
                 fatal = self._fatal

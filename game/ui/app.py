@@ -117,6 +117,13 @@ class Scene:
         and says so; the keyboard's ring then goes to the row that took its place."""
         return False
 
+    def focus_wrap(self, step: int) -> bool:
+        """The keyboard's ring goes round: past the last widget (``step`` 1) or before the
+        first (-1).  A screen whose list shows some of its rows brings its first (last)
+        rows back into sight and says so: the ring then goes to the row at the first
+        widget's (last widget's) place, and each round comes to every row."""
+        return False
+
     def animating(self) -> bool:
         """True while something on the scene moves: the app then draws every frame."""
         return False
@@ -291,6 +298,10 @@ class App:
             # The screen changed in this frame: what was pressed while it was being made
             # was pressed before the new screen showed, and acts on nothing.
             self.handle_events(changes)
+            # Those events may hold another thread's wake-up (the network's answer to the
+            # new screen): the next frame comes at once and reads it, else the window would
+            # rest on what it showed before it until some other event came.
+            self._woken.set()
         if self.first_frame_at is None:
             self.first_frame_at = time.perf_counter()
         self.frames += 1
@@ -365,7 +376,8 @@ class App:
         if not self.stack:
             return
         scene = self.scene
-        if scene.focus_keys and self.focus.handle(intent, scene.focus_scroll):
+        if scene.focus_keys and self.focus.handle(intent, scene.focus_scroll,
+                                                      scene.focus_wrap):
             return
         scene.handle(intent)
 

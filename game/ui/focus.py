@@ -13,7 +13,9 @@ The ring shows once Tab is pressed on a screen; until then Enter does what it al
 that screen (its main button), and a key that changed the screen never acts on the ring of
 the next.  A click hides it.  A screen that scrolls a list (``Scene.focus_scroll``) is asked
 to scroll when Tab goes past the last row shown: the ring then goes to the row that took
-its place.
+its place; and when the ring goes round (Tab past the screen's last widget, Shift+Tab before
+its first), to bring the list's first (last) rows back into sight (``Scene.focus_wrap``), so
+that every row comes in turn on each round.
 """
 
 from __future__ import annotations
@@ -48,6 +50,11 @@ class Spot:
 
 
 Scroll = Callable[[int, object], bool]  # the screen's list scrolled (step, from whose row)
+Wrap = Callable[[int], bool]  # the ring goes round (step): the screen's list back at its end
+
+
+def _no_wrap(step: int) -> bool:
+    return False
 
 
 class FocusRing:
@@ -78,8 +85,9 @@ class FocusRing:
             self._collected.append(spot)
 
     def _found(self, spots: list[Spot]) -> None:
-        """The spots of this frame; the ring stays on its widget, or on the one that took
-        its place (a screen that lays out its buttons again makes new ones)."""
+        """The spots of this frame; the ring stays on its widget, or on the one made anew
+        for it (the only one of its label), else on the one that took its place (a screen
+        that lays out its buttons again makes new ones)."""
         self.spots = spots = _reading_order(spots)
         old, near = self.current, self._near
         self._near = None
@@ -92,6 +100,9 @@ class FocusRing:
         if same is None:
             same = next((s for s in spots if s.label and s.label == old.label
                          and s.rect == old.rect), None)
+        if same is None:  # made anew elsewhere (Add player, below the row it added)
+            named = [s for s in spots if s.label and s.label == old.label]
+            same = named[0] if len(named) == 1 else None
         self.current = same or _nearest(spots, old.rect)
 
     # ------------------------------------------------------------------ the keys
@@ -101,9 +112,10 @@ class FocusRing:
         that screen is back."""
         self.current, self.visible, self.spots, self._near = None, False, [], None
 
-    def handle(self, intent: Intent, scroll: Scroll) -> bool:
+    def handle(self, intent: Intent, scroll: Scroll, wrap: Wrap = _no_wrap) -> bool:
         """True when the ring took ``intent``: Tab and Shift+Tab move it (``scroll``: the
-        screen's list scrolls a row, asked before the ring leaves one of its rows), Enter
+        screen's list scrolls a row, asked before the ring leaves one of its rows; ``wrap``:
+        its first or last rows come back into sight, asked as the ring goes round), Enter
         or Space act on its button; a click hides it."""
         if isinstance(intent, PointerDown):
             self._leave()
@@ -111,14 +123,14 @@ class FocusRing:
             self.current = None
             return False
         if intent in (Command.NEXT, Command.PREV):
-            return self._move(1 if intent is Command.NEXT else -1, scroll)
+            return self._move(1 if intent is Command.NEXT else -1, scroll, wrap)
         if intent is Command.CONFIRM and self.visible and self.current is not None \
                 and self.current.activate is not None:
             self.current.activate()
             return True
         return False
 
-    def _move(self, step: int, scroll: Scroll) -> bool:
+    def _move(self, step: int, scroll: Scroll, wrap: Wrap) -> bool:
         spots = self.spots
         if not spots:
             return False
@@ -131,15 +143,24 @@ class FocusRing:
                 self._go(spots[0] if step > 0 else spots[-1])
                 return True
             self.current = start
-        return self._put(self.current, step, spots, scroll)
+        return self._put(self.current, step, spots, scroll, wrap)
 
-    def _put(self, at: Spot, step: int, spots: list[Spot], scroll: Scroll) -> bool:
+    def _put(self, at: Spot, step: int, spots: list[Spot], scroll: Scroll, wrap: Wrap
+             ) -> bool:
         i = spots.index(at) + step
         if scroll(step, at.owner):
             self._near = at.rect.copy()  # the row that scrolls into its place takes the ring
             self.visible = True
             return True
-        self._go(spots[i % len(spots)])
+        target = spots[i % len(spots)]
+        if not 0 <= i < len(spots) and wrap(step):
+            # Round again, the list back at its start (end): the ring goes to what now stands
+            # where the first (last) widget stood, the list's first (last) row.
+            self._leave()
+            self._near = target.rect.copy()
+            self.visible = True
+            return True
+        self._go(target)
         return True
 
     def _go(self, spot: Spot) -> None:

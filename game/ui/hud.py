@@ -140,13 +140,20 @@ def player_row(res: Resources, rect: pygame.Rect, player: int, players: int) -> 
                        row_h - px(4))
 
 
+THE_CURRENT = -1  # the players' row lit: that of the player whose turn it is
+
+
 def draw_players(surface: pygame.Surface, res: Resources, session: Session,
                  rect: pygame.Rect, scores: Sequence[int] | None = None,
-                 held: str | None = None) -> None:
+                 held: str | None = None, lit: int | None = THE_CURRENT) -> None:
     """The players' rows; ``scores``: what the counters show, when it is not the score yet
     (they count up while a scoring is shown); ``held``: the kind of the figure the player of
-    the turn has put on the new tile, not confirmed yet, already out of their supply."""
+    the turn has put on the new tile, not confirmed yet, already out of their supply;
+    ``lit``: the row lit, when not the current player's (the history lights the player of
+    the turn it shows, as its banner names them), None for none."""
     game = session.game
+    if lit == THE_CURRENT:
+        lit = None if session.ended() else game.current
     px = res.px
     panel(surface, rect)
     if _players_title(res, rect, len(session.seats)):
@@ -156,7 +163,7 @@ def draw_players(surface: pygame.Surface, res: Resources, session: Session,
     shown = game.scores if scores is None else scores
     for i, seat in enumerate(session.seats):
         row = player_row(res, rect, i, len(session.seats))
-        current = i == game.current and not session.ended()
+        current = i == lit
         if current:
             pygame.draw.rect(surface, pal.CURRENT_ROW, row, border_radius=px(8))
             pygame.draw.rect(surface, seat.rgb, row, width=px(2), border_radius=px(8))

@@ -68,6 +68,11 @@ FIXED: Mapping[str, str] = {
     **{f"[{d}]": N_("Take a tile of the hand") for d in range(1, 10)},
 }
 
+# The actions a fixed key does too (untranslated): the Keys screen names it beside the
+# player's keys, else Enter's confirming would seem to be Space's alone.
+ALSO_FIXED: Mapping[str, str] = {"confirm": N_("Enter"), "undo": N_("Ctrl+Z"),
+                                 "help": N_("F1")}
+
 MOST_KEYS = 3  # an action's keys, at most
 SETTINGS_KEY = "keys"  # where the settings file keeps the player's keys
 

@@ -48,6 +48,18 @@ def problem_words(net: NetSession) -> str | None:
     return _(said) if said is not None else net.problem
 
 
+def unanswered_words(net: NetSession) -> tuple[str, str | None]:
+    """Why a table never answered, for the player, and what to do about it: its certificate
+    not trusted (a wss:// table signed by an authority this computer does not know), else
+    it may be away."""
+    reason = net.down_reason or ""
+    if "CERTIFICATE_VERIFY_FAILED" in reason or "SSLCertVerificationError" in reason:
+        return (_("The table's certificate is not trusted: trying again…"),
+                _("Ask its host which authority signed it: the SSL_CERT_FILE environment "
+                  "variable names a file of the authorities to trust."))
+    return _("The table does not answer (is its host away?): trying again…"), None
+
+
 def refusal_words(code: str, message: str) -> str:
     """A request the table refused, for the player."""
     said = _SAID.get(code)

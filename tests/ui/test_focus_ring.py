@@ -93,6 +93,50 @@ def test_the_settings_list_scrolls_as_the_ring_goes_past_its_last_row(
     assert "Keys" in seen and "Done" in seen
 
 
+def test_each_round_of_the_ring_comes_to_every_setting(app: App, driver: Driver) -> None:
+    """Round again past Done, the ring is on the first setting, its list back at the top;
+    round the other way, on the last one: none is left out of sight and out of reach."""
+    pygame.display.set_mode((960, 640))
+    app.resized()
+    settings = SettingsScene(app)
+    app.push(settings)
+    driver.frames()
+    assert settings._max_scroll() > 0  # a window too small for every setting
+    while app.focus.current is None or app.focus.current.owner is not settings.close:
+        tab(driver)
+    assert settings.scroll == settings._max_scroll()
+    tab(driver)
+    driver.frames()
+    assert settings.scroll == 0
+    first, button = settings.rows[0]
+    assert first.key == "language" and app.focus.current is not None \
+        and app.focus.current.owner is button
+    tab(driver, back=True)  # round the other way: Done, Keys, then the last setting
+    assert app.focus.current is not None and app.focus.current.owner is settings.close
+    tab(driver, back=True)
+    tab(driver, back=True)
+    driver.frames()
+    last, button = settings.rows[-1]
+    assert last.key == "volume" and app.focus.current is not None \
+        and app.focus.current.owner is button
+
+
+def test_the_ring_stays_on_a_button_that_moved(app: App, driver: Driver) -> None:
+    """Add player puts a row above it: the ring goes down with the button, rather than stay
+    where it stood, on the new player's name (a field that would not take the typing)."""
+    title(app, driver)
+    driver.key(pygame.K_RETURN)
+    setup = on_top(app, SetupScene)
+    while app.focus.current is None or app.focus.current.label != "Add player":
+        tab(driver)
+    before = ring_on(app).copy()
+    driver.key(pygame.K_RETURN)
+    driver.frames()
+    assert len(setup.seats) == 3
+    assert app.focus.current is not None and app.focus.current.label == "Add player"
+    assert ring_on(app).y > before.y
+
+
 def test_a_save_is_loaded_from_the_keys(app: App, driver: Driver) -> None:
     play = new_game(app, driver)
     driver.frames()

@@ -9,7 +9,9 @@ import pygame
 
 from game.ai.random_policy import random_action
 from game.rules import Deploy, Game
+from game.ui import palette as pal
 from game.ui.app import App
+from game.ui.hud import player_row
 from game.ui.scenes.play import PlayScene
 from game.ui.scenes.title import TitleScene
 from game.ui.session import Seat, Session
@@ -96,6 +98,36 @@ def test_arrow_keys_step_through_the_turns_and_esc_returns(app: App, driver: Dri
     assert list(mode.history.state(0).board.tiles) == [(0, 0)]
     driver.key(pygame.K_ESCAPE)
     assert not mode.active and scene.human_turn
+
+
+def lit_rows(app: App, scene: PlayScene) -> list[bool]:
+    """Which players' rows are lit, as drawn."""
+    panel = scene.layout_obj.players
+    seats = len(scene.session.seats)
+    rows = [player_row(app.res, panel, i, seats) for i in range(seats)]
+    spot = [(row.x + app.res.px(42), row.centery) for row in rows]
+    return [tuple(app.screen.get_at(xy))[:3] == pal.CURRENT_ROW for xy in spot]
+
+
+def test_the_history_lights_the_player_of_the_turn_it_shows(app: App,
+                                                            driver: Driver) -> None:
+    scene = played(app, driver, turns=8)
+    driver.frames()
+    assert lit_rows(app, scene) == [True, False]  # Red plays turn 9
+    driver.key(pygame.K_v)
+    driver.key(pygame.K_LEFT)
+    mode = scene.history
+    assert mode.turn == 7 and mode.history is not None and mode.history.player_of(7) == 0
+    driver.frames()
+    assert lit_rows(app, scene) == [True, False]  # Red's turn 7, as the banner says
+    assert "turn 7 of 8, Red" in mode.banner()
+    driver.key(pygame.K_LEFT)
+    driver.frames()
+    assert lit_rows(app, scene) == [False, True]  # Blue's turn 6
+    for _ in range(6):
+        driver.key(pygame.K_LEFT)
+    driver.frames()
+    assert mode.turn == 0 and lit_rows(app, scene) == [False, False]  # the start: no one's
 
 
 def test_the_board_in_the_history_is_read_only(app: App, driver: Driver) -> None:

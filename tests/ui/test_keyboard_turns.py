@@ -7,13 +7,16 @@ Hint's move are a key away too."""
 
 from __future__ import annotations
 
+import random
 import time
+from typing import Any
 
 import pygame
 import pytest
 
+from game.ai.random_policy import random_action
 from game.review import hints
-from game.rules import Choose, Deploy, Move, Phase, Place, Skip
+from game.rules import Action, Choose, Deploy, Game, Move, Phase, Place, Skip
 from game.ui.app import App
 from game.ui.scenes.pause import PauseScene
 from game.ui.scenes.play import PlayScene
@@ -219,3 +222,64 @@ def test_g_plays_the_hints_move(app: App, driver: Driver,
     assert game.current != player
     assert isinstance(game.moves[0], Place)
     assert len(game.moves) == 2 and isinstance(game.moves[1], (Deploy, Move, Skip))
+
+
+def before_a_question(app: App) -> tuple[PlayScene, Place]:
+    """A game of Hills & Sheep at a placement that asks the rules' question (grow or herd
+    the flock), and that placement."""
+    app.settings.set("pass_screen", False)
+    for seed in range(200):
+        session = Session.new(app.registry, "carcassonne", ["hills-and-sheep"],
+                              [Seat("Red", "red"), Seat("Blue", "blue")], seed=seed)
+        game = session.game
+        rng = random.Random(seed)
+        while not game.over:
+            if game.phase is Phase.PLACE:
+                for place in (a for a in game.legal_actions() if isinstance(a, Place)):
+                    after = game.copy()
+                    after.apply(place)
+                    if after.phase is Phase.CHOOSE:
+                        play = PlayScene(app, session)
+                        app.replace(play)
+                        app.step(1 / 60)
+                        return play, place
+            game.apply(random_action(game, rng))
+    raise AssertionError("no placement asks the question in 200 games")
+
+
+def test_g_plays_through_the_rules_question_to_the_end_of_the_turn(
+        app: App, driver: Driver, monkeypatch: pytest.MonkeyPatch) -> None:
+    """The Hint's placement asks grow or herd: G goes on with the Hint of that question,
+    then with the Hint of the figure, and ends the turn, rather than leave the player at
+    the question (or end the turn on the answer, the figure never weighed)."""
+    monkeypatch.setattr(hints, "THINK_SECONDS", 0.0)
+    play, place = before_a_question(app)
+    real = hints.advise
+    figures_hinted: list[Action] = []
+
+    def advise(game: Game, *args: Any, **kwargs: Any) -> hints.Hint | None:
+        if game.phase is Phase.PLACE:  # the placement that asks
+            return hints.hint_for(game, (place,), seed=len(game.moves))
+        if game.phase is Phase.FIGURE:  # a figure put down, which a pass would not be
+            figure = next(a for a in game.legal_actions() if isinstance(a, (Deploy, Move)))
+            figures_hinted.append(figure)
+            return hints.hint_for(game, (figure,), seed=len(game.moves))
+        return real(game, *args, **kwargs)
+
+    monkeypatch.setattr(hints, "advise", advise)
+    game = play.game
+    player, made = game.current, len(game.moves)
+    for kind in (pygame.KEYDOWN, pygame.KEYUP):
+        pygame.event.post(pygame.event.Event(kind, key=pygame.K_g, mod=0, unicode="g",
+                                             scancode=0))
+    deadline = time.monotonic() + 20
+    while game.current == player and time.monotonic() < deadline:
+        app.step(1 / 60)
+        # the question shows in the very frame it is asked: a window resting then would
+        # show no card until some other event came
+        assert game.phase is not Phase.CHOOSE or play.question.card.w > 0
+        time.sleep(0.005)
+    assert game.current != player, f"the turn stopped at {game.phase}"
+    first, answer, figure = game.moves[made:made + 3]
+    assert first == place and isinstance(answer, Choose)
+    assert figures_hinted and figure == figures_hinted[-1]

@@ -74,6 +74,18 @@ def test_a_fixed_key_is_refused_and_esc_leaves_the_key_as_it_was(
     assert not app.input.capture and app.scene is keys
 
 
+def test_the_keys_screen_names_the_fixed_key_an_action_has_too(
+        app: App, driver: Driver) -> None:
+    """Enter confirms whatever Confirm's keys are, as its button says: the Keys screen
+    names it beside Space, and alone once Space is taken away."""
+    keys = keys_screen(app, driver)
+    row = {a.name: a for a, _c, _a in keys.rows}
+    assert keys.keys_shown(row["confirm"]) == "Space, and Enter always"
+    assert keys.keys_shown(row["rotate"]) == "R or E"
+    keymap.install(Bindings({"confirm": []}))  # a settings file edited by hand
+    assert keys.keys_shown(row["confirm"]) == "Enter"
+
+
 def test_reset_gives_every_action_its_first_keys(app: App, driver: Driver) -> None:
     keys = keys_screen(app, driver)
     change(driver, keys, "history", pygame.K_j)

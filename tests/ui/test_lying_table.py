@@ -172,3 +172,19 @@ def test_a_wss_link_pasted_in_join_game_joins_over_tls(
         Driver(app).click(button(join, "Join"))
         until(app, lambda: isinstance(app.scene, TablePlayScene), "the game over TLS")
         assert table.joins
+
+
+def test_a_table_whose_certificate_is_not_trusted_says_so(
+        app: App, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """A wss:// table signed by an authority this computer does not know answers, but is
+    not trusted: the lobby says so and names what to do, not that the host may be away."""
+    certificates = make_certificates(tmp_path / "tls")
+    other = make_certificates(tmp_path / "other")  # another authority than the table's
+    monkeypatch.setenv("SSL_CERT_FILE", str(other.authority))
+    with lying(honest_game(4), tls=certificates.server_context()) as table:
+        lobby = join_lobby(app, str(table.link), "Bob")
+        until(app, lambda: lobby.table.net.down_reason is not None, "the first try refused")
+        drawn = " ".join(drawn_texts(app))
+        assert "The table's certificate is not trusted: trying again…" in drawn
+        assert "does not answer" not in drawn and "SSL_CERT_FILE" in drawn
+        assert not table.joins

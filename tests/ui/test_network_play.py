@@ -14,7 +14,8 @@ import pytest
 
 from game.ai import choose_action
 from game.net.client import Status
-from game.rules import Phase, Place
+from game.review import hints
+from game.rules import Phase, Place, Skip
 from game.store.storage import save_file_name
 from game.ui import clipboard
 from game.ui.hud import describe_phase
@@ -260,8 +261,15 @@ def test_the_guest_resigns_from_the_menu(tmp_path: Path) -> None:
         Driver(table.guest).key(pygame.K_ESCAPE)
         menu = on_top(table.guest, pause.PauseScene)
         assert menu.title == "The game goes on"  # the host plays on, not paused
+        Driver(table.guest).click(button(menu, "Leave the table"))
+        leaving = on_top(table.guest, ConfirmScene)  # the way back told: the title's first
+        assert leaving.text.startswith("Your seat stays yours: Continue on the title screen")
+        Driver(table.guest).key(pygame.K_ESCAPE)
+        assert on_top(table.guest, pause.PauseScene) is menu
         Driver(table.guest).click(button(menu, "Resign"))
-        Driver(table.guest).click(button(on_top(table.guest, ConfirmScene), "Resign"))
+        asked = on_top(table.guest, ConfirmScene)
+        assert asked.text == "Ann is the one player left: the game ends now, and Ann wins."
+        Driver(table.guest).click(button(asked, "Resign"))
         table.until(lambda: all(isinstance(a.scene, FinalScene) for a in table.windows),
                     "the final scores in both windows")
         assert guest.session.ended()
@@ -307,9 +315,9 @@ def test_a_window_waiting_for_the_table_rests_until_a_move_comes(tmp_path: Path)
         host, guest = table.play(table.host), table.play(table.guest)
         table.until(lambda: host.human_turn and not host.animating()
                     and not guest.animating(), "the host's turn, both views settled")
-        for _ in range(3):
-            guest.app.step()
-            time.sleep(0.02)
+        for _ in range(3):  # frames as the window's loop makes them, each then a rest:
+            guest.app.step()  # the wake-up a new screen leaves is taken here
+            guest.app.rest(time.perf_counter() + 0.02)
         assert guest.wake_in() is None
         drawn, _took = frames_during_rest(table.guest, 0.4)
         assert drawn == 0  # the guest's window waits for the host without drawing
@@ -445,3 +453,20 @@ def test_a_player_gone_on_their_turn_is_told_once_until_the_hand_over_is_offered
         said = " ".join(drawn)
         assert "You may let a computer play Bob's turn in 16:" in said
         assert "Meanwhile you may look back over the game (V)" in said
+
+
+def test_g_at_a_table_plays_the_hints_move_to_the_end_of_the_turn(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """The Hint's tile goes to the table and comes back before its figure can be put down:
+    the turn still ends, as G ends it on one screen."""
+    monkeypatch.setattr(hints, "THINK_SECONDS", 0.0)
+    with two_windows(tmp_path) as table:
+        host = table.play(table.host)
+        table.until(lambda: host.human_turn and not host.animating(), "the host's turn")
+        player = host.game.current
+        Driver(table.host).key(pygame.K_g)
+        table.until(lambda: host.hint.current() is not None or bool(host.game.moves),
+                    "the Hint thought of")
+        hint = host.hint.current()
+        table.until(lambda: host.game.current != player, "the turn ended", seconds=20)
+        assert hint is not None and host.game.moves == [hint.place, hint.figure or Skip()]

@@ -79,7 +79,7 @@ def test_the_host_begins_without_the_guest_who_joins_in_later(tmp_path: Path) ->
         host, guest = table.play(table.host), table.play(table.guest)
         the_host_resigns(table)
         Driver(table.host).key(pygame.K_RETURN)  # accepted
-        table.until(lambda: "Waiting for Bob: Start now gives their seats to a computer"
+        table.until(lambda: "Waiting for Bob: Start now gives their seat to a computer"
                     in drawn_texts(table.host), "the host waiting for the guest")
         Driver(table.host).key(pygame.K_RETURN)  # Start now
         again = new_game_in(table, table.host, host)

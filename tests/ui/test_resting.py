@@ -10,7 +10,8 @@ from pathlib import Path
 
 import pygame
 
-from game.ui.app import App, AppConfig
+from game.ui.app import App, AppConfig, Scene
+from game.ui.intents import Command, Intent
 from game.ui.scenes.help import HelpScene
 from game.ui.scenes.routes import SceneRoutes
 from game.ui.scenes.title import TitleScene
@@ -85,6 +86,53 @@ def test_an_event_from_another_thread_ends_the_rest(app: App) -> None:
     assert time.perf_counter() - began < 2
     app.step()
     on_top(app, HelpScene)
+
+
+class Awaited(Scene):
+    """A screen whose news comes from another thread (the network's answer, say) while its
+    first frame is being made: the thread wakes the window with an event, as it does."""
+
+    def __init__(self, app: App) -> None:
+        super().__init__(app)
+        self.news = False  # the thread's: it has told something
+        self.seen = False  # what the screen read of it at its last update
+
+    def update(self, dt: float) -> None:
+        self.seen = self.news
+
+    def draw(self, surface: pygame.Surface) -> None:
+        if not self.news:
+            self.news = True
+            pygame.event.post(pygame.event.Event(pygame.event.custom_type()))
+
+
+class Opens(Scene):
+    """Enter opens ``Awaited`` in its place."""
+
+    def __init__(self, app: App) -> None:
+        super().__init__(app)
+        self.opened = Awaited(app)
+
+    def handle(self, intent: Intent) -> None:
+        if intent is Command.CONFIRM:
+            self.app.replace(self.opened)
+
+
+def test_news_that_came_while_a_new_screen_was_made_is_shown_without_waiting(
+        app: App) -> None:
+    """The thread's wake-up came with the presses made while the new screen was being made
+    (which act on nothing): the window still looks again, rather than rest on what it
+    showed before the news until some other event comes (a joined table left at
+    "Connecting..." until the mouse moved)."""
+    opener = Opens(app)
+    app.replace(opener)
+    settled(app)
+    pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_RETURN, mod=0,
+                                         unicode="\r", scancode=0))
+    app.step()
+    assert app.scene is opener.opened and opener.opened.news
+    frames_during_rest(app, 0.5)
+    assert opener.opened.seen  # updated once more, the news read and drawn
 
 
 def test_the_window_opens_at_most_of_the_desktop() -> None:

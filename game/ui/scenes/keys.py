@@ -150,7 +150,21 @@ class KeysScene(Scene):
             return False
         return self._scroll_to(self.scroll + step)
 
+    def focus_wrap(self, step: int) -> bool:
+        """The ring goes round: the first actions (the last) come back into sight."""
+        return self._scroll_to(0 if step > 0 else self._most_scroll())
+
     # -- drawing
+    def keys_shown(self, action: Action) -> str:
+        """The action's keys, and the fixed key that does it too (Enter confirms)."""
+        keys = self.bindings.label(action.name)
+        fixed = keymap.ALSO_FIXED.get(action.name)
+        if fixed is None:
+            return keys
+        if not self.bindings.keys(action.name):
+            return _(fixed)
+        return _("{keys}, and {fixed} always").format(keys=keys, fixed=_(fixed))
+
     def draw(self, surface: pygame.Surface) -> None:
         dim(surface)
         res = self.app.res
@@ -169,7 +183,7 @@ class KeysScene(Scene):
             label = fit_text(res, _(action.label), 20, room // 2, bold=True)
             surface.blit(res.text(label, 20, pal.TEXT, bold=True),
                          (x, change.rect.centery - px(11)))
-            keys = "…" if waiting else self.bindings.label(action.name)
+            keys = "…" if waiting else self.keys_shown(action)
             keys = fit_text(res, keys, 20, room // 2)
             surface.blit(res.text(keys, 20, pal.TEXT),
                          (x + room // 2 + px(8), change.rect.centery - px(11)))

@@ -16,7 +16,7 @@ import pygame
 
 from game.net.client import Refusal, Status
 from game.net.terms import SeatKind
-from game.ui.net_refusals import pause_lines, problem_words
+from game.ui.net_refusals import pause_lines, problem_words, unanswered_words
 from game.words.i18n import _, ngettext
 
 from .. import clipboard
@@ -311,13 +311,13 @@ class LobbyScene(Scene):
             text = _("Making the table on the server…")
         elif self.table.watching and status == Status.LOBBY:
             text = _("You watch this table: the game shows once the host starts it")
+        problem = problem_words(self.table.net) if status == Status.FAILED else None
         if status == Status.RECONNECTING and not self.table.net.seats:  # never answered
-            text = _("The table does not answer (is its host away?): trying again…")
+            text, problem = unanswered_words(self.table.net)
         if status == Status.FAILED and self.table.net.refused is None:
             text = _("Left the table:")  # not refused: this window gave up on the table
         colour = pal.ILLEGAL if status in (Status.FAILED, Status.RECONNECTING,
                                            Status.PAUSED) else pal.TEXT
-        problem = problem_words(self.table.net)
         told = pause_lines(self.table)  # why the table stands still, and how it goes on
         if status == Status.FAILED and self.table.net.refused == "host-closed" and problem:
             told, problem = [problem], None  # not a refusal: the table is no more
@@ -328,7 +328,7 @@ class LobbyScene(Scene):
             return
         surface.blit(res.text(fit_text(res, text, 20, width, bold=True), 20, colour,
                               bold=True), (x, y + res.px(40)))
-        if status == Status.FAILED and problem:  # a table's long sentence wraps
+        if problem:  # a table's long sentence wraps
             lines, size = fit_lines(res, problem, (20, 18, 16), width, 4)
             for k, line in enumerate(lines):
                 surface.blit(res.text(line, size, colour),

@@ -72,9 +72,8 @@ class PauseScene(MenuScene):
             self.app.pop()  # the confirmation
             self.app.pop()  # the menu
 
-        self.app.push(ConfirmScene(self.app, _("Resign?"), _(
-            "A computer plays your seat to the end of the game. With one player left, the "
-            "game ends."), _("Resign"), resign))
+        self.app.push(ConfirmScene(self.app, _("Resign?"), resign_words(session), _("Resign"),
+                                   resign))
 
     def confirm_leave(self) -> None:
         assert isinstance(self.session, NetworkSession)
@@ -86,7 +85,8 @@ class PauseScene(MenuScene):
                 if self.session.link.hosting else
                 _("You stop watching: Join game with the same link watches again.")
                 if self.session.link.watching else
-                _("Your seat stays yours: Join game with the same link takes it back."))
+                _("Your seat stays yours: Continue on the title screen takes it back, as "
+                  "does Join game with the same link."))
         self.app.push(ConfirmScene(self.app, _("Leave the table?"), text, _("Leave"),
                                    self.to_title))
 
@@ -132,3 +132,14 @@ class MuteScene(MenuScene):
                 self.app.show_toast(_("Not connected to the table: try again"))
             self.app.pop()
         return fn
+
+
+def resign_words(session: NetworkSession) -> str:
+    """What resigning does: the game ends at once when it leaves one player in it."""
+    mine = session.link.net.seats
+    left = [i for i in range(len(session.seats)) if i not in session.gave_up and i not in mine]
+    if len(left) == 1:
+        return _("{player} is the one player left: the game ends now, and {player} "
+                 "wins.").format(player=session.seats[left[0]].name)
+    return _("A computer plays your seat to the end of the game. With one player left, the "
+             "game ends.")

@@ -81,8 +81,9 @@ class RematchOffer:
         if not waited:
             return _("The next game begins…")
         if self.table.link.host_powers:
-            return _("Waiting for {players}: Start now gives their seats to a computer"
-                     ).format(players=listed(waited))
+            return ngettext("Waiting for {players}: Start now gives their seat to a computer",
+                            "Waiting for {players}: Start now gives their seats to a computer",
+                            len(waited)).format(players=listed(waited))
         return _("Waiting for {players} to answer…").format(players=listed(waited))
 
     def button(self) -> tuple[str, bool]:

@@ -245,6 +245,12 @@ class LoadScene(Scene):
         self._scroll_by(step)
         return self.scroll != before
 
+    def focus_wrap(self, step: int) -> bool:
+        """The ring goes round: the first rows (the last) come back into sight."""
+        before = self.scroll
+        self._scroll_by(-len(self.listed) if step > 0 else len(self.listed))
+        return self.scroll != before
+
     @staticmethod
     def _row_name(entry: SaveEntry | KeptTable) -> str:
         return table_title(entry) if isinstance(entry, KeptTable) else display_name(entry.path)

@@ -131,6 +131,10 @@ class SettingsScene(Scene):
             return False
         return self._scroll_to(self.scroll + step)
 
+    def focus_wrap(self, step: int) -> bool:
+        """The ring goes round: the first settings (the last) come back into sight."""
+        return self._scroll_to(0 if step > 0 else self._max_scroll())
+
     def draw(self, surface: pygame.Surface) -> None:
         dim(surface)
         res = self.app.res

@@ -235,6 +235,11 @@ class HistoryMode:
                  "returns").format(turn=self.turn, turns=self.history.turns,
                                    player=self.live.seat(player).name, **first_labels())
 
+    def player_shown(self) -> int | None:
+        """Who played the turn shown (None at the start)."""
+        assert self.history is not None
+        return self.history.player_of(self.turn)
+
     def colour(self) -> tuple[int, int, int]:
         """The colour of the player of the turn shown."""
         assert self.history is not None

@@ -94,6 +94,9 @@ class PlayScene(Scene):
         self.hover = HoverCard(outlines, self.options.feature_at, self.options.as_shown)
         self.keys = KeyChoice(self.game, self.options)
         self.take_hint_when_ready = False  # the hint's move asked for before it was thought of
+        # The rest of the hint's move, taken at a table, and whose turn it is: its tile went
+        # to the table and is not back yet; the rest follows once it is.
+        self.hint_rest: tuple[int, list[Action], bool] | None = None
         self.controls = Controls(self.layout_obj, res, self.game.tileset, self._hints_on(),
                                  tiles=session.aids)
         self.drawing = Drawing(self.options, self.hand, self.controls, self.hint, self.question,
@@ -267,6 +270,7 @@ class PlayScene(Scene):
             self.play(action)
 
     def undo(self) -> None:
+        self.hint_rest = None  # the player takes the hint's move back: their turn again
         if self.human_turn and self.turn.take_back():
             self.feedback.taken_back()
 
@@ -545,11 +549,47 @@ class PlayScene(Scene):
             return
         self.take_hint_when_ready = False
         self.keys.forget()
-        for action in hint.actions():
+        actions = hint.actions()
+        # The Hint judges the turn up to the rules' question (grow or herd?) and no further:
+        # a plan ending on its answer has not weighed the figure yet.
+        self._take_hint_actions(self.game.current, actions,
+                                bool(actions) and isinstance(actions[-1], Choose))
+
+    def _take_hint_actions(self, player: int, actions: list[Action], to_answer: bool) -> None:
+        """The hint's actions in turn, then the turn's end; or, when the turn goes on past
+        what the hint judged (a question asked, or answered), the Hint of that moment, taken
+        in turn.  At a table an action goes there and the game shown waits for it to come
+        back: the rest waits too."""
+        for i, action in enumerate(actions):
+            if not self.human_turn:
+                self.hint_rest = (player, actions[i:], to_answer)
+                return
             if not self._take(action):
                 return
-        if self.game.phase is Phase.FIGURE and self.human_turn:
+        if not self.human_turn:
+            self.hint_rest = (player, [], to_answer)  # the rest once the last action is back
+        elif self.game.phase is Phase.CHOOSE or (self.game.phase is Phase.FIGURE and to_answer):
+            self._next_hint_taken()
+        elif self.game.phase is Phase.FIGURE:
             self.confirm()
+
+    def _next_hint_taken(self) -> None:
+        """The Hint of this moment is asked for, and its move taken once thought of."""
+        if not self.hint.thinking():
+            self.toggle_hint()
+        self.take_hint_when_ready = True
+
+    def _hint_rest_back(self) -> None:
+        """The hint's last action back from the table: the rest of its move follows, unless
+        the turn went on meanwhile."""
+        if self.hint_rest is None:
+            return
+        player, rest, to_answer = self.hint_rest
+        if self.game.over or self.game.current != player:
+            self.hint_rest = None
+        elif self.human_turn:
+            self.hint_rest = None
+            self._take_hint_actions(player, rest, to_answer)
 
     def _take(self, action: Action) -> bool:
         """One action of the Hint's move; False when it could not be played."""
@@ -588,9 +628,12 @@ class PlayScene(Scene):
         if not (self._hints_on() and (self.human_turn or self.history.active)):
             self.hint.hide()  # a hint is the player's, for this moment of the game
         self.act(self.hint.poll(self._hints_allowed()))  # the hint asked for, once thought of
+        self._hint_rest_back()
         if self.take_hint_when_ready and self.hint.current() is not None \
                 and not self.history.active:
             self.take_hint()
+            # the move may have brought the rules' question: its card shows in this frame
+            self.question.refresh(self.human_turn, lay.board, lay.toolbar, self.app.res)
         elif self.take_hint_when_ready and not self.hint.thinking():
             self.take_hint_when_ready = False  # dropped: the player acted meanwhile
         if self.history.active:

@@ -58,7 +58,8 @@ class Sidebar:
                                               - lay.board.right, surface.get_height()))
         history = self.history
         if history.active and history.session is not None:
-            draw_players(surface, res, history.session, lay.players)
+            draw_players(surface, res, history.session, lay.players,
+                         lit=history.player_shown())
             history.draw_tray(surface, lay.tray, lay.tray_tile)
         else:
             pending = frame.pending

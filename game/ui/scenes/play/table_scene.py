@@ -87,6 +87,7 @@ class TablePlayScene(PlayScene):
             self.app.show_toast(_("Not connected to the table: try again"))
 
     def undo(self) -> None:
+        self.hint_rest = None  # the player takes the hint's move back: their turn again
         if not self.human_turn:
             return
         if self.turn.pending is not None:
