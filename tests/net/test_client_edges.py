@@ -1,21 +1,25 @@
 """A client at the edges of a table: a join refused for now (``slow-down``) is no join, so the
 next try waits longer; a table whose frames cannot be read, again and again, is left with a
 sentence; each reason the client leaves a table has a code a window words; a finished game
-stays finished when its table stops."""
+stays finished when its table stops; a headless player says when its table pauses and when
+it plays on."""
 
 from __future__ import annotations
 
 import asyncio
 import copy
 from collections.abc import Callable
+from pathlib import Path
 
 import pytest
 
 from game.net.client import MAX_UNREADABLE, NetSession, Refusal, Status, Trouble
 from game.net.connect import _once, follow
+from game.net.headless import join_headless
 from game.net.limits import Limits
 from game.net.links import Link
 from game.net.seats import TableConfig
+from game.net.tokens import Tokens
 
 from ..waiting import wait_until_async
 from .loopback import LIMIT, LOOPBACK, registry, run, serving
@@ -82,6 +86,33 @@ def _unknown_game(start: Message) -> Message:
     unknown = copy.deepcopy(start)
     unknown["game"]["expansions"] = ["cathedral"]
     return unknown
+
+
+def test_a_headless_player_says_when_its_table_pauses_and_goes_on(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """Its host leaves on Ann's turn: the table says it is paused, then stops; served again,
+    it plays on to the end.  One line each, however long the wait."""
+    script = honest_game(6, resign=True)
+    over = script.over
+    assert over is not None
+    info = script.welcome["table"]
+    paused = {"type": "table", "table": {**info, "paused": {
+        "reason": "host", "message": "its host left it: it comes back when the host opens "
+                                     "it again"}}}
+
+    def say(connection: int) -> list[Message | str]:
+        if connection == 1:
+            return [script.welcome, script.start, paused, paused, HANG_UP]
+        return [script.welcome, script.start, *script.moves, over]
+
+    with lying(say) as table:
+        code = join_headless(str(table.link), "random", registry=registry(),
+                             tokens=Tokens(tmp_path))
+    err = capsys.readouterr().err
+    assert code == 0, err
+    assert err.count("the table is paused: its host left it") == 1, err
+    assert err.count("the table plays on") == 1, err
+    assert err.index("paused") < err.index("plays on")
 
 
 def ended_at(say: Callable[[int], list[Message | str]]) -> NetSession:
