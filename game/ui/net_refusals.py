@@ -4,9 +4,11 @@ in their own language, by their code, and any other as the table wrote it."""
 
 from __future__ import annotations
 
-from game.net.client import NetSession, Status
+from game.net.client import Fault, NetSession, Status, Trouble
+from game.rules.registry import Registry
 from game.system.filenames import shown_path
-from game.words.i18n import N_, _
+from game.words.i18n import N_, _, ngettext
+from game.words.vocabulary import set_names
 
 from .net_link import TableLink
 
@@ -26,7 +28,35 @@ _SAID = {
 def problem_words(net: NetSession) -> str | None:
     """Why the table was left or refused, for the player; None when nothing went wrong."""
     said = _SAID.get(net.refused or "")
-    return _(said) if said is not None else net.problem
+    if said is not None:
+        return _(said)
+    if net.fault is not None:
+        return fault_words(net.fault, net.registry)
+    return net.problem
+
+
+def fault_words(fault: Fault, registry: Registry) -> str:
+    """Why this window left the table by itself, for the player (the details that follow
+    in brackets are the check's own, in English: for a report)."""
+    names, count = set_names(registry.sets, fault.tilesets), len(fault.tilesets)
+    return {
+        Trouble.SEATS: _("The table gave you seats it does not have: it cannot be followed"),
+        Trouble.NO_TILESET: ngettext(
+            "This game does not have the tile set {names} the table plays",
+            "This game does not have the tile sets {names} the table plays",
+            count).format(names=names),
+        Trouble.OTHER_VERSION: ngettext(
+            "The table plays another version of the tile set {names}: play with the same "
+            "version of the game as the host",
+            "The table plays another version of the tile sets {names}: play with the same "
+            "version of the game as the host", count).format(names=names),
+        Trouble.MISFIT: _("The table's messages do not fit its own game ({detail})").format(
+            detail=fault.detail),
+        Trouble.UNREADABLE: _("The table keeps sending messages this game cannot read "
+                              "({detail})").format(detail=fault.detail),
+        Trouble.NO_REPLAY: _("The finished game does not replay from the table's seed "
+                             "({detail})").format(detail=fault.detail),
+    }[fault.kind]
 
 
 def refusal_words(code: str, message: str) -> str:
