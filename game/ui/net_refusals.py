@@ -68,22 +68,20 @@ def refusal_words(code: str, message: str) -> str:
 
 def pause_lines(table: TableLink) -> list[str]:
     """Why the table stands still and how it goes on (none while it plays): its host left
-    (it comes back when they open it again), its server stopped, or it cannot save."""
+    (it comes back when they open it again), its server stopped, or it cannot save.  A
+    window started again that the table does not answer says what it last heard: that the
+    table was stopped by its host (or its server), if it was."""
     net = table.net
     paused = net.table.paused
+    remembered = table.remembered
+    if (paused is None and remembered is not None and remembered.paused is not None
+            and not net.seats and net.status == Status.RECONNECTING):
+        return _stopped_lines(remembered.paused, remembered.paused_by)
     if paused is None or net.status not in (Status.PAUSED, Status.PLAYING, Status.LOBBY):
         return []
-    if paused.reason == "host":
-        host = next((s["name"] for s in net.table.seats if s["kind"] == "host"), None)
-        if host is None:
-            host = _("The host")
-        return [_("{host} paused the table").format(host=host),
-                _("The game comes back when {host} opens it again: this window rejoins by "
-                  "itself").format(host=host)]
-    if paused.reason == "server":
-        return [_("The table's server stopped"),
-                _("The game comes back when it is started again: this window rejoins by "
-                  "itself")]
+    if paused.reason in ("host", "server"):
+        host = next((s["name"] for s in net.table.seats if s["kind"] == "host"), "")
+        return _stopped_lines(paused.reason, host)
     lines = [_("The table cannot save the game: {problem}").format(
                  problem=paused.detail or paused.message),
              _("Play waits until it can: nothing played is lost")]
@@ -92,3 +90,15 @@ def pause_lines(table: TableLink) -> list[str]:
         lines.append(_("Make room in {folder}: play goes on by itself").format(
             folder=shown_path(served.server.folder)))
     return lines
+
+
+def _stopped_lines(reason: str, host: str) -> list[str]:
+    """A table stopped by its host (``host`` naming them, if known) or by its server
+    (``reason``: "host" or "server")."""
+    if reason == "host":
+        host = host or _("The host")
+        return [_("{host} paused the table").format(host=host),
+                _("The game comes back when {host} opens it again: this window rejoins by "
+                  "itself").format(host=host)]
+    return [_("The table's server stopped"),
+            _("The game comes back when it is started again: this window rejoins by itself")]
