@@ -51,6 +51,15 @@ def move_label(game: Game, move: Action) -> str | None:
     return None
 
 
+def move_name(game: Game, move: Action) -> str:
+    """A move offered in the figure step in words (a hike and its points)."""
+    for view, rule in views_of(game):
+        name = view.move_name(game, rule, move)
+        if name:
+            return name
+    return _("a move")
+
+
 def move_prompt(game: Game, player: str) -> str:
     """The banner when the player may move a figure instead of placing one (a hike)."""
     for view, rule in views_of(game):
@@ -116,5 +125,5 @@ def sound_names() -> list[str]:
 
 
 __all__ = ["category_title", "controls", "extra_prompt", "figure_tokens", "final_details",
-           "hint_award", "module_lines", "move_label", "move_prompt", "score_categories",
-           "sound_names"]
+           "hint_award", "module_lines", "move_label", "move_name", "move_prompt",
+           "score_categories", "sound_names"]

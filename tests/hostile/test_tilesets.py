@@ -24,6 +24,12 @@ def corpus(tmp_path_factory: pytest.TempPathFactory) -> list[Case]:
     return write_tilesets(tmp_path_factory.mktemp("hostile") / "tilesets")
 
 
+def _about_the_file(err: str) -> list[str]:
+    """The check's lines about tile-set files, without those about their rules pages: the
+    generated cases come without pages, which the check reports on lines of their own."""
+    return [line for line in err.splitlines() if f"{os.sep}help{os.sep}" not in line]
+
+
 def _problems(case: Case, errors: list[str], found: str) -> list[str]:
     """What is wrong with how a case was answered (``found``: the one-line answer)."""
     where = f"{case.path}:{case.line}: " if case.line is not None else f"{case.path}:"
@@ -66,9 +72,8 @@ def test_check_answers_each_hostile_tile_set_in_one_line(
     problems: list[str] = []
     for case in corpus:
         status = tileset_main(["check", str(case.path)])
-        err = capsys.readouterr().err
-        lines = err.splitlines()
-        if status != (0 if case.text is None else 1):
+        lines = _about_the_file(capsys.readouterr().err)
+        if case.text is not None and status != 1:
             problems.append(f"{case.path.name}: exit {status}")
         problems += _problems(case, lines, lines[0] if lines else "")
     assert problems == []
@@ -82,7 +87,7 @@ def test_the_check_command_never_shows_a_traceback(corpus: list[Case]) -> None:
     assert result.returncode == 1
     assert "Traceback" not in result.stderr
     broken = [c for c in corpus if c.text is not None]
-    assert len(result.stderr.splitlines()) == len(broken)
+    assert len(_about_the_file(result.stderr)) == len(broken)
     assert result.stdout.count("tiles in") == len(corpus) - len(broken)
 
 

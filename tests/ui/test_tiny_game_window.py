@@ -34,8 +34,8 @@ def orchard_app(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[App
     """A window whose games include Orchard: its rule module and view plugged in, its
     tile sets folder read as a player's own."""
     plug_in(monkeypatch)
-    monkeypatch.setattr(review_scene, "BUDGET", 0.01)
-    monkeypatch.setattr(review_scene, "FUTURES", (2, 2))
+    monkeypatch.setattr(review_scene, "FUTURES", 2)
+    monkeypatch.setattr(review_scene, "PROCESSES", 1)
     monkeypatch.setattr(score_show, "FINAL_STEP", 0.2)  # each step still drawn, sooner
     application = App(AppConfig(size=(1280, 800), storage_root=tmp_path,
                                 extra_tileset_dirs=[TILESETS]), SceneRoutes)

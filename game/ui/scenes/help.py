@@ -48,8 +48,8 @@ KEYS = [
                              "it fits there")),
     (N_("Place a figure"), N_("drag it onto a lit area of the new tile, or click the area; "
                               "with the keys, Tab and Shift+Tab go through the areas, the "
-                              "hikes and no figure")),
-    # here: what the rule modules' views add (a hike)
+                              "moves the game offers and no figure")),
+    # here: what the rule modules' views add
     (N_("Answer a question"), N_("click an answer, or Tab to it and Enter")),
     (N_("End the turn"), N_("Enter or {confirm} (Confirm), with the figure chosen if any")),
     (N_("Take back"), N_("{undo} or Ctrl+Z, before confirming")),

@@ -56,6 +56,10 @@ class ModuleView(Generic[M]):
         """What a move of the figure step would bring (its cell's badge)."""
         return None
 
+    def move_name(self, game: Game, rule: M, move: Action) -> str | None:
+        """A move of the figure step in words, for the card of the keys' choice."""
+        return None
+
     # -- prompts and the turn log
     def move_prompt(self, game: Game, rule: M, player: str) -> str | None:
         """The banner when the player may move a figure instead of placing one."""

@@ -48,6 +48,10 @@ class HillDaleView(ModuleView[HillDale]):
         hike = rule.hikes(game.host).get(move.cell) if isinstance(move, Move) else None
         return None if hike is None else f"+{hike.tiles}"
 
+    def move_name(self, game: Game, rule: HillDale, move: Action) -> str | None:
+        worth = self.move_label(game, rule, move)
+        return _("a hike, {worth}").format(worth=worth) if worth else None
+
     def move_prompt(self, game: Game, rule: HillDale, player: str) -> str | None:
         return _("{player}: hike (click a badge) or place a figure; Enter ends the "
                  "turn").format(player=player)

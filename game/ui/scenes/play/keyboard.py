@@ -21,6 +21,7 @@ from dataclasses import dataclass
 import pygame
 
 from game.rules import Deploy, Game, Move, Phase
+from game.view import move_name
 from game.words.i18n import _, ngettext
 from game.words.vocabulary import a_figure, the_kind
 
@@ -204,8 +205,7 @@ class KeyChoice:
             return Told(_("{choice}: {what}").format(choice=title, what=what), keys)
         what = _("no figure")
         if isinstance(choice, Move):
-            worth = self.options.label(choice)
-            what = _("a hike, {worth}").format(worth=worth) if worth else _("a hike")
+            what = move_name(self.game, choice)
         return Told(_("{choice}: {what}").format(choice=title, what=what), keys)
 
     def _told_cell(self, cell: Cell) -> Told:
