@@ -104,7 +104,7 @@ class Player:
                 self.sent[(index, data["n"])] = time.perf_counter()
             return request(message)
 
-        def timed_received(text: str | bytes) -> None:
+        def timed_received(text: str | bytes) -> bool:
             if isinstance(text, str) and text.startswith('{"type":"move"'):
                 now = time.perf_counter()
                 data = json.loads(text)
@@ -114,7 +114,7 @@ class Player:
                 if index == 0:
                     self.moves += 1
                     self.last_move = now
-            received(text)
+            return received(text)
 
         session.request = timed_request  # type: ignore[method-assign]
         session.received = timed_received  # type: ignore[method-assign]

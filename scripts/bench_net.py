@@ -125,13 +125,13 @@ class Timed:
                 self.sent[data["n"]] = time.perf_counter()
             return request(message)
 
-        def timed_received(text: str | bytes) -> None:
+        def timed_received(text: str | bytes) -> bool:
             now = time.perf_counter()
             if isinstance(text, str) and text.startswith('{"type":"move"'):
                 n, seat = _n_and_seat(text)
                 if seat is not None and session.seats and seat not in session.seats:
                     self.received.setdefault(n, now)
-            received(text)
+            return received(text)
 
         def timed_poll() -> list[Any]:
             out = poll()

@@ -29,6 +29,7 @@ from .chat import CHAT_KEPT, ChatLine, clean_chat
 from .happenings import (
     TRANSIENT,
     Ended,
+    Fault,
     Happening,
     Lost,
     Moved,
@@ -41,6 +42,7 @@ from .happenings import (
     TableChanged,
     TableView,
     TookBack,
+    Trouble,
 )
 from .links import Link
 from .messages import (
@@ -64,10 +66,14 @@ from .steps import Deal, Digest, Step, chain_next
 from .terms import TableState
 from .verify import Account, Mismatch, Told, Why, verify
 
-__all__ = ["Account", "Ended", "Happening", "Lost", "Mismatch", "Moved", "NetSession",
+__all__ = ["Account", "Ended", "Fault", "Happening", "Lost", "Mismatch", "Moved", "NetSession",
            "Paused", "Rebuilt", "Refusal", "Rematched", "Said", "Status", "TableChanged",
-           "TableView", "TookBack", "Why"]
+           "TableView", "TookBack", "Trouble", "Why"]
 MAX_SPOILS = 3  # copies spoiled in a row before the session gives up on the table
+# Frames of the table's that cannot be read (not JSON, not a message of the protocol) before
+# the session leaves: one may be a fault on the way, a table that keeps sending them is not
+# one to follow.
+MAX_UNREADABLE = 3
 
 
 class NetSession:
@@ -90,6 +96,7 @@ class NetSession:
         self.problem: str | None = None
         self.refused: str | None = None  # the code of the table's refusal, with ``problem``
         self.down_reason: str | None = None  # why the connection last failed or dropped
+        self.fault: Fault | None = None  # why this side left the table, with ``problem``
         self.seats: tuple[int, ...] = ()
         self.table = TableView()
         self.game: Replica | None = None
@@ -97,11 +104,15 @@ class NetSession:
         self.seed: int | None = None  # told once the game is over
         self.round = 0  # the table's game this session follows (1: its first; 0: none yet)
         self.end: tuple[str, tuple[int, ...]] | None = None  # how it ended, the table's scores
+        # The table closed the last connection as it stopped being served (its host left it,
+        # its server stopped), rather than the connection being lost:
+        self.stopped = False
         self._account: tuple[object, Account] | None = None  # the last check, and of what
         self.started: dict[str, Any] | None = None
         self.tileset: TileSet | None = None
         self.pending: int | None = None  # moves at the last request not yet answered
         self._spoils = 0  # copies spoiled in a row (rebuilt from the table each time)
+        self._unreadable = 0  # frames of the table's that could not be read
         self._confirmed = 0  # moves of the turns confirmed before the game came again
         self._awaiting_game = False  # the copy was dropped: the moves wait for the game anew
         # Shared with the network side (under the lock):
@@ -133,13 +144,15 @@ class NetSession:
                     host=host, seats=seats, have=None if chain is None else have,
                     chain=chain).to_json()
 
-    def received(self, text: str | bytes) -> None:
-        """A frame from the table (network side): checked, queued, the reader woken."""
+    def received(self, text: str | bytes) -> bool:
+        """A frame from the table (network side): checked, queued, the reader woken.  True
+        when it is the table's ``welcome``: this connection joined (a refusal, a ``slow-down``
+        included, is no join)."""
         try:
             message = read(text, SERVER)
         except MessageError as exc:
             self._queue(("bad", exc.message))
-            return
+            return False
         kind = message["type"]
         with self._lock:
             if kind == "welcome":
@@ -153,6 +166,7 @@ class NetSession:
             elif kind == "error" and message.get("fatal") and message["code"] not in TRANSIENT:
                 self._fatal = True
         self._queue(message)
+        return bool(kind == "welcome")
 
     def link_up(self, send: Callable[[str], bool], reconnect: Callable[[], None]) -> None:
         """The connection is open: ``send`` queues a frame, ``reconnect`` drops the
@@ -161,11 +175,12 @@ class NetSession:
             self._send = send
             self._reconnect = reconnect
 
-    def link_down(self, reason: str) -> None:
+    def link_down(self, reason: str, stopped: bool = False) -> None:
+        """The connection closed (``stopped``: the table closed it as it stopped)."""
         with self._lock:
             self._send = None
             self._reconnect = None
-        self._queue(("down", reason))
+        self._queue(("stopped" if stopped else "down", reason))
 
     @property
     def token(self) -> str | None:
@@ -293,6 +308,7 @@ class NetSession:
             return self.account()
         except (RulesError, ValueError) as exc:  # the seed does not give the table's game
             self.problem = f"the finished game does not replay ({exc})"
+            self.fault = Fault(Trouble.NO_REPLAY, detail=str(exc))
             return None
 
     # ------------------------------------------------------------------ reading
@@ -322,21 +338,29 @@ class NetSession:
 
     def _link_event(self, item: tuple[str, str], out: list[Happening]) -> None:
         kind, text = item
-        if kind == "down" and self.status not in (Status.FAILED, Status.CLOSED):
+        if kind in ("down", "stopped"):
+            self.stopped = kind == "stopped"
+        if kind in ("down", "stopped") and self.status not in (Status.FAILED, Status.CLOSED):
             self.down_reason = text
             self.pending = None
             with self._lock:
                 fatal = self._fatal
-            if fatal:
+            if self.status == Status.OVER:
+                pass  # a finished game stays finished, however the table left
+            elif fatal:
                 self.status = Status.FAILED
                 self.problem = self.problem or text
-            elif self.status != Status.OVER:  # the table's last word says whether it paused
+            else:  # the table's last word says whether it paused
                 self.status = Status.PAUSED if self.table.paused else Status.RECONNECTING
             out.append(TableChanged())
         elif kind == "closed":
             self.status = Status.CLOSED
-        elif kind == "bad":
+        elif kind == "bad" and self.status != Status.FAILED:
             out.append(Refusal("bad-message", text))
+            self._unreadable += 1
+            if self._unreadable >= MAX_UNREADABLE:
+                self._fail(f"the table sent {self._unreadable} messages this game cannot "
+                           f"read (the last: {text})", Fault(Trouble.UNREADABLE, detail=text))
 
     def _apply(self, m: dict[str, Any], out: list[Happening]) -> None:
         kind = m["type"]
@@ -344,11 +368,13 @@ class NetSession:
             seats = tuple(m["you"])
             if len(set(seats)) != len(seats) or any(i >= len(m["table"]["seats"])
                                                     for i in seats):
-                self._fail("the table gave this player seats it does not have")
+                self._fail("the table gave this player seats it does not have",
+                           Fault(Trouble.SEATS))
                 return
             self.seats = seats
             self.is_host = bool(m["host"])
             self.pending = None
+            self.stopped = False
             self._table(m["table"], out)
         elif kind == "table":
             self._table(m["table"], out)
@@ -379,7 +405,9 @@ class NetSession:
         elif kind == "error":
             self.pending = None
             if m.get("fatal") and m["code"] not in TRANSIENT:
-                self.status, self.problem, self.refused = Status.FAILED, m["message"], m["code"]
+                self.problem, self.refused = m["message"], m["code"]
+                if self.status != Status.OVER:  # a finished game stays finished
+                    self.status = Status.FAILED
             out.append(Refusal(m["code"], m["message"]))
 
     def _said(self, lines: list[dict[str, Any]], out: list[Happening]) -> None:
@@ -409,13 +437,18 @@ class NetSession:
         try:
             tileset = self.registry.ruleset(g["id"], g["expansions"])
         except KeyError as exc:
-            self._fail(f"this game cannot play that table: {str(exc).strip(chr(39))}")
+            missing = tuple(s for s in (g["id"], *g["expansions"])
+                            if s not in self.registry.sets) or (g["id"], *g["expansions"])
+            self._fail(f"this game cannot play that table: {str(exc).strip(chr(39))}",
+                       Fault(Trouble.NO_TILESET, missing))
             return
         theirs = {k: v for k, v in g["fingerprints"]}
         changed = [k for k, v in tileset.fingerprints.items() if theirs.get(k) != v]
         if changed or set(theirs) != set(tileset.fingerprints):
-            self._fail(f"the table plays another version of {', '.join(changed or theirs)}: "
-                       f"play with the same version of the game as the host")
+            named = tuple(changed or theirs)
+            self._fail(f"the table plays another version of {', '.join(named)}: "
+                       f"play with the same version of the game as the host",
+                       Fault(Trouble.OTHER_VERSION, named))
             return
         self.tileset, self.started = tileset, m
         # the same game sent again: the turns this copy saw confirmed, to tell any the
@@ -498,7 +531,8 @@ class NetSession:
         self._awaiting_game = True
         self._spoils += 1
         if self._spoils >= MAX_SPOILS:  # again and again: the table itself is at fault
-            self._fail(f"the table's messages do not fit its own game ({why})")
+            self._fail(f"the table's messages do not fit its own game ({why})",
+                       Fault(Trouble.MISFIT, detail=why))
             return
         with self._lock:
             self._resume = (0, None)
@@ -506,8 +540,10 @@ class NetSession:
         if reconnect is not None:
             reconnect()
 
-    def _fail(self, why: str) -> None:
-        self.status, self.problem = Status.FAILED, why
+    def _fail(self, why: str, fault: Fault) -> None:
+        """Leave the table for good: ``why`` in English (the headless player's words),
+        ``fault`` for a window to word."""
+        self.status, self.problem, self.fault = Status.FAILED, why, fault
         with self._lock:
             self._fatal = True
             reconnect = self._reconnect

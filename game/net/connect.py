@@ -5,7 +5,8 @@ player, a benchmark running many clients); ``ThreadedClient`` runs it in a threa
 beside a window's loop, which the session wakes (``NetSession.wake``) when a message comes.
 After a dropped connection it connects again by itself, waiting 0.2 s, then twice as long
 each time up to 5 s, and joins with the seat's token and the moves it holds, so the table
-sends exactly what it missed.
+sends exactly what it missed.  The wait starts again from 0.2 s only after the table seated
+it (its ``welcome``): a join it refused (``slow-down``, a timeout) waits longer each time.
 """
 
 from __future__ import annotations
@@ -14,6 +15,7 @@ import asyncio
 import contextlib
 import logging
 import threading
+from typing import NamedTuple
 
 from websockets.asyncio.client import ClientConnection, connect
 from websockets.exceptions import ConnectionClosed, InvalidHandshake, InvalidURI
@@ -23,6 +25,16 @@ from .messages import encode
 
 log = logging.getLogger("game.net.client")
 MAX_FRAME = 4 * 1024 * 1024  # the largest message a table sends (a long game's moves)
+GOING_AWAY = 1001  # the close code of a table that stops being served (its host left, its
+# server stopped): said, unlike a connection lost
+
+
+class Connection(NamedTuple):
+    """How one connection to the table ended."""
+
+    reason: str  # in English, for the log and the headless player
+    joined: bool  # the table seated this session on it (its ``welcome`` came)
+    stopped: bool = False  # the table closed it as it stopped (``GOING_AWAY``)
 
 
 async def follow(session: NetSession, stop: asyncio.Event | None = None,
@@ -33,28 +45,28 @@ async def follow(session: NetSession, stop: asyncio.Event | None = None,
     stop = stop or asyncio.Event()
     wait = first_wait
     while not session.finished and not stop.is_set():
-        reason, joined = await _once(session, stop, open_timeout, ping)
-        session.link_down(reason)
+        ended = await _once(session, stop, open_timeout, ping)
+        session.link_down(ended.reason, ended.stopped)
         if session.finished or stop.is_set():
             break
-        wait = first_wait if joined else min(wait * 2, longest_wait)
+        wait = first_wait if ended.joined else min(wait * 2, longest_wait)
         with contextlib.suppress(TimeoutError):
             await asyncio.wait_for(stop.wait(), wait)
 
 
 async def _once(session: NetSession, stop: asyncio.Event, open_timeout: float,
-                ping: float | None) -> tuple[str, bool]:
+                ping: float | None) -> Connection:
     try:
         async with connect(session.link.url, compression=None, max_size=MAX_FRAME,
                            open_timeout=open_timeout, ping_interval=ping, ping_timeout=ping,
                            close_timeout=2, user_agent_header=None) as ws:
             return await _talk(session, ws, stop)
     except (OSError, TimeoutError, InvalidURI, InvalidHandshake, ConnectionClosed) as exc:
-        return f"{type(exc).__name__}: {exc}", False
+        return Connection(f"{type(exc).__name__}: {exc}", False)
 
 
 async def _talk(session: NetSession, ws: ClientConnection, stop: asyncio.Event
-                ) -> tuple[str, bool]:
+                ) -> Connection:
     loop = asyncio.get_running_loop()
     here = threading.get_ident()
     out: asyncio.Queue[str | None] = asyncio.Queue()
@@ -82,8 +94,7 @@ async def _talk(session: NetSession, ws: ClientConnection, stop: asyncio.Event
     async def read() -> str:
         nonlocal joined
         async for text in ws:
-            joined = True
-            session.received(text)
+            joined = session.received(text) or joined
         return "the table closed the connection"
 
     async def write() -> str:
@@ -107,7 +118,7 @@ async def _talk(session: NetSession, ws: ClientConnection, stop: asyncio.Event
             raise problem
         elif isinstance(task.result(), str):
             reason = str(task.result())
-    return reason, joined
+    return Connection(reason, joined, ws.close_code == GOING_AWAY)
 
 
 class ThreadedClient:

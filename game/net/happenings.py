@@ -93,6 +93,27 @@ class Said:
     lines: tuple[ChatLine, ...]
 
 
+class Trouble(enum.StrEnum):
+    """What went wrong on this side of a table (``Fault.kind``): a window words it by this
+    code, the headless player prints the session's English ``problem``."""
+
+    SEATS = "seats"  # the table gave this player seats it does not have
+    NO_TILESET = "no-tileset"  # this game does not have a tile set the table plays
+    OTHER_VERSION = "other-version"  # the table plays another version of a tile set
+    MISFIT = "misfit"  # the table's messages do not fit its own game, again and again
+    UNREADABLE = "unreadable"  # the table's frames cannot be read, again and again
+    NO_REPLAY = "no-replay"  # the finished game does not replay from the table's seed
+
+
+@dataclass(frozen=True)
+class Fault:
+    """Why a session left its table by itself (or could not rebuild its finished game)."""
+
+    kind: Trouble
+    tilesets: tuple[str, ...] = ()  # the tile sets it is about (their ids)
+    detail: str = ""  # what the check found, in the code's words (English)
+
+
 # Fatal errors that end one connection, not the session: it connects again.
 TRANSIENT = ("slow-down", "join-timeout", "rate")
 

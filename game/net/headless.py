@@ -8,11 +8,13 @@ joins the table, plays its seat at that computer level until the game ends, leav
 (a rematch there is played without it: a computer of the table's plays its seat) and prints
 the final scores (exit 0; 1 when the table refused it; 3 when the table's account of the
 finished game, its seed and moves, does not rebuild the game it played: the scores printed are
-then the ones this player saw).  It keeps its seat's token on this
-computer (``tokens``): killed and started again with the same ``--seat``, it takes its seat
-back where the game stands.  ``play_seat`` is the same player as a coroutine, for tests and
-benchmarks that fill tables with computers.  With ``--watch`` it only watches, as a
-spectator (``watch_headless``), and prints the final scores in the same line.
+then the ones this player saw).  While the table stands still (its host left, its server
+stopped, it cannot save) it says so once, and once more when play goes on.  It keeps its
+seat's token on this computer (``tokens``): killed and started again with the same
+``--seat``, it takes its seat back where the game stands.  ``play_seat`` is the same player
+as a coroutine, for tests and benchmarks that fill tables with computers.  With ``--watch``
+it only watches, as a spectator (``watch_headless``), and prints the final scores in the
+same line.
 """
 
 from __future__ import annotations
@@ -26,7 +28,7 @@ from collections.abc import Callable
 from game.ai import choose_action
 from game.rules.registry import Registry, default_registry
 
-from .client import NetSession, Status
+from .client import NetSession, Paused, Status
 from .connect import follow
 from .links import Link, parse_link
 from .messages import Bye
@@ -39,12 +41,14 @@ async def play_seat(session: NetSession, level: str, pace: float = 0.0,
                     seed: int | None = None, stop: asyncio.Event | None = None,
                     seated: Callable[[], None] | None = None,
                     unanswered: Callable[[], None] | None = None,
-                    rematches: int = 0) -> None:
+                    rematches: int = 0,
+                    pauses: Callable[[Paused | None], None] | None = None) -> None:
     """Play the session's seat at ``level`` until the game is over, the table refuses the
     session, or ``stop`` is set (the connection is kept by a ``follow`` running beside),
     accepting the table's next game ``rematches`` times and playing it too;
     ``seated`` is called once the table has given the session its seat, ``unanswered`` once
-    if a connection fails before that (``follow`` keeps trying)."""
+    if a connection fails before that (``follow`` keeps trying), ``pauses`` when the table
+    begins to stand still (with why) and when it goes on (None)."""
     loop = asyncio.get_running_loop()
     woke = asyncio.Event()
     here = threading.get_ident()
@@ -66,7 +70,8 @@ async def play_seat(session: NetSession, level: str, pace: float = 0.0,
 
     halting = asyncio.create_task(halt())
     try:
-        await _play(session, level, pace, rng, woke, stopped, seated, unanswered, rematches)
+        await _play(session, level, pace, rng, woke, stopped, seated, unanswered, rematches,
+                    pauses)
     finally:
         halting.cancel()
 
@@ -74,13 +79,20 @@ async def play_seat(session: NetSession, level: str, pace: float = 0.0,
 async def _play(session: NetSession, level: str, pace: float, rng: random.Random,
                 woke: asyncio.Event, stopped: asyncio.Event,
                 seated: Callable[[], None] | None,
-                unanswered: Callable[[], None] | None, rematches: int) -> None:
+                unanswered: Callable[[], None] | None, rematches: int,
+                pauses: Callable[[Paused | None], None] | None) -> None:
     first = 0  # the table's round of the first game this player played
     asked = 0  # the round whose end this player answered by accepting the next
+    pause: str | None = None  # why the table stands still, as last told
     while not stopped.is_set():
         await woke.wait()
         woke.clear()
         session.poll()
+        paused = session.table.paused
+        why = None if paused is None else paused.reason
+        if pauses is not None and why != pause:
+            pause = why
+            pauses(paused)
         if seated is not None and session.seats:
             seated()
             seated = None
@@ -122,11 +134,15 @@ async def _run(session: NetSession, level: str, pace: float, tokens: Tokens | No
         print(f"no table answers at {session.link.url} yet; trying again until one does "
               f"(Ctrl+C stops)", file=sys.stderr, flush=True)
 
+    def pauses(paused: Paused | None) -> None:  # else a long silence while the host is away
+        said = "the table plays on" if paused is None else f"the table is paused: {paused.message}"
+        print(said, file=sys.stderr, flush=True)
+
     stop = asyncio.Event()
     connection = asyncio.create_task(follow(session, stop))
     try:
         await play_seat(session, level, pace, stop=stop, seated=remember,
-                        unanswered=unanswered)
+                        unanswered=unanswered, pauses=pauses)
         if session.status == Status.OVER:  # left for good: the others need not wait for it
             session.request(Bye())
             await asyncio.sleep(0.1)  # the connection's writer sends it

@@ -39,8 +39,12 @@ __all__ = ["APP_NAME", "AUTOSAVE", "SAVE_FORMAT", "ReservedName", "SaveEntry", "
 APP_NAME = "carcassonne-family"
 AUTOSAVE = "autosave.json"
 SETTINGS = "settings.json"  # in the config folder
+# The saves the game names itself (PREFIX-DATE.json, see ``Storage.keep_dated``; the Load
+# list shows each by what it is, in the player's language):
 FINISHED = "finished"  # a finished game the autosave held: finished-20250101-120000.json
 UNFINISHED = "unfinished"  # an unfinished one another game took the place of
+UNVERIFIED = "unverified"  # a network game whose table's account could not be verified
+KEPT_PREFIXES = (FINISHED, UNFINISHED, UNVERIFIED)
 MAX_FILE_BYTES = 1_000_000  # a save of a whole game is under 10 KB; settings under 1 KB
 MAX_NAME = 60  # characters in a save's name
 
@@ -218,11 +222,18 @@ class Storage:
         is already."""
         if self._held_elsewhere(saved):
             return None
+        return self.keep_dated(saved, FINISHED if saved.over else UNFINISHED,
+                               saved.saved_at)
+
+    def keep_dated(self, saved: SavedGame, prefix: str, when: float | None = None) -> Path:
+        """Write a game under a name the game gives it (``PREFIX-DATE.json``, one of
+        ``KEPT_PREFIXES``; the date ``when``, else now) that no file has: never over another
+        save.  OSError when it cannot be written (or no such name is free)."""
+        self._writable()
         try:
-            stamp = time.strftime("%Y%m%d-%H%M%S", time.localtime(saved.saved_at))
-        except (OverflowError, OSError, ValueError):
+            stamp = time.strftime("%Y%m%d-%H%M%S", time.localtime(when))
+        except (OverflowError, OSError, ValueError, TypeError):
             stamp = time.strftime("%Y%m%d-%H%M%S")
-        prefix = FINISHED if saved.over else UNFINISHED
         for n in range(1, 1000):
             kept = self.saves_dir / f"{prefix}-{stamp}{f'-{n}' if n > 1 else ''}.json"
             if not os.path.lexists(kept):

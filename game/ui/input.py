@@ -11,6 +11,7 @@ from .intents import (
     Command,
     Intent,
     KeyPressed,
+    Pan,
     PickTile,
     PointerDown,
     PointerMove,
@@ -34,6 +35,12 @@ def _fixed() -> dict[int, Command]:
     return _FIXED
 
 
+# What a held key may do again and again as it repeats: move, zoom, go from choice to choice,
+# erase.  Any other command (confirm, end the turn, press a button, take back, pick a tile)
+# acts once a press: a repeat queued while the window was busy never acts a second time.
+_REPEATING = frozenset({Command.ZOOM_IN, Command.ZOOM_OUT, Command.NEXT, Command.PREV,
+                        Command.ERASE, Command.TO_END})
+
 _MODIFIERS = frozenset({
     pygame.K_LSHIFT, pygame.K_RSHIFT, pygame.K_LCTRL, pygame.K_RCTRL, pygame.K_LALT,
     pygame.K_RALT, pygame.K_LGUI, pygame.K_RGUI, pygame.K_CAPSLOCK, pygame.K_MODE,
@@ -52,7 +59,9 @@ class InputMapper:
     """Stateless apart from whether a text field has focus (letters then type text), which
     keys are held and the letter of the Ctrl shortcut last pressed.
 
-    A held key repeats (SDL sends its KEYDOWN again and again).  When the screen changes
+    A held key repeats (SDL sends its KEYDOWN again and again, with no KEYUP between): a
+    repeat moves or zooms again, but never confirms, ends a turn or presses a button a
+    second time (``_REPEATING``), however late the window reads it.  When the screen changes
     while a key is held, the key is *spent*: its repeats are dropped until it is released, so
     that a key pressed on one screen (Space skipping the final scoring, Enter confirming the
     turn before a pass screen) never also acts on the screen that follows.
@@ -142,41 +151,53 @@ class InputMapper:
             self.held.discard(ev.key)
             self.spent.discard(ev.key)
             return None
+        if t == pygame.WINDOWFOCUSLOST:  # released elsewhere: their KEYUP may never come
+            self.held.clear()
+            self.spent.clear()
+            return None
         if t == pygame.KEYDOWN:
             if ev.key in self.spent:
                 return None  # a repeat of a key held since the screen changed
+            repeat = ev.key in self.held
             self.held.add(ev.key)
-            mods = ev.mod
-            self.shortcut_letter = ""
-            if mods & pygame.KMOD_CTRL and pygame.K_a <= ev.key <= pygame.K_z:
-                self.shortcut_letter = chr(ev.key)
-            if ev.key == pygame.K_a and mods & pygame.KMOD_CTRL and self.text_focus:
-                return Command.SELECT_ALL
-            if ev.key == pygame.K_z and mods & pygame.KMOD_CTRL:
-                return Command.UNDO
-            if ev.key == pygame.K_s and mods & pygame.KMOD_CTRL:
-                return Command.SAVE
-            if ev.key == pygame.K_c and mods & pygame.KMOD_CTRL:
-                return Command.COPY
-            if ev.key == pygame.K_v and mods & pygame.KMOD_CTRL:
-                return Command.PASTE
-            if ev.key == pygame.K_q and mods & pygame.KMOD_CTRL:
-                return Command.QUIT
-            if ev.key == pygame.K_TAB and mods & pygame.KMOD_SHIFT:
-                return Command.PREV
-            if self.capture:
-                return self._captured(ev)
-            if self.text_focus:
-                if ev.key in (pygame.K_BACKSPACE, pygame.K_RETURN, pygame.K_KP_ENTER,
-                              pygame.K_ESCAPE, pygame.K_TAB, pygame.K_DELETE, pygame.K_END,
-                              pygame.K_RIGHT):
-                    return {pygame.K_BACKSPACE: Command.ERASE,
-                            pygame.K_DELETE: Command.ERASE,
-                            pygame.K_END: Command.TO_END, pygame.K_RIGHT: Command.TO_END,
-                            pygame.K_TAB: Command.NEXT}.get(ev.key, _fixed().get(ev.key))
-                return None  # letters arrive as TEXTINPUT
-            return self._key(ev)
+            intent = self._pressed(ev)
+            if repeat and not (isinstance(intent, Pan) or intent in _REPEATING):
+                return None  # a repeat of a key that acts once a press
+            return intent
         return None
+
+    def _pressed(self, ev: pygame.event.Event) -> Intent | None:
+        """The intent of a key pressed (or repeating)."""
+        mods = ev.mod
+        self.shortcut_letter = ""
+        if mods & pygame.KMOD_CTRL and pygame.K_a <= ev.key <= pygame.K_z:
+            self.shortcut_letter = chr(ev.key)
+        if ev.key == pygame.K_a and mods & pygame.KMOD_CTRL and self.text_focus:
+            return Command.SELECT_ALL
+        if ev.key == pygame.K_z and mods & pygame.KMOD_CTRL:
+            return Command.UNDO
+        if ev.key == pygame.K_s and mods & pygame.KMOD_CTRL:
+            return Command.SAVE
+        if ev.key == pygame.K_c and mods & pygame.KMOD_CTRL:
+            return Command.COPY
+        if ev.key == pygame.K_v and mods & pygame.KMOD_CTRL:
+            return Command.PASTE
+        if ev.key == pygame.K_q and mods & pygame.KMOD_CTRL:
+            return Command.QUIT
+        if ev.key == pygame.K_TAB and mods & pygame.KMOD_SHIFT:
+            return Command.PREV
+        if self.capture:
+            return self._captured(ev)
+        if self.text_focus:
+            if ev.key in (pygame.K_BACKSPACE, pygame.K_RETURN, pygame.K_KP_ENTER,
+                          pygame.K_ESCAPE, pygame.K_TAB, pygame.K_DELETE, pygame.K_END,
+                          pygame.K_RIGHT):
+                return {pygame.K_BACKSPACE: Command.ERASE,
+                        pygame.K_DELETE: Command.ERASE,
+                        pygame.K_END: Command.TO_END, pygame.K_RIGHT: Command.TO_END,
+                        pygame.K_TAB: Command.NEXT}.get(ev.key, _fixed().get(ev.key))
+            return None  # letters arrive as TEXTINPUT
+        return self._key(ev)
 
     @staticmethod
     def _captured(ev: pygame.event.Event) -> Intent | None:

@@ -6,12 +6,14 @@ table it joined is joined again and its seat taken back with the token kept besi
 them all.
 
 One small record per table in the data folder's ``tables`` folder (``CODE.table.json``,
-written atomically when the game is first seen and after each turn): where the table is, the
-seat and the name it is played under, and what the Load list shows of it.  A table is listed
-while it is unfinished: a hosted one while its file says its game is under way (its file
-tells the players, scores and turn), a joined one while its seat's token is kept (forgotten
-when the game ends here).  Hosted tables whose record is missing (kept by an older version)
-are listed from their files alone.
+written atomically when the game is first seen, after each turn and when the table stands
+still or goes on): where the table is, the seat and the name it is played under, what the
+Load list shows of it, and whether its host (or its server) had stopped it when this window
+last heard from it, which a window started again says while the table does not answer.  A
+table is listed while it is unfinished: a hosted one while its file says its game is under
+way (its file tells the players, scores and turn), a joined one while its seat's token is
+kept (forgotten when the game ends here).  Hosted tables whose record is missing (kept by an
+older version) are listed from their files alone.
 """
 
 from __future__ import annotations
@@ -32,6 +34,7 @@ from game.store.storage import atomic_write, read_small
 log = logging.getLogger(__name__)
 RECORD = ".table.json"  # a record's file: CODE.table.json
 LOOPBACK = "127.0.0.1"  # where a window joins the table it hosts
+STOPPED = ("host", "server")  # the pauses a table does not answer during (``Paused.reason``)
 
 
 @dataclass(frozen=True)
@@ -46,6 +49,10 @@ class KeptTable:
     scores: tuple[int, ...] | None = None  # as last seen here
     turn: int | None = None
     path: Path = Path()  # the file whose time says when it was last played here
+    # Why the table stood still when this window last heard from it: its host left it
+    # ("host", ``paused_by`` naming them) or its server stopped ("server"); None: it played on.
+    paused: str | None = None
+    paused_by: str = ""
 
     @property
     def code(self) -> str:
@@ -64,7 +71,9 @@ class KeptTable:
                            "name": self.name, "game": self.game,
                            "expansions": list(self.expansions), "players": list(self.players),
                            "scores": None if self.scores is None else list(self.scores),
-                           "turn": self.turn}, ensure_ascii=False)
+                           "turn": self.turn, "paused": self.paused,
+                           "paused_by": self.paused_by},
+                          ensure_ascii=False)
 
 
 class KeptTables:
@@ -79,6 +88,11 @@ class KeptTables:
     def put(self, table: KeptTable) -> None:
         """Keep (or bring up to date) a table's record; OSError if it cannot be written."""
         atomic_write(self._path(table.code), table.to_json())
+
+    def get(self, code: str) -> KeptTable | None:
+        """The table's record, if this computer keeps one (and it can be read)."""
+        path = self._path(code)
+        return _record(path) if path.is_file() else None
 
     def forget(self, code: str) -> None:
         """The table's game is over here: nothing to take back."""
@@ -133,12 +147,15 @@ def _record(path: Path) -> KeptTable | None:
         link = Link(_text(data["host"]), port, code, data.get("secure") is True)
         seat = data["seat"]
         scores = data["scores"]
+        paused = data.get("paused")  # not in the records of older versions
         return KeptTable(link, data["hosting"] is True,
                          _int(seat) if seat is not None else None, _text(data["name"]),
                          _text(data["game"]), _texts(data["expansions"]),
                          _texts(data["players"]),
                          None if scores is None else tuple(_int(s) for s in scores),
-                         None if data["turn"] is None else _int(data["turn"]), path)
+                         None if data["turn"] is None else _int(data["turn"]), path,
+                         paused if paused in STOPPED else None,
+                         _text(data.get("paused_by") or ""))
     except (OSError, ValueError, KeyError, TypeError) as exc:
         log.warning("a kept table's record cannot be read: %s: %s", path.name, exc)
         return None

@@ -28,13 +28,14 @@ from game.net.hosting import LocalServer
 from game.net.links import DEFAULT_PORT, Link, address_of
 from game.net.sealed import Seal
 from game.net.seats import TableConfig, shown_code
+from game.net.terms import SeatKind
 from game.net.tokens import Tokens
 from game.rules.registry import Registry
 from game.store.savefile import summary_of
 from game.store.storage import Storage
 
 from .kept_tables import LOOPBACK as LOOPBACK
-from .kept_tables import KeptTable, KeptTables
+from .kept_tables import STOPPED, KeptTable, KeptTables
 
 log = logging.getLogger(__name__)
 HOSTED_TABLES = "hosted-tables"  # the data folder's folder of the tables a window hosts
@@ -122,6 +123,12 @@ class TableLink:
         self._kept: str | None = None  # the token last written to disk
         self.kept = kept  # where the table's record is kept (None: nowhere)
         self._recorded: int | None = None  # the moves the record last told
+        # What this window last heard of the table before it started (its record), and the
+        # pause (why, and the host's name) the record last told
+        self.remembered = kept.get(link.code) if kept is not None and host_key is None \
+            else None
+        self._recorded_pause = (None, "") if self.remembered is None else (
+            self.remembered.paused, self.remembered.paused_by)
 
     def start(self) -> None:
         self.client.start()
@@ -180,7 +187,8 @@ class TableLink:
 
     def _record(self) -> None:
         """Keep the table's record up to date: when its game is first seen, then after each
-        turn (a write that fails is tried again after the next one)."""
+        turn, and when it stops (its host left, its server stopped) or goes on (a write that
+        fails is tried again after the next one)."""
         net = self.net
         game, history = net.game, net.history
         if self.kept is None or not net.seats:
@@ -196,21 +204,37 @@ class TableLink:
                 self.kept.put(table)
                 self._recorded = -1
             return
-        if (game is None or net.status != Status.PLAYING or len(history) == self._recorded
-                or (history and not history[-1].ends_turn and self._recorded is not None
-                    and self._recorded >= 0)):
+        if game is None or net.status not in (Status.PLAYING, Status.PAUSED):
+            return
+        pause = self._pause()
+        turned = len(history) != self._recorded and not (
+            history and not history[-1].ends_turn and self._recorded is not None
+            and self._recorded >= 0)
+        if not turned and pause == self._recorded_pause:
             return
         summary = summary_of(game)  # as the Load list tells a save's
         table = KeptTable(self.link, self.hosting, None if self.hosting else net.seats[0],
                           net.name, str(info.get("game", "")),
                           tuple(str(e) for e in info.get("expansions", [])),
-                          tuple(game.players), tuple(summary["scores"]), summary["turn"])
+                          tuple(game.players), tuple(summary["scores"]), summary["turn"],
+                          paused=pause[0], paused_by=pause[1])
         try:
             self.kept.put(table)
         except OSError as exc:
             log.warning("the table %s cannot be kept for later: %s", self.link.code, exc)
             return
-        self._recorded = len(history)
+        self._recorded, self._recorded_pause = len(history), pause
+
+    def _pause(self) -> tuple[str | None, str]:
+        """Why the table stands still, if it stopped (its host left, its server stopped),
+        and its host's name: what a window started again says while it does not answer (a
+        hosting window serves its table itself)."""
+        paused = self.net.table.paused
+        if self.hosting or paused is None or paused.reason not in STOPPED:
+            return None, ""
+        host = next((str(s["name"]) for s in self.net.table.seats
+                     if s["kind"] == SeatKind.HOST), "")
+        return paused.reason, host
 
     def forget_seats(self) -> None:
         """The game is over: nothing to take back at this table (until its next game

@@ -6,9 +6,11 @@ from __future__ import annotations
 
 import re
 
-from game.net.client import NetSession, Status
+from game.net.client import Fault, NetSession, Status, Trouble
+from game.rules.registry import Registry
 from game.system.filenames import shown_path
 from game.words.i18n import N_, _, ngettext
+from game.words.vocabulary import set_names
 
 from .net_link import TableLink
 
@@ -45,7 +47,35 @@ def problem_words(net: NetSession) -> str | None:
                         "This server keeps at most {n} unfinished tables made from one "
                         "address: finish or close one first", most).format(n=most)
     said = _SAID.get(net.refused or "")
-    return _(said) if said is not None else net.problem
+    if said is not None:
+        return _(said)
+    if net.fault is not None:
+        return fault_words(net.fault, net.registry)
+    return net.problem
+
+
+def fault_words(fault: Fault, registry: Registry) -> str:
+    """Why this window left the table by itself, for the player (the details that follow
+    in brackets are the check's own, in English: for a report)."""
+    names, count = set_names(registry.sets, fault.tilesets), len(fault.tilesets)
+    return {
+        Trouble.SEATS: _("The table gave you seats it does not have: it cannot be followed"),
+        Trouble.NO_TILESET: ngettext(
+            "This game does not have the tile set {names} the table plays",
+            "This game does not have the tile sets {names} the table plays",
+            count).format(names=names),
+        Trouble.OTHER_VERSION: ngettext(
+            "The table plays another version of the tile set {names}: play with the same "
+            "version of the game as the host",
+            "The table plays another version of the tile sets {names}: play with the same "
+            "version of the game as the host", count).format(names=names),
+        Trouble.MISFIT: _("The table's messages do not fit its own game ({detail})").format(
+            detail=fault.detail),
+        Trouble.UNREADABLE: _("The table keeps sending messages this game cannot read "
+                              "({detail})").format(detail=fault.detail),
+        Trouble.NO_REPLAY: _("The finished game does not replay from the table's seed "
+                             "({detail})").format(detail=fault.detail),
+    }[fault.kind]
 
 
 def unanswered_words(net: NetSession) -> tuple[str, str | None]:
@@ -69,22 +99,20 @@ def refusal_words(code: str, message: str) -> str:
 
 def pause_lines(table: TableLink) -> list[str]:
     """Why the table stands still and how it goes on (none while it plays): its host left
-    (it comes back when they open it again), its server stopped, or it cannot save."""
+    (it comes back when they open it again), its server stopped, or it cannot save.  A
+    window started again that the table does not answer says what it last heard: that the
+    table was stopped by its host (or its server), if it was."""
     net = table.net
     paused = net.table.paused
+    remembered = table.remembered
+    if (paused is None and remembered is not None and remembered.paused is not None
+            and not net.seats and net.status == Status.RECONNECTING):
+        return _stopped_lines(remembered.paused, remembered.paused_by)
     if paused is None or net.status not in (Status.PAUSED, Status.PLAYING, Status.LOBBY):
         return []
-    if paused.reason == "host":
-        host = next((s["name"] for s in net.table.seats if s["kind"] == "host"), None)
-        if host is None:
-            host = _("The host")
-        return [_("{host} paused the table").format(host=host),
-                _("The game comes back when {host} opens it again: this window rejoins by "
-                  "itself").format(host=host)]
-    if paused.reason == "server":
-        return [_("The table's server stopped"),
-                _("The game comes back when it is started again: this window rejoins by "
-                  "itself")]
+    if paused.reason in ("host", "server"):
+        host = next((s["name"] for s in net.table.seats if s["kind"] == "host"), "")
+        return _stopped_lines(paused.reason, host)
     lines = [_("The table cannot save the game: {problem}").format(
                  problem=paused.detail or paused.message),
              _("Play waits until it can: nothing played is lost")]
@@ -93,3 +121,15 @@ def pause_lines(table: TableLink) -> list[str]:
         lines.append(_("Make room in {folder}: play goes on by itself").format(
             folder=shown_path(served.server.folder)))
     return lines
+
+
+def _stopped_lines(reason: str, host: str) -> list[str]:
+    """A table stopped by its host (``host`` naming them, if known) or by its server
+    (``reason``: "host" or "server")."""
+    if reason == "host":
+        host = host or _("The host")
+        return [_("{host} paused the table").format(host=host),
+                _("The game comes back when {host} opens it again: this window rejoins by "
+                  "itself").format(host=host)]
+    return [_("The table's server stopped"),
+            _("The game comes back when it is started again: this window rejoins by itself")]

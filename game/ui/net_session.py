@@ -42,7 +42,7 @@ from game.net.verify import Account, Mismatch, Why, as_seen
 from game.rules import Action, Game, parse_action
 from game.rules.registry import Registry
 from game.store.savefile import Person, SavedGame
-from game.store.storage import Storage, not_written
+from game.store.storage import UNVERIFIED, Storage, not_written
 from game.words.i18n import _
 
 from . import palette as pal
@@ -55,7 +55,6 @@ from .session import (
     Session,
 )
 
-UNVERIFIED = "unverified"  # the name a game kept as a window saw it starts with
 TAKEOVER_OFFER = 15.0  # seconds a dropped player is waited for before the host may hand over
 LINKED = (Status.LOBBY, Status.PLAYING, Status.OVER)  # this window is at the table now
 
@@ -374,10 +373,10 @@ class NetworkSession(Session):
         if mismatch is None:
             return None
         why = mismatch_words(mismatch)
-        if self.kept_as is not None:
+        if self.kept_as is not None:  # named as the Load list shows it
             return _("The table's account of the game could not be verified: {why}. The game "
                      "is kept as you saw it, marked unverified, in Load game as "
-                     "{name}.").format(why=why, name=self.kept_as)
+                     "{name}.").format(why=why, name=unverified_name(self.kept_as))
         if self._as_seen() is not None:
             return _("The table's account of the game could not be verified: {why}. The game "
                      "is shown as you saw it.").format(why=why)
@@ -402,14 +401,10 @@ class NetworkSession(Session):
             return done.autosave(storage, registry)
         # Not the table's game as it says: kept as a save of its own, which the autosave
         # (Continue) never holds
-        stamp = time.strftime(f"{UNVERIFIED}-%Y%m%d-%H%M%S")
-        name = next(n for n in (f"{stamp}{f'-{k}' if k > 1 else ''}" for k in range(1, 1000))
-                    if not (storage.saves_dir / f"{n}.json").exists())  # another one's: kept
         try:
-            storage.save(done.saved(), f"{name}.json")
+            self.kept_as = storage.keep_dated(done.saved(), UNVERIFIED).stem
         except OSError as exc:
             return not_written(exc, storage.saves_dir)
-        self.kept_as = name
         return None
 
     def leave(self) -> None:
@@ -441,6 +436,17 @@ class NetworkSession(Session):
         following = NetworkSession.joined(self.link)
         self.handed_on = True
         return following
+
+
+def unverified_name(stem: str) -> str:
+    """A save of a game kept as this window saw it, named as the Load list shows it: "the
+    unverified game of 2025-01-01 12:00" (its file is ``unverified-20250101-120000.json``)."""
+    stamp = stem.removeprefix(f"{UNVERIFIED}-")
+    try:
+        when = time.strftime("%Y-%m-%d %H:%M", time.strptime(stamp[:15], "%Y%m%d-%H%M%S"))
+    except ValueError:
+        return stem
+    return _("“Unverified game” of {date}").format(date=when)
 
 
 def mismatch_words(mismatch: Mismatch) -> str:

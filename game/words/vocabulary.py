@@ -25,6 +25,12 @@ def set_name(tileset: TileSet) -> str:
     return next((t.name for t in _texts(tileset) if t.name), tileset.name)
 
 
+def set_names(sets: Mapping[str, TileSet], ids: tuple[str, ...] | list[str]) -> str:
+    """Tile sets named by their ids, as a player reads them: each one's name when ``sets``
+    (a registry's) has it, else its id ("Carcassonne, hills-and-sheep")."""
+    return ", ".join(set_name(sets[sid]) if sid in sets else sid for sid in ids)
+
+
 def set_note(tileset: TileSet) -> str:
     """A line about the set for the set-up screen (a reconstructed tile set), or ""."""
     return next((t.note for t in _texts(tileset) if t.note), "")

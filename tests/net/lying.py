@@ -5,9 +5,10 @@ with lies chosen by the test.
 seat 2 (a welcome, the start, each move, the end); a test changes some of them (a wrong seed
 in ``over``, an illegal move, nonsense in ``welcome``) and ``LyingTable`` serves the result:
 to every connection that joins, the same messages, in order, then it waits until the client
-leaves.  It runs in a thread of its own, so that a window stepped by the test or a headless
-player on its own event loop can join it; it listens on 127.0.0.1 only and stops with its
-``with`` block.  With ``tls`` it speaks ``wss://``.
+leaves (or closes the connection where the messages say ``HANG_UP``).  It runs in a thread
+of its own, so that a window stepped by the test or a headless player on its own event loop
+can join it; it listens on 127.0.0.1 only and stops with its ``with`` block.  With ``tls`` it
+speaks ``wss://``.
 """
 
 from __future__ import annotations
@@ -39,6 +40,9 @@ from .loopback import LOOPBACK, registry
 
 CODE = "FAKE2345"  # a code as tables make them (no 0, 1, I, L, O or U)
 Message = dict[str, Any]
+# In a connection's messages: the table closes that connection there, as a table that stops
+# does (code 1001, going away), instead of waiting for the client to leave.
+HANG_UP = "\x00hang up"
 
 
 @dataclass
@@ -110,6 +114,9 @@ class LyingTable:
             first = await asyncio.wait_for(ws.recv(), 10)
             self.joins.append(first if isinstance(first, str) else first.decode())
             for message in self.say(len(self.joins)):
+                if message == HANG_UP:
+                    await ws.close(1001, "the table stops")
+                    return
                 await ws.send(message if isinstance(message, str) else encode(message))
             async for _ in ws:  # the client's requests go unanswered
                 pass

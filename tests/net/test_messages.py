@@ -51,9 +51,9 @@ def real_messages() -> list[dict[str, Any]]:
             me = NetSession(registry(), link, "Me")
             received = me.received
 
-            def tap(text: str | bytes) -> None:
+            def tap(text: str | bytes) -> bool:
                 frames.append(str(text))
-                received(text)
+                return received(text)
 
             me.received = tap  # type: ignore[method-assign]
             await seat_players(link, 2, "random", [me, NetSession(registry(), link, "You")])

@@ -67,10 +67,10 @@ def test_a_client_learns_nothing_more_than_a_player_at_the_table() -> None:
             me = NetSession(registry(), link, "Me", [ME])
             received = me.received
 
-            def tap(text: str | bytes) -> None:
+            def tap(text: str | bytes) -> bool:
                 assert isinstance(text, str)
                 frames.append(text)
-                received(text)
+                return received(text)
 
             me.received = tap  # type: ignore[method-assign]
             others = [NetSession(registry(), link, f"P{i}", [i]) for i in (1, 2)]
@@ -95,10 +95,10 @@ def test_a_spectator_learns_nothing_more_than_a_player_without_a_hand() -> None:
             spectator = NetSession(registry(), link, "Zoé", watch=True)
             received = spectator.received
 
-            def tap(text: str | bytes) -> None:
+            def tap(text: str | bytes) -> bool:
                 assert isinstance(text, str)
                 frames.append(text)
-                received(text)
+                return received(text)
 
             spectator.received = tap  # type: ignore[method-assign]
             stop = asyncio.Event()

@@ -25,9 +25,9 @@ def record(session: NetSession) -> list[dict[str, Any]]:
     seen: list[dict[str, Any]] = []
     received = session.received
 
-    def tap(text: str | bytes) -> None:
+    def tap(text: str | bytes) -> bool:
         seen.append(read(text, SERVER))
-        received(text)
+        return received(text)
 
     session.received = tap  # type: ignore[method-assign]
     return seen

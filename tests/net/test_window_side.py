@@ -45,9 +45,9 @@ def test_a_window_rests_until_the_network_wakes_it_and_plays_to_the_end() -> Non
             frames: list[str | bytes] = []
             received = mine.received
 
-            def counted(text: str | bytes) -> None:
+            def counted(text: str | bytes) -> bool:
                 frames.append(text)
-                received(text)
+                return received(text)
 
             mine.received = counted  # type: ignore[method-assign]
             client = ThreadedClient(mine)

@@ -48,9 +48,9 @@ def seated(session: NetSession, seconds: float = 15.0) -> str:
     reasons: list[str] = []
     down = session.link_down
 
-    def noted(reason: str) -> None:
+    def noted(reason: str, stopped: bool = False) -> None:
         reasons.append(reason)
-        down(reason)
+        down(reason, stopped)
 
     session.link_down = noted  # type: ignore[method-assign]
 

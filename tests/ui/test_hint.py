@@ -46,8 +46,9 @@ def settled(driver: Driver, seconds: float = WAIT) -> None:
 
 def question_mark(driver: Driver, wait: bool = True) -> None:
     """The ? key, then (``wait``) frames until the hint is thought of."""
-    pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_SLASH,
-                                         mod=pygame.KMOD_SHIFT, unicode="?", scancode=0))
+    for kind in (pygame.KEYDOWN, pygame.KEYUP):  # pressed and released, as a keyboard does
+        pygame.event.post(pygame.event.Event(kind, key=pygame.K_SLASH,
+                                             mod=pygame.KMOD_SHIFT, unicode="?", scancode=0))
     driver.frames()
     if wait:
         settled(driver)

@@ -168,12 +168,15 @@ def test_a_sign_is_known_by_what_it_types(app: App, driver: Driver) -> None:
     for key, typed in ((pygame.K_LSHIFT, ""), (pygame.K_1, "!")):  # Shift, then 1: "!"
         pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=key, mod=pygame.KMOD_SHIFT,
                                              unicode=typed, scancode=0))
+    for key in (pygame.K_1, pygame.K_LSHIFT):  # both released
+        pygame.event.post(pygame.event.Event(pygame.KEYUP, key=key, mod=0, unicode="",
+                                             scancode=0))
     driver.frames()
     assert keymap.current().keys("take_hint") == ("!",)
-    events = [pygame.event.Event(pygame.KEYDOWN, key=pygame.K_1, mod=pygame.KMOD_SHIFT,
-                                 unicode="!", scancode=0)]
+    events = [pygame.event.Event(kind, key=pygame.K_1, mod=pygame.KMOD_SHIFT, unicode="!",
+                                 scancode=0) for kind in (pygame.KEYDOWN, pygame.KEYUP)]
     app.input.capture = False
     assert app.input.translate(events) == [Command.TAKE_HINT]
-    events = [pygame.event.Event(pygame.KEYDOWN, key=pygame.K_1, mod=0, unicode="1",
-                                 scancode=0)]
+    events = [pygame.event.Event(kind, key=pygame.K_1, mod=0, unicode="1", scancode=0)
+              for kind in (pygame.KEYDOWN, pygame.KEYUP)]
     assert app.input.translate(events) == [PickTile(0)]  # 1 alone: the hand's first tile

@@ -11,9 +11,10 @@ import pygame
 import pytest
 
 from game.store.savefile import SavedGame
+from game.store.storage import UNVERIFIED
 from game.ui import clipboard
 from game.ui.app import App
-from game.ui.net_session import UNVERIFIED, NetworkSession
+from game.ui.net_session import NetworkSession
 from game.ui.scenes.final import FinalScene
 from game.ui.scenes.join import JoinScene
 from game.ui.scenes.lobby import LobbyScene
@@ -21,7 +22,7 @@ from game.ui.scenes.menus import MessageScene
 from game.ui.scenes.play import TablePlayScene
 from game.ui.scenes.title import TitleScene
 
-from ..net.lying import HOSTILE, Script, honest_game, lying
+from ..net.lying import HANG_UP, HOSTILE, Script, honest_game, lying
 from ..net.tls import make_certificates
 from ..waiting import wait_until
 from .conftest import FRAME, Driver, on_top
@@ -89,13 +90,26 @@ def test_a_wrong_seed_at_the_end_is_said_and_the_game_kept_as_seen(app: App) -> 
     assert any("could not be verified" in t for t in drawn_texts(app))
     # kept as a save of its own (never the autosave), which opens on the board seen
     [kept] = app.storage.saves_dir.glob(f"{UNVERIFIED}-*.json")
-    assert kept.stem in message.text
+    assert "in Load game as “Unverified game” of " in message.text  # as the list names it
     assert not app.storage.autosave_path().exists()
     saved = SavedGame.from_json(kept.read_text(), kept)
     assert board(saved.restore(app.registry, kept)) == seen
     app.pop()  # OK: the final scores of the game as seen
     until(app, lambda: isinstance(app.scene, FinalScene), "the final scores")
     assert app.crash_screen is None
+
+
+def test_a_table_gone_before_the_final_scores_showed_says_its_host_left(app: App) -> None:
+    """The host left the final scores at once (the table closed as it stopped, while this
+    window was still showing the last moves): its final scores say so, not nothing."""
+    script = honest_game(8, resign=True).edited()
+    script.welcome["table"]["seats"][0]["kind"] = "host"  # Ann hosts it from her window
+    with lying(lambda n: [*script.messages(n), HANG_UP]) as table:
+        join_lobby(app, str(table.link), "Bob")
+        until(app, lambda: isinstance(app.scene, FinalScene), "the final scores")
+        app.step(FRAME)
+        assert "Ann left: the table is closed. Play again sets up a new game" \
+            in drawn_texts(app)
 
 
 def lie_in(edit: Callable[[Script], None], moves: int = 6) -> Script:
@@ -139,8 +153,8 @@ def test_an_end_before_the_game_began_is_said_in_the_lobby(app: App) -> None:
 
 
 @pytest.mark.parametrize("lie, words", [
-    ("fingerprints", "the table plays another version of carcassonne"),
-    ("seat out of range", "the table gave this player seats it does not have"),
+    ("fingerprints", "The table plays another version of the tile set Carcassonne"),
+    ("seat out of range", "The table gave you seats it does not have"),
     ("giant table", "a game of 2 players at a table of 8 seats"),
     ("move for seat 8", "step 0 by seat 7 does not come now"),
     ("illegal sync", "the table's moves and this copy's differ"),

@@ -103,8 +103,14 @@ def test_play_again_once_the_table_is_gone_sets_up_a_new_table(tmp_path: Path) -
     with two_windows(tmp_path, options={"hand": 3}) as table:
         the_host_resigns(table)
         table.host.replace(table.host.routes.title())  # the host's table closes
-        table.until(lambda: "The table has closed: Play again sets up a new game"
-                    in drawn_texts(table.guest), "the guest told the table is gone")
+        table.until(lambda: "Ann left: the table is closed. Play again sets up a new game"
+                    in drawn_texts(table.guest), "the guest told the host left")
+        try:
+            i18n.set_language("fr")
+            assert ("Ann a quitté la table : elle est fermée. Rejouer prépare une nouvelle "
+                    "partie") in drawn_texts(table.guest)
+        finally:
+            i18n.set_language("en")
         Driver(table.guest).key(pygame.K_RETURN)  # Play again
         setup = on_top(table.guest, SetupScene)
         assert [(s.name, s.kind) for s in setup.seats] == [("Ann", Person.OPEN),

@@ -18,6 +18,7 @@ from game.ui.scenes.play import PlayScene, TablePlayScene
 from game.ui.scenes.saves import LoadScene
 from game.ui.scenes.title import TitleScene
 from game.ui.session import Seat, Session
+from game.words import i18n
 
 from .conftest import Driver, on_top
 from .tables import Table, drawn_texts, play_a_turn, two_windows, window
@@ -115,3 +116,42 @@ def test_a_seat_taken_back_while_the_table_is_away_says_it_does_not_answer(
     finally:
         while app.stack:
             app.pop()
+
+
+def test_a_guests_window_started_again_while_the_host_is_away_says_the_host_paused_it(
+        tmp_path: Path) -> None:
+    """The host left the game: the guest's window remembers that Ann paused the table.
+    Closed and started again while she is away, it says so (in French too), not that the
+    table does not answer; once she serves it again, the guest is back by itself."""
+    with two_windows(tmp_path) as table:
+        watched, code = after_the_hosts_turn(table)
+        table.host.replace(TitleScene(table.host))  # the host leaves: the table pauses
+        table.until(lambda: watched.status == Status.PAUSED, "the guest told of the pause")
+        kept = kept_tables(table.guest.storage).get(code)
+        assert kept is not None and (kept.paused, kept.paused_by) == ("host", "Ann")
+        while table.guest.stack:  # the guest's window closes...
+            table.guest.pop()
+        again = window(tmp_path / "guest")  # ...and is started again
+        table.guest = again
+        table.windows = [table.host, again]
+        title = TitleScene(again)
+        again.replace(title)
+        Driver(again).click(button(title, "Continue"))
+        lobby = on_top(again, LobbyScene)
+        table.until(lambda: lobby.table.net.status == Status.RECONNECTING,
+                    "the guest's first try unanswered")
+        drawn = drawn_texts(again)
+        assert "Ann paused the table" in drawn
+        assert any("when Ann opens it again" in line for line in drawn)
+        assert not any("does not answer" in line for line in drawn)
+        try:
+            i18n.set_language("fr")
+            assert "Ann a mis la table en pause" in drawn_texts(again)
+        finally:
+            i18n.set_language("en")
+        host_title = TitleScene(table.host)
+        table.host.replace(host_title)
+        Driver(table.host).click(button(host_title, "Continue"))  # served again
+        table.until(lambda: isinstance(again.scene, TablePlayScene), "the guest back")
+        table.until(lambda: getattr(kept_tables(again.storage).get(code), "paused", "?")
+                    is None, "the guest's record: the table plays on")

@@ -5,8 +5,8 @@ once every player has answered, or when the host begins it with *Start now*), an
 over the buttons says who wants to play again and who is waited for.  When the next game
 begins with this player, the window goes into it; when it began without them (they had not
 accepted), the line says so and *Join in* takes their seat back from the computer.  Once
-the table is gone (the host left, the connection lost) *Play again* sets up a new game, as
-after a game on one screen.
+the table is gone (the host left, its server stopped, the connection lost) the line says
+which, and *Play again* sets up a new game, as after a game on one screen.
 """
 
 from __future__ import annotations
@@ -63,8 +63,7 @@ class RematchOffer:
         """What the offer stands at, in a sentence."""
         net = self.table.link.net
         if not self.live():
-            return _("The table has closed: Play again sets up a new game") \
-                if self.was_live else None
+            return self._gone()
         if self.table.rematched:  # it began without this player
             playing = [str(s["name"]) for i, s in enumerate(net.table.seats)
                        if i not in net.seats and s["kind"] in PEOPLE and not s["out"]]
@@ -85,6 +84,22 @@ class RematchOffer:
                             "Waiting for {players}: Start now gives their seats to a computer",
                             len(waited)).format(players=listed(waited))
         return _("Waiting for {players} to answer…").format(players=listed(waited))
+
+    def _gone(self) -> str | None:
+        """Why the table no longer offers its next game: its host left it, its server
+        stopped (said even when this window came to its final scores after), or it closed
+        (the connection lost); None when it never offered it here."""
+        net = self.table.link.net
+        if net.stopped or net.refused == "host-closed":
+            host = next((str(s["name"]) for s in net.table.seats if s["kind"] == SeatKind.HOST),
+                        None)
+            if host is not None:
+                return _("{host} left: the table is closed. Play again sets up a new "
+                         "game").format(host=host)
+            return _("The table's server stopped: the table is closed. Play again sets up a "
+                     "new game")
+        return _("The table has closed: Play again sets up a new game") \
+            if self.was_live else None
 
     def button(self) -> tuple[str, bool]:
         """The label of the final screen's Play again button, and whether it can be pressed."""

@@ -19,6 +19,7 @@ from game.store.storage import (
     AUTOSAVE,
     FINISHED,
     UNFINISHED,
+    UNVERIFIED,
     ReservedName,
     SavedGame,
     SaveEntry,
@@ -27,7 +28,7 @@ from game.store.storage import (
 )
 from game.system.filenames import readable
 from game.words.i18n import _, ngettext
-from game.words.vocabulary import set_name
+from game.words.vocabulary import set_name, set_names
 
 from .. import palette as pal
 from ..app import App, Scene
@@ -70,13 +71,19 @@ def summary(app: App, entry: SaveEntry) -> dict[str, Any] | None:
 
 def display_name(path: Path) -> str:
     """A save's name in the list: its file name, or what the game named it (the autosave, a
-    game the autosave held before another took its place)."""
+    game the autosave held before another took its place, a network game kept as this
+    window saw it; the line under it tells the date)."""
     if path.name == AUTOSAVE:
         return _("Last game (autosave)")
     stem = readable(path.stem)
     kind, _dash, stamp = stem.partition("-")
-    if kind in (FINISHED, UNFINISHED) and stamp[:8].isdigit():
-        return _("Finished game") if kind == FINISHED else _("Unfinished game")
+    if stamp[:8].isdigit():
+        if kind == FINISHED:
+            return _("Finished game")
+        if kind == UNFINISHED:
+            return _("Unfinished game")
+        if kind == UNVERIFIED:
+            return _("Unverified game")
     return stem
 
 
@@ -463,7 +470,7 @@ def open_saved(app: App, saved: SavedGame, path: Path, final_when_over: bool = F
             "with it as it is now: its tiles and scores may differ from those played.",
             "The tile sets {names} changed since this game was saved. The game is replayed "
             "with them as they are now: its tiles and scores may differ from those played.",
-            len(changed)).format(names=", ".join(f"'{sid}'" for sid in changed))))
+            len(changed)).format(names=set_names(app.registry.sets, changed))))
     unknown = saved.unknown_seats()
     if unknown:
         questions.append((_("An unknown computer level"), ngettext(
