@@ -26,7 +26,7 @@ from websockets.exceptions import ConnectionClosed, InvalidHandshake
 from websockets.protocol import State
 
 from game.net import PROTOCOL
-from game.net.client import NetSession, Refusal, Status
+from game.net.client import NetSession, Refusal, Status, Trouble
 from game.net.connect import follow
 from game.net.descriptors import ACCEPT_BACKLOG, open_files
 from game.net.limits import Limits
@@ -418,8 +418,9 @@ async def seat_only(session: NetSession) -> tuple[int, ...]:
 
 
 def test_a_table_that_sends_nonsense_never_crashes_its_client() -> None:
-    """A server of another kind: garbage, then a game that contradicts itself, again at
-    every join.  The client reads on, rebuilds, and gives up with a sentence."""
+    """A server of another kind: garbage at the first join, then a game that contradicts
+    itself at every join.  The client reads on, rebuilds, and gives up with a sentence
+    (frames it cannot read again and again have their own, tests/net/test_client_edges)."""
     table = Table(TableConfig("carcassonne", seats=("open", "open")), registry(), seed=1)
     table.join("A", None, None, None)
     table.join("B", None, None, None)
@@ -432,8 +433,10 @@ def test_a_table_that_sends_nonsense_never_crashes_its_client() -> None:
         nonlocal joins
         await ws.recv()
         joins += 1
-        await ws.send("{not json")
+        if joins == 1:
+            await ws.send("{not json")
         await ws.send(json.dumps({"type": "welcome", "protocol": PROTOCOL, "server": "?",
+                                  "code": table.code,
                                   "table": table.info(0.0), "you": [0], "token": "t" * 32,
                                   "host": False}))
         await ws.send(json.dumps(start))
@@ -451,6 +454,7 @@ def test_a_table_that_sends_nonsense_never_crashes_its_client() -> None:
                                    step=lambda: told.extend(session.poll()))
             stop.set()
             await connection
+            assert session.fault is not None and session.fault.kind == Trouble.MISFIT
             assert session.problem is not None and "do not fit" in session.problem
             assert any(isinstance(t, Refusal) and t.code == "bad-message" for t in told)
             assert joins == 3 and session.game is None
