@@ -1,12 +1,14 @@
 """A chosen seed and a typed tile order: the same seed and order give the same draws, the
 tiles typed are drawn first in their order, the rest is the seed's shuffle of what remains;
-an order the draw pile cannot follow is refused naming the word at fault; undo, a fresh copy
-and replays keep the order."""
+an order the draw pile cannot follow is refused naming the word at fault; undo, a fresh copy,
+replays and saves keep the order; saves from before orders load as they did."""
 
 from __future__ import annotations
 
+import json
 import random
 from collections import Counter
+from pathlib import Path
 
 import pytest
 
@@ -14,6 +16,7 @@ from game.rules import Game, TileSet
 from game.rules.actions import SKIP
 from game.rules.draws import Fault, OrderError, order_text, pile_counts, read_order
 from game.rules.registry import Registry
+from game.store.storage import SavedGame, SaveError, Storage
 
 
 def _drawn(game: Game, count: int) -> list[str]:
@@ -102,3 +105,45 @@ def test_the_game_itself_refuses_an_order_it_cannot_deal(base: TileSet) -> None:
 def test_an_empty_text_is_no_order_and_an_order_reads_back(base: TileSet) -> None:
     assert read_order(base, "  ,; ") == ()
     assert read_order(base, order_text(("A", "U"))) == ("A", "U")
+
+
+# -- saves ------------------------------------------------------------------------------------
+
+BEFORE_ORDERS = Path(__file__).parent / "data" / "saves" / "before-orders-format-3.json"
+
+
+def test_a_game_with_an_order_saves_loads_and_replays_exactly(tmp_path: Path, base: TileSet,
+                                                             registry: Registry) -> None:
+    game = Game(base, ["Ann", "Bob"], seed=11, order=("C", "A", "U"))
+    _drawn(game, 5)
+    store = Storage(tmp_path)
+    path = store.save(SavedGame.of(game, "carcassonne", [], ["red", "blue"]))
+    data = json.loads(path.read_text(encoding="utf-8"))
+    assert data["order"] == ["C", "A", "U"] and data["seed"] == 11
+    saved = store.load(path)
+    restored = saved.restore(registry, path)
+    assert restored.order == ("C", "A", "U") and restored.deck == game.deck
+    assert restored.moves == game.moves and restored.hands == game.hands
+    # Without its order the same seed and moves are another game: the order is its identity.
+    assert not SavedGame.of(Game(base, ["Ann", "Bob"], seed=11), "carcassonne", [],
+                            ["red", "blue"]).continued_by(saved)
+
+
+def test_a_save_whose_order_the_tile_set_cannot_deal_is_an_error(tmp_path: Path,
+                                                                  base: TileSet,
+                                                                  registry: Registry) -> None:
+    saved = SavedGame.of(Game(base, ["Ann", "Bob"], seed=2), "carcassonne", [], ["red", "blue"])
+    saved.order = ["C", "C"]
+    path = Storage(tmp_path).save(saved)
+    with pytest.raises(SaveError, match="do not replay"):
+        Storage(tmp_path).load(path).restore(registry, path)
+
+
+def test_a_save_from_before_orders_loads_as_it_did(registry: Registry, tmp_path: Path) -> None:
+    saved = SavedGame.from_json(BEFORE_ORDERS.read_text(encoding="utf-8"), BEFORE_ORDERS)
+    assert saved.order == []
+    game = saved.restore(registry, BEFORE_ORDERS)
+    assert game.order == () and len(game.moves) == 10
+    assert game.deck[-5:] == ["F", "M", "M", "J", "V"]  # as that version's pile stood
+    again = SavedGame.of(game, "carcassonne", [], ["red", "blue"])
+    assert "order" not in json.loads(again.to_json())  # still readable where orders are not
