@@ -19,6 +19,7 @@ from game.words.i18n import _
 from .. import palette as pal
 from ..app import App, Scene
 from ..intents import Command, Intent, PointerDown
+from ..resources import Resources
 from ..widgets import Button, TextField, blit_centred, first_blink, fit_text, panel, wrap_text
 from .menus import dim
 
@@ -191,6 +192,17 @@ class DrawsScene(Scene):
             x = area.x + (i % cols) * cell
             y = top + (i // cols) * (cell + label_h)
             surface.blit(art.tile(types[tid], 0, cell - inset), (x, y))
-            label = fit_text(res, f"{tid} ×{count}", 15, cell, bold=True)
-            blit_centred(surface, res.text(label, 15, pal.TEXT, bold=True),
+            label, size = _label(res, tid, count, cell - px(2))
+            blit_centred(surface, res.text(label, size, pal.TEXT, bold=True),
                          (x + (cell - inset) // 2, y + cell - inset + label_h // 2 + 1))
+
+
+def _label(res: Resources, tid: str, count: int, width: int) -> tuple[str, int]:
+    """A tile's name with how many the pile holds, in ``width`` px; where tiles are small
+    (a game of many tiles, a small window), the name alone: it is what players type, and
+    a refusal says how many the pile holds."""
+    for text in (f"{tid} ×{count}", tid):
+        for size in (15, 13):
+            if res.font(size, True).size(text)[0] <= width:
+                return text, size
+    return fit_text(res, tid, 13, width, bold=True), 13
