@@ -65,7 +65,7 @@ _plans_lock = threading.Lock()
 
 
 def _key(game: Game, level: str) -> Hashable:
-    return (level, id(game.tileset), game.seed, game.players, tuple(game.moves),
+    return (level, id(game.tileset), game.seed, game.order, game.players, tuple(game.moves),
             tuple(game.forced))
 
 

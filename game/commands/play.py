@@ -1,7 +1,7 @@
 """Launch the game window.
 
     python -m game [--game ID] [--expansions ID ...] [--players N] [--seats human,quick,...]
-                   [--seed N] [--computer-pace relaxed|normal|instant]
+                   [--seed N] [--order TILES] [--computer-pace relaxed|normal|instant]
                    [--autoplay] [--quit-after SECONDS] [--screenshot FILE]
                    [--size WxH] [--fullscreen] [--time-first-frame] [--smoke] [--version]
                    [--join ws://HOST:PORT/CODE [--seat N | --watch] [--name NAME]
@@ -9,12 +9,13 @@
                    [--install-desktop-entry] [--uninstall-desktop-entry]
 
 With ``--game`` or ``--seats`` the window opens straight into that game; otherwise at the
-title screen.  ``--join`` takes a seat at a network table (see docs/network.md) in the
-window, as a person, or with ``--seats LEVEL`` as a computer of the window; with
-``--headless`` too, that computer plays without a window (how tests and benchmarks fill
-tables).  ``--join LINK --watch`` watches a table that allows spectators (with
-``--headless``: until its end, then prints the final scores).  The ``carcassonne`` command
-(installed) and the standalone executable take the same options.
+title screen.  ``--seed`` and ``--order`` (tiles drawn first, named as the tile set names
+them) make that game's draws, or New game's.  ``--join`` takes a seat at a network table
+(see docs/network.md) in the window, as a person, or with ``--seats LEVEL`` as a computer
+of the window; with ``--headless`` too, that computer plays without a window (how tests and
+benchmarks fill tables).  ``--join LINK --watch`` watches a table that allows spectators
+(with ``--headless``: until its end, then prints the final scores).  The ``carcassonne``
+command (installed) and the standalone executable take the same options.
 """
 
 from __future__ import annotations
@@ -58,6 +59,9 @@ def parse_args(argv: Sequence[str] | None = None) -> argparse.Namespace:
                         help=f"who plays each seat, in order: human or a computer level "
                         f"({LEVELS_SAID}); opens straight into the game")
     parser.add_argument("--seed", type=int, help="seed of the game (its draw order)")
+    parser.add_argument("--order", metavar="TILES",
+                        help="tiles drawn first, in this order, named as the tile set names "
+                        "them (e.g. \"D, A, U\"); the seed shuffles the rest of the pile")
     parser.add_argument("--computer-pace", choices=PACES,
                         help="how computer turns are shown in this run (instead of the "
                         "setting): instant plays them as fast as they are decided")
@@ -110,6 +114,9 @@ def parse_args(argv: Sequence[str] | None = None) -> argparse.Namespace:
         parser.error(f"--quit-after takes seconds, 0 or more, not {args.quit_after}")
     if args.seats is not None and args.players is not None and args.players != len(args.seats):
         parser.error(f"--players {args.players} but --seats names {len(args.seats)} seats")
+    if args.order is not None and args.join is not None:
+        parser.error("--order is for games on this computer: a network table draws its own "
+                     "tiles")
     if args.watch and (args.join is None or args.seat is not None or args.seats is not None):
         parser.error("--watch goes with --join, and a spectator takes no seat (--seat, "
                      "--seats)")
@@ -192,8 +199,30 @@ def process_age() -> tuple[float, str]:
         return time.perf_counter() - _T0, "import"
 
 
+def checked_order(args: argparse.Namespace) -> tuple[tuple[str, ...], str | None]:
+    """The tiles ``--order`` names, checked against the game of ``--game`` (Carcassonne by
+    default) and its expansions; else the sentence saying which word is at fault."""
+    if not args.order:
+        return (), None
+    from game.rules import RulesError
+    from game.rules.draws import OrderError, read_order
+    from game.words.draws import order_refusal
+    try:
+        tileset = installed_games().ruleset(args.game or "carcassonne", args.expansions)
+    except (KeyError, RulesError) as exc:
+        return (), str(exc).strip("'\"")
+    try:
+        return read_order(tileset, args.order), None
+    except OrderError as exc:
+        return (), order_refusal(exc)
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     args = parse_args(argv)
+    order, problem = checked_order(args)
+    if problem is not None:
+        print(f"--order: {problem}", file=sys.stderr)
+        return 2
     if args.join is not None and args.headless:
         return join(args)
     if args.install_desktop_entry or args.uninstall_desktop_entry:
@@ -220,6 +249,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         from game.ui.scenes.routes import first_scene, open_window
         config = AppConfig(size=size, fullscreen=args.fullscreen, autoplay=args.autoplay,
                            quit_after=quit_after, screenshot=args.screenshot, seed=args.seed,
+                           order=order,
                            players=args.players or 2, game=args.game or "carcassonne",
                            expansions=args.expansions, computer_pace=args.computer_pace)
         if args.listen is not None:
@@ -238,7 +268,7 @@ def main(argv: Sequence[str] | None = None) -> int:
                 print(f"cannot join: {problem}", file=sys.stderr)
                 return 2
         elif (args.game is not None or args.seats is not None) and not args.autoplay:
-            problem = open_game(app, args)
+            problem = open_game(app, args, order)
             if problem is not None:
                 app.close()
                 print(f"cannot start that game: {problem}", file=sys.stderr)
@@ -300,7 +330,7 @@ def join_in_window(app: App, args: argparse.Namespace) -> str | None:
     return None
 
 
-def open_game(app: App, args: argparse.Namespace) -> str | None:
+def open_game(app: App, args: argparse.Namespace, order: Sequence[str] = ()) -> str | None:
     """Put the game the options describe on the app's stack; the problem, if it cannot be
     made (an unknown game or expansion, a number of players it does not take)."""
     from game.rules import RulesError
@@ -309,7 +339,7 @@ def open_game(app: App, args: argparse.Namespace) -> str | None:
     kinds = args.seats or [Person.HUMAN] * (args.players or 2)
     try:
         scene = seated_game(app, kinds, args.seed, args.game or "carcassonne",
-                            args.expansions)
+                            args.expansions, order)
     except (KeyError, RulesError) as exc:
         return str(exc).strip("'\"")
     app.push(scene)

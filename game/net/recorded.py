@@ -26,11 +26,12 @@ class TableGame(Game):
 
     def __init__(self, tileset: TileSet, players: Sequence[str], seed: int,
                  options: Mapping[str, OptionValue] | None = None,
-                 start: StartDef | None = None, *, earlier_dealing: bool = False) -> None:
+                 start: StartDef | None = None, *, earlier_dealing: bool = False,
+                 order: Sequence[str] = ()) -> None:
         self._noted = []
         self._deals = []
         super().__init__(tileset, players, seed, options, start,
-                         earlier_dealing=earlier_dealing)
+                         earlier_dealing=earlier_dealing, order=order)
 
     def copy(self) -> Self:
         out = super().copy()

@@ -422,7 +422,7 @@ def _results(game: Game, points: Sequence[Point], tasks: Sequence[_Task], future
 @dataclass(frozen=True)
 class _Setup:
     """What a worker process needs to rebuild the game reviewed (a game is its set-up, its
-    seed and its moves)."""
+    seed, its tile order and its moves)."""
 
     tileset: TileSet
     players: tuple[str, ...]
@@ -430,6 +430,7 @@ class _Setup:
     options: tuple[tuple[str, OptionValue], ...]
     start: StartDef
     earlier_dealing: bool
+    order: tuple[str, ...]
     moves: tuple[str, ...]
     forced: tuple[tuple[int, str, str], ...]
     futures: int
@@ -438,12 +439,12 @@ class _Setup:
     def of(cls, game: Game, futures: int) -> _Setup:
         return cls(game.tileset, tuple(game.players), game.seed,
                    tuple(game.chosen_options.items()), game.start, game.earlier_dealing,
-                   tuple(str(m) for m in game.moves), tuple(game.forced), futures)
+                   game.order, tuple(str(m) for m in game.moves), tuple(game.forced), futures)
 
     def game(self) -> Game:
         return Game.replay(self.tileset, self.players, self.seed, dict(self.options),
                            [parse_action(m) for m in self.moves], self.forced, self.start,
-                           earlier_dealing=self.earlier_dealing)
+                           earlier_dealing=self.earlier_dealing, order=self.order)
 
 
 _worker: tuple[_Setup, list[Point], Flag] | None = None

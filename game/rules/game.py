@@ -1,7 +1,8 @@
 """The game: turn order, the actions a player may take and what applying them does.
 
-A game is fully determined by its tile set, options, players, seed and move list (plus any
-outcome a scenario forced); ``replay`` rebuilds one from those, which is also how ``undo``
+A game is fully determined by its tile set, options, players, seed, tile order (tiles a
+player typed to be drawn first, usually none) and move list (plus any outcome a scenario
+forced); ``replay`` rebuilds one from those, which is also how ``undo``
 works.  The parts of the engine live beside this file: ``placing`` (legal placements,
 tiles and figures put down), ``scoring``, ``outcomes`` (the draw pile, random and forced
 outcomes) and ``state`` (what a game holds, its questions and its copy).
@@ -31,6 +32,7 @@ from .actions import (
     well_formed,
 )
 from .board import PlacedTile
+from .draws import check_order
 from .errors import IllegalAction
 from .events import ChoiceRequest, Notice, ScoreEvent
 from .model import OptionValue, StartDef, TileSet
@@ -49,9 +51,15 @@ _new = tuple.__new__  # builds a named tuple without its Python-level constructo
 class Game(Placing, Scoring, Outcomes):
     def __init__(self, tileset: TileSet, players: Sequence[str], seed: int = 0,
                  options: Mapping[str, OptionValue] | None = None,
-                 start: StartDef | None = None, *, earlier_dealing: bool = False) -> None:
+                 start: StartDef | None = None, *, earlier_dealing: bool = False,
+                 order: Sequence[str] = ()) -> None:
+        """``order``: tile ids to be drawn first, in that order (a typed order, see
+        ``draws``); the rest of the pile is shuffled from the seed."""
         self._set_up(tileset, players, seed, options, start)
         self.earlier_dealing = earlier_dealing and self._hand_size > 1
+        if order:
+            check_order(tileset, order, self.start)
+            self.order = tuple(order)
         self.deck = self._shuffled_deck()
         self._place_tile(self.start.tile, self.start.at, self.start.rotation // 90)
         if self._refills_as_turns_end:  # every player draws their hand before the first turn
@@ -233,14 +241,14 @@ class Game(Placing, Scoring, Outcomes):
             raise IllegalAction("nothing of this turn to take back")
         other = Game.replay(self.tileset, self.players, self.seed, self.chosen_options,
                             self.moves[:-1], self.forced, self.start,
-                            earlier_dealing=self.earlier_dealing)
+                            earlier_dealing=self.earlier_dealing, order=self.order)
         self.__dict__.update(other.__dict__)
 
     def fresh(self) -> Game:
-        """A new game with this one's set-up (tile set, players, seed, options, start), to
-        play its moves again (a turn log, a history)."""
+        """A new game with this one's set-up (tile set, players, seed, options, start, tile
+        order), to play its moves again (a turn log, a history)."""
         return Game(self.tileset, self.players, self.seed, self.chosen_options, self.start,
-                    earlier_dealing=self.earlier_dealing)
+                    earlier_dealing=self.earlier_dealing, order=self.order)
 
     @property
     def can_undo(self) -> bool:
@@ -252,8 +260,10 @@ class Game(Placing, Scoring, Outcomes):
     def replay(cls, tileset: TileSet, players: Sequence[str], seed: int,
                options: Mapping[str, OptionValue], moves: Sequence[Action],
                forced: Sequence[tuple[int, str, str]] = (),
-               start: StartDef | None = None, *, earlier_dealing: bool = False) -> Game:
-        game = cls(tileset, players, seed, options, start, earlier_dealing=earlier_dealing)
+               start: StartDef | None = None, *, earlier_dealing: bool = False,
+               order: Sequence[str] = ()) -> Game:
+        game = cls(tileset, players, seed, options, start, earlier_dealing=earlier_dealing,
+                   order=order)
         pending = sorted(forced, key=lambda f: f[0])
         for i, move in enumerate(moves):
             for when, what, value in pending:

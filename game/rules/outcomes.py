@@ -28,7 +28,11 @@ class Outcomes(GameState):
                 n -= 1
                 start_taken = True
             deck.extend([t.id] * n)
-        self._random().shuffle(deck)
+        order = self.order
+        for tid in order:  # a typed order (checked): its tiles are drawn first, in order
+            deck.remove(tid)
+        self._random().shuffle(deck)  # the seed shuffles what is left, as without an order
+        deck.extend(reversed(order))  # the pile is drawn from its end
         return deck
 
     def _random(self) -> random.Random:

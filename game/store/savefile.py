@@ -1,10 +1,11 @@
 """What a save file holds, and the check of its shape before anything uses it.
 
-A save is the game's set-up, seed and move list: replaying the moves rebuilds the game
-exactly.  It also records the game's version, the save format and a fingerprint of each tile
-set it was played with, so that a save from a newer game or on a changed tile set is told
-apart.  Every field is checked against ``FIELDS`` when the file is read: a save of the wrong
-shape is a ``SaveError`` naming the field, never an exception deeper in the game.
+A save is the game's set-up, seed (with the tile order a player typed, if any) and move
+list: replaying the moves rebuilds the game exactly.  It also records the game's version,
+the save format and a fingerprint of each tile set it was played with, so that a save from
+a newer game or on a changed tile set is told apart.  Every field is checked against
+``FIELDS`` when the file is read: a save of the wrong shape is a ``SaveError`` naming the
+field, never an exception deeper in the game.
 """
 
 from __future__ import annotations
@@ -173,6 +174,7 @@ FIELDS: dict[str, Check] = {
     "aids": _boolean,
     "earlier_dealing": _boolean,
     "resigned": _list(_integer(7), 8),
+    "order": _list(_text(40), 1000),  # a typed tile order (``game.rules.draws``)
 }
 REQUIRED = ("game", "expansions", "players", "colours", "seed", "options", "moves")
 
@@ -230,7 +232,7 @@ def summary_of(game: Game) -> dict[str, Any]:
 
 def _set_up(saved: SavedGame) -> tuple[object, ...]:
     return (saved.game, saved.expansions, saved.players, saved.seed, saved.options,
-            saved.start)
+            saved.start, saved.order)
 
 
 @dataclass
@@ -260,6 +262,8 @@ class SavedGame:
     earlier_dealing: bool = False
     # The seats whose players resigned at a network table: the win is not theirs.
     resigned: list[int] = field(default_factory=list)
+    # The tiles a player typed to be drawn first, in order; the seed shuffles the rest.
+    order: list[str] = field(default_factory=list)
 
     @classmethod
     def of(cls, game: Game, game_id: str, expansions: Sequence[str], colours: Sequence[str],
@@ -274,7 +278,7 @@ class SavedGame:
                    forced=[list(f) for f in game.forced], start=start, seats=list(seats),
                    saved_at=time.time(), version=version(),
                    tilesets=dict(game.tileset.fingerprints), summary=summary_of(game),
-                   aids=aids, earlier_dealing=game.earlier_dealing)
+                   aids=aids, earlier_dealing=game.earlier_dealing, order=list(game.order))
 
     def to_json(self) -> str:
         data = {"format": SAVE_FORMAT, **self.__dict__}
@@ -284,6 +288,8 @@ class SavedGame:
             del data["earlier_dealing"]
         if not self.resigned:  # the usual game: left out, as older versions wrote it
             del data["resigned"]
+        if not self.order:  # the usual game, which versions without orders read too
+            del data["order"]
         return json.dumps(data, indent=1, ensure_ascii=False)
 
     @classmethod
@@ -354,7 +360,7 @@ class SavedGame:
             moves = [parse_action(m) for m in self.moves]
             forced = [(int(f[0]), str(f[1]), str(f[2])) for f in self.forced]
             return Game.replay(tileset, self.players, self.seed, self.options, moves, forced,
-                               start, earlier_dealing=self.earlier_dealing)
+                               start, earlier_dealing=self.earlier_dealing, order=self.order)
         except KeyError as exc:
             raise SaveError(path, str(exc.args[0])) from None
         except (RulesError, IllegalAction, ValueError, TypeError, IndexError) as exc:

@@ -74,6 +74,7 @@ class AppConfig:
     screenshot: Path | None = None
     storage_root: Path | None = None
     seed: int | None = None
+    order: tuple[str, ...] = ()  # tiles to draw first (--order), for --autoplay and New game
     players: int = 2
     game: str = "carcassonne"  # the game of --autoplay
     computer_pace: str | None = None  # overrides the setting for this run

@@ -334,6 +334,12 @@ class NetworkSession(Session):
             return None
         return self.told_at_end or self.link.net.account()
 
+    def told_draws(self) -> str | None:
+        """The table's seed deals every hand: told once the game is over and the table has
+        told it, never before."""
+        final = self.final()
+        return None if final is None else final.told_draws()
+
     def final(self) -> Session | None:
         """Once the game is over and its seed told: the real game, as a game of this window
         (saved, its history browsed, played again here).  When the table's account of it

@@ -20,6 +20,7 @@ from game.rules import Game, TileSet
 from game.rules.registry import Registry
 from game.store.savefile import Person, resigned_out
 from game.store.storage import SavedGame, Storage, not_written
+from game.words.draws import draws_line
 from game.words.i18n import N_, _
 
 from . import palette as pal
@@ -174,6 +175,11 @@ class Session:
         real game, once the table has told it)."""
         return self
 
+    def told_draws(self) -> str | None:
+        """The game's seed, and the tiles a player typed to be drawn first, as a friend
+        types them to play the same draws (None while they must stay secret)."""
+        return draws_line(self.game.seed, self.game.order)
+
     def marks(self, player: int) -> SeatMarks | None:
         """What the player's row shows of their seat at a network table (None on one
         screen)."""
@@ -208,16 +214,21 @@ class Session:
     @classmethod
     def new(cls, registry: Registry, game_id: str, expansions: Sequence[str],
             seats: Sequence[Seat], options: dict[str, Any] | None = None,
-            seed: int | None = None, aids: bool = True) -> Session:
+            seed: int | None = None, aids: bool = True,
+            order: Sequence[str] = ()) -> Session:
+        """``seed``: the one a player chose (None: a random one); ``order``: tiles a player
+        typed to be drawn first (``game.rules.draws``), checked: OrderError."""
         tileset = registry.ruleset(game_id, list(expansions))
         if seed is None:
             seed = random.SystemRandom().randrange(2**31)
-        game = Game(tileset, [s.name for s in seats], seed=seed, options=options or {})
+        game = Game(tileset, [s.name for s in seats], seed=seed, options=options or {},
+                    order=order)
         return cls(game, game_id, list(expansions), list(seats), aids=aids)
 
     @classmethod
     def seated(cls, registry: Registry, kinds: Sequence[str], seed: int | None,
-               game_id: str = "carcassonne", expansions: Sequence[str] = ()) -> Session:
+               game_id: str = "carcassonne", expansions: Sequence[str] = (),
+               order: Sequence[str] = ()) -> Session:
         """A new game with a seat of each kind (human or a computer level), named by
         their colours."""
         names = [n for n, _ in pal.PLAYER_COLOURS]
@@ -227,7 +238,7 @@ class Session:
             raise KeyError(f"{tileset.name} takes {lo} to {min(hi, len(names))} players, "
                            f"not {len(kinds)}")
         seats = [Seat(pal.colour_name(names[i]), names[i], kind) for i, kind in enumerate(kinds)]
-        return cls.new(registry, game_id, expansions, seats, seed=seed)
+        return cls.new(registry, game_id, expansions, seats, seed=seed, order=order)
 
     @classmethod
     def restore(cls, registry: Registry, saved: SavedGame, path: Path) -> Session:

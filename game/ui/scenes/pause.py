@@ -6,12 +6,16 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
+import pygame
+
 from game.net.terms import SeatKind, Watchers
 from game.words.i18n import _
 
+from .. import palette as pal
 from ..app import App
 from ..net_session import NetworkSession
 from ..session import Session
+from ..widgets import blit_centred, fit_text
 from .help import HelpScene
 from .lobby import copy_link
 from .menus import ConfirmScene, MenuScene
@@ -22,6 +26,7 @@ from .settings import SettingsScene
 class PauseScene(MenuScene):
     def __init__(self, app: App, session: Session) -> None:
         self.session = session
+        self.draws: str | None = None  # the game's seed as the menu shows it, if it may
         super().__init__(app)
 
     def layout(self, size: tuple[int, int]) -> None:
@@ -35,6 +40,20 @@ class PauseScene(MenuScene):
         else:
             self.title = _("Game paused")
         super().layout(size)
+        self.draws = self.session.told_draws()
+        if self.draws is not None:  # a line under the buttons, for a friend to type
+            self.rect.h += self.app.res.px(30)
+            self.rect.centery = size[1] // 2
+            for i, b in enumerate(self.buttons):
+                b.rect.y = self.rect.y + self.app.res.px(74 + 62 * i)
+
+    def draw(self, surface: pygame.Surface) -> None:
+        super().draw(surface)
+        if self.draws is not None:
+            res = self.app.res
+            line = fit_text(res, self.draws, 17, self.rect.w - res.px(40))
+            blit_centred(surface, res.text(line, 17, pal.TEXT_DIM),
+                         (self.rect.centerx, self.rect.bottom - res.px(30)))
 
     def entries(self) -> list[tuple[str, Callable[[], object]]]:
         if isinstance(self.session, NetworkSession):

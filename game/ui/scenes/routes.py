@@ -59,12 +59,13 @@ def first_scene(app: App) -> Scene:
     if not config.autoplay:
         return TitleScene(app)
     session = Session.seated(app.registry, ["random"] * config.players, config.seed,
-                             config.game, config.expansions)
+                             config.game, config.expansions, config.order)
     return PlayScene(app, session, autoplay=True)
 
 
 def seated_game(app: App, kinds: Sequence[str], seed: int | None, game_id: str,
-                expansions: Sequence[str]) -> PlayScene:
+                expansions: Sequence[str], order: Sequence[str] = ()) -> PlayScene:
     """A new game with a seat of each kind (``human`` or a computer level), as the command
     line asks for it; raises KeyError or RulesError when it cannot be made."""
-    return PlayScene(app, Session.seated(app.registry, kinds, seed, game_id, expansions))
+    return PlayScene(app, Session.seated(app.registry, kinds, seed, game_id, expansions,
+                                         order))

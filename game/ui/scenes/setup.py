@@ -1,6 +1,7 @@
 """The new-game screen: players (name, colour, seat order, a person at this screen, a
 computer level, or an open seat for someone joining over the network), the game, its
-expansions and rule options, and the table's options (play without aids; with an open seat,
+expansions and rule options, the tile draws (a seed, tiles to draw first: for a game on this
+computer only), and the table's options (play without aids; with an open seat,
 a turn clock, where the table is served, who may watch it).  With an open seat the game is
 hosted, from this window or on a table server (then also a clock of days a move, and a
 table listed on the server): the table's lobby opens.  Every choice is remembered for the
@@ -19,9 +20,11 @@ from game.net.headless import PACES as TABLE_PACES
 from game.net.seats import TableConfig
 from game.net.terms import SeatKind
 from game.rules import RulesError, TileSet
+from game.rules.draws import OrderError, read_order
 from game.rules.looks import figure_sprite
 from game.store.savefile import Person
-from game.words.i18n import _
+from game.words.draws import order_refusal
+from game.words.i18n import _, ngettext
 from game.words.vocabulary import (
     option_name,
     option_quote,
@@ -58,6 +61,7 @@ from ..widgets import (
     panel,
     wrap_text,
 )
+from .draws import DrawsScene
 from .help import HelpScene
 from .lobby import LobbyScene
 from .menus import MessageScene
@@ -120,6 +124,11 @@ class SetupScene(Scene):
         watchers = kept.get("watchers")
         self.watchers = watchers if watchers in WATCHERS else WATCHERS[0]
         self.public = kept.get("public") is True
+        # The tile draws: a seed chosen (None: random) and tiles typed to be drawn first,
+        # as typed (checked against the game chosen when it starts).  Not remembered: a
+        # game set up after this one draws at random again, unless the command line chose.
+        self.seed: int | None = app.config.seed
+        self.order = ", ".join(app.config.order)
         self._recall(kept)
         if again is not None:
             self._again(again)
@@ -196,7 +205,10 @@ class SetupScene(Scene):
         self.widgets.append(Button(pygame.Rect(left + px(178), add_y, px(140), px(44)),
                                    ("[ ] " if self.aids else "[x] ") + _("No aids"),
                                    self._toggle_aids))
-        if self.hosting:
+        if not self.hosting:
+            self.widgets.append(Button(pygame.Rect(left + px(330), add_y, px(188), px(44)),
+                                       self._draws_label(), self.choose_draws))
+        else:
             self.widgets.append(Button(pygame.Rect(left + px(330), add_y, px(188), px(44)),
                                        self._clock_label(), self._cycle_clock))
             table_y = add_y + px(52)
@@ -374,6 +386,26 @@ class SetupScene(Scene):
 
         self.app.push(ServerChoiceScene(self.app, self.server, bool(self.server), chosen))
 
+    def _draws_label(self) -> str:
+        typed = len(self.order.replace(",", " ").replace(";", " ").split())
+        if self.seed is None and not typed:
+            return _("Tiles: random")
+        if not typed:
+            return _("Tiles: seed {seed}").format(seed=self.seed)
+        if self.seed is None:
+            return ngettext("Tiles: {count} first", "Tiles: {count} first", typed).format(
+                count=typed)
+        return ngettext("Tiles: seed {seed}, {count} first", "Tiles: seed {seed}, {count} first",
+                        typed).format(seed=self.seed, count=typed)
+
+    def choose_draws(self) -> None:
+        """The seed and the tiles drawn first, typed on a screen of their own."""
+        def chosen(seed: int | None, order: str) -> None:
+            self.seed, self.order = seed, order
+            self._build()
+
+        self.app.push(DrawsScene(self.app, self._tileset(), self.seed, self.order, chosen))
+
     def _cycle_watchers(self) -> None:
         self.watchers = WATCHERS[(WATCHERS.index(self.watchers) + 1) % len(WATCHERS)]
         self._build()
@@ -421,8 +453,14 @@ class SetupScene(Scene):
             self.host()
             return
         try:
+            tileset = self.app.registry.ruleset(self.game_id, self.expansions)
+            order = read_order(tileset, self.order)
             session = Session.new(self.app.registry, self.game_id, self.expansions, self.seats,
-                                  self.options, seed=self.app.config.seed, aids=self.aids)
+                                  self.options, seed=self.seed, aids=self.aids, order=order)
+        except OrderError as exc:  # the game or its expansions changed since it was typed
+            self.app.push(MessageScene(self.app, _("This game cannot start"),
+                                       order_refusal(exc)))
+            return
         except (KeyError, RulesError) as exc:
             self.app.push(MessageScene(self.app, _("This game cannot start"), str(exc)))
             return
@@ -578,17 +616,26 @@ class SetupScene(Scene):
 
     def _draw_kinds_help(self, surface: pygame.Surface) -> None:
         """Under the players, how to seat a computer: the Human button turns a seat into
-        one, at the level it shows; told where the rows leave room for it."""
+        one, at the level it shows; told where the rows leave room for it.  Before it, at a
+        network table, that the tile draws chosen are set aside: the host would know them."""
         res = self.app.res
         px = res.px
-        text = _("To play against the computer, click “{human}”: each click chooses another "
-                 "level").format(human=kind_name(Person.HUMAN))
-        lines = wrap_text(res, text, 17, px(RIGHT_X - 60))
-        if self.kinds_help_top + px(20) * len(lines) > self.buttons_top - px(8):
-            return
-        for i, line in enumerate(lines):
-            surface.blit(res.text(line, 17, pal.TEXT_DIM),
-                         (self.card.x + px(30), self.kinds_help_top + px(20) * i))
+        width = px(RIGHT_X - 60)
+        blocks: list[tuple[str, pal.Colour]] = []
+        if self.hosting and (self.seed is not None or self.order.strip()):
+            blocks.append((_("A network table draws its tiles at random: the seed and tiles "
+                             "chosen are for games on this computer."), pal.ILLEGAL))
+        blocks.append((_("To play against the computer, click “{human}”: each click chooses "
+                         "another level").format(human=kind_name(Person.HUMAN)),
+                       pal.TEXT_DIM))
+        y = self.kinds_help_top
+        for text, colour in blocks:  # each whole, or not at all
+            lines = wrap_text(res, text, 17, width)
+            if y + px(20) * len(lines) > self.buttons_top - px(8):
+                return
+            for line in lines:
+                surface.blit(res.text(line, 17, colour), (self.card.x + px(30), y))
+                y += px(20)
 
 
 def _printable(value: object) -> str:
