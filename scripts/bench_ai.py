@@ -640,11 +640,11 @@ def player_identity() -> str | None:
     return hashlib.sha256((committed + changes).encode()).hexdigest()[:16]
 
 
-def checkout_of(rev: str, cache: Path | None = None) -> tuple[str, Path]:
-    """The commit ``rev`` names and a detached worktree of it, made once in a cache folder
-    and kept for later runs (``git worktree remove`` one that is no longer wanted)."""
+def checkout_of(rev: str, cache: Path | None = None, repo: Path = ROOT) -> tuple[str, Path]:
+    """The commit ``rev`` names in ``repo`` and a detached worktree of it, made once in a
+    cache folder and kept for later runs (``git worktree remove`` one no longer wanted)."""
     def git(*args: str) -> str:
-        done = subprocess.run(["git", "-C", str(ROOT), *args], capture_output=True, text=True)
+        done = subprocess.run(["git", "-C", str(repo), *args], capture_output=True, text=True)
         if done.returncode:
             raise ValueError(done.stderr.strip().splitlines()[-1] if done.stderr.strip()
                              else f"git {' '.join(args)} failed")
