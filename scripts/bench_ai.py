@@ -13,6 +13,8 @@ at once from the plan of its turn are not moves it thought about).
     python scripts/bench_ai.py --first-pair 50 --games 100 --json b.json  # games 100-199
     python scripts/bench_ai.py --merge a.json b.json   # one table from runs on other seeds
     python scripts/bench_ai.py --pairings strong:mcts@3 --processor-time   # mcts at 3 s
+    python scripts/bench_ai.py --sprt --pairings strong:strong --against HEAD~1 \
+        --processor-time --state strong.json   # is the last commit's strong stronger?
 
 A long run can be split: ``--first-pair`` starts at a later seed, ``--json`` keeps every
 game, and ``--merge`` recomputes the table from the games of several files (the same budget
@@ -20,6 +22,19 @@ and clock, no game twice), as if they had been one run.  A level written ``LEVEL
 in a pairing thinks that long instead of ``--budget``.  ``--processor-time`` counts budgets
 (and the times reported) in the processor time of the thinking process, not on the wall
 clock: on a machine shared with other work a level then searches as much as on a quiet one.
+
+``--sprt`` decides whether the first level of one pairing is stronger, with as few pairs as
+the evidence needs: a sequential probability ratio test on the pairs' scores (0, 1/2, 1, 3/2
+or 2 points: the pentanomial model), H0 the first level ``--elo0`` Elo stronger (default 0),
+H1 ``--elo1`` (default 20), the generalized log-likelihood ratio against the bounds
+log(beta/(1-alpha)) and log((1-beta)/alpha).  After each batch of pairs it prints the games,
+the five counts, the LLR and its bounds; it ends "accepted: stronger (H1)" (exit 0),
+"refused: not stronger (H0)" (exit 1) or "undecided after N games" at ``--max-games`` (exit 2);
+exit 3 when ``--state`` holds a test with other settings.  ``--state FILE`` keeps each game as
+it ends (written beside, then put in place): the same command again continues the test.
+``--against REV`` has the second level played by that git revision's code, from a detached
+worktree of it, through ``bench_ai_bridge.py``.  ``--jobs`` (default: every core) games are
+played at once.  docs/computer.md, "Testing a strength change", gives the procedure.
 
 The targets (every game): strong beats quick at least 68% of the games (interval above 60%)
 and mcts 90%, both searching 0.3 s a move, and mcts searching 3 s a move 60%; quick beats
