@@ -596,7 +596,8 @@ def run_sprt(test: Sprt, state: Path | None, jobs: int, max_games: int,
 
     if games:
         print(f"resuming: {len(games)} games kept in {state}", flush=True)
-    pairs = complete_pairs(games)
+    # A file kept from a run with a larger cap: the test judges the pairs under this one.
+    pairs = min(complete_pairs(games), last // 2)
     found = verdict(pairs) if games else None
     todo = iter([i for i in range(last) if i not in games])
     done: queue.Queue[tuple[int, Row | BaseException]] = queue.Queue()
@@ -627,8 +628,8 @@ def run_sprt(test: Sprt, state: Path | None, jobs: int, max_games: int,
             games[i] = outcome
             if state is not None:
                 save_state(state, settings, games)
-            if complete_pairs(games) > pairs:
-                pairs = complete_pairs(games)
+            if min(complete_pairs(games), last // 2) > pairs:
+                pairs = min(complete_pairs(games), last // 2)
                 found = verdict(pairs)
     finally:
         pool.terminate()  # games still running are not waited for: the test is decided

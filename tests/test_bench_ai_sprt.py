@@ -144,6 +144,9 @@ def test_an_interrupted_test_continues_with_the_pairs_it_lacks(
     assert bench.run_sprt(_test(bench), state, 1, 20, counted) == "undecided"
     assert played == list(range(6, 20))  # only the pairs it lacked
     assert "resuming: 6 games kept" in capsys.readouterr().out
+    assert bench.run_sprt(_test(bench), state, 1, 8, counted) == "undecided"
+    # 20 games kept, a cap of 8: the test judges the first 8, and plays none.
+    assert played[-1] == 19 and capsys.readouterr().out.splitlines()[-1].split()[0] == "8"
     whole = tmp_path / "whole.json"
     bench.run_sprt(_test(bench), whole, 1, 20, _pair_game(law))
     assert json.loads(whole.read_text())["games"] == json.loads(state.read_text())["games"]
