@@ -13,6 +13,8 @@ at once from the plan of its turn are not moves it thought about).
     python scripts/bench_ai.py --first-pair 50 --games 100 --json b.json  # games 100-199
     python scripts/bench_ai.py --merge a.json b.json   # one table from runs on other seeds
     python scripts/bench_ai.py --pairings strong:mcts@3 --processor-time   # mcts at 3 s
+    python scripts/bench_ai.py --sprt --pairings strong:strong --against HEAD~1 \
+        --processor-time --state strong.json   # is the last commit's strong stronger?
 
 A long run can be split: ``--first-pair`` starts at a later seed, ``--json`` keeps every
 game, and ``--merge`` recomputes the table from the games of several files (the same budget
@@ -20,6 +22,19 @@ and clock, no game twice), as if they had been one run.  A level written ``LEVEL
 in a pairing thinks that long instead of ``--budget``.  ``--processor-time`` counts budgets
 (and the times reported) in the processor time of the thinking process, not on the wall
 clock: on a machine shared with other work a level then searches as much as on a quiet one.
+
+``--sprt`` decides whether the first level of one pairing is stronger, with as few pairs as
+the evidence needs: a sequential probability ratio test on the pairs' scores (0, 1/2, 1, 3/2
+or 2 points: the pentanomial model), H0 the first level ``--elo0`` Elo stronger (default 0),
+H1 ``--elo1`` (default 20), the generalized log-likelihood ratio against the bounds
+log(beta/(1-alpha)) and log((1-beta)/alpha).  After each batch of pairs it prints the games,
+the five counts, the LLR and its bounds; it ends "accepted: stronger (H1)" (exit 0),
+"refused: not stronger (H0)" (exit 1) or "undecided after N games" at ``--max-games`` (exit 2);
+exit 3 when ``--state`` holds a test with other settings.  ``--state FILE`` keeps each game as
+it ends (written beside, then put in place): the same command again continues the test.
+``--against REV`` has the second level played by that git revision's code, from a detached
+worktree of it, through ``bench_ai_bridge.py``.  ``--jobs`` (default: every core) games are
+played at once.  docs/computer.md, "Testing a strength change", gives the procedure.
 
 The targets (every game): strong beats quick at least 68% of the games (interval above 60%)
 and mcts 90%, both searching 0.3 s a move, and mcts searching 3 s a move 60%; quick beats
@@ -31,21 +46,31 @@ above 50%.
 from __future__ import annotations
 
 import argparse
+import atexit
 import functools
+import hashlib
 import json
 import math
+import multiprocessing
+import os
+import queue
+import signal
+import subprocess
 import sys
 import time
-from collections.abc import Sequence
+from collections.abc import Callable, Mapping, Sequence
 from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass
 from pathlib import Path
+from typing import Any, Protocol
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from game.ai import LEVELS, clock
 from game.commands.sim import play_game, win_shares
-from game.rules import TileSet, default_registry
+from game.rules import Action, Game, TileSet, default_registry, parse_action
+
+ROOT = Path(__file__).resolve().parents[1]
 
 # One game, from the first level's side: its win share (ties split), its score, the second
 # level's score, and each level's thinking times in seconds.
@@ -114,16 +139,96 @@ def level_budget(spec: str, budget: float | None) -> tuple[str, float | None]:
     return level, float(seconds) if seconds else budget
 
 
-def one_game(args: tuple[str, tuple[str, ...], str, str, int, float | None]) -> Row:
+# One game to play: the game and its expansions, the two levels, the game's number in the
+# pairing, the budget of strong and mcts, and the checkout whose player plays the second
+# level (None: this one's).
+Work = tuple[str, tuple[str, ...], str, str, int, float | None, str | None]
+
+BRIDGE = Path(__file__).resolve().with_name("bench_ai_bridge.py")
+
+
+class Other:
+    """The player of another version of the game (``--against``): ``bench_ai_bridge.py`` in
+    its own process, that version's tree first on its module path."""
+
+    def __init__(self, tree: Path) -> None:
+        self.tree = tree
+        self.process = subprocess.Popen([sys.executable, str(BRIDGE), str(tree)], cwd=tree,
+                                        stdin=subprocess.PIPE, stdout=subprocess.PIPE,
+                                        text=True)
+        ready = Path(str(self.ask({"processor_time": clock.counts_processor_time()})["ready"]))
+        # An installed copy of the game found before the tree would test this version twice.
+        if tree.resolve() not in ready.resolve().parents:
+            self.close()
+            raise RuntimeError(f"the player of {tree} loaded its game from {ready}")
+
+    def ask(self, message: Mapping[str, object]) -> dict[str, Any]:
+        pipe_in, pipe_out = self.process.stdin, self.process.stdout
+        assert pipe_in is not None and pipe_out is not None
+        pipe_in.write(json.dumps(message) + "\n")
+        pipe_in.flush()
+        line = pipe_out.readline()
+        if not line:
+            raise RuntimeError(f"the player of {self.tree} ended (exit {self.process.poll()})")
+        reply: dict[str, Any] = json.loads(line)
+        if "error" in reply:
+            raise RuntimeError(f"the player of {self.tree}: {reply['error']}")
+        return reply
+
+    def move(self, game_id: str, expansions: tuple[str, ...], level: str,
+             budget: float | None, game: Game) -> tuple[Action, float | None]:
+        """Its action in ``game`` (a game of ``game_id`` with ``expansions``) and the seconds
+        it thought (None: from its turn's plan)."""
+        reply = self.ask({"game": game_id, "expansions": list(expansions),
+                          "players": len(game.players), "seed": game.seed,
+                          "moves": [str(m) for m in game.moves], "level": level,
+                          "budget": budget})
+        seconds = reply.get("seconds")
+        return parse_action(str(reply["move"])), None if seconds is None else float(seconds)
+
+    def close(self) -> None:
+        if self.process.stdin is not None:
+            self.process.stdin.close()  # its input ends: it ends
+        try:
+            self.process.wait(timeout=10)
+        except subprocess.TimeoutExpired:
+            self.process.kill()
+            self.process.wait()
+
+
+_others: dict[str, Other] = {}
+
+
+def _other(tree: str) -> Other:
+    """This process's player of ``tree``, started at its first question and kept."""
+    if tree not in _others:
+        if not _others:
+            atexit.register(_close_others)
+        _others[tree] = Other(Path(tree))
+    return _others[tree]
+
+
+def _close_others() -> None:
+    for other in _others.values():
+        other.close()
+
+
+def one_game(args: Work) -> Row:
     """Play game ``i`` of a pairing.  Games ``2k`` and ``2k + 1`` share their seed and swap
     the seats."""
-    game_id, expansions, first, second, i, budget = args
+    game_id, expansions, first, second, i, budget, against = args
     tileset = _tileset(game_id, expansions)
     specs = [first, second] if i % 2 == 0 else [second, first]
     seats, budgets = zip(*(level_budget(s, budget) for s in specs), strict=True)
     times: dict[int, list[float]] = {}
-    game = play_game(tileset, seats, seed=10_000 + i // 2, budgets=budgets, think_times=times)
     me = 0 if i % 2 == 0 else 1
+    elsewhere = None
+    if against is not None:
+        level, seconds = level_budget(second, budget)
+        elsewhere = {1 - me: functools.partial(_other(against).move, game_id, expansions,
+                                               level, seconds)}
+    game = play_game(tileset, seats, seed=10_000 + i // 2, budgets=budgets, think_times=times,
+                     elsewhere=elsewhere)
     return (win_shares(game.scores)[me], game.scores[me], game.scores[1 - me],
             times.get(me, []), times.get(1 - me, []))
 
@@ -145,9 +250,10 @@ def summarise(label: str, first: str, second: str, game_ids: list[int], rows: li
 
 
 def run_pairing(game_id: str, expansions: Sequence[str], first: str, second: str, games: int,
-                budget: float | None, jobs: int, first_pair: int = 0) -> Result:
+                budget: float | None, jobs: int, first_pair: int = 0,
+                against: str | None = None) -> Result:
     game_ids = list(range(2 * first_pair, 2 * first_pair + games))
-    work = [(game_id, tuple(expansions), first, second, i, budget) for i in game_ids]
+    work = [(game_id, tuple(expansions), first, second, i, budget, against) for i in game_ids]
     t0 = time.perf_counter()
     if jobs > 1:
         with ProcessPoolExecutor(jobs, initializer=clock.count_processor_time,
@@ -225,7 +331,9 @@ def print_header() -> None:
           f" {'mean scores':>13} {'time':>7}  ms per move (median/p99/max): first; second")
 
 
-def play_all(args: argparse.Namespace) -> list[Result]:
+def chosen_configs(args: argparse.Namespace) -> list[tuple[str, list[str]]]:
+    """The games played: each game of the registry (or of ``--game``) for two players, by
+    itself and with each of its expansions, as the options say."""
     registry = default_registry()
     for err in registry.errors:
         print(f"warning: {err}", file=sys.stderr)
@@ -239,11 +347,20 @@ def play_all(args: argparse.Namespace) -> list[Result]:
             configs.append((tileset.id, []))
         if not args.no_expansions:
             configs.extend((tileset.id, [e.id]) for e in registry.expansions(tileset.id))
+    return configs
+
+
+TABLE_PAIRINGS = "strong:quick,strong:mcts,quick:easy,easy:random"
+
+
+def play_all(args: argparse.Namespace) -> list[Result]:
+    configs = chosen_configs(args)
     pairings = [tuple(p.split(":", 1)) for p in args.pairings.split(",")]
     first_game = 2 * args.first_pair
     print(f"{args.games} games per pairing (games {first_game}-{first_game + args.games - 1}), "
           f"pairs on one seed with the seats swapped, strong and mcts at {args.budget:g} s "
-          f"per move ({_clock_name()} time), {args.jobs} job(s)")
+          f"per move ({_clock_name()} time), {args.jobs} job(s)"
+          + (f", the second level played by {args.against}" if args.against else ""))
     print_header()
     results: list[Result] = []
     for game_id, expansions in configs:
@@ -254,12 +371,358 @@ def play_all(args: argparse.Namespace) -> list[Result]:
             continue
         for first, second in pairings:
             r = run_pairing(game_id, expansions, first, second, args.games, args.budget,
-                            args.jobs, args.first_pair)
+                            args.jobs, args.first_pair, args.against_tree)
             results.append(r)
             print_result(r)
             if args.json is not None:  # after every pairing: a long run killed keeps its rows
                 write_json(args.json, args.budget, results)
     return results
+
+
+# ------------------------------------------------------------------ the sequential test
+# A pair (two games on one seed, the seats swapped) scores 0, 1/2, 1, 3/2 or 2 for the first
+# level: the five outcomes of the pentanomial model, here as points per game.  Pairs, not
+# games, are the independent samples: the two games of a pair share their tiles, and their
+# results are correlated by them.
+PAIR_SCORES = (0.0, 0.25, 0.5, 0.75, 1.0)
+# A thousandth of a pair added to every outcome keeps each outcome possible under both
+# hypotheses (a test that has seen only won pairs still has a finite ratio).
+PRIOR = 1e-3
+
+
+def expected_score(elo: float) -> float:
+    """The score per game of a player ``elo`` points stronger (the logistic Elo curve)."""
+    return 1.0 / (1.0 + math.pow(10.0, -elo / 400.0))
+
+
+def elo_of(score: float) -> float:
+    """The inverse of ``expected_score`` (infinite at a score of 0 or 1)."""
+    if score <= 0.0 or score >= 1.0:
+        return math.copysign(math.inf, score - 0.5)
+    return -400.0 * math.log10(1.0 / score - 1.0)
+
+
+def closest_law(freqs: Sequence[float], mean: float) -> list[float]:
+    """The law on ``PAIR_SCORES`` with the given mean under which the observed frequencies
+    are likeliest.  Maximising sum f_i log p_i under sum p_i = 1 and sum p_i a_i = mean gives
+    p_i = f_i / (1 + t (a_i - mean)), t the root of sum f_i (a_i - mean) / (1 + t (a_i - mean))
+    = 0; that sum falls with t over the span where every p_i is positive, so halving the span
+    finds it."""
+    seen = [a for f, a in zip(freqs, PAIR_SCORES, strict=True) if f > 0]
+    if not seen or not min(seen) < mean < max(seen):
+        raise ValueError(f"no law of mean {mean} gives the outcomes seen")
+    low, high = -1.0 / (max(seen) - mean), 1.0 / (mean - min(seen))
+    for _ in range(200):
+        t = (low + high) / 2
+        if t in (low, high):  # the floats between them are used up
+            break
+        slope = sum(f * (a - mean) / (1 + t * (a - mean))
+                    for f, a in zip(freqs, PAIR_SCORES, strict=True) if f > 0)
+        low, high = (t, high) if slope > 0 else (low, t)
+    t = (low + high) / 2
+    return [f / (1 + t * (a - mean)) for f, a in zip(freqs, PAIR_SCORES, strict=True)]
+
+
+def llr(counts: Sequence[float], elo0: float, elo1: float, prior: float = PRIOR) -> float:
+    """The generalized log-likelihood ratio of H1 (the first level ``elo1`` stronger) against
+    H0 (``elo0`` stronger) given ``counts`` of pairs scoring 0, 1/2, 1, 3/2, 2: the log of how
+    much likelier the pairs are under the best pentanomial law of H1's mean score than under
+    the best of H0's."""
+    if sum(counts) == 0:
+        return 0.0
+    counts = [c + prior for c in counts]
+    total = sum(counts)
+    freqs = [c / total for c in counts]
+
+    def fit(elo: float) -> float:
+        law = closest_law(freqs, expected_score(elo))
+        return sum(c * math.log(p) for c, p in zip(counts, law, strict=True) if c > 0)
+    return fit(elo1) - fit(elo0)
+
+
+def sprt_bounds(alpha: float, beta: float) -> tuple[float, float]:
+    """The LLR below which H0 is accepted and above which H1 is (Wald's bounds): ``alpha`` is
+    the chance of accepting a change that is not stronger, ``beta`` of refusing one that is."""
+    return math.log(beta / (1 - alpha)), math.log((1 - beta) / alpha)
+
+
+def pentanomial(shares: Mapping[int, float], pairs: int) -> list[int]:
+    """How many of the first ``pairs`` pairs scored 0, 1/2, 1, 3/2 and 2 (``shares``: the first
+    level's win share in each game by number)."""
+    counts = [0] * 5
+    for k in range(pairs):
+        counts[round(2 * (shares[2 * k] + shares[2 * k + 1]))] += 1
+    return counts
+
+
+def elo_interval(counts: Sequence[int]) -> tuple[float, float, float]:
+    """The Elo the pairs say, with its 95% interval (over the pairs)."""
+    n = sum(counts)
+    if n == 0:
+        return 0.0, -math.inf, math.inf
+    mean = sum(c * a for c, a in zip(counts, PAIR_SCORES, strict=True)) / n
+    var = sum(c * (a - mean) ** 2 for c, a in zip(counts, PAIR_SCORES, strict=True)) / n
+    half = 1.96 * math.sqrt(var / n)
+    return elo_of(mean), elo_of(mean - half), elo_of(mean + half)
+
+
+def _signed(elo: float) -> str:
+    return "0" if abs(elo) < 0.5 else f"{elo:+.0f}"  # never "-0"
+
+
+def complete_pairs(games: Mapping[int, object]) -> int:
+    """How many pairs from the first are finished, both games: the test judges only those,
+    in order, so that the order games happen to end in cannot steer where it stops."""
+    k = 0
+    while 2 * k in games and 2 * k + 1 in games:
+        k += 1
+    return k
+
+
+@dataclass(frozen=True)
+class Sprt:
+    configs: tuple[tuple[str, tuple[str, ...]], ...]  # pair k plays configs[k % len]
+    first: str
+    second: str
+    budget: float | None
+    elo0: float
+    elo1: float
+    alpha: float
+    beta: float
+    against: str | None = None  # the commit whose player plays the second level
+    tree: str | None = None  # its checkout
+    player: str | None = None  # what the working tree's player is (``player_identity``)
+
+    def settings(self) -> dict[str, object]:
+        """What a resumed test must share with the one its file holds (the number of jobs
+        and the cap on games may change)."""
+        return {"configs": [[g, list(e)] for g, e in self.configs], "first": self.first,
+                "second": self.second, "budget": self.budget, "clock": _clock_name(),
+                "elo0": self.elo0, "elo1": self.elo1, "alpha": self.alpha, "beta": self.beta,
+                "against": self.against, "player": self.player}
+
+    def work(self, i: int) -> Work:
+        game_id, expansions = self.configs[(i // 2) % len(self.configs)]
+        return (game_id, expansions, self.first, self.second, i, self.budget, self.tree)
+
+
+class StateMismatch(Exception):
+    """A ``--state`` file holds a test with other settings."""
+
+
+def load_state(path: Path | None, settings: Mapping[str, object]) -> dict[int, Row]:
+    """The games a test's file holds, when its settings are these (else StateMismatch)."""
+    if path is None or not path.exists():
+        return {}
+    data = json.loads(path.read_text())
+    kept = data.get("settings", {})
+    # Through JSON, as the file has them: a tuple here is a list there.
+    ours = json.loads(json.dumps(settings))
+    for key in ours:
+        if kept.get(key) != ours[key]:
+            raise StateMismatch(f"{path} holds a test with {key} {kept.get(key)!r}, not "
+                                f"{ours[key]!r} (use another --state, or delete it)")
+    return {int(i): (a, b, c, list(d), list(e)) for i, (a, b, c, d, e) in data["games"].items()}
+
+
+def save_state(path: Path, settings: Mapping[str, object], games: Mapping[int, Row]) -> None:
+    """Written whole to a file beside it, then put in its place: an interrupted write leaves
+    the previous file, never half of one."""
+    rows = {str(i): (a, b, c, [round(t, 4) for t in d], [round(t, 4) for t in e])
+            for i, (a, b, c, d, e) in sorted(games.items())}
+    partial = path.with_name(path.name + ".partial")
+    partial.write_text(json.dumps({"settings": settings, "games": rows}))
+    os.replace(partial, path)
+
+
+class _Pool(Protocol):
+    def apply_async(self, func: Callable[[Work], Row], args: tuple[Work], *,
+                    callback: Callable[[Row], None],
+                    error_callback: Callable[[BaseException], None]) -> object: ...
+
+    def terminate(self) -> None: ...
+
+    def join(self) -> None: ...
+
+
+class _InProcess:
+    """One job: each game played here as it is asked for."""
+
+    def apply_async(self, func: Callable[[Work], Row], args: tuple[Work], *,
+                    callback: Callable[[Row], None],
+                    error_callback: Callable[[BaseException], None]) -> None:
+        try:
+            row = func(*args)
+        except Exception as exc:
+            error_callback(exc)
+        else:
+            callback(row)
+
+    def terminate(self) -> None:
+        pass
+
+    def join(self) -> None:
+        pass
+
+
+def _start_worker(processor_time: bool) -> None:
+    # Ctrl+C reaches every process of the terminal: the test's own process keeps the file
+    # and stops the workers, which would otherwise each print a traceback.
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+    clock.count_processor_time(processor_time)
+
+
+def run_sprt(test: Sprt, state: Path | None, jobs: int, max_games: int,
+             play: Callable[[Work], Row] = one_game) -> str:
+    """Play pairs until the LLR leaves its bounds or ``max_games`` are played: "H1", "H0" or
+    "undecided".  Every finished game goes to ``state`` at once, which a later run with the
+    same settings continues from; an interrupted one (Ctrl+C) raises KeyboardInterrupt."""
+    settings = test.settings()
+    games = load_state(state, settings)
+    lower, upper = sprt_bounds(test.alpha, test.beta)
+    last = max_games - max_games % 2
+
+    def verdict(pairs: int) -> str | None:
+        counts = pentanomial({i: r[0] for i, r in games.items()}, pairs)
+        ratio = llr(counts, test.elo0, test.elo1)
+        elo, low, high = (_signed(x) for x in elo_interval(counts))
+        print(f"{2 * pairs:6} games  pairs {counts}  LLR {ratio:+6.2f} "
+              f"[{lower:.2f}, {upper:.2f}]  elo {elo} [{low}, {high}]", flush=True)
+        if ratio >= upper:
+            return "H1"
+        if ratio <= lower:
+            return "H0"
+        return "undecided" if 2 * pairs >= last else None
+
+    if games:
+        print(f"resuming: {len(games)} games kept in {state}", flush=True)
+    # A file kept from a run with a larger cap: the test judges the pairs under this one.
+    pairs = min(complete_pairs(games), last // 2)
+    found = verdict(pairs) if games else None
+    todo = iter([i for i in range(last) if i not in games])
+    done: queue.Queue[tuple[int, Row | BaseException]] = queue.Queue()
+    pool: _Pool = _InProcess()
+    if jobs > 1:
+        pool = multiprocessing.get_context().Pool(
+            jobs, initializer=_start_worker, initargs=(clock.counts_processor_time(),))
+    in_flight = 0
+    try:
+        while found is None:
+            # As many games running as there are jobs, the earliest first: the pairs the test
+            # judges next finish first, and a decision leaves at most one game per job unused.
+            while in_flight < jobs and (i := next(todo, None)) is not None:
+                in_flight += 1
+                pool.apply_async(play, (test.work(i),),
+                                 callback=functools.partial(_finished, done, i),
+                                 error_callback=functools.partial(_finished, done, i))
+            if in_flight == 0:  # every game under the cap is in, so verdict() said so
+                raise RuntimeError(f"no decision after all {last} games")
+            try:
+                i, outcome = done.get(timeout=1.0)
+            except queue.Empty:  # the wait wakes up now and then, for Ctrl+C
+                continue
+            in_flight -= 1
+            if isinstance(outcome, BaseException):
+                seed = 10_000 + i // 2
+                raise RuntimeError(f"game {i} (seed {seed}) failed: {outcome}") from outcome
+            games[i] = outcome
+            if state is not None:
+                save_state(state, settings, games)
+            if min(complete_pairs(games), last // 2) > pairs:
+                pairs = min(complete_pairs(games), last // 2)
+                found = verdict(pairs)
+    finally:
+        pool.terminate()  # games still running are not waited for: the test is decided
+        pool.join()
+    return found
+
+
+def _finished(done: queue.Queue[tuple[int, Row | BaseException]], i: int,
+              outcome: Row | BaseException) -> None:
+    done.put((i, outcome))
+
+
+def player_identity() -> str | None:
+    """What the working tree's player is: the game's code and tile sets as committed, and any
+    change to them not committed (files never added to git are not seen).  None outside git."""
+    def git(*args: str) -> str:
+        return subprocess.run(["git", "-C", str(ROOT), *args], capture_output=True, text=True,
+                              check=True).stdout
+    try:
+        committed = git("rev-parse", "HEAD:game", "HEAD:tilesets")
+        changes = git("diff", "HEAD", "--", "game", "tilesets")
+    except (OSError, subprocess.CalledProcessError):
+        return None
+    return hashlib.sha256((committed + changes).encode()).hexdigest()[:16]
+
+
+def checkout_of(rev: str, cache: Path | None = None, repo: Path = ROOT) -> tuple[str, Path]:
+    """The commit ``rev`` names in ``repo`` and a detached worktree of it, made once in a
+    cache folder and kept for later runs (``git worktree remove`` one no longer wanted)."""
+    def git(*args: str) -> str:
+        done = subprocess.run(["git", "-C", str(repo), *args], capture_output=True, text=True)
+        if done.returncode:
+            raise ValueError(done.stderr.strip().splitlines()[-1] if done.stderr.strip()
+                             else f"git {' '.join(args)} failed")
+        return done.stdout.strip()
+    try:
+        commit = git("rev-parse", "--verify", "--quiet", f"{rev}^{{commit}}")
+    except ValueError:
+        commit = ""
+    if not commit:
+        raise ValueError(f"'{rev}' names no commit")
+    if cache is None:
+        base = os.environ.get("XDG_CACHE_HOME") or str(Path.home() / ".cache")
+        cache = Path(base) / "carcassonne-family" / "bench"
+    tree = cache / commit
+    if not (tree / "game").is_dir():
+        cache.mkdir(parents=True, exist_ok=True)
+        # --force: a folder of the cache deleted by hand is still registered (pruning instead
+        # would forget other missing worktrees of the repository too).
+        git("worktree", "add", "--force", "--detach", str(tree), commit)
+    return commit, tree
+
+
+def sprt(args: argparse.Namespace) -> int:
+    """``--sprt``: 0 when the first level is accepted as stronger (H1), 1 when refused (H0),
+    2 undecided at ``--max-games``, 3 when ``--state`` holds another test."""
+    configs = chosen_configs(args)
+    first, second = args.pairings.split(":", 1)
+    test = Sprt(tuple((g, tuple(e)) for g, e in configs), first, second, args.budget,
+                args.elo0, args.elo1, args.alpha, args.beta, args.against_commit,
+                args.against_tree, player_identity())
+    lower, upper = sprt_bounds(args.alpha, args.beta)
+    other = f" of {args.against} ({args.against_commit[:10]})" if args.against_commit else ""
+    print(f"SPRT: is {first} stronger than {second}{other}?  elo0 {args.elo0:g}, elo1 "
+          f"{args.elo1:g}, alpha {args.alpha:g}, beta {args.beta:g}: LLR bounds [{lower:.2f}, "
+          f"{upper:.2f}]; pairs on one seed with the seats swapped, in turn in "
+          + ", ".join(g + "".join(f" + {e}" for e in ex) for g, ex in configs)
+          + f"; strong and mcts at {args.budget:g} s per move ({_clock_name()} time), at most "
+          f"{args.max_games} games, {args.jobs} job(s)", flush=True)
+    try:
+        found = run_sprt(test, args.state, args.jobs, args.max_games)
+    except StateMismatch as exc:
+        print(f"refused: {exc}", file=sys.stderr)
+        return 3
+    except KeyboardInterrupt:
+        kept = f"; the same command continues from {args.state}" if args.state else ""
+        print(f"interrupted{kept}", file=sys.stderr)
+        return 130
+    if found == "H1":
+        print("accepted: stronger (H1)")
+        return 0
+    if found == "H0":
+        print("refused: not stronger (H0)")
+        return 1
+    print(f"undecided after {args.max_games - args.max_games % 2} games")
+    return 2
+
+
+def all_cores() -> int:
+    """The cores this process may run on."""
+    if hasattr(os, "sched_getaffinity"):
+        return len(os.sched_getaffinity(0))
+    return os.cpu_count() or 1
 
 
 def main(argv: Sequence[str] | None = None) -> int:
@@ -273,15 +736,18 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument("--budget", type=float, default=0.3,
                         help="thinking time per move of strong and mcts, seconds (the window "
                              "gives them 1)")
-    parser.add_argument("--pairings", default="strong:quick,strong:mcts,quick:easy,easy:random",
-                        help="comma-separated first:second level pairs")
+    parser.add_argument("--pairings", default=None,
+                        help="comma-separated first:second level pairs (default: "
+                             f"{TABLE_PAIRINGS}; --sprt takes one)")
     parser.add_argument("--game", action="append", default=None,
                         help="only this game (repeatable); default: every game")
     parser.add_argument("--no-expansions", action="store_true",
                         help="only the games themselves, not each game with each expansion")
     parser.add_argument("--expansions-only", action="store_true",
                         help="only each game with each of its expansions")
-    parser.add_argument("--jobs", type=int, default=1, help="games played in parallel")
+    parser.add_argument("--jobs", type=int, default=None,
+                        help="games played in parallel (default: every core, here "
+                             f"{all_cores()})")
     parser.add_argument("--json", type=Path, default=None,
                         help="also write results here, every game included")
     parser.add_argument("--merge", type=Path, nargs="+", default=None, metavar="JSON",
@@ -290,8 +756,33 @@ def main(argv: Sequence[str] | None = None) -> int:
                         help="count thinking budgets in processor time, not wall-clock time")
     parser.add_argument("--check", action="store_true",
                         help="exit 1 unless every first level's interval lies above 50%%")
+    parser.add_argument("--against", default=None, metavar="REV",
+                        help="the second level is played by this git revision's code (a "
+                             "detached worktree of it), e.g. HEAD or HEAD~1")
+    test = parser.add_argument_group(
+        "sequential test (--sprt): exit 0 stronger (H1), 1 not stronger (H0), 2 undecided")
+    test.add_argument("--sprt", action="store_true",
+                      help="play pairs of one pairing until the test decides whether the "
+                           "first level is stronger")
+    test.add_argument("--elo0", type=float, default=0.0,
+                      help="H0: the first level is this many Elo stronger (default 0)")
+    test.add_argument("--elo1", type=float, default=20.0,
+                      help="H1: ... this many (default 20)")
+    test.add_argument("--alpha", type=float, default=0.05,
+                      help="chance of accepting a change that is not stronger (default 0.05)")
+    test.add_argument("--beta", type=float, default=0.05,
+                      help="chance of refusing one that is elo1 stronger (default 0.05)")
+    test.add_argument("--max-games", type=int, default=20_000,
+                      help="undecided after this many games (default 20000)")
+    test.add_argument("--state", type=Path, default=None,
+                      help="keep every finished game here; the same command run again "
+                           "continues the test from it")
     args = parser.parse_args(argv)
     clock.count_processor_time(args.processor_time)
+    if args.pairings is None:
+        if args.sprt:
+            parser.error("--sprt: give the pairing tested, e.g. --pairings strong:strong")
+        args.pairings = TABLE_PAIRINGS
     for spec in args.pairings.replace(":", ",").split(","):
         level, _, seconds = spec.partition("@")
         try:
@@ -303,6 +794,32 @@ def main(argv: Sequence[str] | None = None) -> int:
                          f"(levels: {', '.join(LEVELS)})")
     if args.games < 2 or args.games % 2:
         parser.error("--games must be an even number (seat-swapped pairs on one seed)")
+    if args.jobs is None:
+        args.jobs = all_cores()
+    if args.jobs < 1:
+        parser.error("--jobs takes 1 or more")
+    if args.sprt:
+        if "," in args.pairings:
+            parser.error("--sprt tests one pairing")
+        if not 0 < args.alpha < 1 or not 0 < args.beta < 1 or args.alpha + args.beta >= 1:
+            parser.error("--alpha and --beta are chances between 0 and 1, their sum below 1")
+        if args.elo1 <= args.elo0:
+            parser.error("--elo1 must be above --elo0")
+        if args.max_games < 2:
+            parser.error("--max-games takes 2 or more (a pair)")
+        if args.json is not None or args.merge or args.check:
+            parser.error("--sprt keeps its games with --state (not --json, --merge, --check)")
+    args.against_commit, args.against_tree = None, None
+    if args.against is not None:
+        if args.merge:
+            parser.error("--against plays games; --merge plays none")
+        try:
+            commit, tree = checkout_of(args.against)
+        except ValueError as exc:
+            parser.error(f"--against: {exc}")
+        args.against_commit, args.against_tree = commit, str(tree)
+    if args.sprt:
+        return sprt(args)
     if args.merge:
         try:
             budget, results = merge(args.merge)

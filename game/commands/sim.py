@@ -16,12 +16,12 @@ import random
 import sys
 import time
 import traceback
-from collections.abc import Sequence
+from collections.abc import Callable, Mapping, Sequence
 
 from game.ai.random_policy import play_random_game as play_to_end
 from game.ai.random_policy import random_action
 from game.commands.games_help import GamesHelp, RawKeepsIdsWhole
-from game.rules import Game, TileSet, default_registry
+from game.rules import Action, Game, TileSet, default_registry
 from game.rules.model import OptionValue
 
 
@@ -41,12 +41,16 @@ def win_shares(scores: Sequence[int]) -> list[float]:
 def play_game(tileset: TileSet, seats: Sequence[str], seed: int,
               budget: float | None = None, options: dict[str, OptionValue] | None = None,
               think_times: dict[int, list[float]] | None = None,
-              budgets: Sequence[float | None] | None = None) -> Game:
+              budgets: Sequence[float | None] | None = None,
+              elsewhere: Mapping[int, Callable[[Game], tuple[Action, float | None]]]
+              | None = None) -> Game:
     """One game with one computer level per seat.  All-random games are exactly those of
     ``play_random_game``.  ``budgets`` gives each seat its own thinking time (else every
     seat has ``budget``).  ``think_times`` collects, for each seat, the seconds each of its
     decisions took on the budget clock (``game.ai.clock``; the answers a level gives at once
-    from its turn's plan left out)."""
+    from its turn's plan left out).  ``elsewhere`` plays some seats by another player (a
+    level of another version of the game, in another process): given the game, it answers
+    its action and the seconds it thought (None when it answered from its turn's plan)."""
     from game.ai import choose_action, clock, has_plan
     game = Game(tileset, [f"P{i + 1}" for i in range(len(seats))], seed=seed,
                 options=options)
@@ -54,6 +58,12 @@ def play_game(tileset: TileSet, seats: Sequence[str], seed: int,
     while not game.over:
         seat = game.current
         kind = seats[seat]
+        if elsewhere is not None and seat in elsewhere:
+            action, seconds = elsewhere[seat](game)
+            if think_times is not None and seconds is not None:
+                think_times.setdefault(seat, []).append(seconds)
+            game.apply(action)  # checked: the other player's rules may differ from these
+            continue
         if kind == "random":
             game.apply_legal(random_action(game, rng))
             continue
