@@ -17,6 +17,8 @@ import pytest
 from tests.script_modules import load_file
 
 ROOT = Path(__file__).resolve().parents[1]
+# The test's arithmetic, a module of its own beside the script.
+STATS = load_file(ROOT / "scripts" / "sprt.py", "sprt")
 
 
 @pytest.fixture(scope="module")
@@ -28,45 +30,45 @@ def test_llr_of_two_outcomes_is_the_closed_form(bench: ModuleType) -> None:
     # Pairs only ever won or lost (2 or 0 points): a Bernoulli law whose mean is the score,
     # 0.5 under H0 and 1 / (1 + 10^(-20/400)) = 0.5287506 under H1, so
     # LLR = 20 ln(0.5287506 / 0.5) + 10 ln(0.4712494 / 0.5) = 1.1181740 - 0.5922056.
-    assert math.isclose(bench.llr([10, 0, 0, 0, 20], 0, 20, prior=0), 0.5259684, abs_tol=1e-6)
+    assert math.isclose(STATS.llr([10, 0, 0, 0, 20], 0, 20, prior=0), 0.5259684, abs_tol=1e-6)
     # Pairs of 1/2 and 3/2 points (0.25 and 0.75 a game): the law of mean s puts 2s - 1/2 on
     # 3/2, at 10 Elo (s = 0.5143872) 0.5287744, so
     # LLR = 50 ln(0.5287744 / 0.5) + 30 ln(0.4712256 / 0.5) = 2.7976859 - 1.7781321.
-    assert math.isclose(bench.llr([0, 30, 0, 50, 0], 0, 10, prior=0), 1.0195538, abs_tol=1e-6)
+    assert math.isclose(STATS.llr([0, 30, 0, 50, 0], 0, 10, prior=0), 1.0195538, abs_tol=1e-6)
     # The thousandth of a pair added to each outcome barely moves a ratio of 80 pairs.
-    assert math.isclose(bench.llr([0, 30, 0, 50, 0], 0, 10), 1.0195538, abs_tol=1e-3)
-    assert bench.llr([0, 0, 0, 0, 0], 0, 10) == 0.0
+    assert math.isclose(STATS.llr([0, 30, 0, 50, 0], 0, 10), 1.0195538, abs_tol=1e-3)
+    assert STATS.llr([0, 0, 0, 0, 0], 0, 10) == 0.0
     # As many pairs lost as won says the first level is not stronger.
-    assert bench.llr([5, 10, 20, 10, 5], 0, 20) < 0
+    assert STATS.llr([5, 10, 20, 10, 5], 0, 20) < 0
 
 
 def test_the_closest_law_has_the_mean_asked(bench: ModuleType) -> None:
     freqs = [0.1, 0.15, 0.4, 0.2, 0.15]
-    law = bench.closest_law(freqs, 0.55)
+    law = STATS.closest_law(freqs, 0.55)
     assert math.isclose(sum(law), 1.0, abs_tol=1e-9)
-    assert math.isclose(sum(p * a for p, a in zip(law, bench.PAIR_SCORES, strict=True)), 0.55,
+    assert math.isclose(sum(p * a for p, a in zip(law, STATS.PAIR_SCORES, strict=True)), 0.55,
                         abs_tol=1e-9)
-    assert bench.closest_law(freqs, 0.525) != pytest.approx(freqs)  # the data's own mean
+    assert STATS.closest_law(freqs, 0.525) != pytest.approx(freqs)  # the data's own mean
     with pytest.raises(ValueError):
-        bench.closest_law([0, 0, 1, 0, 0], 0.6)  # only drawn pairs: no law of another mean
+        STATS.closest_law([0, 0, 1, 0, 0], 0.6)  # only drawn pairs: no law of another mean
 
 
 def test_bounds_and_elo(bench: ModuleType) -> None:
-    lower, upper = bench.sprt_bounds(0.05, 0.05)
+    lower, upper = STATS.sprt_bounds(0.05, 0.05)
     assert math.isclose(lower, math.log(0.05 / 0.95)) and math.isclose(upper, -lower)
-    assert math.isclose(bench.elo_of(bench.expected_score(35.0)), 35.0)
-    assert bench.pentanomial({0: 1.0, 1: 0.5, 2: 0.0, 3: 0.0, 4: 1.0}, 2) == [1, 0, 0, 1, 0]
+    assert math.isclose(STATS.elo_of(STATS.expected_score(35.0)), 35.0)
+    assert STATS.pentanomial({0: 1.0, 1: 0.5, 2: 0.0, 3: 0.0, 4: 1.0}, 2) == [1, 0, 0, 1, 0]
 
 
 def _first_crossing(bench: ModuleType, law: Sequence[float], seed: int,
                     elo1: float) -> tuple[str, int]:
     """Pairs drawn from ``law`` one by one until the ratio leaves the bounds (at most 20000)."""
     rng = random.Random(seed)
-    lower, upper = bench.sprt_bounds(0.05, 0.05)
+    lower, upper = STATS.sprt_bounds(0.05, 0.05)
     counts = [0] * 5
     for pairs in range(1, 20_001):
         counts[rng.choices(range(5), law)[0]] += 1
-        ratio = bench.llr(counts, 0, elo1)
+        ratio = STATS.llr(counts, 0, elo1)
         if ratio >= upper:
             return "H1", pairs
         if ratio <= lower:
@@ -110,10 +112,10 @@ def test_the_test_stops_at_the_bound(bench: ModuleType, tmp_path: Path,
     shares = {int(i): row[0] for i, row in json.loads(state.read_text())["games"].items()}
     pairs = len(shares) // 2  # one job: no game past the deciding pair
     assert len(shares) == 2 * pairs == int(last.split()[0])
-    _, upper = bench.sprt_bounds(0.05, 0.05)
-    ratio = bench.llr(bench.pentanomial(shares, pairs), 0, 20)
+    _, upper = STATS.sprt_bounds(0.05, 0.05)
+    ratio = STATS.llr(STATS.pentanomial(shares, pairs), 0, 20)
     assert ratio >= upper and f"LLR {ratio:+6.2f}" in last
-    assert bench.llr(bench.pentanomial(shares, pairs - 1), 0, 20) < upper  # the first crossing
+    assert STATS.llr(STATS.pentanomial(shares, pairs - 1), 0, 20) < upper  # the first crossing
     equal = _pair_game([0.1, 0.15, 0.5, 0.15, 0.1])
     assert bench.run_sprt(_test(bench), tmp_path / "equal.json", 1, 20_000, equal) == "H0"
     assert bench.run_sprt(_test(bench), None, 1, 6, equal) == "undecided"
