@@ -187,6 +187,8 @@ async def make_tables(url: str, games: list[tuple[int, list[str]]], count: int
 async def light_table(url: str, actions: list[str], figures: dict[str, Any], pace: float
                       ) -> None:
     from websockets.asyncio.client import connect
+
+    from game.net import PROTOCOL
     sent: dict[int, float] = {}
     done = asyncio.Event()
 
@@ -218,7 +220,7 @@ async def light_table(url: str, actions: list[str], figures: dict[str, Any], pac
     async with connect(url, compression=None, max_size=None) as first, \
             connect(url, compression=None, max_size=None) as second:
         for ws, name in ((first, "P0"), (second, "P1")):
-            await ws.send(json.dumps({"type": "join", "protocol": 3, "code": code,
+            await ws.send(json.dumps({"type": "join", "protocol": PROTOCOL, "code": code,
                                       "name": name}))
             while not str(await ws.recv()).startswith('{"type":"welcome"'):
                 pass

@@ -331,3 +331,23 @@ def test_a_correspondence_clock_stands_where_it_stood_for_the_process_taking_ove
             await new.close()
 
     run(main, 30)
+
+
+def test_the_cluster_benchmark_plays_its_tables(tmp_path: Path) -> None:
+    """scripts/bench_cluster.py's own players speak the protocol of today's server: a small
+    load measure plays moves and no table fails (its players once joined with an old
+    protocol number, and every table was refused)."""
+    for program in ("redis-server", "haproxy"):
+        if shutil.which(program, path=f"{os.environ.get('PATH', '')}:/usr/sbin") is None:
+            pytest.skip(f"{program} is not installed here (apt-get install {program}; CI "
+                        f"installs it)")
+    bench = SCRIPT.with_name("bench_cluster.py")
+    done = subprocess.run(
+        [sys.executable, str(bench), "--only", "load", "--servers", "1", "--tables", "3",
+         "--seconds", "2"], capture_output=True, text=True, timeout=180, check=False,
+        cwd=tmp_path)
+    assert done.returncode == 0, done.stderr
+    served = [line for line in done.stdout.splitlines() if line.startswith("1 server process")]
+    assert len(served) == 2, done.stdout  # at instant pace, then at the players' pace
+    for line in served:
+        assert " 0 failed" in line and not line.startswith("1 server process: 0 moves/s"), line
