@@ -77,7 +77,7 @@ class PuzzlesScene(Scene):
         for i in range(len(self.sets)):
             y = self._row_top(i) + px(14)
             choose = pygame.Rect(self.rect.right - px(24 + 130), y, px(130), px(44))
-            start = pygame.Rect(choose.x - px(12 + 170), y, px(170), px(44))
+            start = pygame.Rect(choose.x - px(12 + 196), y, px(196), px(44))
             self.buttons.append(Button(start, _("Next puzzle"), self._starter(i), primary=i == 0))
             self.buttons.append(Button(choose, _("Choose"), self._chooser(i)))
         back = pygame.Rect(0, 0, px(200), px(44))
@@ -137,7 +137,7 @@ class PuzzlesScene(Scene):
             name = fit_text(res, self.name(puzzles), 23, text_w, bold=True)
             surface.blit(res.text(name, 23, pal.TEXT, bold=True),
                          (self.rect.x + px(24), top + px(10)))
-            said = _("{solved} solved, {tried} tried, of {total}").format(
+            said = _("Solved: {solved} · tried: {tried} · puzzles: {total}").format(
                 solved=solved, tried=tried, total=len(puzzles.puzzles))
             surface.blit(res.text(fit_text(res, said, 19, text_w), 19, pal.TEXT_DIM),
                          (self.rect.x + px(24), top + px(38)))

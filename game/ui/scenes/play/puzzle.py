@@ -165,7 +165,8 @@ class PuzzlePlayScene(PlayScene):
             if problem is not None:
                 self.app.show_toast(problem, 4.0)
             self.app.push(PuzzleResultScene(self.app, self.verdict(), self.explained(),
-                                            solved(answer), self.after))
+                                            solved(answer), self.after,
+                                            lambda: self.layout_obj.board))
 
     def animating(self) -> bool:
         return super().animating() or (self.judging is not None and self.answer is None
@@ -191,7 +192,8 @@ class PuzzlePlayScene(PlayScene):
         answer = self.answer
         assert answer is not None
         if solved(answer):
-            return reason(self.position, answer.best_actions())
+            why = reason(self.position, answer.best_actions())
+            return why[:1].upper() + why[1:]
         return _("Best: {advice}").format(advice=advice(self.position, answer))
 
     def question_line(self) -> str:
@@ -218,8 +220,9 @@ class PuzzleResultScene(Scene):
     overlay = True
 
     def __init__(self, app: App, verdict: str, why: str, best: bool,
-                 after: Callable[[str], None]) -> None:
+                 after: Callable[[str], None], board: Callable[[], pygame.Rect]) -> None:
         super().__init__(app)
+        self.board = board  # the board below, laid out: the panel stands at its foot
         self.verdict = verdict
         self.why = why
         self.best = best
@@ -231,13 +234,14 @@ class PuzzleResultScene(Scene):
     def layout(self, size: tuple[int, int]) -> None:
         res = self.app.res
         px = res.px
-        w = min(size[0] - px(40), px(760))
+        board = self.board()
+        w = min(board.w - px(32), px(760))
         self.lines, _size = fit_lines(res, self.why, (21,), w - px(48), 4)
         h = px(128) + px(26) * len(self.lines)
         self.rect = pygame.Rect(0, 0, w, h)
-        self.rect.midbottom = (size[0] // 2, size[1] - px(84))
+        self.rect.midbottom = (board.centerx, board.bottom - px(76))
         labels = [(_("Next puzzle"), "next"), (_("Retry"), "retry"), (_("Back"), "back")]
-        bw = px(200)
+        bw = min(px(200), (w - px(32) - (len(labels) - 1) * px(16)) // len(labels))
         x = self.rect.centerx - (len(labels) * bw + (len(labels) - 1) * px(16)) // 2
         self.buttons = []
         for i, (label, what) in enumerate(labels):
