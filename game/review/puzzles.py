@@ -39,6 +39,7 @@ FORMAT = 1  # of a puzzle file
 MADE_FUTURES = 16  # futures a position is first judged on, to find candidates
 CHECK_FUTURES = 4 * MADE_FUTURES  # futures a candidate is checked on, and an answer judged on
 TEST_FUTURES = 2 * MADE_FUTURES  # futures the project's test judges every puzzle on again
+TEST_RIVALS = 2  # ... against the plans nearest it at the check (the making checks them all)
 # The rule a position must meet on MADE_FUTURES futures to be a puzzle: the best plan ahead
 # of the second by MIN_LEAD points and MIN_Z standard errors (the largest of a few noisy
 # leads is larger than any one of them, hence well beyond the review's 2.5).
@@ -178,15 +179,16 @@ def judged(position: Game, plans: Sequence[Sequence[Action]], futures: int,
                  futures, futures, candidates=False)
 
 
-def still_best(position: Game, puzzle: Puzzle, futures: int = TEST_FUTURES
-               ) -> list[tuple[Rival, float]]:
-    """The rivals that the best plan is not ahead of on ``futures`` futures, each with the
-    lead found (empty when the answer is still the best)."""
-    plans = [puzzle.best_actions(), *([parse_action(a) for a in r.actions]
-                                      for r in puzzle.rivals)]
+def still_best(position: Game, puzzle: Puzzle, futures: int = TEST_FUTURES,
+               nearest: int | None = None) -> list[tuple[Rival, float]]:
+    """The rivals (the ``nearest`` ones, all by default) that the best plan is not ahead of
+    on ``futures`` futures, each with the lead found (empty when the answer is still the
+    best)."""
+    rivals = puzzle.rivals[:nearest]
+    plans = [puzzle.best_actions(), *([parse_action(a) for a in r.actions] for r in rivals)]
     found = judged(position, plans, futures)
     out = []
-    for i, rival in enumerate(puzzle.rivals, start=1):
+    for i, rival in enumerate(rivals, start=1):
         lead, _error = found.lead(0, i)
         if not lead > 0.0:
             out.append((rival, lead))
@@ -224,6 +226,7 @@ def solved(answer: Decision) -> bool:
 
 
 __all__ = ["CHECK_FUTURES", "FORMAT", "MADE_FUTURES", "MIN_LEAD", "MIN_Z", "TEST_FUTURES",
+           "TEST_RIVALS",
            "Puzzle", "PuzzleError", "PuzzleSet", "Rival", "judge_answer", "judged",
            "load_set", "puzzle_files", "puzzles_dir", "solved", "still_best",
            "tile_and_figure"]
