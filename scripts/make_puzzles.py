@@ -124,6 +124,7 @@ def found(tileset: TileSet, key: str, seats: Sequence[str], seeds: Sequence[int]
                 enough -= 1
                 if enough <= 0:
                     return
+        print(f"seed {seed}: {enough} more to find", file=sys.stderr, flush=True)
 
 
 def spread(puzzles: Sequence[Puzzle], count: int) -> list[Puzzle]:

@@ -149,7 +149,7 @@ class PuzzlePlayScene(PlayScene):
                                             self._stop.is_set))
         except Exception as exc:  # told in the window's loop, as a crash of this screen
             self._failed = exc
-        self.app.wake()
+        self.app.wake()  # the window rests meanwhile: the verdict ends its rest
 
     def update(self, dt: float) -> None:
         super().update(dt)
@@ -167,10 +167,6 @@ class PuzzlePlayScene(PlayScene):
             self.app.push(PuzzleResultScene(self.app, self.verdict(), self.explained(),
                                             solved(answer), self.after,
                                             lambda: self.layout_obj.board))
-
-    def animating(self) -> bool:
-        return super().animating() or (self.judging is not None and self.answer is None
-                                       and self.judging.is_alive())
 
     # ------------------------------------------------------------------ what it says
     def _told(self) -> str | None:
