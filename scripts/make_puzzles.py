@@ -34,7 +34,6 @@ ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
 from game.ai import kinds_named  # noqa: E402
-from game.ai.judge import Judgement, decision_rng, judge  # noqa: E402
 from game.commands.sim import play_game  # noqa: E402
 from game.review import Point, decision_points  # noqa: E402
 from game.review.puzzles import (  # noqa: E402
@@ -48,6 +47,7 @@ from game.review.puzzles import (  # noqa: E402
     Puzzle,
     PuzzleSet,
     Rival,
+    judged,
     still_best,
     tile_and_figure,
 )
@@ -80,14 +80,14 @@ def looked_at(game: Game, per_game: int, rng: random.Random) -> list[Point]:
 def as_puzzle(key: str, game: Game, point: Point) -> Puzzle | None:
     """The position as a puzzle, if it is one (see the module's docstring)."""
     position = point.position
-    first = judged_all(position, MADE_FUTURES)
+    first = judged(position, [], MADE_FUTURES, candidates=True)
     order = sorted(range(len(first.plans)), key=lambda i: -first.mean(i))
     if len(order) < 2 or not tile_and_figure(first.plans[order[0]].actions):
         return None
     lead, error = first.lead(order[0], order[1])
     if lead < MIN_LEAD or lead < MIN_Z * error:
         return None
-    check = judged_all(position, CHECK_FUTURES)
+    check = judged(position, [], CHECK_FUTURES, candidates=True)
     best = check.best()
     if check.plans[best].actions != first.plans[order[0]].actions:
         return None
@@ -105,12 +105,6 @@ def as_puzzle(key: str, game: Game, point: Point) -> Puzzle | None:
                     point.move / len(game.moves),
                     tuple(str(a) for a in check.plans[best].actions), tuple(rivals))
     return None if still_best(position, puzzle, TEST_FUTURES) else puzzle
-
-
-def judged_all(position: Game, futures: int) -> Judgement:
-    """The judge's candidates for the position on ``futures`` futures (the review's)."""
-    return judge(position, [], decision_rng(position.seed, len(position.moves)), 0.0, None,
-                 futures, futures)
 
 
 def found(tileset: TileSet, key: str, seats: Sequence[str], seeds: Sequence[int],

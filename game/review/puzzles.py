@@ -172,11 +172,11 @@ def tile_and_figure(actions: Sequence[Action]) -> bool:
 
 
 def judged(position: Game, plans: Sequence[Sequence[Action]], futures: int,
-           stop: Callable[[], bool] | None = None) -> Judgement:
-    """``plans`` alone judged on ``futures`` futures: the very futures the review (and the
-    puzzle's making) sampled for this position."""
+           stop: Callable[[], bool] | None = None, *, candidates: bool = False) -> Judgement:
+    """``plans`` judged on ``futures`` futures, alone or with the judge's ``candidates``:
+    the very futures the review sampled for this position."""
     return judge(position, plans, decision_rng(position.seed, len(position.moves)), 0.0, stop,
-                 futures, futures, candidates=False)
+                 futures, futures, candidates=candidates)
 
 
 def still_best(position: Game, puzzle: Puzzle, futures: int = TEST_FUTURES,

@@ -62,7 +62,7 @@ class PuzzleSession(Session):
 
 @dataclass(frozen=True)
 class PuzzleChoice:
-    """A puzzle of a set, by its index, and what to do after it (the list's)."""
+    """A puzzle of a set, by its index."""
 
     puzzles: PuzzleSet
     index: int
