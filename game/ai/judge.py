@@ -127,16 +127,18 @@ class _Futures:
 
 def judge(game: Game, asked: Sequence[Sequence[Action]], rng: random.Random, budget: float,
           stop: Callable[[], bool] | None = None, min_futures: int = MIN_FUTURES,
-          max_futures: int = MAX_FUTURES) -> Judgement:
+          max_futures: int = MAX_FUTURES, *, candidates: bool = True) -> Judgement:
     """The strong player's candidate plans for ``game.current`` and the ``asked`` plans,
     compared over sampled futures until ``budget`` seconds are spent (at least
     ``min_futures``, at most ``max_futures``; ``stop`` ends it sooner, keeping the futures
     done).  With ``min_futures == max_futures`` the clock plays no part: the same call
-    gives the same judgement.  The game is not changed."""
+    gives the same judgement.  Without ``candidates`` only the ``asked`` plans are judged,
+    in the very futures they would meet among the candidates (a puzzle's answer checked
+    against the moves it was chosen over).  The game is not changed."""
     deadline = clock.now() + budget
     futures = _Futures(game, rng)
     ev, me = futures.ev, futures.me
-    plans = rank_plans(game, ev, rng, EXACT_PLACEMENTS)[:CANDIDATES]
+    plans = rank_plans(game, ev, rng, EXACT_PLACEMENTS)[:CANDIDATES] if candidates else []
     known = {p.actions for p in plans}
     for actions in asked:
         if tuple(actions) not in known:

@@ -1,6 +1,7 @@
 """The title screen: continue the last game (or the network table played last: served
 again, or its seat taken back), start a new one, join a network table, see how the network
-tables one sits at stand (Your tables, once there are some), load, help, quit."""
+tables one sits at stand (Your tables, once there are some), load, best-move puzzles, help,
+quit."""
 
 from __future__ import annotations
 
@@ -28,6 +29,7 @@ from .help import HelpScene
 from .join import JoinScene
 from .kept import continue_note, open_kept, unfinished_tables
 from .menus import MessageScene
+from .puzzles import PuzzlesScene
 from .saves import LoadScene, open_saved
 from .settings import SettingsScene
 from .setup import SetupScene
@@ -105,6 +107,7 @@ class TitleScene(Scene):
                   *([(_("Your tables"), self.your_tables, True, False)]
                     if self.tables_kept else []),
                   (_("Load game"), lambda: self.app.push(LoadScene(self.app)), True, False),
+                  (_("Puzzles"), lambda: self.app.push(PuzzlesScene(self.app)), True, False),
                   (_("How to play"), lambda: self.app.push(HelpScene(self.app)), True, False),
                   (_("Settings"), self.open_settings, True, False),
                   (_("Quit"), self.quit, True, False)]
@@ -121,12 +124,12 @@ class TitleScene(Scene):
     @property
     def _spacing(self) -> int:
         """Between two buttons' centres, at 100 %: closer with Your tables among them."""
-        return 48 if self.tables_kept else 52
+        return 46 if self.tables_kept else 50
 
     def _card(self, size: tuple[int, int]) -> pygame.Rect:
         """The panel the menu sits on."""
         px = self.app.res.px
-        rows = 8 if self.tables_kept else 7
+        rows = 9 if self.tables_kept else 8
         height = 474 + (rows - 1) * self._spacing - 6 * 52
         card = pygame.Rect(0, 0, px(420), px(height + (26 if self.table is not None else 0)))
         card.center = (size[0] // 2, size[1] // 2 + px(40))

@@ -4,6 +4,8 @@ panels over the board (the rules' question, the tiles still to come)."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 import pygame
 
 from game.rules import Deploy, Move, Phase, Place
@@ -54,6 +56,9 @@ class Drawing:
         self.misfit_note = misfit_note
         self.keys = keys
         self.sidebar = Sidebar(hand, history, score_show, feedback)
+        # What the banner says instead of the turn's prompt, when it says something (a
+        # puzzle's verdict once answered).
+        self.told: Callable[[], str | None] = lambda: None
         self.banner_bottom = 0  # where the banner ended last frame: a long prompt wraps
 
     def draw(self, surface: pygame.Surface, frame: Frame, finished: bool) -> None:
@@ -77,7 +82,7 @@ class Drawing:
         for b in self.controls.shown(history.active, finished):
             b.draw(surface, res)
         seat = frame.session.current_seat
-        prompt = (history.banner() if history.active else None) or \
+        prompt = self.told() or (history.banner() if history.active else None) or \
             self.score_show.banner() or describe_phase(frame.session, frame.pending is not None,
                                                        can_move=bool(self.options.moves()),
                                                        hand=len(self.hand.tiles()),

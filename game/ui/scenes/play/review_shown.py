@@ -115,25 +115,8 @@ class ReviewShown:
         shown = self.turn(turn)
         if shown is None or not shown.better:
             return
-        position = shown.position
-        rgb = self.session.seat(shown.decision.player).rgb
-        actions = shown.decision.best_actions()
-        place = next((a for a in actions if isinstance(a, Place)), None)
-        figure = next((a for a in actions if isinstance(a, (Deploy, Move))), None)
-        made = next((a for a in shown.decision.played_actions() if isinstance(a, Place)), None)
-        if place is not None and place != made:
-            draw_suggestion(surface, res, cam, view, position, place, figure, rgb)
-        elif isinstance(figure, Deploy):  # the tile as it was placed: only the figure differs
-            if place is not None:
-                cell, tile, q = place.cell, position.tile_types[place.tile], place.rotation // 90
-            elif position.last_cell is not None:
-                placed = position.board.tiles[position.last_cell]
-                cell, tile, q = placed.cell, placed.tile, placed.rotation
-            else:
-                return
-            _draw_better_figure(surface, res, cam, view, position, cell, tile, q, figure, rgb)
-        if isinstance(figure, Move):
-            view.cell_overlay(surface, cam, figure.cell, pal.HIGHLIGHT, 120, border=4)
+        draw_better_move(surface, res, cam, view, shown.position, shown.decision,
+                         self.session.seat(shown.decision.player).rgb)
 
     def line(self, turn: int) -> str | None:
         """What the review says of ``turn``: "Mistake: −6.3 ± 1.2 points. Better: tile at
@@ -161,6 +144,29 @@ class ReviewShown:
         text = self.line(turn)
         if text is not None:
             draw_reason(surface, res, board, top, text)
+
+
+def draw_better_move(surface: pygame.Surface, res: Resources, cam: Camera, view: BoardView,
+                     position: Game, decision: Decision, rgb: Colour) -> None:
+    """A decision's better move, faint on the board over the move made (the review's, a
+    puzzle's answer); call with the board clipped."""
+    actions = decision.best_actions()
+    place = next((a for a in actions if isinstance(a, Place)), None)
+    figure = next((a for a in actions if isinstance(a, (Deploy, Move))), None)
+    made = next((a for a in decision.played_actions() if isinstance(a, Place)), None)
+    if place is not None and place != made:
+        draw_suggestion(surface, res, cam, view, position, place, figure, rgb)
+    elif isinstance(figure, Deploy):  # the tile as it was placed: only the figure differs
+        if place is not None:
+            cell, tile, q = place.cell, position.tile_types[place.tile], place.rotation // 90
+        elif position.last_cell is not None:
+            placed = position.board.tiles[position.last_cell]
+            cell, tile, q = placed.cell, placed.tile, placed.rotation
+        else:
+            return
+        _draw_better_figure(surface, res, cam, view, position, cell, tile, q, figure, rgb)
+    if isinstance(figure, Move):
+        view.cell_overlay(surface, cam, figure.cell, pal.HIGHLIGHT, 120, border=4)
 
 
 def _draw_better_figure(surface: pygame.Surface, res: Resources, cam: Camera,
