@@ -153,7 +153,7 @@ def draw_players(surface: pygame.Surface, res: Resources, session: Session,
     the turn it shows, as its banner names them), None for none."""
     game = session.game
     if lit == THE_CURRENT:
-        lit = None if session.ended() else game.current
+        lit = None if session.ended() else session.turn_shown
     px = res.px
     panel(surface, rect)
     if _players_title(res, rect, len(session.seats)):

@@ -133,8 +133,14 @@ class Session:
         return people[0] if len(people) == 1 else None
 
     @property
+    def turn_shown(self) -> int:
+        """The player whose turn the screen shows: the player to move (a puzzle shows the
+        player it asked after the answer moved the game on)."""
+        return self.game.current
+
+    @property
     def current_seat(self) -> Seat:
-        return self.seats[self.game.current]
+        return self.seats[self.turn_shown]
 
     def actor(self) -> Actor:
         """Who is to act now."""

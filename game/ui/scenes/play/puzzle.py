@@ -53,6 +53,10 @@ class PuzzleSession(Session):
             return Actor.PERSON
         return Actor.NOBODY
 
+    @property
+    def turn_shown(self) -> int:
+        return self.player  # the answer moved the game on: the question stays the player's
+
     def ended(self) -> bool:
         return False  # a game ended by the answer is not scored again: the verdict shows
 

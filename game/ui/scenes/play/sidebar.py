@@ -101,6 +101,11 @@ class Sidebar:
                  ).format(count=n)
         surface.blit(res.text(title, 20, pal.TEXT_DIM, bold=True), (lay.tray.x + px(14),
                                                                      lay.tray.y + px(10)))
+        if frame.session.turn_shown != game.current:  # the turn shown is played: its slot
+            pygame.draw.rect(surface, pal.PANEL_EDGE, lay.tray_tile, width=px(2),
+                             border_radius=px(6))
+            blit_centred(surface, res.text(_("Placed"), 22, pal.TEXT_DIM), lay.tray_tile.center)
+            return
         if own is not None and waiting:  # another plays: the person's own hand waits
             self.hand.draw_waiting(surface, res, frame.view.art, lay.tray_tile, lay.tray,
                                    game.hands[own])
