@@ -118,7 +118,7 @@ class Mirror:
     """Plays on the referee what the engine played, and draws what chance decides."""
 
     def __init__(self, game: Game, checker: NaiveGame, draws: random.Random) -> None:
-        self.game, self.checker, self.draws = game, checker, draws
+        self.game, self.checker, self.seed_line = game, checker, draws
         self.token: str | None = None
         self.bonus: str | None = None  # the bonus tile the referee expects to be placed
 
@@ -129,11 +129,11 @@ class Mirror:
         if isinstance(ref, NaiveHillsSheep) and (
                 (isinstance(action, Deploy) and action.figure == "shepherd")
                 or action == Choose("grow")):
-            self.token = self.draws.choice(ref.bag)
+            self.token = self.seed_line.choice(ref.bag)
             game.force("draws", self.token)
         if isinstance(ref, NaiveHunters) and isinstance(action, Deploy | Skip | Move) \
                 and ref.bonus_due():
-            self.bonus = self.draws.choice(ref.pile)
+            self.bonus = self.seed_line.choice(ref.pile)
             game.force("bonus", self.bonus)
 
     def after(self, action: object, player: int) -> str | None:

@@ -14,8 +14,8 @@ import pytest
 
 from game.rules import Game, TileSet
 from game.rules.actions import SKIP
-from game.rules.draws import Fault, OrderError, order_text, pile_counts, read_order
 from game.rules.registry import Registry
+from game.rules.tile_order import Fault, OrderError, order_text, pile_counts, read_order
 from game.store.storage import SavedGame, SaveError, Storage
 
 

@@ -205,8 +205,8 @@ def checked_order(args: argparse.Namespace) -> tuple[tuple[str, ...], str | None
     if not args.order:
         return (), None
     from game.rules import RulesError
-    from game.rules.draws import OrderError, read_order
-    from game.words.draws import order_refusal
+    from game.rules.tile_order import OrderError, read_order
+    from game.words.tile_order import order_refusal
     try:
         tileset = installed_games().ruleset(args.game or "carcassonne", args.expansions)
     except (KeyError, RulesError) as exc:

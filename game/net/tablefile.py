@@ -131,6 +131,8 @@ def table_json(table: Table, seal: Seal | None = None, moves: bool = True) -> st
         if not moves:
             saved.moves = []
         game = {"format": SAVE_FORMAT, **vars(saved)}  # as saved.to_json() writes it
+        if not saved.order:  # a table never has one: its files stay as they were
+            del game["order"]
     seed: object = table.seed
     if seal is not None and sealed:
         seed = seal.seal(table.uid, table.seed)

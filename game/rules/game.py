@@ -32,7 +32,6 @@ from .actions import (
     well_formed,
 )
 from .board import PlacedTile
-from .draws import check_order
 from .errors import IllegalAction
 from .events import ChoiceRequest, Notice, ScoreEvent
 from .model import OptionValue, StartDef, TileSet
@@ -41,6 +40,7 @@ from .outcomes import Outcomes
 from .placing import Placing
 from .scoring import Scoring
 from .state import CHOOSE, FIGURE, OVER, PLACE
+from .tile_order import check_order
 
 if TYPE_CHECKING:
     from .host import Asking, Host

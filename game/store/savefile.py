@@ -174,7 +174,7 @@ FIELDS: dict[str, Check] = {
     "aids": _boolean,
     "earlier_dealing": _boolean,
     "resigned": _list(_integer(7), 8),
-    "order": _list(_text(40), 1000),  # a typed tile order (``game.rules.draws``)
+    "order": _list(_text(40), 1000),  # a typed tile order (``game.rules.tile_order``)
 }
 REQUIRED = ("game", "expansions", "players", "colours", "seed", "options", "moves")
 

@@ -334,11 +334,11 @@ class NetworkSession(Session):
             return None
         return self.told_at_end or self.link.net.account()
 
-    def told_draws(self) -> str | None:
+    def told_seed(self) -> str | None:
         """The table's seed deals every hand: told once the game is over and the table has
         told it, never before."""
         final = self.final()
-        return None if final is None else final.told_draws()
+        return None if final is None else final.told_seed()
 
     def final(self) -> Session | None:
         """Once the game is over and its seed told: the real game, as a game of this window

@@ -20,8 +20,8 @@ from game.rules import Game, TileSet
 from game.rules.registry import Registry
 from game.store.savefile import Person, resigned_out
 from game.store.storage import SavedGame, Storage, not_written
-from game.words.draws import draws_line
 from game.words.i18n import N_, _
+from game.words.tile_order import seed_line
 
 from . import palette as pal
 
@@ -181,10 +181,10 @@ class Session:
         real game, once the table has told it)."""
         return self
 
-    def told_draws(self) -> str | None:
+    def told_seed(self) -> str | None:
         """The game's seed, and the tiles a player typed to be drawn first, as a friend
         types them to play the same draws (None while they must stay secret)."""
-        return draws_line(self.game.seed, self.game.order)
+        return seed_line(self.game.seed, self.game.order)
 
     def marks(self, player: int) -> SeatMarks | None:
         """What the player's row shows of their seat at a network table (None on one
@@ -223,7 +223,7 @@ class Session:
             seed: int | None = None, aids: bool = True,
             order: Sequence[str] = ()) -> Session:
         """``seed``: the one a player chose (None: a random one); ``order``: tiles a player
-        typed to be drawn first (``game.rules.draws``), checked: OrderError."""
+        typed to be drawn first (``game.rules.tile_order``), checked: OrderError."""
         tileset = registry.ruleset(game_id, list(expansions))
         if seed is None:
             seed = random.SystemRandom().randrange(2**31)

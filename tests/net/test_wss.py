@@ -119,12 +119,15 @@ def test_the_server_command_prints_wss_links_with_a_certificate(
             "--certificate", str(certificates.certificate), "--key", str(certificates.key),
             "--data", str(tmp_path / "tables")]
     environment = {**os.environ, "CARCASSONNE_HOME": str(tmp_path)}
-    process = subprocess.Popen(args, cwd=ROOT, env=environment, text=True,
-                               stdout=subprocess.PIPE, stderr=subprocess.DEVNULL)
+    errors = tmp_path / "stderr.txt"
+    with errors.open("w") as stderr:
+        process = subprocess.Popen(args, cwd=ROOT, env=environment, text=True,
+                                   stdout=subprocess.PIPE, stderr=stderr)
     try:
         assert process.stdout is not None
         first = process.stdout.readline()  # its first table's link, once it listens
-        assert re.search(r"wss://127\.0\.0\.1:\d+/[0-9A-Z-]+", first), first
+        assert re.search(r"wss://127\.0\.0\.1:\d+/[0-9A-Z-]+", first), \
+            f"{first!r}; the server said: {errors.read_text()}"
     finally:
         process.send_signal(signal.SIGINT)
         process.wait(30)

@@ -289,7 +289,7 @@ class FinalScene(Scene):
         cats, rows = score_sheet(self.session)
         self._draw_sheet(surface, cats, rows)
         details = view.final_details(game)
-        told = self.session.told_draws()
+        told = self.session.told_seed()
         if told is not None:  # last, for a friend to play the same draws
             details = [*details, told]
         # Up to 8 lines in one column, up to 16 in two (meadow by meadow, say).

@@ -26,7 +26,7 @@ from .settings import SettingsScene
 class PauseScene(MenuScene):
     def __init__(self, app: App, session: Session) -> None:
         self.session = session
-        self.draws: str | None = None  # the game's seed as the menu shows it, if it may
+        self.seed_line: str | None = None  # the game's seed as the menu shows it, if it may
         super().__init__(app)
 
     def layout(self, size: tuple[int, int]) -> None:
@@ -40,8 +40,8 @@ class PauseScene(MenuScene):
         else:
             self.title = _("Game paused")
         super().layout(size)
-        self.draws = self.session.told_draws()
-        if self.draws is not None:  # a line under the buttons, for a friend to type
+        self.seed_line = self.session.told_seed()
+        if self.seed_line is not None:  # a line under the buttons, for a friend to type
             self.rect.h += self.app.res.px(30)
             self.rect.centery = size[1] // 2
             for i, b in enumerate(self.buttons):
@@ -49,9 +49,9 @@ class PauseScene(MenuScene):
 
     def draw(self, surface: pygame.Surface) -> None:
         super().draw(surface)
-        if self.draws is not None:
+        if self.seed_line is not None:
             res = self.app.res
-            line = fit_text(res, self.draws, 17, self.rect.w - res.px(40))
+            line = fit_text(res, self.seed_line, 17, self.rect.w - res.px(40))
             blit_centred(surface, res.text(line, 17, pal.TEXT_DIM),
                          (self.rect.centerx, self.rect.bottom - res.px(30)))
 

@@ -20,11 +20,11 @@ from game.net.headless import PACES as TABLE_PACES
 from game.net.seats import TableConfig
 from game.net.terms import SeatKind
 from game.rules import RulesError, TileSet
-from game.rules.draws import OrderError, read_order
 from game.rules.looks import figure_sprite
+from game.rules.tile_order import OrderError, read_order
 from game.store.savefile import Person
-from game.words.draws import order_refusal
 from game.words.i18n import _, ngettext
+from game.words.tile_order import order_refusal
 from game.words.vocabulary import (
     option_name,
     option_quote,
@@ -61,12 +61,12 @@ from ..widgets import (
     panel,
     wrap_text,
 )
-from .draws import DrawsScene
 from .help import HelpScene
 from .lobby import LobbyScene
 from .menus import MessageScene
 from .play import PlayScene
 from .server_choice import ServerChoiceScene, server_link
+from .tile_order import TileOrderScene
 
 # The table's seat for each person's seat of the set-up: the host's, or an open one.
 TABLE_SEATS: dict[str, str] = {Person.HUMAN: SeatKind.HOST, Person.OPEN: SeatKind.OPEN}
@@ -207,7 +207,7 @@ class SetupScene(Scene):
                                    self._toggle_aids))
         if not self.hosting:
             self.widgets.append(Button(pygame.Rect(left + px(330), add_y, px(188), px(44)),
-                                       self._draws_label(), self.choose_draws))
+                                       self._tiles_label(), self.choose_tiles))
         else:
             self.widgets.append(Button(pygame.Rect(left + px(330), add_y, px(188), px(44)),
                                        self._clock_label(), self._cycle_clock))
@@ -386,7 +386,7 @@ class SetupScene(Scene):
 
         self.app.push(ServerChoiceScene(self.app, self.server, bool(self.server), chosen))
 
-    def _draws_label(self) -> str:
+    def _tiles_label(self) -> str:
         typed = len(self.order.replace(",", " ").replace(";", " ").split())
         if self.seed is None and not typed:
             return _("Tiles: random")
@@ -398,13 +398,13 @@ class SetupScene(Scene):
         return ngettext("Tiles: seed {seed}, {count} first", "Tiles: seed {seed}, {count} first",
                         typed).format(seed=self.seed, count=typed)
 
-    def choose_draws(self) -> None:
+    def choose_tiles(self) -> None:
         """The seed and the tiles drawn first, typed on a screen of their own."""
         def chosen(seed: int | None, order: str) -> None:
             self.seed, self.order = seed, order
             self._build()
 
-        self.app.push(DrawsScene(self.app, self._tileset(), self.seed, self.order, chosen))
+        self.app.push(TileOrderScene(self.app, self._tileset(), self.seed, self.order, chosen))
 
     def _cycle_watchers(self) -> None:
         self.watchers = WATCHERS[(WATCHERS.index(self.watchers) + 1) % len(WATCHERS)]
@@ -623,7 +623,7 @@ class SetupScene(Scene):
         width = px(RIGHT_X - 60)
         blocks: list[tuple[str, pal.Colour]] = []
         if self.hosting and (self.seed is not None or self.order.strip()):
-            blocks.append((_("A network table draws its tiles at random: the seed and tiles "
+            blocks.append((_("A network table deals its tiles at random: the seed and tiles "
                              "chosen are for games on this computer."), pal.ILLEGAL))
         blocks.append((_("To play against the computer, click “{human}”: each click chooses "
                          "another level").format(human=kind_name(Person.HUMAN)),

@@ -14,11 +14,11 @@ from game.commands.play import main, parse_args
 from game.store.savefile import Person
 from game.store.storage import Storage
 from game.ui.app import App
-from game.ui.scenes.draws import DrawsScene
 from game.ui.scenes.final import FinalScene
 from game.ui.scenes.pause import PauseScene
 from game.ui.scenes.play import PlayScene
 from game.ui.scenes.setup import SetupScene
+from game.ui.scenes.tile_order import TileOrderScene
 from game.ui.widgets import TextField
 from game.words import i18n
 
@@ -33,16 +33,16 @@ def type_in(driver: Driver, field: TextField, text: str) -> None:
     driver.frames()
 
 
-def open_draws(app: App, driver: Driver) -> tuple[SetupScene, DrawsScene]:
+def open_draws(app: App, driver: Driver) -> tuple[SetupScene, TileOrderScene]:
     setup = SetupScene(app)
     app.replace(setup)
     driver.frames()
     tiles = next(b for b in setup.widgets if b.label == "Tiles: random")
     driver.click(tiles.rect.center)
-    return setup, on_top(app, DrawsScene)
+    return setup, on_top(app, TileOrderScene)
 
 
-def press(driver: Driver, scene: DrawsScene, label: str) -> None:
+def press(driver: Driver, scene: TileOrderScene, label: str) -> None:
     driver.click(next(b for b in scene.buttons if b.label == label).rect.center)
 
 
@@ -76,13 +76,13 @@ def test_what_the_pile_cannot_deal_is_refused_naming_the_word(
         setup = SetupScene(app)
         app.replace(setup)
         driver.frames()
-        setup.choose_draws()
-        draws = on_top(app, DrawsScene)
+        setup.choose_tiles()
+        draws = on_top(app, TileOrderScene)
         driver.frames()
         type_in(driver, draws.seed_field, seed)
         type_in(driver, draws.order_field, order)
         draws.accept()
-        assert on_top(app, DrawsScene) is draws and draws.problem == said
+        assert on_top(app, TileOrderScene) is draws and draws.problem == said
         assert (setup.seed, setup.order) == (None, "")  # nothing taken
     finally:
         i18n.set_language("en")
@@ -117,7 +117,7 @@ def test_a_network_table_sets_the_draws_aside_and_says_so(
     drawn = lines_set(app, monkeypatch)
     driver.frames()
     assert not any(b.label.startswith("Tiles:") for b in setup.widgets)
-    assert any(line.startswith("A network table draws its tiles at random") for line in drawn)
+    assert any(line.startswith("A network table deals its tiles at random") for line in drawn)
 
 
 def test_the_command_line_refuses_an_order_in_one_line(

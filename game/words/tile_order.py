@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from game.rules.draws import Fault, OrderError, order_text
+from game.rules.tile_order import Fault, OrderError, order_text
 
 from .i18n import _, ngettext
 
@@ -35,7 +35,7 @@ def read_seed(text: str) -> int | None:
     return int(word)
 
 
-def draws_line(seed: int, order: Sequence[str]) -> str:
+def seed_line(seed: int, order: Sequence[str]) -> str:
     """The game's draws as a friend types them again: its seed, and its tile order if a
     player typed one."""
     if not order:

@@ -12,9 +12,9 @@ from collections.abc import Callable
 import pygame
 
 from game.rules import TileSet
-from game.rules.draws import OrderError, pile_counts, read_order
-from game.words.draws import order_refusal, read_seed
+from game.rules.tile_order import OrderError, pile_counts, read_order
 from game.words.i18n import _
+from game.words.tile_order import order_refusal, read_seed
 
 from .. import palette as pal
 from ..app import App, Scene
@@ -31,7 +31,7 @@ LABEL_H = 18
 Chosen = Callable[[int | None, str], None]  # the seed (None: random) and the order typed
 
 
-class DrawsScene(Scene):
+class TileOrderScene(Scene):
     overlay = True
 
     def __init__(self, app: App, tileset: TileSet | None, seed: int | None, order: str,
@@ -139,9 +139,9 @@ class DrawsScene(Scene):
         px = res.px
         r = self.rect
         panel(surface, r, radius=px(16), alpha=255)
-        blit_centred(surface, res.text(_("Tile draws"), 34, pal.TEXT, bold=True),
+        blit_centred(surface, res.text(_("Seed and tile order"), 34, pal.TEXT, bold=True),
                      (r.centerx, r.y + px(36)))
-        note = fit_text(res, _("For games on this computer: a network table always draws "
+        note = fit_text(res, _("For games on this computer: a network table always deals "
                                "its tiles at random."), 17, r.w - px(60))
         blit_centred(surface, res.text(note, 17, pal.TEXT_DIM), (r.centerx, r.y + px(74)))
         for field, label in ((self.seed_field, _("Seed")),
