@@ -206,6 +206,7 @@ async def light_table(url: str, actions: list[str], figures: dict[str, Any], pac
                 now = time.perf_counter()
                 figures["moves"] += 1
                 figures["last"] = now
+                figures["stamps"].append(now)
                 asked = sent.pop(data["n"], None)
                 if asked is not None:
                     figures["trips"].append(now - asked)
@@ -235,8 +236,8 @@ async def light_table(url: str, actions: list[str], figures: dict[str, Any], pac
 
 async def play_light(tables: list[tuple[str, list[str]]], seconds: float, pace: float
                      ) -> dict[str, Any]:
-    figures: dict[str, Any] = {"moves": 0, "trips": [], "began": time.perf_counter(),
-                               "last": time.perf_counter()}
+    figures: dict[str, Any] = {"moves": 0, "trips": [], "stamps": [],
+                               "began": time.perf_counter(), "last": time.perf_counter()}
     tasks = [asyncio.create_task(light_table(url, actions, figures, pace))
              for url, actions in tables]
     _, waiting = await asyncio.wait(tasks, timeout=seconds)
@@ -247,6 +248,7 @@ async def play_light(tables: list[tuple[str, list[str]]], seconds: float, pace: 
     failures = [t.exception() for t in tasks if not t.cancelled() and t.exception()]
     figures["failed"] = len(failures)
     figures["why"] = sorted({f"{type(e).__name__}: {e}"[:120] for e in failures})[:5]
+    figures["cpu"] = time.process_time()  # what these players cost the machine
     return figures
 
 
@@ -285,15 +287,30 @@ def load_once(count: int, tables: int, seconds: float, clients: int,
     last = max(r["last"] for r in results)
     trips = [t for r in results for t in r["trips"]]
     rate = moves / max(1e-9, last - began)
+    steady = steady_rate(sorted(s for r in results for s in r["stamps"]))
+    players_cpu = sum(r["cpu"] for r in results)
     print(f"{count} server process{'es' if count > 1 else ''}: {rate:.0f} moves/s "
-          f"({moves} moves in {last - began:.1f} s); round trip median "
+          f"({moves} moves in {last - began:.1f} s; {steady:.0f} moves/s steady, the first "
+          f"and last tenth of the moves left out); round trip median "
           f"{pct(trips, 50) * 1000:.1f} ms, p99 {pct(trips, 99) * 1000:.1f} ms; "
           f"{sum(r['unfinished'] for r in results)} tables unfinished, "
           f"{sum(r['failed'] for r in results)} failed; processor time a move: "
           + ", ".join(f"{part} {cpu / max(1, moves) * 1000:.2f} ms"
-                      for part, cpu in spent.items()), flush=True)
+                      for part, cpu in [*spent.items(), ("players", players_cpu)]),
+          flush=True)
     for why in sorted({w for r in results for w in r["why"]}):
         print(f"  a table failed: {why}")
+
+
+def steady_rate(stamps: list[float]) -> float:
+    """Moves a second between the moment a tenth of the moves had come and the moment nine
+    tenths had: the tables' joining and their last games' tail left out (at instant pace
+    every table's game ends within the measure, and the last tables alone leave the
+    servers idle)."""
+    if len(stamps) < 10:
+        return 0.0
+    first, last = stamps[len(stamps) // 10], stamps[len(stamps) * 9 // 10]
+    return (len(stamps) * 8 // 10) / max(1e-9, last - first)
 
 
 def cpu_seconds(pids: list[int]) -> float:
