@@ -33,6 +33,7 @@ import os
 import random
 import secrets
 import socket
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, Protocol
 
@@ -140,6 +141,9 @@ class Ledger:
     stored: list[str]
     round: int
     waiting: list[tuple[Outcome, list[Letter]]] = field(default_factory=list)
+    # The game's own moves whose words ``stored`` holds (as far as this process wrote them):
+    # the next write turns only the moves after them into words, not the whole game again.
+    written: Sequence[object] = field(default_factory=list)
     writing: asyncio.Task[None] | None = None
 
 
@@ -319,15 +323,17 @@ class Shared:
             while ledger.waiting and self.ledgers.get(table.code) is ledger:
                 batch, ledger.waiting = ledger.waiting, []
                 if table.round != ledger.round:
-                    ledger.stored, ledger.round = [], table.round
-                moves = [str(m) for m in table.game.moves] if table.game is not None else []
-                base = _common(ledger.stored, moves)
+                    ledger.stored, ledger.written, ledger.round = [], [], table.round
+                played = list(table.game.moves) if table.game is not None else []
+                known = _same_objects(ledger.written, played)
+                newer = [str(m) for m in played[known:]]
+                base = known + _common(ledger.stored[known:], newer)
                 finished = next((o.finished for o, _ in batch if o.finished), None)
                 record = self.store.record(table) if any(
                     o.save or o.finished for o, _ in batch) else None
                 try:
-                    await self.store.commit(table, ledger.lease, base, moves[base:], record,
-                                            finished, self._listed(table))
+                    await self.store.commit(table, ledger.lease, base, newer[base - known:],
+                                            record, finished, self._listed(table))
                 except Stale:
                     self.let_go(table, "its lease ran out")
                     return
@@ -337,7 +343,7 @@ class Shared:
                     ledger.waiting[:0] = batch
                     await asyncio.sleep(0.5)
                     continue
-                ledger.stored = moves
+                ledger.stored, ledger.written = ledger.stored[:known] + newer, played
                 for _, letters in batch:
                     post(letters)
         finally:
@@ -582,6 +588,16 @@ class Shared:
             if self.relays.pop(conn, None) is not None:  # (not let go by its owner)
                 self.post(owner, {"k": "gone", "p": self.process, "c": conn,
                                   "bye": peer.leaving})
+
+
+def _same_objects(written: Sequence[object], played: Sequence[object]) -> int:
+    """How many of the moves written are, from the start, the very moves the game holds."""
+    n = 0
+    for a, b in zip(written, played, strict=False):
+        if a is not b:
+            break
+        n += 1
+    return n
 
 
 def _common(stored: list[str], moves: list[str]) -> int:

@@ -125,11 +125,9 @@ def table_json(table: Table, seal: Seal | None = None, moves: bool = True) -> st
     if table.game is not None:
         seats = [s.level or Person.HUMAN for s in table.seats]
         saved = SavedGame.of(table.game, c.game, c.expansions, COLOURS[:len(table.seats)],
-                             seats)
+                             seats, with_moves=moves)
         if sealed:
             saved.seed = 0
-        if not moves:
-            saved.moves = []
         game = {"format": SAVE_FORMAT, **vars(saved)}  # as saved.to_json() writes it
         if not saved.order:  # a table never has one: its files stay as they were
             del game["order"]

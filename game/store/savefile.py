@@ -267,14 +267,14 @@ class SavedGame:
 
     @classmethod
     def of(cls, game: Game, game_id: str, expansions: Sequence[str], colours: Sequence[str],
-           seats: Sequence[str] = (), aids: bool = True) -> SavedGame:
+           seats: Sequence[str] = (), aids: bool = True, with_moves: bool = True) -> SavedGame:
         start = None
         if game.start != game.tileset.start:
             s = game.start
             start = {"tile": s.tile, "at": list(s.at), "rotation": s.rotation}
         return cls(game=game_id, expansions=list(expansions), players=list(game.players),
                    colours=list(colours), seed=game.seed, options=dict(game.chosen_options),
-                   moves=[str(m) for m in game.moves],
+                   moves=[str(m) for m in game.moves] if with_moves else [],
                    forced=[list(f) for f in game.forced], start=start, seats=list(seats),
                    saved_at=time.time(), version=version(),
                    tilesets=dict(game.tileset.fingerprints), summary=summary_of(game),
