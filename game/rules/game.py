@@ -54,7 +54,7 @@ class Game(Placing, Scoring, Outcomes):
                  start: StartDef | None = None, *, earlier_dealing: bool = False,
                  order: Sequence[str] = ()) -> None:
         """``order``: tile ids to be drawn first, in that order (a typed order, see
-        ``draws``); the rest of the pile is shuffled from the seed."""
+        ``tile_order``); the rest of the pile is shuffled from the seed."""
         self._set_up(tileset, players, seed, options, start)
         self.earlier_dealing = earlier_dealing and self._hand_size > 1
         if order:

@@ -46,7 +46,7 @@ class GameState:
     turn_keys: Mapping[str, TurnKey]  # scenario turn keys of the game's modules
     _hand_size: int
     earlier_dealing: bool  # hands dealt as versions before save format 3 dealt them
-    order: tuple[str, ...]  # tiles a player typed to be drawn first, in order (``draws``)
+    order: tuple[str, ...]  # tiles a player typed to be drawn first, in order (``tile_order``)
     _defer: bool  # figures of scored features go home at the end of the turn
     # The game's state (copied):
     board: Board
