@@ -63,7 +63,7 @@ from .messages import (
 )
 from .replica import Replica, ReplicaError
 from .steps import Deal, Digest, Step, chain_next
-from .terms import TableState
+from .terms import EndReason, TableState
 from .verify import Account, Mismatch, Told, Why, verify
 
 __all__ = ["Account", "Ended", "Fault", "Happening", "Lost", "Mismatch", "Moved", "NetSession",
@@ -399,7 +399,8 @@ class NetSession:
             self.seed = m["seed"]
             self.end = (m["reason"], tuple(m["scores"]))
             self.status = Status.OVER
-            out.append(Ended(m["reason"], m["seed"], self._checked(), tuple(m["resigned"])))
+            out.append(Ended(EndReason(m["reason"]), m["seed"], self._checked(),
+                             tuple(m["resigned"])))
         elif kind == "chat":
             self._said(m["lines"], out)
         elif kind == "error":

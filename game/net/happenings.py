@@ -11,7 +11,7 @@ from game.rules import Action, Notice, ScoreEvent
 
 from .chat import ChatLine
 from .steps import Step
-from .terms import TableState
+from .terms import EndReason, PauseReason, TableState
 from .verify import Account
 
 
@@ -69,7 +69,7 @@ class Lost:
 
 @dataclass(frozen=True)
 class Ended:
-    reason: str  # "end" or "resigned"
+    reason: EndReason
     seed: int
     # the table's account of the game, checked against what this client was told (None: it
     # could not be checked); kept here because a rematch may replace the session's game in
@@ -125,7 +125,7 @@ Happening = (Moved | TookBack | Rebuilt | TableChanged | Refusal | Ended | Lost 
 class Paused:
     """Why a table stands still (see ``Table.pause``): nothing is played, no clock runs."""
 
-    reason: str  # "host" (its host left), "server" (its server stopped), "unsaved"
+    reason: PauseReason
     message: str  # the table's sentence (English)
     detail: str = ""  # what went wrong, in the system's words (a save that failed)
 
@@ -165,7 +165,7 @@ class TableView:
         found = self.info.get("paused")
         if not isinstance(found, dict):
             return None
-        return Paused(str(found["reason"]), str(found["message"]),
+        return Paused(PauseReason(found["reason"]), str(found["message"]),
                       str(found.get("detail", "")))
 
     @property

@@ -37,9 +37,8 @@ from .limits import Limits
 from .links import Link
 from .sealed import Seal
 from .seats import TableConfig, token_hash
-from .table import HOST_LEFT
 from .tablefile import load_table
-from .terms import SeatKind, TableState
+from .terms import PauseReason, SeatKind, TableState
 
 
 class LocalServer:
@@ -70,7 +69,7 @@ class LocalServer:
             try:
                 await self._stop.wait()
             finally:  # the host leaves: the players are told their table is paused
-                await self.server.close(HOST_LEFT)
+                await self.server.close(PauseReason.HOST_LEFT)
 
         self._thread = threading.Thread(target=asyncio.run, args=(main(),),
                                         name="table-server", daemon=True)

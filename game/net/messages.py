@@ -18,7 +18,7 @@ from typing import Annotated, Any, ClassVar, TypeVar, dataclass_transform, get_t
 
 from . import PROTOCOL
 from .schema import problem
-from .terms import SeatKind, TableState, Watchers
+from .terms import EndReason, PauseReason, SeatKind, StandIn, TableState, Watchers
 
 CLIENT, SERVER = "client", "server"
 
@@ -36,7 +36,7 @@ CODE = {"type": "string", "pattern": "^[0-9A-Z]{4,16}$"}  # a table's code as th
 # Why a computer plays a player's seat: its clock ran out (for the rest of the turn), its
 # player is away (too long, the host handed it over, or not back yet for a game begun
 # without them), or its player resigned.
-STAND_IN_REASON = {"enum": ["clock", "away", "resigned"]}
+STAND_IN_REASON = {"enum": list(StandIn)}
 CHAT_MOST = 200  # characters a chat line may have
 # A chat line: plain text, no control characters, nothing that reorders or hides text
 # (direction marks and overrides, zero-width characters, line and paragraph separators).
@@ -119,7 +119,7 @@ DEFS: dict[str, Any] = {
                              "public": {"type": "boolean"}}},
     "pause": {"type": "object", "additionalProperties": False,
               "required": ["reason", "message"],
-              "properties": {"reason": {"enum": ["host", "server", "unsaved"]},
+              "properties": {"reason": {"enum": list(PauseReason)},
                              "message": TEXT, "detail": TEXT}},
     "option": {"type": "array", "minItems": 2, "maxItems": 2,
                "items": {"anyOf": [ID, {"type": "integer", "minimum": -10**9,
@@ -356,7 +356,7 @@ class Undone(Message):
 
 @message("over", "The game ended; its seed, now that it is safe to tell.")
 class Over(Message):
-    reason: Annotated[str, {"enum": ["end", "resigned"]}]
+    reason: Annotated[str, {"enum": list(EndReason)}]
     seed: Annotated[int, {"type": "integer", "minimum": -2**63, "maximum": 2**63}]
     scores: Annotated[list[int], SCORES]
     resigned: Annotated[list[int], _array(SEAT, 8)]

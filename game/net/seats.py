@@ -11,10 +11,8 @@ from game.ai import LEVELS
 from game.rules.model import OptionValue
 
 from .carried import CLOCK_MOST, PER_MOVE_LEAST, PER_MOVE_MOST, SEATS_MOST, TAKEOVER_MOST
-from .terms import SeatKind, Watchers
+from .terms import SeatKind, StandIn, Watchers
 
-# Why a computer plays a player's seat (a seat's and a move's ``stand_in_reason``).
-CLOCK, AWAY, RESIGNED = "clock", "away", "resigned"
 CODE_ALPHABET = "23456789ABCDEFGHJKMNPQRSTVWXYZ"  # no 0/O, 1/I/L, U: easy to read aloud
 CODE_LENGTH = 8
 MAX_NAME = 24
@@ -120,7 +118,7 @@ class Seat:
                 or self.taken_over or self.out)
 
     @property
-    def stand_in_reason(self) -> str | None:
+    def stand_in_reason(self) -> StandIn | None:
         """Why a computer plays this player's seat now (None: its player does, or it is a
         computer's own seat): resigned, away (too long, handed over by the host, or not
         back yet for this game, begun without them), or its clock ran out for the rest of
@@ -128,10 +126,10 @@ class Seat:
         if self.kind == SeatKind.COMPUTER:
             return None
         if self.resigned:
-            return RESIGNED
+            return StandIn.RESIGNED
         if self.taken_over or self.out:
-            return AWAY
-        return CLOCK if self.flagged else None
+            return StandIn.AWAY
+        return StandIn.CLOCK if self.flagged else None
 
     def info(self) -> dict[str, object]:
         return {"name": self.name, "kind": self.kind, "level": self.level,

@@ -38,18 +38,14 @@ from .seats import (
     unique_name,
 )
 from .steps import Deal, Digest, Step, chain_next, chain_start, public_hands
-from .terms import SeatKind, TableState, Watchers
-
-# Why a table stands still (its ``paused`` reason): its host left it, its server stops, or
-# its last change could not be saved.
-HOST_LEFT, SERVER_STOPPED, UNSAVED = "host", "server", "unsaved"
+from .terms import EndReason, PauseReason, SeatKind, TableState, Watchers
 
 
 @dataclass(frozen=True)
 class Pause:
     """Why the table stands still: nothing is played and no clock runs until it resumes."""
 
-    reason: str  # HOST_LEFT, SERVER_STOPPED or UNSAVED
+    reason: PauseReason
     message: str  # a sentence for the players (in English: the protocol's words)
     detail: str = ""  # what went wrong, in the system's words (a save that failed)
 
@@ -91,7 +87,7 @@ class PastGame:
 
 def over_message(reason: str, seed: int, game: TableGame, resigned: Sequence[int]
                  ) -> dict[str, Any]:
-    return Over(reason=reason or "end", seed=seed, scores=list(game.scores),
+    return Over(reason=reason or EndReason.END, seed=seed, scores=list(game.scores),
                 resigned=list(resigned)).to_json()
 
 
@@ -113,7 +109,7 @@ class Table:
         self.host_key = host_key  # its hash; None: a table nobody hosts (the server's own)
         self.seats = self._new_seats(config)
         self.state: TableState = TableState.LOBBY
-        self.reason = ""  # how it ended: "end" or "resigned"
+        self.reason = ""  # how it ended (an EndReason), "" before
         self.game: TableGame | None = None
         self.opening: Deal | None = None
         self.opening_digest: Digest | None = None
@@ -270,7 +266,7 @@ class Table:
         if step.ends_turn:
             self._turn_passed(seat, now)
         if game.over:
-            self.state, self.reason = TableState.OVER, "end"
+            self.state, self.reason = TableState.OVER, EndReason.END
         return step
 
     def undo(self, seats: Collection[int], seat: int, n: int) -> int:
@@ -290,7 +286,7 @@ class Table:
         self._not_paused()
         self.seats[seat].resigned = True
         if sum(1 for s in self.seats if not s.resigned) < 2:
-            self.state, self.reason = TableState.OVER, "resigned"
+            self.state, self.reason = TableState.OVER, EndReason.RESIGNED
 
     def _turn_of(self, seats: Collection[int], seat: int, n: int) -> TableGame:
         if seat not in seats:
@@ -392,7 +388,7 @@ class Table:
         return True
 
     # ------------------------------------------------------------------ pauses
-    def pause(self, reason: str, message: str, now: float, detail: str = "") -> None:
+    def pause(self, reason: PauseReason, message: str, now: float, detail: str = "") -> None:
         """Play stops: the running clock is charged up to ``now`` and stands still, no
         computer plays and nobody is taken over until ``resume``."""
         seat, left = self.running(), self.time_left(now)

@@ -67,9 +67,9 @@ from .redis_where import StoreUnreachable
 from .sealed import Seal
 from .seats import Refused, TableConfig, clean_name, new_code, new_token, normal_code, token_hash
 from .steps import Step
-from .table import HOST_LEFT, SERVER_STOPPED, UNSAVED, Table
+from .table import Table
 from .tablefile import Saver, load_table, save_table
-from .terms import SeatKind, TableState, Watchers
+from .terms import PauseReason, SeatKind, TableState, Watchers
 from .thinking import Thinkers
 
 if TYPE_CHECKING:
@@ -203,9 +203,10 @@ class TableServer:
             self._follow_up(table)
         return int(self._server.sockets[0].getsockname()[1])
 
-    async def close(self, reason: str = SERVER_STOPPED, within: float = 3.0) -> None:
-        """Stop serving.  Every player is told first (``reason``: SERVER_STOPPED, or
-        HOST_LEFT for a table served from its host's window), given ``within`` seconds to
+    async def close(self, reason: PauseReason = PauseReason.SERVER_STOPPED,
+                    within: float = 3.0) -> None:
+        """Stop serving.  Every player is told first (``reason``: its server stops, or its
+        host left, for a table served from its host's window), given ``within`` seconds to
         read it, and every table under way is saved as it stands, its clocks stopped."""
         self._closing = True
         for handle in self._timers.values():
@@ -245,15 +246,15 @@ class TableServer:
         self.shared.let_go_of_everyone()
         await self.shared.close()
 
-    def _closing_table(self, table: Table, reason: str, now: float) -> Outcome:
+    def _closing_table(self, table: Table, reason: PauseReason, now: float) -> Outcome:
         """Tell a table's players it stops, then close their connections once told."""
         out = Outcome(follow=False)
         # A window's lobby is not kept:
-        if table.state == TableState.LOBBY and reason == HOST_LEFT:
+        if table.state == TableState.LOBBY and reason == PauseReason.HOST_LEFT:
             out.everyone(Error(code="host-closed", message="the host closed the table",
                                fatal=True))
         elif table.state != TableState.OVER:
-            if reason == HOST_LEFT:
+            if reason == PauseReason.HOST_LEFT:
                 hosts = [i for i, s in enumerate(table.seats) if s.kind == SeatKind.HOST]
                 table.connected(hosts, False, now, left=True)
             table.pause(reason, _PAUSED[reason], now)
@@ -671,7 +672,7 @@ class TableServer:
         paused = table.paused
         out = Outcome()
         if problem is None:
-            if paused is not None and paused.reason == UNSAVED and not self._closing:
+            if paused is not None and paused.reason == PauseReason.UNSAVED and not self._closing:
                 table.resume(now)
                 log.info("table %s: saved again, play resumes", table.code)
                 if table.rematch_due:  # every answer came while it stood still
@@ -683,12 +684,12 @@ class TableServer:
                 self._carry(table, out)
             return
         if (table.state == TableState.OVER
-                or (paused is not None and paused.reason != UNSAVED)):
+                or (paused is not None and paused.reason != PauseReason.UNSAVED)):
             return  # nothing left to play, or it stands still already
         detail = str(problem.strerror or problem)[:200]
         if paused is None or paused.detail != detail:
-            table.pause(UNSAVED, f"its last turn cannot be saved ({detail}): play waits until "
-                                 f"it can", now, detail)
+            table.pause(PauseReason.UNSAVED, f"its last turn cannot be saved ({detail}): play "
+                        f"waits until it can", now, detail)
             out.news(table, now)
             self._carry(table, out)
 
@@ -981,8 +982,9 @@ def _health(connection: ServerConnection, request: Request) -> Response | None:
 
 
 # What players read when a table stops with its server (the window words it by the reason).
-_PAUSED = {HOST_LEFT: "its host left it: it comes back when the host opens it again",
-           SERVER_STOPPED: "its server stopped: it comes back when the server starts again"}
+_PAUSED = {
+    PauseReason.HOST_LEFT: "its host left it: it comes back when the host opens it again",
+    PauseReason.SERVER_STOPPED: "its server stopped: it comes back when the server starts again"}
 
 
 def _kind(first: str | bytes) -> str | None:

@@ -40,7 +40,7 @@ from .sealed import SCHEMA as SEALED_SEED
 from .sealed import Seal, SealError
 from .seats import Refused, Seat, TableConfig, clean_name
 from .table import Table, rebuild
-from .terms import SeatKind, TableState, Watchers
+from .terms import EndReason, SeatKind, TableState, Watchers
 
 log = logging.getLogger("game.net.table_server")
 TABLE_FORMAT = 1
@@ -68,7 +68,7 @@ FILE_SCHEMA: dict[str, Any] = {
         "seed": {"anyOf": [{"type": "integer", "minimum": 0, "maximum": 2**63}, SEALED_SEED]},
         "round": {"type": "integer", "minimum": 1, "maximum": 10**6},
         "state": {"enum": [s.value for s in TableState]},
-        "reason": {"enum": ["", "end", "resigned"]},
+        "reason": {"enum": ["", *EndReason]},
         "config": {"type": "object", "additionalProperties": False,
                    "required": ["game", "expansions", "options", "seats", "names", "clock",
                                 "takeover", "stand_in", "auto_start", "pace_ms"],
@@ -359,7 +359,7 @@ def _replay(table: Table, data: dict[str, Any], path: Path, now: float) -> None:
     rebuild(table, saved.moves, now)
     table.clocks = clocks  # as saved, not as the replay ran them
     if data["state"] == TableState.OVER and table.state != TableState.OVER:
-        table.state, table.reason = TableState.OVER, data["reason"] or "resigned"
+        table.state, table.reason = TableState.OVER, data["reason"] or EndReason.RESIGNED
     if table.state == TableState.OVER and data["state"] != TableState.OVER:
         raise ValueError("the game ended in the replay but not in the file")
     if table.state == TableState.PLAYING and data["state"] != TableState.PLAYING:

@@ -36,3 +36,26 @@ class Watchers(enum.StrEnum):
     NONE = "none"  # nobody: the table is its players' alone
     WATCH = "watch"  # spectators, who see what a player without a hand sees
     CHAT = "chat"  # spectators who may also say something in the table's chat
+
+
+class PauseReason(enum.StrEnum):
+    """Why a table stands still: nothing is played and no clock runs until it resumes."""
+
+    HOST_LEFT = "host"  # its host left it (a table served from the host's window)
+    SERVER_STOPPED = "server"  # its server stops
+    UNSAVED = "unsaved"  # its last change could not be saved
+
+
+class EndReason(enum.StrEnum):
+    """How a table's game ended."""
+
+    END = "end"  # the last tile was played and the final scoring made
+    RESIGNED = "resigned"  # one player was left after the others resigned
+
+
+class StandIn(enum.StrEnum):
+    """Why a computer plays a player's seat (a seat's and a move's ``stand_in_reason``)."""
+
+    CLOCK = "clock"  # the player's clock ran out for the rest of this turn
+    AWAY = "away"  # gone too long, handed over by the host, or not back for this game
+    RESIGNED = "resigned"  # the player resigned

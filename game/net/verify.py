@@ -20,6 +20,7 @@ from game.rules.model import OptionValue
 
 from .recorded import TableGame
 from .steps import Deal, Digest, Step, public_hands
+from .terms import EndReason
 
 
 class Why(enum.StrEnum):
@@ -105,7 +106,7 @@ def _rebuilt(told: Told, earlier_dealing: bool) -> Account:
         seen = tuple(d.view(told.seats, public) for d in deals)
         if outcomes != step.outcomes or seen != step.deals or Digest.of(game) != step.digest:
             return Account(None, Mismatch(Why.DEALT, step.n + 1))
-    if told.reason == "end" and not game.over:
+    if told.reason == EndReason.END and not game.over:
         return Account(None, Mismatch(Why.NOT_OVER, None))
     if list(game.scores) != list(told.scores):
         return Account(None, Mismatch(Why.SCORES, None))

@@ -27,14 +27,15 @@ from pathlib import Path
 from typing import Any
 
 from game.net.links import Link
-from game.net.terms import SeatKind, TableState
+from game.net.terms import PauseReason, SeatKind, TableState
 from game.net.tokens import Tokens
 from game.store.storage import atomic_write, read_small
 
 log = logging.getLogger(__name__)
 RECORD = ".table.json"  # a record's file: CODE.table.json
 LOOPBACK = "127.0.0.1"  # where a window joins the table it hosts
-STOPPED = ("host", "server")  # the pauses a table does not answer during (``Paused.reason``)
+# The pauses a table does not answer during (``Paused.reason``).
+STOPPED = (PauseReason.HOST_LEFT, PauseReason.SERVER_STOPPED)
 
 
 @dataclass(frozen=True)

@@ -7,6 +7,7 @@ from __future__ import annotations
 import re
 
 from game.net.client import Fault, NetSession, Status, Trouble
+from game.net.terms import PauseReason, SeatKind
 from game.rules.registry import Registry
 from game.system.filenames import shown_path
 from game.words.i18n import N_, _, ngettext
@@ -110,8 +111,8 @@ def pause_lines(table: TableLink) -> list[str]:
         return _stopped_lines(remembered.paused, remembered.paused_by)
     if paused is None or net.status not in (Status.PAUSED, Status.PLAYING, Status.LOBBY):
         return []
-    if paused.reason in ("host", "server"):
-        host = next((s["name"] for s in net.table.seats if s["kind"] == "host"), "")
+    if paused.reason in (PauseReason.HOST_LEFT, PauseReason.SERVER_STOPPED):
+        host = next((s["name"] for s in net.table.seats if s["kind"] == SeatKind.HOST), "")
         return _stopped_lines(paused.reason, host)
     lines = [_("The table cannot save the game: {problem}").format(
                  problem=paused.detail or paused.message),
@@ -126,7 +127,7 @@ def pause_lines(table: TableLink) -> list[str]:
 def _stopped_lines(reason: str, host: str) -> list[str]:
     """A table stopped by its host (``host`` naming them, if known) or by its server
     (``reason``: "host" or "server")."""
-    if reason == "host":
+    if reason == PauseReason.HOST_LEFT:
         host = host or _("The host")
         return [_("{host} paused the table").format(host=host),
                 _("The game comes back when {host} opens it again: this window rejoins by "

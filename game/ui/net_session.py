@@ -37,7 +37,7 @@ from game.net.client import (
     TookBack,
 )
 from game.net.replica import Replica
-from game.net.terms import SeatKind
+from game.net.terms import SeatKind, TableState
 from game.net.verify import Account, Mismatch, Why, as_seen
 from game.rules import Action, Game, parse_action
 from game.rules.registry import Registry
@@ -219,7 +219,7 @@ class NetworkSession(Session):
             self.gave_up = tuple(i for i, seat in enumerate(self.link.net.table.seats)
                                  if seat["resigned"])
         for i, seat in enumerate(self.link.net.table.seats):
-            if seat["connected"] or seat["kind"] == "computer":
+            if seat["connected"] or seat["kind"] == SeatKind.COMPUTER:
                 self.away_since.pop(i, None)
             else:
                 self.away_since.setdefault(i, now)
@@ -268,14 +268,14 @@ class NetworkSession(Session):
             return None  # player's row then shows the score, and who resigned (``gave_up``)
         info = self.link.net.table.info
         seats = info.get("seats", [])
-        if player >= len(seats) or seats[player]["kind"] == "computer":
+        if player >= len(seats) or seats[player]["kind"] == SeatKind.COMPUTER:
             return None
         seat: dict[str, Any] = seats[player]
         clocks, running = info.get("clocks"), info.get("running")
         clock = None
         if clocks and player < len(clocks):
             clock = clocks[player] / 1000
-            if running == player and info.get("state") == "playing":
+            if running == player and info.get("state") == TableState.PLAYING:
                 clock = max(0.0, clock - (time.monotonic() - self.received_at))
         # this window's own seats are away while its connection is: the table's last word
         # on them is stale
@@ -284,7 +284,7 @@ class NetworkSession(Session):
         reason = seat.get("stand_in_reason")
         return SeatMarks(connected, bool(seat["stand_in"]),
                          bool(seat["resigned"]), clock,
-                         running == player and info.get("state") == "playing",
+                         running == player and info.get("state") == TableState.PLAYING,
                          bool(seat.get("left")), reason if isinstance(reason, str) else None,
                          self.paused is not None)
 
@@ -304,7 +304,7 @@ class NetworkSession(Session):
     def clock_runs(self) -> bool:
         info = self.link.net.table.info
         return bool(info.get("clocks")) and info.get("running") is not None \
-            and info.get("state") == "playing"
+            and info.get("state") == TableState.PLAYING
 
     def away(self) -> list[tuple[int, float]]:
         """Seats whose player dropped, with the seconds since (the table still waits)."""

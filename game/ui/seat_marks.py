@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import pygame
 
+from game.net.terms import StandIn
 from game.view.phrases import listed
 from game.words.i18n import _, ngettext
 
@@ -77,7 +78,7 @@ def clock_line(marks: SeatMarks) -> str | None:
     """The clock in a player's row: the time left, or why it stopped counting."""
     if marks.clock is None:
         return None
-    if marks.stand_in and marks.reason == "clock":
+    if marks.stand_in and marks.reason == StandIn.CLOCK:
         return _("out of time")
     return clock_text(marks.clock)
 

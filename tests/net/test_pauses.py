@@ -23,6 +23,7 @@ from game.net.links import Link
 from game.net.seats import Refused, TableConfig
 from game.net.table import Table
 from game.net.table_server import TableServer
+from game.net.terms import PauseReason
 from game.store import storage
 
 from ..waiting import wait_until_async
@@ -48,7 +49,7 @@ def test_a_paused_table_stops_its_clock_its_computers_and_every_request() -> Non
     table = started(TableConfig("carcassonne", seats=("open", "open"), clock=(60, 0),
                                 takeover=30))
     table.connected([0, 1], True, 0.0)
-    table.pause("unsaved", "its last turn cannot be saved", 10.0)
+    table.pause(PauseReason.UNSAVED, "its last turn cannot be saved", 10.0)
     assert table.running() is None and table.clocks == [50.0, 60.0]
     assert table.info(40.0)["clocks"] == [50000, 60000]  # time passes, the clock stands
     assert table.info(40.0)["paused"] == {"reason": "unsaved",

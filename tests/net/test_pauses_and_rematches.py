@@ -21,7 +21,7 @@ from game.net.client import Lost, NetSession, Rematched
 from game.net.links import Link
 from game.net.seats import Refused, TableConfig
 from game.net.tablefile import FINISHED, Saver
-from game.net.terms import TableState
+from game.net.terms import PauseReason, TableState
 from game.store import storage
 
 from .loopback import LOOPBACK, registry
@@ -34,7 +34,7 @@ def test_the_next_game_waits_while_the_table_stands_still() -> None:
     it goes on, then the next game does."""
     table, _ = ended(TableConfig("carcassonne", seats=("open", "open")))
     seed, uid = table.seed, table.uid
-    table.pause("unsaved", "its last turn cannot be saved", 1.0)
+    table.pause(PauseReason.UNSAVED, "its last turn cannot be saved", 1.0)
     table.want_rematch({0, 1})  # the answers are taken meanwhile
     assert not table.rematch_due
     with pytest.raises(Refused, match="paused"):

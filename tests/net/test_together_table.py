@@ -17,6 +17,7 @@ from game.net.seats import Refused, TableConfig
 from game.net.steps import Step
 from game.net.table import Table
 from game.net.tablefile import load_table, save_table, table_json
+from game.net.terms import PauseReason
 
 from .loopback import registry
 
@@ -141,7 +142,7 @@ def test_a_restart_keeps_a_correspondence_clock_where_it_stood(tmp_path: Path) -
     left = again.time_left(5.0)
     assert left == pytest.approx(2 * DAY - 3600, abs=1)
     # stopped cleanly: paused, its clock charged; read again a day later, it stands
-    table.pause("server", "stopped", 100.0 + DAY)
+    table.pause(PauseReason.SERVER_STOPPED, "stopped", 100.0 + DAY)
     save_table(table, tmp_path)
     assert "began" not in json.loads(table_json(table))
     later = load_table(tmp_path / f"{table.code}.json", registry(), 7.0,
