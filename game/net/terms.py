@@ -1,5 +1,6 @@
 """The fixed words of a network table, each list declared once: the states a table goes
-through, the kinds of its seats and who may watch it.
+through, the kinds of its seats, who may watch it, why it pauses, how its game ended and why
+a computer plays a player's seat.
 
 They are ``StrEnum``s, so each member is the very string the table files and the protocol's
 messages carry (``json.dumps`` writes ``"lobby"``, ``"open"``), and a string read from a file
