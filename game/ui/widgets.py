@@ -365,6 +365,17 @@ class TextField:
             pygame.draw.line(surface, pal.TEXT, (x, y), (x, y + label.get_height()), px(2))
 
 
+def fields_take(fields: Sequence[TextField], intent: Intent) -> tuple[bool, bool]:
+    """Hands ``intent`` to every one of a screen's text fields first: whether a field took it
+    as typing (the screen then does nothing more with it; a click goes on to the buttons),
+    and whether a field now has the keyboard (the app's ``input.text_focus``)."""
+    took = False
+    for f in fields:
+        if f.handle(intent):
+            took = True
+    return took and not isinstance(intent, PointerDown), any(f.focused for f in fields)
+
+
 def first_blink(fields: Sequence[TextField]) -> float | None:
     """Seconds until the cursor of the focused one of ``fields`` shows or hides (a screen of
     text fields rests until then)."""

@@ -17,9 +17,9 @@ from game.words.i18n import _
 from .. import clipboard
 from .. import palette as pal
 from ..app import App, Scene
-from ..intents import Command, Intent, PointerDown
+from ..intents import Command, Intent
 from ..net_link import TableLink, join_table, watch_table
-from ..widgets import Button, TextField, blit_centred, first_blink, fit_text, panel
+from ..widgets import Button, TextField, blit_centred, fields_take, first_blink, fit_text, panel
 from .lobby import LobbyScene
 from .public_tables import PublicTablesScene
 from .server_choice import server_link
@@ -170,12 +170,8 @@ class JoinScene(Scene):
         if intent is Command.PASTE:
             self.paste()
             return
-        focused = False
-        for f in self.fields:
-            if f.handle(intent):
-                focused = True
-        self.app.input.text_focus = any(f.focused for f in self.fields)
-        if focused and not isinstance(intent, PointerDown):
+        typed, self.app.input.text_focus = fields_take(self.fields, intent)
+        if typed:
             if intent is Command.CONFIRM:
                 self.join()
             return

@@ -37,7 +37,7 @@ from game.words.vocabulary import (
 from .. import hosted
 from .. import palette as pal
 from ..app import App, Scene
-from ..intents import Command, Intent, PointerDown, PointerMove
+from ..intents import Command, Intent, PointerMove
 from ..net_link import Listening, create_table, host_table
 from ..session import OFFERED_KINDS, Seat, Session, kind_name
 from ..table_options import (
@@ -56,6 +56,7 @@ from ..widgets import (
     TextField,
     blit_centred,
     draw_tooltip,
+    fields_take,
     first_blink,
     fit_text,
     panel,
@@ -531,12 +532,8 @@ class SetupScene(Scene):
     def handle(self, intent: Intent) -> None:
         if isinstance(intent, PointerMove):
             self.mouse = intent.pos
-        focused = False
-        for f in self.fields:
-            if f.handle(intent):
-                focused = True
-        self.app.input.text_focus = any(f.focused for f in self.fields)
-        if focused and not isinstance(intent, PointerDown):
+        typed, self.app.input.text_focus = fields_take(self.fields, intent)
+        if typed:
             return
         for b in self.widgets:
             if b.handle(intent):

@@ -18,9 +18,18 @@ from game.words.tile_order import order_refusal, read_seed
 
 from .. import palette as pal
 from ..app import App, Scene
-from ..intents import Command, Intent, PointerDown
+from ..intents import Command, Intent
 from ..resources import Resources
-from ..widgets import Button, TextField, blit_centred, first_blink, fit_text, panel, wrap_text
+from ..widgets import (
+    Button,
+    TextField,
+    blit_centred,
+    fields_take,
+    first_blink,
+    fit_text,
+    panel,
+    wrap_text,
+)
 from .menus import dim
 
 SEED_CHARS = 19  # the longest seed a save keeps
@@ -105,12 +114,8 @@ class TileOrderScene(Scene):
 
     # -- events
     def handle(self, intent: Intent) -> None:
-        focused = False
-        for f in self.fields:
-            if f.handle(intent):
-                focused = True
-        self.app.input.text_focus = any(f.focused for f in self.fields)
-        if focused and not isinstance(intent, PointerDown):
+        typed, self.app.input.text_focus = fields_take(self.fields, intent)
+        if typed:
             if intent is Command.CONFIRM:  # Enter in a field: as OK
                 self.accept()
             return
