@@ -416,6 +416,28 @@ def test_a_better_move_is_told_as_what_to_do(base: TileSet) -> None:
     assert "no figure left" not in said
 
 
+def test_a_better_move_beside_the_board_names_its_cell_as_the_board_shows_it(
+        base: TileSet) -> None:
+    """Where the window draws the better move on the board, its words name the outlined cell
+    (no coordinates, which a player never sees), or the player's own tile when only the
+    figure differs; the command line keeps the coordinates."""
+    from game.review.words import advice
+
+    position = city_to_close(base)
+    closing = Decision(8, 5, 0, (str(ELSEWHERE), "pass"), (str(CLOSE), "pass"), 9.0, 1.0,
+                       12, {"city": 9.0})
+    assert advice(position, closing, shown=True).startswith(
+        "the tile on the outlined cell, turned 180°, keep your follower")
+    after = position.copy()
+    after.apply(CLOSE)
+    deploy = next(a for a in after.legal_actions() if isinstance(a, Deploy))
+    figure_only = Decision(8, 5, 0, (str(CLOSE), "pass"), (str(CLOSE), str(deploy)), 2.0,
+                           1.0, 12, {"city": 2.0})
+    said = advice(position, figure_only, shown=True)
+    assert said.startswith("your tile as you placed it, a follower on ") and "[" not in said
+    assert advice(position, figure_only).startswith("tile at [0, -3] turned 180°, a follower")
+
+
 def test_a_review_in_processes_stops_when_cancelled(base: TileSet) -> None:
     """Cancelled once its first position is done, a review shared out to processes ends at
     once, keeping that one, and its workers with it."""

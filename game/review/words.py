@@ -8,6 +8,7 @@ summary, the turning points.  Why a better move is better is said in the Hint's 
 from __future__ import annotations
 
 from collections.abc import Sequence
+from typing import Literal
 
 from game.review.hints import better_parts
 from game.rules import Action, Choose, Deploy, Game, Move, Place, Skip, parse_action
@@ -16,6 +17,9 @@ from game.words.i18n import _, decimal, ngettext
 from game.words.vocabulary import a_figure, figure_word, question_text, the_kind
 
 from . import Decision, Review, Verdict
+
+# How a plan's cell is named (``describe_plan``).
+CellWords = Literal["numbers", "outlined", "as placed"]
 
 FIGURES_CATEGORY = "figures"  # game.ai.breakdown.FIGURES
 
@@ -46,22 +50,32 @@ def category_word(game: Game, category: str) -> str:
     return category_title(game, category)
 
 
-def describe_plan(position: Game, actions: Sequence[Action | str], advice: bool = False
-                  ) -> str:
+def describe_plan(position: Game, actions: Sequence[Action | str], advice: bool = False,
+                  cell: CellWords = "numbers") -> str:
     """A plan played from ``position`` in words (the position is not changed); as
     ``advice``, what to do: no figure is "keep your followers" (nothing when none is
-    left)."""
+    left).  ``cell``: how the tile's cell is named: by its coordinates, or, beside a board
+    that shows the plan, as the outlined cell, or as the cell the player's own tile went
+    to (a better move that only places another figure)."""
     world = position.copy()
     parts: list[str] = []
     for item in actions:
         action = parse_action(item) if isinstance(item, str) else item
         if isinstance(action, Place):
             hand = list(world.hand) if world.extra_tile is None else []
-            if len(hand) > 1 and action.tile in hand:
+            if cell == "as placed":
+                parts.append(_("your tile as you placed it"))
+            elif len(hand) > 1 and action.tile in hand and cell == "outlined":
+                parts.append(_("tile {n} of the hand on the outlined cell, turned {degrees}°"
+                               ).format(n=hand.index(action.tile) + 1, degrees=action.rotation))
+            elif len(hand) > 1 and action.tile in hand:
                 # A hand of several tiles: which one, numbered as the tray numbers them (the
                 # better move may place another tile than the one placed).
                 parts.append(_("tile {n} of the hand at [{x}, {y}] turned {degrees}°").format(
                     n=hand.index(action.tile) + 1, x=action.cell[0], y=action.cell[1],
+                    degrees=action.rotation))
+            elif cell == "outlined":
+                parts.append(_("the tile on the outlined cell, turned {degrees}°").format(
                     degrees=action.rotation))
             else:
                 parts.append(_("tile at [{x}, {y}] turned {degrees}°").format(
@@ -121,10 +135,17 @@ def why_better(position: Game, decision: Decision) -> str:
     return _("the tile fits best here")
 
 
-def advice(position: Game, decision: Decision) -> str:
+def advice(position: Game, decision: Decision, shown: bool = False) -> str:
     """The better move as what to do, and why: "tile at [0, -3] turned 180°, keep your
-    followers (completes your city: +12)"."""
-    return _("{move} ({why})").format(move=describe_plan(position, decision.best, True),
+    followers (completes your city: +12)"; ``shown``: beside a board that draws it ("the
+    tile on the outlined cell, turned 180°, ...", or "your tile as you placed it, ..." when
+    only the figure differs)."""
+    cell: CellWords = "numbers"
+    if shown:
+        best = next((a for a in decision.best_actions() if isinstance(a, Place)), None)
+        made = next((a for a in decision.played_actions() if isinstance(a, Place)), None)
+        cell = "as placed" if best is not None and best == made else "outlined"
+    return _("{move} ({why})").format(move=describe_plan(position, decision.best, True, cell),
                                       why=why_better(position, decision))
 
 

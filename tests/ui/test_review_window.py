@@ -219,9 +219,11 @@ def test_a_marked_turn_shows_the_better_move_and_its_points(
     line = scene.history.reviewed.line(mistake.turn)
     position = position_before(session.game, mistake.move)
     assert line is not None and "−6.0 ± 1.0" in line
-    assert f"Better: {game.review.words.advice(position, mistake)}" in line
+    assert f"Better: {game.review.words.advice(position, mistake, shown=True)}" in line
     assert isinstance(better, Place)
-    assert f"tile at [{better.x}, {better.y}] turned {better.rotation}°" in line
+    # the board draws the better tile outlined: the words name that cell, not coordinates
+    assert f"the tile on the outlined cell, turned {better.rotation}°" in line
+    assert f"[{better.x}, {better.y}]" not in line
     assert decision_of_turn(session.review, mistake.turn) == mistake
 
 

@@ -194,7 +194,7 @@ class PuzzlePlayScene(PlayScene):
         if solved(answer):
             why = reason(self.position, answer.best_actions())
             return why[:1].upper() + why[1:]
-        return _("Best: {advice}").format(advice=advice(self.position, answer))
+        return _("Best: {advice}").format(advice=advice(self.position, answer, shown=True))
 
     def question_line(self) -> str:
         return _("What would you play? {player} to play, turn {turn}").format(

@@ -104,7 +104,8 @@ class ReviewShown:
             shown = None
             if decision is not None:
                 position = position_before(self.session.game, decision.move)
-                told = advice(position, decision) if decision.best != decision.played else ""
+                told = (advice(position, decision, shown=True)
+                        if decision.best != decision.played else "")
                 shown = TurnShown(decision, position, told)
             self._turns[turn] = shown
         return self._turns[turn]
