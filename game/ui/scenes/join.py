@@ -16,10 +16,11 @@ from game.words.i18n import _
 
 from .. import clipboard
 from .. import palette as pal
-from ..app import App, Scene
+from ..app import App
 from ..intents import Command, Intent
 from ..net_link import TableLink, join_table, watch_table
-from ..widgets import Button, TextField, blit_centred, fields_take, first_blink, fit_text, panel
+from ..widgets import Button, TextField, blit_centred, fit_text, panel
+from .form import FormScene
 from .lobby import LobbyScene
 from .public_tables import PublicTablesScene
 from .server_choice import server_link
@@ -55,7 +56,7 @@ def read_link(address: str, code: str) -> Link:
         raise ValueError(_("The port is a number from 1 to 65535")) from None
 
 
-class JoinScene(Scene):
+class JoinScene(FormScene):
     def __init__(self, app: App, problem: str = "") -> None:
         super().__init__(app)
         settings = app.settings
@@ -170,8 +171,7 @@ class JoinScene(Scene):
         if intent is Command.PASTE:
             self.paste()
             return
-        typed, self.app.input.text_focus = fields_take(self.fields, intent)
-        if typed:
+        if self.fields_took(intent):
             if intent is Command.CONFIRM:
                 self.join()
             return
@@ -183,18 +183,8 @@ class JoinScene(Scene):
         elif intent is Command.CONFIRM:
             self.join()
 
-    def exit(self) -> None:
-        self.app.input.text_focus = False
-
     def enter(self) -> None:
         self.app.input.text_focus = any(f.focused for f in self.fields)
-
-    def update(self, dt: float) -> None:
-        for f in self.fields:
-            f.update(dt)
-
-    def wake_in(self) -> float | None:
-        return first_blink(self.fields)
 
     def draw(self, surface: pygame.Surface) -> None:
         surface.fill(pal.TABLETOP)

@@ -36,7 +36,7 @@ from game.words.vocabulary import (
 
 from .. import hosted
 from .. import palette as pal
-from ..app import App, Scene
+from ..app import App
 from ..intents import Command, Intent, PointerMove
 from ..net_link import Listening, create_table, host_table
 from ..session import OFFERED_KINDS, Seat, Session, kind_name
@@ -56,12 +56,11 @@ from ..widgets import (
     TextField,
     blit_centred,
     draw_tooltip,
-    fields_take,
-    first_blink,
     fit_text,
     panel,
     wrap_text,
 )
+from .form import FormScene
 from .help import HelpScene
 from .lobby import LobbyScene
 from .menus import MessageScene
@@ -83,7 +82,7 @@ class OptionRow(NamedTuple):
     button: Button
 
 
-class SetupScene(Scene):
+class SetupScene(FormScene):
     def __init__(self, app: App, again: Session | None = None) -> None:
         """The set-up of the last game set up here; ``again``: of that finished game instead
         (a network game's, its seats played elsewhere offered as open seats)."""
@@ -532,8 +531,7 @@ class SetupScene(Scene):
     def handle(self, intent: Intent) -> None:
         if isinstance(intent, PointerMove):
             self.mouse = intent.pos
-        typed, self.app.input.text_focus = fields_take(self.fields, intent)
-        if typed:
+        if self.fields_took(intent):
             return
         for b in self.widgets:
             if b.handle(intent):
@@ -542,16 +540,6 @@ class SetupScene(Scene):
             self.app.pop()
         elif intent is Command.CONFIRM and not self.app.input.text_focus:
             self.start()
-
-    def exit(self) -> None:
-        self.app.input.text_focus = False
-
-    def update(self, dt: float) -> None:
-        for f in self.fields:
-            f.update(dt)
-
-    def wake_in(self) -> float | None:
-        return first_blink(self.fields)
 
     def draw(self, surface: pygame.Surface) -> None:
         surface.fill(pal.TABLETOP)

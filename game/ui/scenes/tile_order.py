@@ -17,19 +17,18 @@ from game.words.i18n import _
 from game.words.tile_order import order_refusal, read_seed
 
 from .. import palette as pal
-from ..app import App, Scene
+from ..app import App
 from ..intents import Command, Intent
 from ..resources import Resources
 from ..widgets import (
     Button,
     TextField,
     blit_centred,
-    fields_take,
-    first_blink,
     fit_text,
     panel,
     wrap_text,
 )
+from .form import FormScene
 from .menus import dim
 
 SEED_CHARS = 19  # the longest seed a save keeps
@@ -40,7 +39,7 @@ LABEL_H = 18
 Chosen = Callable[[int | None, str], None]  # the seed (None: random) and the order typed
 
 
-class TileOrderScene(Scene):
+class TileOrderScene(FormScene):
     overlay = True
 
     def __init__(self, app: App, tileset: TileSet | None, seed: int | None, order: str,
@@ -114,8 +113,7 @@ class TileOrderScene(Scene):
 
     # -- events
     def handle(self, intent: Intent) -> None:
-        typed, self.app.input.text_focus = fields_take(self.fields, intent)
-        if typed:
+        if self.fields_took(intent):
             if intent is Command.CONFIRM:  # Enter in a field: as OK
                 self.accept()
             return
@@ -126,16 +124,6 @@ class TileOrderScene(Scene):
             self.app.pop()
         elif intent is Command.CONFIRM:
             self.accept()
-
-    def exit(self) -> None:
-        self.app.input.text_focus = False
-
-    def update(self, dt: float) -> None:
-        for f in self.fields:
-            f.update(dt)
-
-    def wake_in(self) -> float | None:
-        return first_blink(self.fields)
 
     # -- drawing
     def draw(self, surface: pygame.Surface) -> None:
