@@ -230,7 +230,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     if args.fit or args.write:
         table = report(levels, load(args.state, settings(levels), playing=False))
         if args.write:
-            data = {"anchor": ANCHOR, "anchor_rating": ANCHOR_RATING,
+            data = {"anchor": ANCHOR, "anchor_rating": round(ANCHOR_RATING),
                     "budget_s": DEFAULT_BUDGET_S, "games": table}
             partial = RATINGS.with_name(RATINGS.name + ".partial")
             partial.write_text(json.dumps(data, indent=1) + "\n")

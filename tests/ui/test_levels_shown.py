@@ -9,6 +9,8 @@ from typing import Any
 import pygame
 import pytest
 
+from game.review.ladder import Ladder, Rated
+from game.ui import palette as pal
 from game.ui.app import App
 from game.ui.hud import describe_phase
 from game.ui.scenes.play import PlayScene
@@ -77,3 +79,61 @@ def test_the_set_up_screen_tells_how_to_seat_a_computer(
     drawn.clear()
     driver.frames()
     assert "To play against the computer, click “Human”" in " ".join(drawn)
+
+
+def test_the_set_up_screen_shows_the_ladder_with_the_chosen_game_s_ratings(
+        app: App, driver: Driver, monkeypatch: pytest.MonkeyPatch) -> None:
+    setup = SetupScene(app)
+    setup.ladder = Ladder({
+        "carcassonne": {"easy": Rated(1000, 1000, 1000, 40), "quick": Rated(1310, 1250, 1370, 40),
+                        "strong": Rated(1555, 1490, 1620, 40)},
+        "carcassonne+hills-and-sheep": {"easy": Rated(1000, 1000, 1000, 40),
+                                        "quick": Rated(1280, 1220, 1340, 40),
+                                        "strong": Rated(1470, 1400, 1540, 40)}})
+    setup.game_id = "carcassonne"
+    setup.seats[1].kind = "strong"
+    app.replace(setup)
+    drawn: list[tuple[str, Any]] = []
+    text = app.res.text
+
+    def recording(s: str, size: int, colour: Any, *args: Any, **kwargs: Any) -> pygame.Surface:
+        drawn.append((s, colour))
+        return text(s, size, colour, *args, **kwargs)
+
+    monkeypatch.setattr(app.res, "text", recording)
+    driver.frames()
+    said = dict(drawn)
+    assert "Computer levels" in said and "rating in this game, Easy = 1000" in said
+    # Weakest first, each with its rating; the level seated in full colour, the others dim.
+    below = drawn[[s for s, _c in drawn].index("Computer levels"):]
+    order = [s for s, _c in below if s in {"Easy", "Medium", "Hard", "1000", "1310", "1555"}]
+    assert order == ["Easy", "1000", "Medium", "1310", "Hard", "1555"]
+    assert said["Hard"] == pal.TEXT and said["1555"] == pal.TEXT
+    assert said["Easy"] == pal.TEXT_DIM and said["Medium"] == pal.TEXT_DIM
+    assert any("imagined futures" in s for s in said)
+    # Hills & Sheep has its own ratings; a game the ladder does not rate shows none.
+    setup.expansions = ["hills-and-sheep"]
+    drawn.clear()
+    driver.frames()
+    assert "1470" in dict(drawn) and "1555" not in dict(drawn)
+    setup.game_id, setup.expansions = "over-hill-and-dale", []
+    drawn.clear()
+    driver.frames()
+    said = dict(drawn)
+    assert "Hard" in said and not any(s.isdigit() for s in said)
+
+
+def test_the_ladder_is_left_out_where_the_rows_leave_it_no_room(
+        app: App, driver: Driver, monkeypatch: pytest.MonkeyPatch) -> None:
+    setup = SetupScene(app)
+    app.replace(setup)
+    drawn = lines_set(app, monkeypatch)
+    driver.frames()
+    assert "Computer levels" in drawn
+    while len(setup.seats) < 6:
+        setup._add()
+    setup.seats[0].kind = "open"  # a hosted table: two rows more of its options
+    setup._build()
+    drawn.clear()
+    driver.frames()
+    assert "Computer levels" not in drawn

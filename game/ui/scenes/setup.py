@@ -19,6 +19,7 @@ from game.ai import LEVELS
 from game.net.headless import PACES as TABLE_PACES
 from game.net.seats import TableConfig
 from game.net.terms import SeatKind
+from game.review.ladder import load_ladder
 from game.rules import RulesError, TileSet
 from game.rules.looks import figure_sprite
 from game.rules.tile_order import OrderError, read_order
@@ -38,8 +39,9 @@ from .. import hosted
 from .. import palette as pal
 from ..app import App
 from ..intents import Command, Intent, PointerMove
+from ..ladder_view import draw_ladder
 from ..net_link import Listening, create_table, host_table
-from ..session import OFFERED_KINDS, Seat, Session, kind_name
+from ..session import OFFERED_KINDS, PEOPLE, Seat, Session, kind_name
 from ..table_options import (
     CLOCKS,
     MOVE_DAYS,
@@ -141,6 +143,7 @@ class SetupScene(FormScene):
         self.kinds_help_top = 0  # where the line on the seats' Human buttons begins
         self.mouse = (0, 0)
         self.card = pygame.Rect(0, 0, 1000, 640)
+        self.ladder = load_ladder()
 
     def _again(self, session: Session) -> None:
         self.seats = [Seat(s.name, s.colour, Person.OPEN if i in session.elsewhere else s.kind)
@@ -601,27 +604,35 @@ class SetupScene(FormScene):
 
     def _draw_kinds_help(self, surface: pygame.Surface) -> None:
         """Under the players, how to seat a computer: the Human button turns a seat into
-        one, at the level it shows; told where the rows leave room for it.  Before it, at a
-        network table, that the tile draws chosen are set aside: the host would know them."""
+        one, at the level it shows; then the ladder of levels, each with its rating in the
+        chosen game and how it plays (the levels seated stand out); told where the rows
+        leave room for them.  Before them, at a network table, that the tile draws chosen
+        are set aside: the host would know them."""
         res = self.app.res
         px = res.px
         width = px(RIGHT_X - 60)
-        blocks: list[tuple[str, pal.Colour]] = []
+        blocks: list[list[tuple[str, pal.Colour]]] = []
         if self.hosting and (self.seed is not None or self.order.strip()):
-            blocks.append((_("A network table deals its tiles at random: the seed and tiles "
-                             "chosen are for games on this computer."), pal.ILLEGAL))
-        blocks.append((_("To play against the computer, click “{human}”: each click chooses "
-                         "another level").format(human=kind_name(Person.HUMAN)),
-                       pal.TEXT_DIM))
+            blocks.append([(_("A network table deals its tiles at random: the seed and tiles "
+                              "chosen are for games on this computer."), pal.ILLEGAL)])
+        blocks.append([(_("To play against the computer, click “{human}”: each click chooses "
+                          "another level").format(human=kind_name(Person.HUMAN)),
+                        pal.TEXT_DIM)])
         y = self.kinds_help_top
-        for text, colour in blocks:  # each whole, or not at all
-            lines = wrap_text(res, text, 17, width)
+        for block in blocks:  # each whole, or not at all
+            lines = [(line, colour) for text, colour in block
+                     for line in wrap_text(res, text, 17, width)]
             if y + px(20) * len(lines) > self.buttons_top - px(8):
                 return
-            for line in lines:
+            for line, colour in lines:
                 surface.blit(res.text(line, 17, colour), (self.card.x + px(30), y))
                 y += px(20)
-
+            y += px(8)
+        seated = {s.kind for s in self.seats}
+        levels = [k for k in OFFERED_KINDS if k not in PEOPLE]
+        draw_ladder(surface, res, self.ladder, (self.game_id, self.expansions), levels, seated,
+                    pygame.Rect(self.card.x + px(30), y + px(6), width,
+                                self.buttons_top - px(8) - y - px(6)))
 
 def _printable(value: object) -> str:
     """A remembered value as text a font can draw (the settings file may hold anything)."""

@@ -1,0 +1,48 @@
+"""The ladder of computer levels as the set-up shows it: each level offered, weakest first,
+with its rating in the chosen game and a line on how it plays; the levels seated in full
+colour, the others dim."""
+
+from __future__ import annotations
+
+from collections.abc import Collection, Sequence
+
+import pygame
+
+from game.review.ladder import Ladder
+from game.words.levels import how_it_plays, ladder_heading, ladder_scale
+
+from . import palette as pal
+from .resources import Resources
+from .session import kind_name
+from .widgets import fit_text, wrap_text
+
+
+def draw_ladder(surface: pygame.Surface, res: Resources, ladder: Ladder,
+                game: tuple[str, Sequence[str]], levels: Sequence[str],
+                seated: Collection[str], room: pygame.Rect) -> bool:
+    """Draw the ladder from the top of ``room``, whole or not at all: whether it fitted."""
+    px = res.px
+    name_w, rating_w = px(96), px(56)
+    text_w = room.w - name_w - rating_w
+    rows = [(level, ladder.rating(game[0], game[1], level),
+             wrap_text(res, how_it_plays(level), 16, text_w)) for level in levels]
+    if px(30) + sum(px(19) * len(lines) + px(6) for _l, _r, lines in rows) > room.h:
+        return False
+    heading = res.text(ladder_heading(), 20, pal.TEXT_DIM, bold=True)
+    surface.blit(heading, room.topleft)
+    scale = res.text(ladder_scale(ladder, kind_name(ladder.anchor)), 16, pal.TEXT_DIM)
+    surface.blit(scale, (room.x + heading.get_width() + px(10),
+                         room.y + heading.get_height() - scale.get_height()))
+    y = room.y + px(30)
+    for level, rated, lines in rows:
+        colour = pal.TEXT if level in seated else pal.TEXT_DIM
+        name = fit_text(res, kind_name(level), 17, name_w - px(6), bold=True)
+        surface.blit(res.text(name, 17, colour, bold=True), (room.x, y))
+        if rated is not None:
+            surface.blit(res.text(str(rated.rating), 17, colour, bold=True),
+                         (room.x + name_w, y))
+        for line in lines:
+            surface.blit(res.text(line, 16, colour), (room.x + name_w + rating_w, y + px(1)))
+            y += px(19)
+        y += px(6)
+    return True

@@ -1,0 +1,29 @@
+"""How the set-up tells the computer levels: each with its rating in the chosen game and one
+line on how it plays, from the weakest up (the ladder a player climbs)."""
+
+from __future__ import annotations
+
+from game.review.ladder import Ladder
+
+from .i18n import N_, _
+
+# How each level the set-up offers plays, in a line.
+HOW_IT_PLAYS = {
+    "easy": N_("often picks a lesser move: a newcomer can beat it"),
+    "quick": N_("weighs every move of its turn by the points it makes and sets up"),
+    "strong": N_("tries its best moves in imagined futures, about a second a move"),
+}
+
+
+def how_it_plays(level: str) -> str:
+    return _(HOW_IT_PLAYS[level]) if level in HOW_IT_PLAYS else ""
+
+
+def ladder_heading() -> str:
+    return _("Computer levels")
+
+
+def ladder_scale(ladder: Ladder, anchor_name: str) -> str:
+    """What the ratings are: ``rating in this game, Easy = 1000``."""
+    return _("rating in this game, {anchor} = {rating}").format(
+        anchor=anchor_name, rating=ladder.anchor_rating)
