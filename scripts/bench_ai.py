@@ -71,6 +71,7 @@ from game.commands.sim import play_game, win_shares
 from game.rules import Action, Game, TileSet, default_registry, parse_action
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))  # its sibling, when loaded from elsewhere
+from revisions import cached_tree
 from sprt import complete_pairs, elo_interval, llr, pentanomial, signed, sprt_bounds
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -356,13 +357,23 @@ def chosen_configs(args: argparse.Namespace) -> list[tuple[str, list[str]]]:
 TABLE_PAIRINGS = "strong:quick,strong:mcts,quick:easy,easy:random"
 
 
+def budgets_said(pairings: Sequence[tuple[str, ...]], budget: float) -> str:
+    """How long the searching levels of ``pairings`` think: ``budget`` unless a level says
+    its own seconds (``strong@3``)."""
+    own = sorted({spec for pair in pairings for spec in pair if "@" in spec})
+    plain = any(spec in ("strong", "mcts") for pair in pairings for spec in pair)
+    said = [f"strong and mcts at {budget:g} s per move"] if plain or not own else []
+    return ", ".join(said + [f"{level} at {seconds} s per move"
+                             for level, _, seconds in (spec.partition("@") for spec in own)])
+
+
 def play_all(args: argparse.Namespace) -> list[Result]:
     configs = chosen_configs(args)
     pairings = [tuple(p.split(":", 1)) for p in args.pairings.split(",")]
     first_game = 2 * args.first_pair
     print(f"{args.games} games per pairing (games {first_game}-{first_game + args.games - 1}), "
-          f"pairs on one seed with the seats swapped, strong and mcts at {args.budget:g} s "
-          f"per move ({_clock_name()} time), {args.jobs} job(s)"
+          f"pairs on one seed with the seats swapped, {budgets_said(pairings, args.budget)} "
+          f"({_clock_name()} time), {args.jobs} job(s)"
           + (f", the second level played by {args.against}" if args.against else ""))
     print_header()
     results: list[Result] = []
@@ -559,33 +570,6 @@ def player_identity() -> str | None:
     return hashlib.sha256((committed + changes).encode()).hexdigest()[:16]
 
 
-def checkout_of(rev: str, cache: Path | None = None, repo: Path = ROOT) -> tuple[str, Path]:
-    """The commit ``rev`` names in ``repo`` and a detached worktree of it, made once in a
-    cache folder and kept for later runs (``git worktree remove`` one no longer wanted)."""
-    def git(*args: str) -> str:
-        done = subprocess.run(["git", "-C", str(repo), *args], capture_output=True, text=True)
-        if done.returncode:
-            raise ValueError(done.stderr.strip().splitlines()[-1] if done.stderr.strip()
-                             else f"git {' '.join(args)} failed")
-        return done.stdout.strip()
-    try:
-        commit = git("rev-parse", "--verify", "--quiet", f"{rev}^{{commit}}")
-    except ValueError:
-        commit = ""
-    if not commit:
-        raise ValueError(f"'{rev}' names no commit")
-    if cache is None:
-        base = os.environ.get("XDG_CACHE_HOME") or str(Path.home() / ".cache")
-        cache = Path(base) / "carcassonne-family" / "bench"
-    tree = cache / commit
-    if not (tree / "game").is_dir():
-        cache.mkdir(parents=True, exist_ok=True)
-        # --force: a folder of the cache deleted by hand is still registered (pruning instead
-        # would forget other missing worktrees of the repository too).
-        git("worktree", "add", "--force", "--detach", str(tree), commit)
-    return commit, tree
-
-
 def sprt(args: argparse.Namespace) -> int:
     """``--sprt``: 0 when the first level is accepted as stronger (H1), 1 when refused (H0),
     2 undecided at ``--max-games``, 3 when ``--state`` holds another test."""
@@ -717,7 +701,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         if args.merge:
             parser.error("--against plays games; --merge plays none")
         try:
-            commit, tree = checkout_of(args.against)
+            commit, tree = cached_tree(args.against)
         except ValueError as exc:
             parser.error(f"--against: {exc}")
         args.against_commit, args.against_tree = commit, str(tree)

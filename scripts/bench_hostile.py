@@ -60,6 +60,9 @@ from game.rules.registry import Registry, default_registry  # noqa: E402
 from game.store.storage import Storage  # noqa: E402
 from tests.hostile.make_corpus import write_saves, write_tilesets  # noqa: E402
 
+sys.path.insert(0, str(Path(__file__).resolve().parent))  # its siblings
+from revisions import commit_of, revision_tree  # noqa: E402
+
 
 def check_time(path: Path) -> tuple[float, float]:
     """Seconds and peak megabytes of one ``check`` run."""
@@ -386,26 +389,20 @@ def measure_peers(against: str | None, seconds: float, only: list[str],
                   logs: Path | None) -> None:
     """Each flood against a server of this tree (and of ``against``)."""
     more_files(4096)
-    with tempfile.TemporaryDirectory(prefix="bench-hostile-") as tmp:
+    with tempfile.TemporaryDirectory(prefix="bench-hostile-") as tmp, \
+            contextlib.ExitStack() as stack:
         tables = Path(tmp) / "cast"
         cast = write_tables(tables)
         trees = [("this tree", ROOT)]
         if against:
-            old = Path(tmp) / "old"
-            subprocess.run(["git", "-C", str(ROOT), "worktree", "add", "--detach", "--quiet",
-                            str(old), against], check=True)
-            trees.append((against, old))
-        try:
-            for name in only:
-                print(f"{FLOODS[name]} ({seconds:.0f} s; {PLAYERS} seated players rejoin "
-                      f"and {JOINERS} newcomers join from the 3rd second):", flush=True)
-                for label, tree in trees:
-                    print(f" {label}:\n{one_flood(tree, name, cast, tables, seconds, logs)}",
-                          flush=True)
-        finally:
-            if against:
-                subprocess.run(["git", "-C", str(ROOT), "worktree", "remove", "--force",
-                                str(Path(tmp) / "old")], check=False)
+            trees.append((against, stack.enter_context(revision_tree(against,
+                                                                     "bench-hostile-"))))
+        for name in only:
+            print(f"{FLOODS[name]} ({seconds:.0f} s; {PLAYERS} seated players rejoin "
+                  f"and {JOINERS} newcomers join from the 3rd second):", flush=True)
+            for label, tree in trees:
+                print(f" {label}:\n{one_flood(tree, name, cast, tables, seconds, logs)}",
+                      flush=True)
 
 
 def main() -> None:
@@ -431,11 +428,8 @@ def main() -> None:
     floods = args.floods.split(",")
     if not set(floods) <= set(FLOODS) or args.seconds < 8:
         parser.error(f"--floods names some of {', '.join(FLOODS)}; --seconds is 8 or more")
-    if args.against:
-        known = subprocess.run(["git", "-C", str(ROOT), "rev-parse", "--verify", "--quiet",
-                                f"{args.against}^{{commit}}"], capture_output=True, check=False)
-        if known.returncode != 0:
-            parser.error(f"--against: {args.against!r} is not a revision of this repository")
+    if args.against and commit_of(args.against) is None:
+        parser.error(f"--against: {args.against!r} is not a revision of this repository")
     if args.peers:
         measure_peers(args.against, args.seconds, floods, args.logs)
         return

@@ -39,6 +39,9 @@ from game.commands.sim import play_game  # noqa: E402
 from game.rules import default_registry  # noqa: E402
 from game.store.savefile import SavedGame  # noqa: E402
 
+sys.path.insert(0, str(Path(__file__).resolve().parent))  # its siblings
+from revisions import commit_of, revision_tree  # noqa: E402
+
 
 def finished_save(folder: Path, seed: int) -> Path:
     """A finished game of two ``quick`` players, both seats marked human (reviewed)."""
@@ -134,26 +137,17 @@ def main(argv: list[str] | None = None) -> int:
         parser.error("--processes takes numbers separated by commas")
     if not counts or min(counts) < 1:
         parser.error("--processes takes numbers of 1 or more")
-    if args.against:
-        known = subprocess.run(["git", "-C", str(ROOT), "rev-parse", "--verify", "--quiet",
-                                f"{args.against}^{{commit}}"], capture_output=True, check=False)
-        if known.returncode != 0:
-            parser.error(f"--against: {args.against!r} is not a revision of this repository")
+    if args.against and commit_of(args.against) is None:
+        parser.error(f"--against: {args.against!r} is not a revision of this repository")
     with tempfile.TemporaryDirectory(prefix="bench-review-") as temp:
         folder = Path(temp)
         save = finished_save(folder, args.seed)
         print(f"a finished base game of quick against quick, seed {args.seed}, both seats "
               f"reviewed, on {os.cpu_count()} processors")
         if args.against:
-            old = folder / "tree"
-            subprocess.run(["git", "-C", str(ROOT), "worktree", "add", "--detach", "--quiet",
-                            str(old), args.against], check=True)
-            try:
+            with revision_tree(args.against, "bench-review-") as old:
                 print(line(f"{args.against} (its defaults)", *review(old, save, [])),
                       flush=True)
-            finally:
-                subprocess.run(["git", "-C", str(ROOT), "worktree", "remove", "--force",
-                                str(old)], check=False)
         found = []
         for count in counts:
             data, wall, cpu, chain = review(ROOT, save, ["--processes", str(count)])

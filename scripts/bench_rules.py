@@ -38,6 +38,7 @@ to ``game.ai.random_policy``).
 from __future__ import annotations
 
 import argparse
+import contextlib
 import gc
 import importlib
 import json
@@ -274,22 +275,19 @@ def main(argv: list[str] | None = None) -> int:
                         help="turn-35 positions measured per round (default 24)")
     parser.add_argument("--driver", action="store_true", help=argparse.SUPPRESS)
     args = parser.parse_args(argv)
+    sys.path.insert(0, str(Path(__file__).resolve().parent))  # its siblings
+    from revisions import commit_of, revision_tree
     if args.driver:
         print(json.dumps(driver(args.seconds, args.positions)))
         return 0
     trees: list[tuple[str, Path]] = [("this tree", ROOT)]
-    temp: tempfile.TemporaryDirectory[str] | None = None
-    if args.against:
+    if args.against and commit_of(args.against) is None:
         # asked first: a revision git does not know would stop the run with a traceback
-        known = subprocess.run(["git", "-C", str(ROOT), "rev-parse", "--verify", "--quiet",
-                                f"{args.against}^{{commit}}"], capture_output=True, check=False)
-        if known.returncode != 0:
-            parser.error(f"--against: {args.against!r} is not a revision of this repository")
-        temp = tempfile.TemporaryDirectory(prefix="bench-rules-")
-        old = Path(temp.name) / "tree"
-        subprocess.run(["git", "-C", str(ROOT), "worktree", "add", "--detach", "--quiet",
-                        str(old), args.against], check=True)
-        trees.append((args.against, old))
+        parser.error(f"--against: {args.against!r} is not a revision of this repository")
+    others = contextlib.ExitStack()
+    if args.against:
+        trees.append((args.against, others.enter_context(revision_tree(args.against,
+                                                                       "bench-rules-"))))
     rows: dict[str, dict[str, list[float]]] = {name: {k: [] for k, *_ in FIGURES}
                                                for name, _ in trees}
     try:
@@ -301,10 +299,7 @@ def main(argv: list[str] | None = None) -> int:
                     rows[name][key].append(result[key])
             print(f"round {r + 1}/{args.rounds} done", file=sys.stderr)
     finally:
-        if temp is not None:
-            subprocess.run(["git", "-C", str(ROOT), "worktree", "remove", "--force",
-                            str(Path(temp.name) / "tree")], check=False)
-            temp.cleanup()
+        others.close()
     print(f"{args.rounds} rounds per tree, interleaved; median [lowest-highest round]"
           + ("; ratio: how many times better this tree is, median of the rounds' ratios"
              if args.against else ""))

@@ -226,22 +226,20 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--warm-up", type=float, default=3.0,
                         help="seconds the computers think before the players begin")
     args = parser.parse_args(argv)
+    sys.path.insert(0, str(Path(__file__).resolve().parent))  # its siblings
+    from revisions import commit_of, revision_tree
     if args.rounds < 1 or args.seconds <= 0 or args.player_tables < 1 or \
             args.computer_tables < 0 or args.pace < 0 or args.warm_up < 0:
         parser.error("--rounds, --seconds and --player-tables take a positive number, "
                      "--computer-tables, --pace and --warm-up none below zero")
     trees: list[tuple[str, Path]] = [("this tree", ROOT)]
-    temp: tempfile.TemporaryDirectory[str] | None = None
+    if args.against and commit_of(args.against) is None:
+        # asked first: a revision git does not know would stop the run with a traceback
+        parser.error(f"--against: {args.against!r} is not a revision of this repository")
+    others = contextlib.ExitStack()
     if args.against:
-        known = subprocess.run(["git", "-C", str(ROOT), "rev-parse", "--verify", "--quiet",
-                                f"{args.against}^{{commit}}"], capture_output=True, check=False)
-        if known.returncode != 0:
-            parser.error(f"--against: {args.against!r} is not a revision of this repository")
-        temp = tempfile.TemporaryDirectory(prefix="bench-stall-tree-")
-        old = Path(temp.name) / "tree"
-        subprocess.run(["git", "-C", str(ROOT), "worktree", "add", "--detach", "--quiet",
-                        str(old), args.against], check=True)
-        trees.append((args.against, old))
+        trees.append((args.against, others.enter_context(revision_tree(args.against,
+                                                                       "bench-stall-tree-"))))
     rounds: dict[str, list[dict[str, Any]]] = {name: [] for name, _ in trees}
     random.seed(1)
     try:
@@ -252,10 +250,7 @@ def main(argv: list[str] | None = None) -> int:
                 print(f"round {r + 1}/{args.rounds}, {name}: {f['moves']:.0f} moves, "
                       f"p99 {f['p99']:.1f} ms, lost {f['drops']:.0f}", file=sys.stderr)
     finally:
-        if temp is not None:
-            subprocess.run(["git", "-C", str(ROOT), "worktree", "remove", "--force",
-                            str(Path(temp.name) / "tree")], check=False)
-            temp.cleanup()
+        others.close()
     print(f"a player's move, act sent to move received, while {args.computer_tables} tables "
           f"of two strong computers think on the same server ({os.cpu_count()} processors; "
           f"{args.rounds} rounds of {args.seconds:.0f} s per tree, interleaved):")

@@ -216,7 +216,8 @@ def test_a_tree_without_the_game_is_refused(bench: ModuleType, tmp_path: Path) -
         bench.Other(tmp_path)
 
 
-def test_a_revision_gets_its_detached_worktree(bench: ModuleType, tmp_path: Path) -> None:
+def test_a_revision_gets_its_detached_worktree(tmp_path: Path) -> None:
+    revisions = load_file(ROOT / "scripts" / "revisions.py", "revisions")
     repo = tmp_path / "repo"
     (repo / "game").mkdir(parents=True)
     (repo / "game" / "__init__.py").write_text("VERSION = 1\n")
@@ -229,8 +230,21 @@ def test_a_revision_gets_its_detached_worktree(bench: ModuleType, tmp_path: Path
     git("add", ".")
     git("commit", "-qm", "one")
     commit = git("rev-parse", "HEAD").strip()
-    found, tree = bench.checkout_of("HEAD", tmp_path / "cache", repo)
+    found, tree = revisions.cached_tree("HEAD", tmp_path / "cache", repo)
     assert found == commit and (tree / "game" / "__init__.py").read_text() == "VERSION = 1\n"
-    assert bench.checkout_of(commit[:8], tmp_path / "cache", repo) == (commit, tree)  # kept
+    assert revisions.cached_tree(commit[:8], tmp_path / "cache", repo) == (commit, tree)  # kept
     with pytest.raises(ValueError, match="names no commit"):
-        bench.checkout_of("no-such-branch", tmp_path / "cache", repo)
+        revisions.cached_tree("no-such-branch", tmp_path / "cache", repo)
+
+    # For one run: a worktree of the revision, gone (and unregistered) after it.
+    with revisions.revision_tree("HEAD", "test-tree-", repo) as once:
+        assert (once / "game" / "__init__.py").read_text() == "VERSION = 1\n"
+    assert not once.exists() and str(once) not in git("worktree", "list")
+    assert revisions.commit_of("no-such-branch", repo) is None
+    assert revisions.commit_of("HEAD", repo) == commit
+
+def test_the_header_says_the_seconds_a_pairing_gives(bench: ModuleType) -> None:
+    assert bench.budgets_said([("strong@3", "quick")], 0.3) == "strong at 3 s per move"
+    assert bench.budgets_said([("strong@3", "strong")], 0.3) == \
+        "strong and mcts at 0.3 s per move, strong at 3 s per move"
+    assert bench.budgets_said([("quick", "easy")], 1.0) == "strong and mcts at 1 s per move"
