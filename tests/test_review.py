@@ -436,6 +436,15 @@ def test_a_better_move_beside_the_board_names_its_cell_as_the_board_shows_it(
     said = advice(position, figure_only, shown=True)
     assert said.startswith("your tile as you placed it, a follower on ") and "[" not in said
     assert advice(position, figure_only).startswith("tile at [0, -3] turned 180°, a follower")
+    # With no board beside it (the review's summary): by the cell the player chose.
+    assert advice(position, closing, shown=True, board=False).startswith(
+        "the tile on another cell, turned 180°, keep your follower")
+    turned = Decision(8, 5, 0, (str(Place("E", 0, -3, 0)), "pass"), (str(CLOSE), "pass"),
+                      9.0, 1.0, 12, {"city": 9.0})
+    assert advice(position, turned, shown=True, board=False).startswith(
+        "your tile on the same cell, turned 180°")
+    said = advice(position, figure_only, shown=True, board=False)
+    assert said.startswith("your tile as you placed it, a follower on ") and "[" not in said
 
 
 def test_a_review_in_processes_stops_when_cancelled(base: TileSet) -> None:

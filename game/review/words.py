@@ -19,7 +19,7 @@ from game.words.vocabulary import a_figure, figure_word, question_text, the_kind
 from . import Decision, Review, Verdict
 
 # How a plan's cell is named (``describe_plan``).
-CellWords = Literal["numbers", "outlined", "as placed"]
+CellWords = Literal["numbers", "outlined", "as placed", "same cell", "another cell"]
 
 FIGURES_CATEGORY = "figures"  # game.ai.breakdown.FIGURES
 
@@ -54,9 +54,10 @@ def describe_plan(position: Game, actions: Sequence[Action | str], advice: bool 
                   cell: CellWords = "numbers") -> str:
     """A plan played from ``position`` in words (the position is not changed); as
     ``advice``, what to do: no figure is "keep your followers" (nothing when none is
-    left).  ``cell``: how the tile's cell is named: by its coordinates, or, beside a board
+    left).  ``cell``: how the tile's cell is named: by its coordinates; beside a board
     that shows the plan, as the outlined cell, or as the cell the player's own tile went
-    to (a better move that only places another figure)."""
+    to (a better move that only places another figure); where no board shows it, by the
+    cell the player chose: the same one, or another."""
     world = position.copy()
     parts: list[str] = []
     for item in actions:
@@ -65,18 +66,17 @@ def describe_plan(position: Game, actions: Sequence[Action | str], advice: bool 
             hand = list(world.hand) if world.extra_tile is None else []
             if cell == "as placed":
                 parts.append(_("your tile as you placed it"))
-            elif len(hand) > 1 and action.tile in hand and cell == "outlined":
-                parts.append(_("tile {n} of the hand on the outlined cell, turned {degrees}°"
-                               ).format(n=hand.index(action.tile) + 1, degrees=action.rotation))
+            elif len(hand) > 1 and action.tile in hand and cell != "numbers":
+                parts.append(_hand_tile_on(cell).format(n=hand.index(action.tile) + 1,
+                                                        degrees=action.rotation))
             elif len(hand) > 1 and action.tile in hand:
                 # A hand of several tiles: which one, numbered as the tray numbers them (the
                 # better move may place another tile than the one placed).
                 parts.append(_("tile {n} of the hand at [{x}, {y}] turned {degrees}°").format(
                     n=hand.index(action.tile) + 1, x=action.cell[0], y=action.cell[1],
                     degrees=action.rotation))
-            elif cell == "outlined":
-                parts.append(_("the tile on the outlined cell, turned {degrees}°").format(
-                    degrees=action.rotation))
+            elif cell != "numbers":
+                parts.append(_tile_on(cell).format(degrees=action.rotation))
             else:
                 parts.append(_("tile at [{x}, {y}] turned {degrees}°").format(
                     x=action.cell[0], y=action.cell[1], degrees=action.rotation))
@@ -98,6 +98,24 @@ def describe_plan(position: Game, actions: Sequence[Action | str], advice: bool 
         if world.is_legal(action):
             world.apply(action)
     return ", ".join(parts)
+
+
+def _tile_on(cell: CellWords) -> str:
+    """The tile of a one-tile turn on a cell named without coordinates."""
+    if cell == "same cell":
+        return _("your tile on the same cell, turned {degrees}°")
+    if cell == "another cell":
+        return _("the tile on another cell, turned {degrees}°")
+    return _("the tile on the outlined cell, turned {degrees}°")
+
+
+def _hand_tile_on(cell: CellWords) -> str:
+    """Tile {n} of a hand on a cell named without coordinates."""
+    if cell == "same cell":
+        return _("tile {n} of the hand on the same cell, turned {degrees}°")
+    if cell == "another cell":
+        return _("tile {n} of the hand on another cell, turned {degrees}°")
+    return _("tile {n} of the hand on the outlined cell, turned {degrees}°")
 
 
 def _kept(world: Game) -> str | None:
@@ -135,16 +153,25 @@ def why_better(position: Game, decision: Decision) -> str:
     return _("the tile fits best here")
 
 
-def advice(position: Game, decision: Decision, shown: bool = False) -> str:
+def advice(position: Game, decision: Decision, shown: bool = False,
+           board: bool = True) -> str:
     """The better move as what to do, and why: "tile at [0, -3] turned 180°, keep your
     followers (completes your city: +12)"; ``shown``: beside a board that draws it ("the
     tile on the outlined cell, turned 180°, ...", or "your tile as you placed it, ..." when
-    only the figure differs)."""
+    only the figure differs); ``shown`` with no ``board``: told to a player with no board
+    beside it, by the cell the player chose ("your tile on the same cell, turned 90°", "the
+    tile on another cell, turned 180°")."""
     cell: CellWords = "numbers"
     if shown:
         best = next((a for a in decision.best_actions() if isinstance(a, Place)), None)
         made = next((a for a in decision.played_actions() if isinstance(a, Place)), None)
-        cell = "as placed" if best is not None and best == made else "outlined"
+        if best is not None and best == made:
+            cell = "as placed"
+        elif board:
+            cell = "outlined"
+        else:
+            same = best is not None and made is not None and best.cell == made.cell
+            cell = "same cell" if same else "another cell"
     return _("{move} ({why})").format(move=describe_plan(position, decision.best, True, cell),
                                       why=why_better(position, decision))
 

@@ -246,6 +246,10 @@ def test_the_costliest_move_of_the_summary_opens_its_turn(app: App, driver: Driv
     play, summary = open_summary(app, driver, session)
     driver.frames()
     assert len(summary.costly) == 1 and f"Turn {mistake.turn}:" in summary.costly[0].label
+    # No board beside it: the better move is told without coordinates a player never sees.
+    detail = summary.costly[0].detail
+    assert detail.startswith("Better: ") and "[" not in detail
+    assert " cell, turned " in detail or "as you placed it" in detail
     driver.click(summary.costly[0].rect.center)
     assert on_top(app, PlayScene) is play
     assert play.history.active and play.history.turn == mistake.turn

@@ -58,7 +58,10 @@ class ReviewSummaryScene(Scene):
         """The better move and why (worked out once)."""
         if decision.move not in self._advice_of:
             position = position_before(self.session.game, decision.move)
-            self._advice_of[decision.move] = advice(position, decision)
+            # No board here: the cell is told by the one the player chose (a click on the
+            # move opens its turn, where the board outlines the better one).
+            self._advice_of[decision.move] = advice(position, decision, shown=True,
+                                                    board=False)
         return self._advice_of[decision.move]
 
     def choose(self, player: int) -> None:
