@@ -176,8 +176,10 @@ def pairs_of(games: Mapping[str, Row], game: str, levels: Sequence[str]) -> Pair
 
 
 def report(levels: Sequence[str], games: Mapping[str, Row]) -> dict[str, object]:
-    """Print each game's table and return what ``tilesets/ratings.json`` holds."""
+    """Print each game's table, then one line a game for the docs; return what
+    ``tilesets/ratings.json`` holds."""
     table: dict[str, object] = {}
+    lines: list[str] = []
     for config in configs():
         game = label(config)
         pairs = pairs_of(games, game, levels)
@@ -189,16 +191,26 @@ def report(levels: Sequence[str], games: Mapping[str, Row]) -> dict[str, object]
         print("|---|---|---|---|---|---|")
         rows = ratings(levels, pairs, ANCHOR, ANCHOR_RATING)
         entry = {}
+        cells, gaps = [], []
         for below, r in zip([None, *rows], rows, strict=False):
             gap = "—"
             if below is not None:
                 d, lo, hi = gap_interval(levels, pairs, below.level, r.level)
                 gap = f"{d:+.0f} [{lo:+.0f}, {hi:+.0f}]"
+                gaps.append(gap)
             print(f"| {r.level} | {r.rating:.0f} | {r.low:.0f}–{r.high:.0f} | {gap} | "
                   f"{r.games} | {100 * r.score / r.games:.0f}% |")
+            cells.append(f"{r.rating:.0f} [{r.low:.0f}, {r.high:.0f}]")
             entry[r.level] = {"rating": round(r.rating), "low": round(r.low),
                               "high": round(r.high), "games": r.games}
+        fewest = min(len(ps) for ps in pairs.values())
+        lines.append(f"| {game} | " + " | ".join(cells + gaps) + f" | {fewest} |")
         table[game] = entry
+    print(f"\n| game | {' | '.join(levels)} | "
+          + " | ".join(f"{b} over {a}" for a, b in itertools.pairwise(levels))
+          + " | pairs a pairing |")
+    print("|---" * (2 * len(levels) + 1) + "|")
+    print("\n".join(lines))
     return table
 
 

@@ -5,7 +5,11 @@ arithmetic: no game is played here.
 A level's rating is fixed by one anchor level (it keeps the anchor's rating exactly): every
 other rating, and its interval, says how far that level stands from the anchor.  Each
 pairing's games carry one virtual drawn game (half a point each way), so that a pairing won
-every time still gives a finite rating; with tens of games it moves a rating little.
+every time still gives a finite rating; with tens of games it moves a rating little.  In the
+same way each pairing's pairs are resampled from a pool holding one drawn pair more: a
+pairing won every time then still varies between resamples, and its interval says how
+far the games seen leave room for (a resample of only its own won pairs would give an
+interval of nothing).
 """
 
 from __future__ import annotations
@@ -70,18 +74,23 @@ def totals(pairs: Pairs) -> dict[tuple[str, str], tuple[float, int]]:
     return {key: (sum(ps), 2 * len(ps)) for key, ps in pairs.items() if ps}
 
 
+def resample(pairs: Pairs, rng: random.Random) -> dict[tuple[str, str], list[float]]:
+    """Each pairing's pairs drawn again, as many, with replacement, from its own pairs
+    and one drawn pair (1 point of 2)."""
+    return {key: [rng.choice([*ps, 1.0]) for _ in ps] for key, ps in pairs.items() if ps}
+
+
 def ratings(levels: Sequence[str], pairs: Pairs, anchor: str, anchor_rating: float,
             resamples: int = 1000, seed: int = 1) -> list[Rating]:
     """Each level's rating with its 95% interval: the 2.5th and 97.5th percentiles of the
     ratings fitted to ``resamples`` round robins whose every pairing draws its seat-swapped
-    pairs again, with replacement (the pairs are the independent samples: the two games of
-    a pair share their tiles)."""
+    pairs again (``resample``: the pairs are the independent samples, the two games of a
+    pair sharing their tiles)."""
     point = fit(levels, totals(pairs), anchor, anchor_rating)
     rng = random.Random(seed)
     draws: dict[str, list[float]] = {lv: [] for lv in point}
     for _ in range(resamples):
-        again = {key: [rng.choice(ps) for _ in ps] for key, ps in pairs.items() if ps}
-        for lv, r in fit(levels, totals(again), anchor, anchor_rating).items():
+        for lv, r in fit(levels, totals(resample(pairs, rng)), anchor, anchor_rating).items():
             draws[lv].append(r)
     out = []
     for lv in levels:
@@ -103,8 +112,7 @@ def gap_interval(levels: Sequence[str], pairs: Pairs, below: str, above: str,
     rng = random.Random(seed)
     gaps = []
     for _ in range(resamples):
-        again = {key: [rng.choice(ps) for _ in ps] for key, ps in pairs.items() if ps}
-        gaps.append(fit(levels, totals(again), below, 0.0)[above])
+        gaps.append(fit(levels, totals(resample(pairs, rng)), below, 0.0)[above])
     return (point, *middle_95(gaps))
 
 

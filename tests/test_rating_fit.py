@@ -104,3 +104,12 @@ def test_the_schedule_plays_round_by_round_every_game_and_pairing(rate: ModuleTy
         ("easy", "quick"), ("easy", "strong"), ("quick", "strong")}
     assert all(w[5] == 1.0 for _key, w in work)  # Hard's budget in the window
     assert len({key for key, _w in work}) == len(work)
+
+
+def test_a_pairing_won_every_time_still_has_an_interval() -> None:
+    # 40 pairs all won: the resamples' drawn pair leaves room below, about as much as the
+    # games allow (a score of 95% of 80 games is +512 Elo).
+    rows = FIT.ratings(["a", "b"], {("a", "b"): [0.0] * 40}, "a", 0.0, resamples=400)
+    b = rows[1]
+    assert b.low < b.rating and 300 < b.low < 700
+    assert b.high >= b.rating
