@@ -64,6 +64,12 @@ def game_keys(game_id: str, expansions: Sequence[str]) -> list[str]:
     return list(dict.fromkeys(keys))
 
 
+def ladder_key(game_id: str, expansions: Sequence[str]) -> str:
+    """The key a game with ``expansions`` is kept under by what is written from now on (the
+    expansions sorted: the same game whatever order they were ticked in)."""
+    return "+".join((game_id, *sorted(expansions)))
+
+
 def load_ladder(path: Path | None = None) -> Ladder:
     """The shipped ladder (or the one at ``path``); an empty one, logged, when the file is
     missing or cannot be read: levels are then offered without ratings."""

@@ -1,24 +1,17 @@
 """A player's progress through the best-move puzzles: for each puzzle (by its id) whether it
 was solved and how many answers were tried, kept in the user data folder as
-``puzzles.json``.
-
-The file is written atomically after every answer.  One that cannot be read is reported
-and kept, never written over: it is moved aside (``puzzles-kept-DATE.json``, as the
-settings are), and the progress starts again; when it cannot be moved, nothing is written
-this run.  A second window of the game (which holds the folder) writes nothing."""
+``puzzles.json`` (a ``UserFile``: written atomically after every answer; one that cannot
+be read is reported, kept aside, and the progress starts again)."""
 
 from __future__ import annotations
 
-import json
-import logging
 from dataclasses import dataclass, field
 from pathlib import Path
 
 from game.words.i18n import _
 
-from .storage import Storage, atomic_write, read_small
-
-log = logging.getLogger(__name__)
+from .storage import Storage
+from .user_file import UserFile
 
 PROGRESS = "puzzles.json"  # in the data folder
 FORMAT = 1
@@ -37,38 +30,27 @@ class PuzzleProgress:
 
     storage: Storage
     puzzles: dict[str, Tried] = field(default_factory=dict)
-    problem: str | None = None
-    kept: Path | None = None
+    file: UserFile = field(init=False)
+
+    def __post_init__(self) -> None:
+        self.file = UserFile(self.storage, PROGRESS)
 
     @property
     def path(self) -> Path:
-        return self.storage.data_dir / PROGRESS
+        return self.file.path
+
+    @property
+    def problem(self) -> str | None:
+        return self.file.problem
+
+    @property
+    def kept(self) -> Path | None:
+        return self.file.kept
 
     @classmethod
     def load(cls, storage: Storage) -> PuzzleProgress:
         out = cls(storage)
-        try:
-            data = json.loads(read_small(out.path))
-            out.puzzles = _read(data)
-            return out
-        except FileNotFoundError:
-            return out
-        except UnicodeDecodeError:
-            out.problem = _("not a text file")
-        except json.JSONDecodeError as exc:
-            out.problem = _("not valid JSON, line {line}: {problem}").format(
-                line=exc.lineno, problem=exc.msg.removesuffix(" at"))
-        except OSError as exc:
-            out.problem = _("cannot read ({problem})").format(problem=exc.strerror)
-        except (ValueError, TypeError, KeyError, AttributeError, RecursionError):
-            out.problem = _("not a puzzle progress file")
-        log.warning("the puzzle progress cannot be read: %s: %s", out.path, out.problem)
-        if not storage.busy:  # else the other window has reported it, and keeps it
-            try:
-                out.kept = storage.keep_aside(out.path)
-            except OSError as exc:
-                log.warning("the puzzle progress cannot be moved aside (%s): it is not "
-                            "written this run", exc)
+        out.puzzles = out.file.read(_read, _("not a puzzle progress file")) or {}
         return out
 
     def of(self, puzzle_id: str) -> Tried:
@@ -83,18 +65,13 @@ class PuzzleProgress:
         return self.write()
 
     def write(self) -> str | None:
-        if self.storage.busy or (self.problem is not None and self.kept is None):
-            return None  # the other window's file, or a broken one that stays as it is
-        text = json.dumps({"format": FORMAT, "puzzles": {
+        failed = self.file.write({"format": FORMAT, "puzzles": {
             pid: {"solved": t.solved, "tries": t.tries}
-            for pid, t in sorted(self.puzzles.items())}}, indent=1)
-        try:
-            atomic_write(self.path, text)
-        except OSError as exc:
-            log.warning("the puzzle progress could not be written: %s", exc)
-            return _("Your puzzle progress could not be saved: {problem}").format(
-                problem=exc.strerror or str(exc))
-        return None
+            for pid, t in sorted(self.puzzles.items())}})
+        if failed is None:
+            return None
+        return _("Your puzzle progress could not be saved: {problem}").format(
+            problem=failed.strerror or str(failed))
 
     def counts(self, ids: list[str]) -> tuple[int, int]:
         """Of these puzzles: how many solved, how many tried."""

@@ -1,15 +1,17 @@
 """The ladder of computer levels as the set-up shows it: each level offered, weakest first,
-with its rating in the chosen game and a line on how it plays; the levels seated in full
-colour, the others dim."""
+with its rating in the chosen game, the player's games against it there (won–lost, once
+there are some) and a line on how it plays; the levels seated in full colour, the others
+dim."""
 
 from __future__ import annotations
 
-from collections.abc import Collection, Sequence
+from collections.abc import Collection, Mapping, Sequence
 
 import pygame
 
 from game.review.ladder import Ladder
-from game.words.levels import how_it_plays, ladder_heading, ladder_scale
+from game.store.level_results import Record
+from game.words.levels import how_it_plays, ladder_heading, ladder_scale, record_words
 
 from . import palette as pal
 from .resources import Resources
@@ -19,11 +21,15 @@ from .widgets import fit_text, wrap_text
 
 def draw_ladder(surface: pygame.Surface, res: Resources, ladder: Ladder,
                 game: tuple[str, Sequence[str]], levels: Sequence[str],
-                seated: Collection[str], room: pygame.Rect) -> bool:
-    """Draw the ladder from the top of ``room``, whole or not at all: whether it fitted."""
+                seated: Collection[str], room: pygame.Rect,
+                records: Mapping[str, Record] | None = None) -> bool:
+    """Draw the ladder from the top of ``room``, whole or not at all: whether it fitted.
+    ``records``: the player's games against each level in this game."""
     px = res.px
-    name_w, rating_w = px(96), px(56)
-    text_w = room.w - name_w - rating_w
+    played = {level: r for level, r in (records or {}).items() if r.games}
+    name_w, rating_w = px(84), px(52)
+    record_w = px(80) if played else 0
+    text_w = room.w - name_w - rating_w - record_w
     rows = [(level, ladder.rating(game[0], game[1], level),
              wrap_text(res, how_it_plays(level), 16, text_w)) for level in levels]
     if px(30) + sum(px(19) * len(lines) + px(6) for _l, _r, lines in rows) > room.h:
@@ -41,8 +47,12 @@ def draw_ladder(surface: pygame.Surface, res: Resources, ladder: Ladder,
         if rated is not None:
             surface.blit(res.text(str(rated.rating), 17, colour, bold=True),
                          (room.x + name_w, y))
+        if level in played:
+            said = fit_text(res, record_words(played[level]), 16, record_w - px(8))
+            surface.blit(res.text(said, 16, colour), (room.x + name_w + rating_w, y + px(1)))
         for line in lines:
-            surface.blit(res.text(line, 16, colour), (room.x + name_w + rating_w, y + px(1)))
+            surface.blit(res.text(line, 16, colour),
+                         (room.x + name_w + rating_w + record_w, y + px(1)))
             y += px(19)
         y += px(6)
     return True

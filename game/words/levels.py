@@ -3,7 +3,10 @@ line on how it plays, from the weakest up (the ladder a player climbs)."""
 
 from __future__ import annotations
 
+from pathlib import Path
+
 from game.review.ladder import Ladder
+from game.store.level_results import Record
 
 from .i18n import N_, _
 
@@ -27,3 +30,20 @@ def ladder_scale(ladder: Ladder, anchor_name: str) -> str:
     """What the ratings are: ``rating in this game, Easy = 1000``."""
     return _("rating in this game, {anchor} = {rating}").format(
         anchor=anchor_name, rating=ladder.anchor_rating)
+
+
+def record_words(record: Record) -> str:
+    """The player's games against a level: ``you 3–1`` (won–lost), ``you 3–1–1`` with draws."""
+    if record.drawn:
+        return _("you {won}–{lost}–{drawn}").format(won=record.won, lost=record.lost,
+                                                    drawn=record.drawn)
+    return _("you {won}–{lost}").format(won=record.won, lost=record.lost)
+
+
+def results_problem(problem: str, kept: Path | None) -> str:
+    """Why the player's results against the levels could not be read, and where the file
+    is."""
+    where = _("Its file is kept as it is.") if kept is None else _(
+        "Its file is kept as {name} in the game's data folder.").format(name=kept.name)
+    return _("Your results against the computer cannot be read ({problem}): they start "
+             "again.").format(problem=problem) + " " + where

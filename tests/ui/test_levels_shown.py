@@ -4,12 +4,15 @@ the level beside a computer seat's name during the game."""
 
 from __future__ import annotations
 
+import random
 from typing import Any
 
 import pygame
 import pytest
 
+from game.ai.random_policy import random_action
 from game.review.ladder import Ladder, Rated
+from game.store.level_results import LevelResults
 from game.ui import palette as pal
 from game.ui.app import App
 from game.ui.hud import describe_phase
@@ -137,3 +140,52 @@ def test_the_ladder_is_left_out_where_the_rows_leave_it_no_room(
     drawn.clear()
     driver.frames()
     assert "Computer levels" not in drawn
+
+
+def played_out(app: App, kinds: list[str], seed: int) -> Session:
+    """A game of Carcassonne between ``kinds``, played to its end at random."""
+    seats = [Seat(name, colour, kind) for (name, colour), kind
+             in zip((("Red", "red"), ("Blue", "blue"), ("Green", "green")), kinds, strict=False)]
+    session = Session.new(app.registry, "carcassonne", [], seats, seed=seed)
+    rng = random.Random(seed)
+    while not session.game.over:
+        session.game.apply(random_action(session.game, rng))
+    return session
+
+
+def test_a_finished_game_against_the_computer_counts_on_the_ladder(
+        app: App, driver: Driver, monkeypatch: pytest.MonkeyPatch) -> None:
+    session = played_out(app, ["human", "strong"], seed=5)
+    won = session.game.scores[0] > session.game.scores[1]
+    scene = PlayScene(app, session)
+    app.replace(scene)
+    scene.show_final()
+    scene.show_final()  # the same game shown again (opened from its save): counted once
+    PlayScene(app, played_out(app, ["human", "human", "strong"], seed=6)).show_final()
+    kept = LevelResults.load(app.storage)
+    assert kept.of("carcassonne", "strong").games == 1
+    assert kept.of("carcassonne", "strong").won == int(won)
+    setup = SetupScene(app)
+    app.replace(setup)
+    drawn = lines_set(app, monkeypatch)
+    driver.frames()
+    assert ("you 1–0" if won else "you 0–1") in drawn
+    # Another game, where the player never met Hard: no record shown.
+    setup.game_id = "over-hill-and-dale"
+    drawn.clear()
+    driver.frames()
+    assert not any(line.startswith("you ") for line in drawn)
+
+
+def test_a_broken_results_file_is_told_on_the_set_up(
+        app: App, driver: Driver, monkeypatch: pytest.MonkeyPatch) -> None:
+    path = app.storage.data_dir / "levels.json"
+    path.parent.mkdir(parents=True, exist_ok=True)
+    path.write_text("[1, 2", encoding="utf-8")
+    setup = SetupScene(app)
+    app.replace(setup)
+    drawn = lines_set(app, monkeypatch)
+    driver.frames()
+    told = " ".join(drawn)
+    assert "Your results against the computer cannot be read" in told
+    assert "levels-kept-" in told

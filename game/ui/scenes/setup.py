@@ -19,12 +19,14 @@ from game.ai import LEVELS
 from game.net.headless import PACES as TABLE_PACES
 from game.net.seats import TableConfig
 from game.net.terms import SeatKind
-from game.review.ladder import load_ladder
+from game.review.ladder import ladder_key, load_ladder
 from game.rules import RulesError, TileSet
 from game.rules.looks import figure_sprite
 from game.rules.tile_order import OrderError, read_order
+from game.store.level_results import LevelResults
 from game.store.savefile import Person
 from game.words.i18n import _, ngettext
+from game.words.levels import results_problem
 from game.words.tile_order import order_refusal
 from game.words.vocabulary import (
     option_name,
@@ -144,6 +146,7 @@ class SetupScene(FormScene):
         self.mouse = (0, 0)
         self.card = pygame.Rect(0, 0, 1000, 640)
         self.ladder = load_ladder()
+        self.results = LevelResults.load(app.storage)  # the player's games against each level
 
     def _again(self, session: Session) -> None:
         self.seats = [Seat(s.name, s.colour, Person.OPEN if i in session.elsewhere else s.kind)
@@ -618,6 +621,9 @@ class SetupScene(FormScene):
         blocks.append([(_("To play against the computer, click “{human}”: each click chooses "
                           "another level").format(human=kind_name(Person.HUMAN)),
                         pal.TEXT_DIM)])
+        if self.results.file.problem is not None:
+            blocks.append([(results_problem(self.results.file.problem, self.results.file.kept),
+                            pal.ILLEGAL)])
         y = self.kinds_help_top
         for block in blocks:  # each whole, or not at all
             lines = [(line, colour) for text, colour in block
@@ -630,9 +636,11 @@ class SetupScene(FormScene):
             y += px(8)
         seated = {s.kind for s in self.seats}
         levels = [k for k in OFFERED_KINDS if k not in PEOPLE]
+        key = ladder_key(self.game_id, self.expansions)
         draw_ladder(surface, res, self.ladder, (self.game_id, self.expansions), levels, seated,
                     pygame.Rect(self.card.x + px(30), y + px(6), width,
-                                self.buttons_top - px(8) - y - px(6)))
+                                self.buttons_top - px(8) - y - px(6)),
+                    {level: self.results.of(key, level) for level in levels})
 
 def _printable(value: object) -> str:
     """A remembered value as text a font can draw (the settings file may hold anything)."""

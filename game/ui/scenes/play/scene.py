@@ -24,6 +24,7 @@ from ...camera import Camera, Cell
 from ...highlight import FeatureOutlines
 from ...hud import Layout
 from ...intents import Command, Intent, Pan, PickTile, PointerDown, PointerMove, PointerUp, Wheel
+from ...level_record import count_results
 from ...session import Actor, Session
 from ...widgets import Button
 from ..final import FinalScene
@@ -656,7 +657,10 @@ class PlayScene(Scene):
 
     def show_final(self) -> None:
         self.app.sound.play("end")
+        problem = count_results(self.session, self.app.storage)
         self.app.push(FinalScene(self.app, self.session.final() or self.session))
+        if problem is not None:
+            self.app.push(MessageScene(self.app, _("Results not saved"), problem))
 
     def animating(self) -> bool:
         return (self.camera.moving() or bool(self.feedback.popups)

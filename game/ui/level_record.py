@@ -1,0 +1,29 @@
+"""A finished game on this screen counts in the player's results against the computer
+levels (``game.store.level_results``), which New game's ladder shows: only a game with one
+person at the window, and only against the levels the set-up offers."""
+
+from __future__ import annotations
+
+from game.review.ladder import ladder_key
+from game.store.level_results import LevelResults, fingerprint, outcomes
+from game.store.savefile import Person
+from game.store.storage import Storage
+
+from .session import OFFERED_KINDS, PEOPLE, Session
+
+LADDER_LEVELS = tuple(k for k in OFFERED_KINDS if k not in PEOPLE)
+
+
+def count_results(session: Session, storage: Storage) -> str | None:
+    """Count the game's results once it is over (never a network table's: its seats are
+    not all at this window); what to tell the player when they could not be written."""
+    game = session.game
+    if session.remote or not game.over:
+        return None
+    found = outcomes([s.kind for s in session.seats], game.scores, Person.HUMAN,
+                     LADDER_LEVELS)
+    if not found:
+        return None
+    key = ladder_key(session.game_id, session.expansions)
+    game_print = fingerprint(key, game.seed, game.order, [str(m) for m in game.moves])
+    return LevelResults.load(storage).count(key, game_print, found)
