@@ -276,18 +276,12 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--driver", action="store_true", help=argparse.SUPPRESS)
     args = parser.parse_args(argv)
     sys.path.insert(0, str(Path(__file__).resolve().parent))  # its siblings
-    from revisions import commit_of, revision_tree
+    from revisions import trees_against
     if args.driver:
         print(json.dumps(driver(args.seconds, args.positions)))
         return 0
-    trees: list[tuple[str, Path]] = [("this tree", ROOT)]
-    if args.against and commit_of(args.against) is None:
-        # asked first: a revision git does not know would stop the run with a traceback
-        parser.error(f"--against: {args.against!r} is not a revision of this repository")
     others = contextlib.ExitStack()
-    if args.against:
-        trees.append((args.against, others.enter_context(revision_tree(args.against,
-                                                                       "bench-rules-"))))
+    trees = trees_against(parser, args.against, "bench-rules-", others)
     rows: dict[str, dict[str, list[float]]] = {name: {k: [] for k, *_ in FIGURES}
                                                for name, _ in trees}
     try:

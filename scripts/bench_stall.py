@@ -227,19 +227,13 @@ def main(argv: list[str] | None = None) -> int:
                         help="seconds the computers think before the players begin")
     args = parser.parse_args(argv)
     sys.path.insert(0, str(Path(__file__).resolve().parent))  # its siblings
-    from revisions import commit_of, revision_tree
+    from revisions import trees_against
     if args.rounds < 1 or args.seconds <= 0 or args.player_tables < 1 or \
             args.computer_tables < 0 or args.pace < 0 or args.warm_up < 0:
         parser.error("--rounds, --seconds and --player-tables take a positive number, "
                      "--computer-tables, --pace and --warm-up none below zero")
-    trees: list[tuple[str, Path]] = [("this tree", ROOT)]
-    if args.against and commit_of(args.against) is None:
-        # asked first: a revision git does not know would stop the run with a traceback
-        parser.error(f"--against: {args.against!r} is not a revision of this repository")
     others = contextlib.ExitStack()
-    if args.against:
-        trees.append((args.against, others.enter_context(revision_tree(args.against,
-                                                                       "bench-stall-tree-"))))
+    trees = trees_against(parser, args.against, "bench-stall-tree-", others)
     rounds: dict[str, list[dict[str, Any]]] = {name: [] for name, _ in trees}
     random.seed(1)
     try:

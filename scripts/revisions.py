@@ -4,11 +4,12 @@ one run (removed afterwards) or kept in a cache folder for later runs."""
 
 from __future__ import annotations
 
+import argparse
 import os
 import subprocess
 import tempfile
 from collections.abc import Iterator
-from contextlib import contextmanager
+from contextlib import ExitStack, contextmanager
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -44,6 +45,18 @@ def revision_tree(rev: str, prefix: str, repo: Path = ROOT) -> Iterator[Path]:
         finally:
             subprocess.run(["git", "-C", str(repo), "worktree", "remove", "--force", str(tree)],
                            capture_output=True, check=False)
+
+
+def trees_against(parser: argparse.ArgumentParser, rev: str | None, prefix: str,
+                  stack: ExitStack) -> list[tuple[str, Path]]:
+    """This tree, and a worktree of ``rev`` (when given) held until ``stack`` closes; a
+    revision git does not know is a usage error, before anything is measured."""
+    trees = [("this tree", ROOT)]
+    if rev:
+        if commit_of(rev) is None:
+            parser.error(f"--against: {rev!r} is not a revision of this repository")
+        trees.append((rev, stack.enter_context(revision_tree(rev, prefix))))
+    return trees
 
 
 def cached_tree(rev: str, cache: Path | None = None, repo: Path = ROOT) -> tuple[str, Path]:
