@@ -24,10 +24,10 @@ PACKAGED_DATA = PACKAGE_DIR / "_data"  # wheel and frozen build
 SOURCE_ROOT = PACKAGE_DIR.parent  # source checkout: the repository's top level
 
 # The data folders and the files in them that the game reads (the schema is for editors of
-# tile sets; a player adding one may want it): tile sets with their rules pages and best-move
-# puzzles, sprites
-# (with the icon's PNG set, the sounds, sprites/sounds/, and the typefaces with the licence
-# that must travel with them, sprites/fonts/).
+# tile sets; a player adding one may want it): tile sets with their rules pages, best-move
+# puzzles and the computer levels' ratings (ratings.json); sprites (with the icon's PNG set,
+# the sounds, sprites/sounds/, and the typefaces with the licence that must travel with
+# them, sprites/fonts/).
 DATA_PATTERNS: dict[str, tuple[str, ...]] = {
     "tilesets": ("*.yaml", "*.json", "help/*.md", "puzzles/*.json"),
     "sprites": ("**/*.svg", "**/*.png", "**/*.wav", "**/*.ogg", "fonts/*.otf", "fonts/*.ttf",
