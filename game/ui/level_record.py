@@ -9,9 +9,7 @@ from game.store.level_results import LevelResults, fingerprint, outcomes
 from game.store.savefile import Person
 from game.store.storage import Storage
 
-from .session import OFFERED_KINDS, PEOPLE, Session
-
-LADDER_LEVELS = tuple(k for k in OFFERED_KINDS if k not in PEOPLE)
+from .session import LADDER_LEVELS, Session
 
 
 def count_results(session: Session, storage: Storage) -> str | None:

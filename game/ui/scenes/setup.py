@@ -43,7 +43,7 @@ from ..app import App
 from ..intents import Command, Intent, PointerMove
 from ..ladder_view import draw_ladder
 from ..net_link import Listening, create_table, host_table
-from ..session import OFFERED_KINDS, PEOPLE, Seat, Session, kind_name
+from ..session import LADDER_LEVELS, OFFERED_KINDS, Seat, Session, kind_name
 from ..table_options import (
     CLOCKS,
     MOVE_DAYS,
@@ -614,33 +614,32 @@ class SetupScene(FormScene):
         res = self.app.res
         px = res.px
         width = px(RIGHT_X - 60)
-        blocks: list[list[tuple[str, pal.Colour]]] = []
+        blocks: list[tuple[str, pal.Colour]] = []
         if self.hosting and (self.seed is not None or self.order.strip()):
-            blocks.append([(_("A network table deals its tiles at random: the seed and tiles "
-                              "chosen are for games on this computer."), pal.ILLEGAL)])
-        blocks.append([(_("To play against the computer, click “{human}”: each click chooses "
-                          "another level").format(human=kind_name(Person.HUMAN)),
-                        pal.TEXT_DIM)])
+            blocks.append((_("A network table deals its tiles at random: the seed and tiles "
+                             "chosen are for games on this computer."), pal.ILLEGAL))
+        blocks.append((_("To play against the computer, click “{human}”: each click chooses "
+                         "another level").format(human=kind_name(Person.HUMAN)),
+                       pal.TEXT_DIM))
         if self.results.file.problem is not None:
-            blocks.append([(results_problem(self.results.file.problem, self.results.file.kept),
-                            pal.ILLEGAL)])
+            blocks.append((results_problem(self.results.file.problem, self.results.file.kept),
+                           pal.ILLEGAL))
         y = self.kinds_help_top
-        for block in blocks:  # each whole, or not at all
-            lines = [(line, colour) for text, colour in block
-                     for line in wrap_text(res, text, 17, width)]
+        for text, colour in blocks:  # each whole, or not at all
+            lines = wrap_text(res, text, 17, width)
             if y + px(20) * len(lines) > self.buttons_top - px(8):
                 return
-            for line, colour in lines:
+            for line in lines:
                 surface.blit(res.text(line, 17, colour), (self.card.x + px(30), y))
                 y += px(20)
             y += px(8)
-        seated = {s.kind for s in self.seats}
-        levels = [k for k in OFFERED_KINDS if k not in PEOPLE]
         key = ladder_key(self.game_id, self.expansions)
-        draw_ladder(surface, res, self.ladder, (self.game_id, self.expansions), levels, seated,
+        draw_ladder(surface, res, self.ladder, (self.game_id, self.expansions), LADDER_LEVELS,
+                    {s.kind for s in self.seats},
                     pygame.Rect(self.card.x + px(30), y + px(6), width,
                                 self.buttons_top - px(8) - y - px(6)),
-                    {level: self.results.of(key, level) for level in levels})
+                    {level: self.results.of(key, level) for level in LADDER_LEVELS})
+
 
 def _printable(value: object) -> str:
     """A remembered value as text a font can draw (the settings file may hold anything)."""
