@@ -30,8 +30,7 @@ class Rated:
 
 
 class Ladder:
-    """The ratings of the levels, per game (a game's key: its id, then ``+`` and each of its
-    expansions, in the order the file names them)."""
+    """The ratings of the levels, per game (a game's key: ``ladder_key``)."""
 
     def __init__(self, games: Mapping[str, Mapping[str, Rated]] | None = None,
                  anchor: str = "easy", anchor_rating: int = 1000) -> None:
@@ -41,10 +40,7 @@ class Ladder:
 
     def rating(self, game_id: str, expansions: Sequence[str], level: str) -> Rated | None:
         """The level's rating in that game, or None when the round robin did not rate it."""
-        for key in game_keys(game_id, expansions):
-            if key in self.games:
-                return self.games[key].get(level)
-        return None
+        return self.games.get(ladder_key(game_id, expansions), {}).get(level)
 
     @classmethod
     def from_json(cls, text: str) -> Ladder:
@@ -57,16 +53,9 @@ class Ladder:
         return cls(games, str(data["anchor"]), int(data["anchor_rating"]))
 
 
-def game_keys(game_id: str, expansions: Sequence[str]) -> list[str]:
-    """The keys a game with ``expansions`` may be rated under: with its expansions as
-    chosen, then sorted (the round robin plays one expansion at a time)."""
-    keys = ["+".join((game_id, *expansions)), "+".join((game_id, *sorted(expansions)))]
-    return list(dict.fromkeys(keys))
-
-
 def ladder_key(game_id: str, expansions: Sequence[str]) -> str:
-    """The key a game with ``expansions`` is kept under by what is written from now on (the
-    expansions sorted: the same game whatever order they were ticked in)."""
+    """The key a game with ``expansions`` is rated and counted under: its id, then ``+`` and
+    each expansion, sorted (the same game whatever order they were ticked in)."""
     return "+".join((game_id, *sorted(expansions)))
 
 
