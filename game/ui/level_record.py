@@ -5,7 +5,7 @@ person at the window, and only against the levels the set-up offers."""
 from __future__ import annotations
 
 from game.review.ladder import ladder_key
-from game.store.level_results import LevelResults, fingerprint, outcomes
+from game.store.level_results import LevelResults, Record, fingerprint, outcomes
 from game.store.savefile import Person
 from game.store.storage import Storage
 
@@ -25,3 +25,17 @@ def count_results(session: Session, storage: Storage) -> str | None:
     key = ladder_key(session.game_id, session.expansions)
     game_print = fingerprint(key, game.seed, game.order, [str(m) for m in game.moves])
     return LevelResults.load(storage).count(key, game_print, found)
+
+
+def records_met(session: Session, storage: Storage) -> list[tuple[str, Record]]:
+    """The player's games so far against each level seated in this game, weakest first (as
+    the final scores tell them once the game has counted); none where it does not count."""
+    if session.remote:
+        return []
+    kinds = [s.kind for s in session.seats]
+    if not outcomes(kinds, [0] * len(kinds), Person.HUMAN, LADDER_LEVELS):
+        return []
+    results = LevelResults.load(storage)
+    key = ladder_key(session.game_id, session.expansions)
+    return [(level, results.of(key, level)) for level in LADDER_LEVELS
+            if level in kinds and results.of(key, level).games]

@@ -47,3 +47,13 @@ def results_problem(problem: str, kept: Path | None) -> str:
         "Its file is kept as {name} in the game's data folder.").format(name=kept.name)
     return _("Your results against the computer cannot be read ({problem}): they start "
              "again.").format(problem=problem) + " " + where
+
+
+def record_sentence(level_name: str, record: Record) -> str:
+    """``Your games against Hard in this game: 3 won, 1 lost`` (and drawn, when some were)."""
+    if record.drawn:
+        return _("Your games against {level} in this game: {won} won, {lost} lost, {drawn} "
+                 "drawn").format(level=level_name, won=record.won, lost=record.lost,
+                                 drawn=record.drawn)
+    return _("Your games against {level} in this game: {won} won, {lost} lost").format(
+        level=level_name, won=record.won, lost=record.lost)

@@ -16,11 +16,12 @@ from game.store.level_results import LevelResults
 from game.ui import palette as pal
 from game.ui.app import App
 from game.ui.hud import describe_phase
+from game.ui.scenes.final import FinalScene
 from game.ui.scenes.play import PlayScene
 from game.ui.scenes.setup import SetupScene
 from game.ui.session import Seat, Session
 
-from .conftest import Driver, lines_set
+from .conftest import Driver, lines_set, on_top
 from .test_scenes import button
 
 
@@ -160,8 +161,16 @@ def test_a_finished_game_against_the_computer_counts_on_the_ladder(
     scene = PlayScene(app, session)
     app.replace(scene)
     scene.show_final()
+    # The final scores tell the player's games against the level met, this one counted.
+    said = f"Your games against Hard in this game: {int(won)} won, {1 - int(won)} lost"
+    assert said in on_top(app, FinalScene).climbed
+    drawn_final = lines_set(app, monkeypatch)
+    driver.frames()
+    assert said in drawn_final
+    monkeypatch.undo()
     scene.show_final()  # the same game shown again (opened from its save): counted once
     PlayScene(app, played_out(app, ["human", "human", "strong"], seed=6)).show_final()
+    assert on_top(app, FinalScene).climbed == []  # hot seat: nobody's record
     kept = LevelResults.load(app.storage)
     assert kept.of("carcassonne", "strong").games == 1
     assert kept.of("carcassonne", "strong").won == int(won)

@@ -16,11 +16,13 @@ from game.review.chances import Chance
 from game.view.phrases import listed
 from game.view.score_chart import score_series
 from game.words.i18n import _
+from game.words.levels import record_sentence
 
 from .. import palette as pal
 from ..app import App, Scene
 from ..chance_chart import ChanceChart, chart_title, review_chances
 from ..intents import Command, Intent, PointerDown
+from ..level_record import records_met
 from ..net_session import NetworkSession
 from ..resources import Resources
 from ..score_chart import ScoreChart
@@ -145,6 +147,9 @@ class FinalScene(Scene):
         self.sheet_bottom = 0
         self.charts_shown = False  # there was room for the charts at the last frame
         self.details_top = 0  # where the lines under the score sheet began at the last frame
+        # The player's games against the levels met here, this one counted: the ladder climbed.
+        self.climbed = [record_sentence(kind_name(level), record)
+                        for level, record in records_met(session, app.storage)]
 
     def layout(self, size: tuple[int, int]) -> None:
         px = self.app.res.px
@@ -288,7 +293,7 @@ class FinalScene(Scene):
                          (c.centerx, c.y + px(76)))
         cats, rows = score_sheet(self.session)
         self._draw_sheet(surface, cats, rows)
-        details = view.final_details(game)
+        details = [*view.final_details(game), *self.climbed]
         told = self.session.told_seed()
         if told is not None:  # last, for a friend to play the same draws
             details = [*details, told]
