@@ -18,8 +18,10 @@ another player is refused, since its games no longer say how today's levels play
 
 Budgets are counted in the processor time of the thinking process (a level thinks as much
 on a busy machine as on a quiet one), ``strong`` at the window's 1 s a move; a level written
-``LEVEL@SECONDS`` thinks that long.  Ratings are anchored on Easy at 1000 in every game: each
-other rating, and its interval, says how far that level stands from Easy.  The arithmetic is
+``LEVEL@SECONDS`` thinks that long.  Ratings are anchored on Medium (``quick``) at 1500 in
+every game: each other rating, and its interval, says how far that level stands from Medium
+(the level measured best: Easy hardly ever beats it, Hard often loses to it).  The
+arithmetic is
 in ``rating_fit.py``; docs/computer.md, "The ladder of levels", gives the table.
 """
 
@@ -51,7 +53,7 @@ ROOT = Path(__file__).resolve().parents[1]
 STATE = ROOT / "docs" / "ladder-games.json"
 RATINGS = ROOT / "tilesets" / "ratings.json"
 LADDER = ("easy", "quick", "strong")
-ANCHOR, ANCHOR_RATING = "easy", 1000.0
+ANCHOR, ANCHOR_RATING = "quick", 1500.0
 PLAYER_PATHS = ("game/ai", "game/rules", "game/commands/sim.py", "tilesets/*.yaml")
 
 Config = tuple[str, tuple[str, ...]]

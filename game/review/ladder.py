@@ -1,7 +1,7 @@
 """The ladder of computer levels: what each level's games in a round robin rated it, in each
 game (``tilesets/ratings.json``, written by ``scripts/rate_levels.py``).
 
-Ratings are on the Elo scale, anchored on Easy at 1000 in every game, measured in 2-player
+Ratings are on the Elo scale, anchored on Medium at 1500 in every game, measured in 2-player
 games with each level at its own time budget; a game or level the file does not rate has no
 rating, and a file that cannot be read gives none (the set-up then names the levels alone).
 """
@@ -33,7 +33,7 @@ class Ladder:
     """The ratings of the levels, per game (a game's key: ``ladder_key``)."""
 
     def __init__(self, games: Mapping[str, Mapping[str, Rated]] | None = None,
-                 anchor: str = "easy", anchor_rating: int = 1000) -> None:
+                 anchor: str = "quick", anchor_rating: int = 1500) -> None:
         self.games = dict(games or {})
         self.anchor = anchor
         self.anchor_rating = anchor_rating

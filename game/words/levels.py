@@ -27,7 +27,7 @@ def ladder_heading() -> str:
 
 
 def ladder_scale(ladder: Ladder, anchor_name: str) -> str:
-    """What the ratings are: ``rating in this game, Easy = 1000``."""
+    """What the ratings are: ``rating in this game, Medium = 1500``."""
     return _("rating in this game, {anchor} = {rating}").format(
         anchor=anchor_name, rating=ladder.anchor_rating)
 

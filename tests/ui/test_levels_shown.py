@@ -89,11 +89,11 @@ def test_the_set_up_screen_shows_the_ladder_with_the_chosen_game_s_ratings(
         app: App, driver: Driver, monkeypatch: pytest.MonkeyPatch) -> None:
     setup = SetupScene(app)
     setup.ladder = Ladder({
-        "carcassonne": {"easy": Rated(1000, 1000, 1000, 40), "quick": Rated(1310, 1250, 1370, 40),
-                        "strong": Rated(1555, 1490, 1620, 40)},
-        "carcassonne+hills-and-sheep": {"easy": Rated(1000, 1000, 1000, 40),
-                                        "quick": Rated(1280, 1220, 1340, 40),
-                                        "strong": Rated(1470, 1400, 1540, 40)}})
+        "carcassonne": {"easy": Rated(1010, 850, 1200, 40), "quick": Rated(1500, 1500, 1500, 40),
+                        "strong": Rated(1655, 1590, 1720, 40)},
+        "carcassonne+hills-and-sheep": {"easy": Rated(990, 800, 1210, 40),
+                                        "quick": Rated(1500, 1500, 1500, 40),
+                                        "strong": Rated(1670, 1600, 1740, 40)}})
     setup.game_id = "carcassonne"
     setup.seats[1].kind = "strong"
     app.replace(setup)
@@ -107,19 +107,19 @@ def test_the_set_up_screen_shows_the_ladder_with_the_chosen_game_s_ratings(
     monkeypatch.setattr(app.res, "text", recording)
     driver.frames()
     said = dict(drawn)
-    assert "Computer levels" in said and "rating in this game, Easy = 1000" in said
+    assert "Computer levels" in said and "rating in this game, Medium = 1500" in said
     # Weakest first, each with its rating; the level seated in full colour, the others dim.
     below = drawn[[s for s, _c in drawn].index("Computer levels"):]
-    order = [s for s, _c in below if s in {"Easy", "Medium", "Hard", "1000", "1310", "1555"}]
-    assert order == ["Easy", "1000", "Medium", "1310", "Hard", "1555"]
-    assert said["Hard"] == pal.TEXT and said["1555"] == pal.TEXT
+    order = [s for s, _c in below if s in {"Easy", "Medium", "Hard", "1010", "1500", "1655"}]
+    assert order == ["Easy", "1010", "Medium", "1500", "Hard", "1655"]
+    assert said["Hard"] == pal.TEXT and said["1655"] == pal.TEXT
     assert said["Easy"] == pal.TEXT_DIM and said["Medium"] == pal.TEXT_DIM
     assert any("imagined futures" in s for s in said)
     # Hills & Sheep has its own ratings; a game the ladder does not rate shows none.
     setup.expansions = ["hills-and-sheep"]
     drawn.clear()
     driver.frames()
-    assert "1470" in dict(drawn) and "1555" not in dict(drawn)
+    assert "1670" in dict(drawn) and "1655" not in dict(drawn)
     setup.game_id, setup.expansions = "over-hill-and-dale", []
     drawn.clear()
     driver.frames()
