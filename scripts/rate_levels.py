@@ -241,7 +241,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         except KeyboardInterrupt:
             print(f"interrupted; the same command goes on from {args.state}")
             return 130
-    if args.fit or args.write:
+    if args.pairs or args.fit or args.write:
         table = report(levels, load(args.state, settings(levels), playing=False))
         if args.write:
             data = {"anchor": ANCHOR, "anchor_rating": round(ANCHOR_RATING),
