@@ -113,3 +113,20 @@ def test_a_pairing_won_every_time_still_has_an_interval() -> None:
     b = rows[1]
     assert b.low < b.rating and 300 < b.low < 700
     assert b.high >= b.rating
+
+
+def test_the_kept_games_go_on_only_with_the_same_players(rate: ModuleType, tmp_path: Path,
+                                                         capsys: pytest.CaptureFixture[str]
+                                                         ) -> None:
+    path = tmp_path / "games.json"
+    wanted = {"levels": ["easy", "quick"], "budget": 1.0, "clock": "processor", "player": "a"}
+    rate.save(path, wanted, {"carcassonne|easy:quick|0": (0.0, 50, 90, [0.1], [0.2])})
+    assert not path.with_name("games.json.partial").exists()
+    assert rate.load(path, wanted) == {"carcassonne|easy:quick|0": (0.0, 50, 90, [], [])}
+    other = dict(wanted, player="b")
+    with pytest.raises(SystemExit, match="player"):
+        rate.load(path, other)  # more games beside them would mix two players
+    assert rate.load(path, other, playing=False) != {}  # a fit of them alone says so
+    assert "warning" in capsys.readouterr().out
+    with pytest.raises(SystemExit, match="levels"):
+        rate.load(path, dict(wanted, levels=["easy", "strong"]), playing=False)
