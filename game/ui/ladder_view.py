@@ -36,7 +36,8 @@ def draw_ladder(surface: pygame.Surface, res: Resources, ladder: Ladder,
         return False
     heading = res.text(ladder_heading(), 20, pal.TEXT_DIM, bold=True)
     surface.blit(heading, room.topleft)
-    scale = res.text(ladder_scale(ladder, kind_name(ladder.anchor)), 16, pal.TEXT_DIM)
+    scale = res.text(ladder_scale(kind_name(ladder.anchor), ladder.anchor_rating), 16,
+                     pal.TEXT_DIM)
     surface.blit(scale, (room.x + heading.get_width() + px(10),
                          room.y + heading.get_height() - scale.get_height()))
     y = room.y + px(30)
@@ -48,7 +49,9 @@ def draw_ladder(surface: pygame.Surface, res: Resources, ladder: Ladder,
             surface.blit(res.text(str(rated.rating), 17, colour, bold=True),
                          (room.x + name_w, y))
         if level in played:
-            said = fit_text(res, record_words(played[level]), 16, record_w - px(8))
+            record = played[level]
+            said = fit_text(res, record_words(record.won, record.lost, record.drawn), 16,
+                            record_w - px(8))
             surface.blit(res.text(said, 16, colour), (room.x + name_w + rating_w, y + px(1)))
         for line in lines:
             surface.blit(res.text(line, 16, colour),

@@ -5,9 +5,6 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from game.review.ladder import Ladder
-from game.store.level_results import Record
-
 from .i18n import N_, _
 
 # How each level the set-up offers plays, in a line.
@@ -26,18 +23,17 @@ def ladder_heading() -> str:
     return _("Computer levels")
 
 
-def ladder_scale(ladder: Ladder, anchor_name: str) -> str:
+def ladder_scale(anchor_name: str, anchor_rating: int) -> str:
     """What the ratings are: ``rating in this game, Medium = 1500``."""
     return _("rating in this game, {anchor} = {rating}").format(
-        anchor=anchor_name, rating=ladder.anchor_rating)
+        anchor=anchor_name, rating=anchor_rating)
 
 
-def record_words(record: Record) -> str:
+def record_words(won: int, lost: int, drawn: int) -> str:
     """The player's games against a level: ``you 3–1`` (won–lost), ``you 3–1–1`` with draws."""
-    if record.drawn:
-        return _("you {won}–{lost}–{drawn}").format(won=record.won, lost=record.lost,
-                                                    drawn=record.drawn)
-    return _("you {won}–{lost}").format(won=record.won, lost=record.lost)
+    if drawn:
+        return _("you {won}–{lost}–{drawn}").format(won=won, lost=lost, drawn=drawn)
+    return _("you {won}–{lost}").format(won=won, lost=lost)
 
 
 def results_problem(problem: str, kept: Path | None) -> str:
@@ -49,11 +45,10 @@ def results_problem(problem: str, kept: Path | None) -> str:
              "again.").format(problem=problem) + " " + where
 
 
-def record_sentence(level_name: str, record: Record) -> str:
+def record_sentence(level_name: str, won: int, lost: int, drawn: int) -> str:
     """``Your games against Hard in this game: 3 won, 1 lost`` (and drawn, when some were)."""
-    if record.drawn:
+    if drawn:
         return _("Your games against {level} in this game: {won} won, {lost} lost, {drawn} "
-                 "drawn").format(level=level_name, won=record.won, lost=record.lost,
-                                 drawn=record.drawn)
+                 "drawn").format(level=level_name, won=won, lost=lost, drawn=drawn)
     return _("Your games against {level} in this game: {won} won, {lost} lost").format(
-        level=level_name, won=record.won, lost=record.lost)
+        level=level_name, won=won, lost=lost)

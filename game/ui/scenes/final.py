@@ -148,8 +148,8 @@ class FinalScene(Scene):
         self.charts_shown = False  # there was room for the charts at the last frame
         self.details_top = 0  # where the lines under the score sheet began at the last frame
         # The player's games against the levels met here, this one counted: the ladder climbed.
-        self.climbed = [record_sentence(kind_name(level), record)
-                        for level, record in records_met(session, app.storage)]
+        self.climbed = [record_sentence(kind_name(level), r.won, r.lost, r.drawn)
+                        for level, r in records_met(session, app.storage)]
 
     def layout(self, size: tuple[int, int]) -> None:
         px = self.app.res.px
