@@ -22,9 +22,10 @@ from .widgets import fit_text, wrap_text
 def draw_ladder(surface: pygame.Surface, res: Resources, ladder: Ladder,
                 game: tuple[str, Sequence[str]], levels: Sequence[str],
                 seated: Collection[str], room: pygame.Rect,
-                records: Mapping[str, Record] | None = None) -> bool:
-    """Draw the ladder from the top of ``room``, whole or not at all: whether it fitted.
-    ``records``: the player's games against each level in this game."""
+                records: Mapping[str, Record] | None = None) -> list[tuple[str, pygame.Rect]]:
+    """Draw the ladder from the top of ``room``, whole or not at all: each level's row as
+    drawn (none when it did not fit).  ``records``: the player's games against each level
+    in this game."""
     px = res.px
     played = {level: r for level, r in (records or {}).items() if r.games}
     name_w, rating_w = px(84), px(52)
@@ -33,7 +34,7 @@ def draw_ladder(surface: pygame.Surface, res: Resources, ladder: Ladder,
     rows = [(level, ladder.rating(game[0], game[1], level),
              wrap_text(res, how_it_plays(level), 16, text_w)) for level in levels]
     if px(30) + sum(px(19) * len(lines) + px(6) for _l, _r, lines in rows) > room.h:
-        return False
+        return []
     heading = res.text(ladder_heading(), 20, pal.TEXT_DIM, bold=True)
     surface.blit(heading, room.topleft)
     scale = res.text(ladder_scale(kind_name(ladder.anchor), ladder.anchor_rating), 16,
@@ -41,7 +42,9 @@ def draw_ladder(surface: pygame.Surface, res: Resources, ladder: Ladder,
     surface.blit(scale, (room.x + heading.get_width() + px(10),
                          room.y + heading.get_height() - scale.get_height()))
     y = room.y + px(30)
+    drawn = []
     for level, rated, lines in rows:
+        top = y
         colour = pal.TEXT if level in seated else pal.TEXT_DIM
         name = fit_text(res, kind_name(level), 17, name_w - px(6), bold=True)
         surface.blit(res.text(name, 17, colour, bold=True), (room.x, y))
@@ -57,5 +60,6 @@ def draw_ladder(surface: pygame.Surface, res: Resources, ladder: Ladder,
             surface.blit(res.text(line, 16, colour),
                          (room.x + name_w + rating_w + record_w, y + px(1)))
             y += px(19)
+        drawn.append((level, pygame.Rect(room.x, top, room.w, y - top)))
         y += px(6)
-    return True
+    return drawn

@@ -29,6 +29,13 @@ def ladder_scale(anchor_name: str, anchor_rating: int) -> str:
         anchor=anchor_name, rating=anchor_rating)
 
 
+def rating_detail(rating: int, low: int, high: int, games: int) -> str:
+    """What a level's rating rests on, for a player who asks (the pointer on its row)."""
+    return _("Rated {rating} (95% interval {low}–{high}) from {games} games against the other "
+             "levels in this game, two players, each at its own time a move.").format(
+                 rating=rating, low=low, high=high, games=games)
+
+
 def record_words(won: int, lost: int, drawn: int) -> str:
     """The player's games against a level: ``you 3–1`` (won–lost), ``you 3–1–1`` with draws."""
     if drawn:

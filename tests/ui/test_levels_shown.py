@@ -198,3 +198,24 @@ def test_a_broken_results_file_is_told_on_the_set_up(
     told = " ".join(drawn)
     assert "Your results against the computer cannot be read" in told
     assert "levels-kept-" in told
+
+
+def test_the_pointer_on_a_level_tells_what_its_rating_rests_on(
+        app: App, driver: Driver, monkeypatch: pytest.MonkeyPatch) -> None:
+    setup = SetupScene(app)
+    setup.ladder = Ladder({"carcassonne": {"quick": Rated(1500, 1500, 1500, 80),
+                                           "strong": Rated(1690, 1610, 1770, 80)}})
+    setup.game_id = "carcassonne"
+    app.replace(setup)
+    driver.frames()
+    rows = dict(setup.ladder_rows)
+    assert set(rows) == {"easy", "quick", "strong"}
+    drawn = lines_set(app, monkeypatch)
+    driver.move(rows["strong"].center)
+    driver.frames()
+    told = " ".join(drawn)
+    assert "Rated 1690 (95% interval 1610–1770) from 80 games" in told
+    drawn.clear()
+    driver.move(rows["easy"].center)  # not rated in this ladder: nothing to tell
+    driver.frames()
+    assert not any(line.startswith("Rated ") for line in drawn)

@@ -26,7 +26,7 @@ from game.rules.tile_order import OrderError, read_order
 from game.store.level_results import LevelResults
 from game.store.savefile import Person
 from game.words.i18n import _, ngettext
-from game.words.levels import results_problem
+from game.words.levels import rating_detail, results_problem
 from game.words.tile_order import order_refusal
 from game.words.vocabulary import (
     option_name,
@@ -147,6 +147,7 @@ class SetupScene(FormScene):
         self.card = pygame.Rect(0, 0, 1000, 640)
         self.ladder = load_ladder()
         self.results = LevelResults.load(app.storage)  # the player's games against each level
+        self.ladder_rows: list[tuple[str, pygame.Rect]] = []  # as last drawn, for the pointer
 
     def _again(self, session: Session) -> None:
         self.seats = [Seat(s.name, s.colour, Person.OPEN if i in session.elsewhere else s.kind)
@@ -595,6 +596,8 @@ class SetupScene(FormScene):
             draw_tooltip(surface, res, _("The rulebook says:"), quote or hovered.source,
                          hovered.button.rect, source=hovered.source if quote else "",
                          within=above_buttons)
+        elif hovered is None:
+            self._draw_rating_detail(surface)
         errors = self.app.registry.errors
         y = c.bottom - px(130)
         for err in errors[:3]:
@@ -614,6 +617,7 @@ class SetupScene(FormScene):
         res = self.app.res
         px = res.px
         width = px(RIGHT_X - 60)
+        self.ladder_rows = []  # none under the pointer unless drawn this frame
         blocks: list[tuple[str, pal.Colour]] = []
         if self.hosting and (self.seed is not None or self.order.strip()):
             blocks.append((_("A network table deals its tiles at random: the seed and tiles "
@@ -634,11 +638,24 @@ class SetupScene(FormScene):
                 y += px(20)
             y += px(8)
         key = ladder_key(self.game_id, self.expansions)
-        draw_ladder(surface, res, self.ladder, (self.game_id, self.expansions), LADDER_LEVELS,
-                    {s.kind for s in self.seats},
-                    pygame.Rect(self.card.x + px(30), y + px(6), width,
-                                self.buttons_top - px(8) - y - px(6)),
-                    {level: self.results.of(key, level) for level in LADDER_LEVELS})
+        room = pygame.Rect(self.card.x + px(30), y + px(6), width,
+                           self.buttons_top - px(8) - y - px(6))
+        self.ladder_rows = draw_ladder(
+            surface, res, self.ladder, (self.game_id, self.expansions), LADDER_LEVELS,
+            {s.kind for s in self.seats}, room,
+            {level: self.results.of(key, level) for level in LADDER_LEVELS})
+
+    def _draw_rating_detail(self, surface: pygame.Surface) -> None:
+        """What the rating of the level under the pointer rests on."""
+        level = next((lv for lv, rect in self.ladder_rows if rect.collidepoint(self.mouse)),
+                     None)
+        rated = (self.ladder.rating(self.game_id, self.expansions, level)
+                 if level is not None else None)
+        if level is None or rated is None:
+            return
+        row = dict(self.ladder_rows)[level]
+        draw_tooltip(surface, self.app.res, kind_name(level),
+                     rating_detail(rated.rating, rated.low, rated.high, rated.games), row)
 
 
 def _printable(value: object) -> str:
