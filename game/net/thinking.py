@@ -22,14 +22,15 @@ A worker that dies breaks the pool: a new pool is started (said once in the log)
 question asked again; if no answer comes then either, or the level fails, a random legal move
 is played (said once too).  Where pools keep breaking before any answer (processes cannot be
 started here), the computers think in threads of the server, as a last resort, said once.
-``close`` asks the searches under way to stop and ends the workers.
+``close`` asks the searches under way to stop and ends the workers.  A server that dies
+without closing (killed) leaves no worker behind: each watches the server's process and ends
+soon after it (``game.system.processes.watch``).
 """
 
 from __future__ import annotations
 
 import asyncio
 import logging
-import multiprocessing
 import os
 import random
 import sys
@@ -39,13 +40,14 @@ from collections.abc import Sequence
 from concurrent.futures import ProcessPoolExecutor
 from concurrent.futures.process import BrokenProcessPool
 from dataclasses import dataclass
-from multiprocessing.context import BaseContext
 from typing import Protocol
 
 from game.ai import choose_action, has_plan, keep_plan, make_plan, random_action
 from game.rules import Action, Game, IllegalAction, RulesError, parse_action
 from game.rules.model import OptionValue
 from game.rules.registry import Registry, default_registry
+from game.system.processes import caller, watch
+from game.system.processes import context as start_context
 
 log = logging.getLogger("game.net.table_server")
 KEPT_GAMES = 16  # games a worker keeps to answer their next question from
@@ -100,15 +102,16 @@ _stop: _Flag | None = None
 _games: OrderedDict[tuple[object, ...], tuple[Game, list[str]]] = OrderedDict()
 
 
-def _start_worker(stop: _Flag) -> None:
+def _start_worker(stop: _Flag, server: int | None = None) -> None:
     """A worker's initializer: its registry (already loaded in a fork of the fork server);
-    ``stop`` is set when the server closes."""
+    ``stop`` is set when the server closes; ``server``: the server's process, watched."""
     global _registry, _stop
     from . import worker_registry
     _registry = worker_registry.REGISTRY
     _stop = stop
     if hasattr(os, "nice"):  # not on Windows
         os.nice(NICENESS)
+    watch(server)
 
 
 def answer(question: Question) -> Answer:
@@ -175,16 +178,6 @@ def _play(game: Game, moves: Sequence[str]) -> None:
 
 
 # ---------------------------------------------------------------------- in the server
-def _context() -> BaseContext:
-    """forkserver where the system has it (POSIX): each worker a fork of a process that has
-    imported this module, never of the server with its threads; spawn elsewhere."""
-    if sys.platform != "win32" and "forkserver" in multiprocessing.get_all_start_methods():
-        context = multiprocessing.get_context("forkserver")
-        context.set_forkserver_preload([__name__, f"{__package__}.worker_registry"])
-        return context
-    return multiprocessing.get_context("spawn")
-
-
 class Thinkers:
     """The worker processes that think for a server's computers (``processes`` of them,
     default: one per processor), started at the first question."""
@@ -193,7 +186,9 @@ class Thinkers:
         self.processes = processes or os.cpu_count() or 1
         if self.processes < 1:
             raise ValueError("the computers need at least one process to think in")
-        self._context = _context()
+        # forkserver where the system has it: each worker a fork of a process that has
+        # imported this module, never of the server with its threads; spawn elsewhere
+        self._context = start_context([__name__, f"{__package__}.worker_registry"])
         self._stop: _Stop | None = None  # made with the first pool
         self._pool: ProcessPoolExecutor | None = None
         self._closed = False
@@ -210,7 +205,7 @@ class Thinkers:
         if self._pool is None:
             self._pool = ProcessPoolExecutor(self.processes, mp_context=self._context,
                                              initializer=_start_worker,
-                                             initargs=(self._stop,))
+                                             initargs=(self._stop, caller()))
         return self._pool
 
     def _broken(self, pool: ProcessPoolExecutor, problem: BaseException) -> None:

@@ -17,6 +17,11 @@ A worker is told to stop through the ``Flag`` its ``setup`` is given: it is set 
 ``stop()`` says so (polled every ``POLL`` seconds) or the caller leaves the loop, and the
 tasks not begun are dropped.  A worker that dies, or processes that cannot be started,
 raise ``BrokenProcessPool`` (or ``OSError``) to the caller.
+
+A caller that dies without leaving the loop (killed) leaves no worker behind: each watches
+the caller's process (``watch``) and ends within ``WATCH_EVERY`` seconds of it.  A worker of
+the fork server could not see it otherwise: the fork server is its parent, and the fork
+server waits for its workers.
 """
 
 from __future__ import annotations
@@ -24,12 +29,15 @@ from __future__ import annotations
 import multiprocessing
 import os
 import sys
+import threading
+import time
 from collections.abc import Callable, Iterator, Sequence
 from concurrent.futures import FIRST_COMPLETED, Future, ProcessPoolExecutor, wait
 from multiprocessing.context import BaseContext
 from typing import Any, Protocol, TypeVar
 
 POLL = 0.1  # seconds between two looks at ``stop()`` while the workers work
+WATCH_EVERY = 1.0  # seconds between a worker's looks at whether its caller still runs
 
 Task = TypeVar("Task")
 Result = TypeVar("Result")
@@ -59,6 +67,47 @@ def context(preload: Sequence[str] = ()) -> BaseContext:
     return multiprocessing.get_context("spawn")
 
 
+def caller() -> int | None:
+    """This process, for its workers to watch; None where a process cannot be asked about
+    without being touched (Windows: ``os.kill`` there ends it)."""
+    return os.getpid() if sys.platform != "win32" else None
+
+
+def watch(pid: int | None) -> None:
+    """In a worker: end this process once the process ``pid`` (its caller) has ended, its
+    work having nobody to go to; nothing when ``pid`` is None."""
+    if pid is not None:
+        threading.Thread(target=_end_with, args=(pid,), name="caller watch",
+                         daemon=True).start()
+
+
+def _end_with(pid: int) -> None:
+    while not gone(pid):
+        time.sleep(WATCH_EVERY)
+    os._exit(0)
+
+
+def gone(pid: int) -> bool:
+    """Whether the process ``pid`` has ended: no such process (or one of someone else's,
+    the number taken again), or one that has died and waits to be reaped (on Linux its
+    state says so)."""
+    try:
+        os.kill(pid, 0)
+    except (ProcessLookupError, PermissionError):
+        return True
+    try:
+        with open(f"/proc/{pid}/stat", encoding="ascii", errors="replace") as stat:
+            return stat.read().rpartition(")")[2].split()[:1] in (["Z"], ["X"])
+    except OSError:  # no /proc here: a process that answers a signal is alive
+        return False
+
+
+def _start(setup: Callable[..., None], watched: int | None, *args: Any) -> None:
+    """A worker's initializer: the caller watched, then the caller's ``setup``."""
+    watch(watched)
+    setup(*args)
+
+
 def in_processes(work: Callable[[Task], Result], tasks: Sequence[Task], processes: int,
                  setup: Callable[..., None], setup_args: tuple[Any, ...] = (),
                  preload: Sequence[str] = (), stop: Callable[[], bool] | None = None
@@ -68,8 +117,8 @@ def in_processes(work: Callable[[Task], Result], tasks: Sequence[Task], processe
     more comes once ``stop()`` is true; the workers then see their flag set."""
     mp = context(preload)
     flag = mp.Event()
-    pool = ProcessPoolExecutor(max(1, processes), mp_context=mp, initializer=setup,
-                               initargs=(flag, *setup_args))
+    pool = ProcessPoolExecutor(max(1, processes), mp_context=mp, initializer=_start,
+                               initargs=(setup, caller(), flag, *setup_args))
     try:
         index: dict[Future[Result], int] = {pool.submit(work, t): i for i, t in enumerate(tasks)}
         pending = set(index)

@@ -8,10 +8,13 @@ import logging
 import os
 import random
 import signal
+import subprocess
+import sys
 import threading
 import time
 from collections.abc import Callable
 from concurrent.futures import ProcessPoolExecutor
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -26,11 +29,13 @@ from game.net.recorded import TableGame
 from game.net.seats import TableConfig
 from game.net.thinking import Question, Thinkers
 from game.rules import Game
+from game.system.processes import gone
 
-from ..waiting import wait_until_async
+from ..waiting import wait_until, wait_until_async
 from .loopback import LOOPBACK, registry, run, serving
 
 LIMIT = 60.0  # seconds any wait below may take before the test fails
+ROOT = Path(__file__).resolve().parents[2]
 
 
 async def until(done: Callable[[], bool], what: str, limit: float = LIMIT) -> None:
@@ -223,3 +228,45 @@ def test_a_question_never_starts_a_process_on_the_servers_loop(
         assert handed and threading.get_ident() not in handed
 
     run(main)
+
+
+KILLED_SERVER = '''
+import asyncio, os, sys
+sys.path.insert(0, sys.argv[1])
+from game.net.thinking import Question, Thinkers
+
+
+async def main() -> None:
+    thinkers = Thinkers(2)
+    question = Question("carcassonne", (), (), ("A", "B"), 1, False, (), "quick", 1)
+    assert await thinkers.plan(question) is not None
+    pool = thinkers._started()
+    workers = {await asyncio.wrap_future(pool.submit(os.getpid)) for _ in range(4)}
+    print(*sorted(workers), flush=True)
+    await asyncio.sleep(120)  # killed before
+
+
+if __name__ == "__main__":
+    asyncio.run(main())
+'''
+
+
+@pytest.mark.skipif(not hasattr(signal, "SIGKILL"), reason="a server killed outright (POSIX)")
+def test_a_killed_server_leaves_no_thinking_process_behind(tmp_path: Path) -> None:
+    """A server killed without closing: its thinking processes see it gone and end (before,
+    they waited for its questions for ever, and the fork server for them)."""
+    script = tmp_path / "server.py"
+    script.write_text(KILLED_SERVER, encoding="utf-8")
+    server = subprocess.Popen([sys.executable, str(script), str(ROOT)], stdout=subprocess.PIPE,
+                              text=True)
+    try:
+        assert server.stdout is not None
+        line = wait_until(server.stdout.readline, "the server's thinking processes started",
+                          timeout=LIMIT)
+        workers = [int(pid) for pid in line.split()]
+        assert workers and server.pid not in workers
+    finally:
+        server.kill()
+        server.wait(timeout=LIMIT)
+    wait_until(lambda: all(gone(pid) for pid in workers),
+               "the killed server's thinking processes to end", timeout=LIMIT)
