@@ -4,6 +4,7 @@ that hold the fit; the round robin's games become seat-swapped pairs as the fit 
 
 from __future__ import annotations
 
+import json
 import math
 import random
 from pathlib import Path
@@ -130,3 +131,22 @@ def test_the_kept_games_go_on_only_with_the_same_players(rate: ModuleType, tmp_p
     assert "warning" in capsys.readouterr().out
     with pytest.raises(SystemExit, match="levels"):
         rate.load(path, dict(wanted, levels=["easy", "strong"]), playing=False)
+
+
+def test_the_shipped_ratings_are_the_fit_of_the_shipped_games(rate: ModuleType) -> None:
+    """tilesets/ratings.json says what docs/ladder-games.json's games say (rewritten by
+    ``rate_levels.py --write`` whenever games are added)."""
+    shipped = json.loads((ROOT / "tilesets" / "ratings.json").read_text(encoding="utf-8"))
+    kept = json.loads(rate.STATE.read_text(encoding="utf-8"))
+    levels = kept["settings"]["levels"]
+    games: dict[str, tuple[float, int, int, list[float], list[float]]] = {
+        k: (a, b, c, [], []) for k, (a, b, c) in kept["games"].items()}
+    assert shipped["anchor"] == rate.ANCHOR and shipped["anchor_rating"] == rate.ANCHOR_RATING
+    assert set(shipped["games"]) == {rate.label(c) for c in rate.configs()}
+    for game, rated in shipped["games"].items():
+        pairs = rate.pairs_of(games, game, levels)
+        point = FIT.fit(levels, FIT.totals(pairs), rate.ANCHOR, rate.ANCHOR_RATING)
+        assert {lv: r["rating"] for lv, r in rated.items()} == \
+            {lv: round(r) for lv, r in point.items()}, game
+        for lv, r in rated.items():
+            assert r["games"] == 2 * sum(len(ps) for key, ps in pairs.items() if lv in key)
