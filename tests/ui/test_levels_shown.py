@@ -16,6 +16,7 @@ from game.store.level_results import LevelResults
 from game.ui import palette as pal
 from game.ui.app import App
 from game.ui.hud import describe_phase
+from game.ui.ladder_view import draw_ladder
 from game.ui.scenes.final import FinalScene
 from game.ui.scenes.play import PlayScene
 from game.ui.scenes.setup import SetupScene
@@ -219,3 +220,36 @@ def test_the_pointer_on_a_level_tells_what_its_rating_rests_on(
     driver.move(rows["easy"].center)  # not rated in this ladder: nothing to tell
     driver.frames()
     assert not any(line.startswith("Rated ") for line in drawn)
+
+
+@pytest.mark.parametrize("seats", [2, 3])
+def test_the_ladder_is_shown_in_the_smallest_window(small: App, seats: int) -> None:
+    setup = SetupScene(small)
+    small.replace(setup)
+    while len(setup.seats) < seats:
+        setup._add()
+    setup.layout(small.screen.get_size())
+    small.draw()
+    rows = dict(setup.ladder_rows)
+    assert set(rows) == {"easy", "quick", "strong"}, f"no ladder with {seats} seats"
+    assert max(r.bottom for r in rows.values()) <= setup.buttons_top
+
+
+def test_where_the_whole_ladder_has_no_room_each_level_keeps_one_line(
+        app: App, monkeypatch: pytest.MonkeyPatch) -> None:
+    surface = pygame.Surface((800, 600))
+    drawn = lines_set(app, monkeypatch)
+    levels = ("easy", "quick", "strong")
+
+    def ladder(width: int, height: int) -> list[tuple[str, pygame.Rect]]:
+        drawn.clear()
+        return draw_ladder(surface, app.res, Ladder(), ("carcassonne", ()), levels, (),
+                           pygame.Rect(0, 0, width, height))
+
+    whole = ladder(300, 400)  # narrow: the lines on how each level plays wrap
+    assert [lv for lv, _r in whole] == list(levels) and max(r.h for _l, r in whole) > 19
+    assert not any(line.endswith("…") for line in drawn)
+    cut = ladder(300, 30 + 3 * 25)  # room for a line each
+    assert [lv for lv, _r in cut] == list(levels) and all(r.h == 19 for _l, r in cut)
+    assert any(line.endswith("…") for line in drawn)
+    assert ladder(300, 30 + 3 * 25 - 1) == []  # not even that: nothing
