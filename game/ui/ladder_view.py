@@ -23,10 +23,10 @@ def draw_ladder(surface: pygame.Surface, res: Resources, ladder: Ladder,
                 game: tuple[str, Sequence[str]], levels: Sequence[str],
                 seated: Collection[str], room: pygame.Rect,
                 records: Mapping[str, Record] | None = None) -> list[tuple[str, pygame.Rect]]:
-    """Draw the ladder from the top of ``room``, whole or not at all (its lines on how each
-    level plays cut to one each where the whole does not fit): each level's row as drawn
-    (none when it did not fit).  ``records``: the player's games against each level
-    in this game."""
+    """Draw the ladder from the top of ``room``, whole or not at all (without its lines on how
+    each level plays where the whole does not fit: the pointer on a level still tells it):
+    each level's row as drawn (none when it did not fit).  ``records``: the player's games
+    against each level in this game."""
     px = res.px
     played = {level: r for level, r in (records or {}).items() if r.games}
     name_w, rating_w = px(84), px(52)
@@ -34,9 +34,8 @@ def draw_ladder(surface: pygame.Surface, res: Resources, ladder: Ladder,
     text_w = room.w - name_w - rating_w - record_w
     rows = [(level, ladder.rating(game[0], game[1], level),
              wrap_text(res, how_it_plays(level), 16, text_w)) for level in levels]
-    if _height(res, rows) > room.h:  # a line each, cut short, where the rows leave less room
-        rows = [(level, rated, [fit_text(res, how_it_plays(level), 16, text_w)])
-                for level, rated, _lines in rows]
+    if _height(res, rows) > room.h:  # names and ratings alone where the rows leave less room
+        rows = [(level, rated, []) for level, rated, _lines in rows]
     if _height(res, rows) > room.h:
         return []
     heading = res.text(ladder_heading(), 20, pal.TEXT_DIM, bold=True)
@@ -64,6 +63,8 @@ def draw_ladder(surface: pygame.Surface, res: Resources, ladder: Ladder,
             surface.blit(res.text(line, 16, colour),
                          (room.x + name_w + rating_w + record_w, y + px(1)))
             y += px(19)
+        if not lines:
+            y += px(19)
         drawn.append((level, pygame.Rect(room.x, top, room.w, y - top)))
         y += px(6)
     return drawn
@@ -71,4 +72,4 @@ def draw_ladder(surface: pygame.Surface, res: Resources, ladder: Ladder,
 
 def _height(res: Resources, rows: Sequence[tuple[str, object, list[str]]]) -> int:
     px = res.px
-    return px(30) + sum(px(19) * len(lines) + px(6) for _level, _rated, lines in rows)
+    return px(30) + sum(px(19) * max(1, len(lines)) + px(6) for _level, _rated, lines in rows)

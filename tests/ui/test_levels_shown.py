@@ -235,21 +235,35 @@ def test_the_ladder_is_shown_in_the_smallest_window(small: App, seats: int) -> N
     assert max(r.bottom for r in rows.values()) <= setup.buttons_top
 
 
-def test_where_the_whole_ladder_has_no_room_each_level_keeps_one_line(
+def test_where_the_whole_ladder_has_no_room_it_keeps_names_and_ratings(
         app: App, monkeypatch: pytest.MonkeyPatch) -> None:
     surface = pygame.Surface((800, 600))
     drawn = lines_set(app, monkeypatch)
     levels = ("easy", "quick", "strong")
+    rated = Ladder({"carcassonne": {lv: Rated(1500 + i, 1500, 1600, 20)
+                                    for i, lv in enumerate(levels)}})
 
     def ladder(width: int, height: int) -> list[tuple[str, pygame.Rect]]:
         drawn.clear()
-        return draw_ladder(surface, app.res, Ladder(), ("carcassonne", ()), levels, (),
+        return draw_ladder(surface, app.res, rated, ("carcassonne", ()), levels, (),
                            pygame.Rect(0, 0, width, height))
 
     whole = ladder(300, 400)  # narrow: the lines on how each level plays wrap
     assert [lv for lv, _r in whole] == list(levels) and max(r.h for _l, r in whole) > 19
-    assert not any(line.endswith("…") for line in drawn)
-    cut = ladder(300, 30 + 3 * 25)  # room for a line each
-    assert [lv for lv, _r in cut] == list(levels) and all(r.h == 19 for _l, r in cut)
-    assert any(line.endswith("…") for line in drawn)
+    assert any(line.startswith("tries its best moves") for line in drawn)
+    short = ladder(300, 30 + 3 * 25)  # room for a line each: names and ratings, nothing cut
+    assert [lv for lv, _r in short] == list(levels) and all(r.h == 19 for _l, r in short)
+    assert {"Easy", "1500", "Hard", "1502"} <= set(drawn)
+    assert not any(line.startswith("tries") or line.endswith("…") for line in drawn)
     assert ladder(300, 30 + 3 * 25 - 1) == []  # not even that: nothing
+
+
+def test_the_pointer_on_a_level_tells_how_it_plays(
+        app: App, driver: Driver, monkeypatch: pytest.MonkeyPatch) -> None:
+    setup = SetupScene(app)
+    app.replace(setup)
+    driver.frames()
+    drawn = lines_set(app, monkeypatch)
+    driver.move(dict(setup.ladder_rows)["easy"].center)
+    driver.frames()
+    assert any(line.startswith("Often picks a lesser move") for line in drawn)

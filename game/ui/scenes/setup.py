@@ -26,7 +26,7 @@ from game.rules.tile_order import OrderError, read_order
 from game.store.level_results import LevelResults
 from game.store.savefile import Person
 from game.words.i18n import _, ngettext
-from game.words.levels import rating_detail, results_problem
+from game.words.levels import how_it_plays, rating_detail, results_problem
 from game.words.tile_order import order_refusal
 from game.words.vocabulary import (
     option_name,
@@ -646,16 +646,20 @@ class SetupScene(FormScene):
             {level: self.results.of(key, level) for level in LADDER_LEVELS})
 
     def _draw_rating_detail(self, surface: pygame.Surface) -> None:
-        """What the rating of the level under the pointer rests on."""
+        """How the level under the pointer plays, and what its rating rests on."""
         level = next((lv for lv, rect in self.ladder_rows if rect.collidepoint(self.mouse)),
                      None)
-        rated = (self.ladder.rating(self.game_id, self.expansions, level)
-                 if level is not None else None)
-        if level is None or rated is None:
+        if level is None:
             return
-        row = dict(self.ladder_rows)[level]
-        draw_tooltip(surface, self.app.res, kind_name(level),
-                     rating_detail(rated.rating, rated.low, rated.high, rated.games), row)
+        rated = self.ladder.rating(self.game_id, self.expansions, level)
+        told = how_it_plays(level)  # also where the ladder had no room to say it
+        told = told[:1].upper() + told[1:] + "."
+        if rated is not None:
+            told += " " + rating_detail(rated.rating, rated.low, rated.high, rated.games)
+        c, px = self.card, self.app.res.px
+        above_buttons = pygame.Rect(c.x, c.y, c.w, self.buttons_top - px(8) - c.y)
+        draw_tooltip(surface, self.app.res, kind_name(level), told,
+                     dict(self.ladder_rows)[level], within=above_buttons)
 
 
 def _printable(value: object) -> str:
