@@ -6,6 +6,7 @@ expansions), and a Bradley-Terry fit on the Elo scale with 95% intervals, per ga
     python scripts/rate_levels.py --pairs 20            # play (or go on playing), then fit
     python scripts/rate_levels.py --fit                 # fit the games kept, play none
     python scripts/rate_levels.py --fit --write         # ... and write tilesets/ratings.json
+    python scripts/rate_levels.py --check               # exit 1 unless every step holds
 
 Pair k of a pairing is played on seed 10000 + k, the first level first in its first game and
 second in the other.  Pairs are played round by round (pair 0 of every pairing in every
@@ -177,11 +178,17 @@ def pairs_of(games: Mapping[str, Row], game: str, levels: Sequence[str]) -> Pair
     return out
 
 
-def report(levels: Sequence[str], games: Mapping[str, Row]) -> dict[str, object]:
+LADDER_STEP = 100.0  # rating points each level stands above the one below, at least
+
+
+def report(levels: Sequence[str], games: Mapping[str, Row]
+           ) -> tuple[dict[str, object], list[str]]:
     """Print each game's table, then one line a game for the docs; return what
-    ``tilesets/ratings.json`` holds."""
+    ``tilesets/ratings.json`` holds, and the steps of the ladder that are not
+    ``LADDER_STEP`` points or more with their gap's interval above zero."""
     table: dict[str, object] = {}
     lines: list[str] = []
+    short: list[str] = []
     for config in configs():
         game = label(config)
         pairs = pairs_of(games, game, levels)
@@ -200,6 +207,8 @@ def report(levels: Sequence[str], games: Mapping[str, Row]) -> dict[str, object]
                 d, lo, hi = gap_interval(levels, pairs, below.level, r.level)
                 gap = f"{d:+.0f} [{lo:+.0f}, {hi:+.0f}]"
                 gaps.append(gap)
+                if d < LADDER_STEP or lo <= 0:
+                    short.append(f"{game}: {r.level} over {below.level} {gap}")
             print(f"| {r.level} | {r.rating:.0f} | {r.low:.0f}–{r.high:.0f} | {gap} | "
                   f"{r.games} | {100 * r.score / r.games:.0f}% |")
             cells.append(f"{r.rating:.0f} [{r.low:.0f}, {r.high:.0f}]")
@@ -213,7 +222,7 @@ def report(levels: Sequence[str], games: Mapping[str, Row]) -> dict[str, object]
           + " | pairs a pairing |")
     print("|---" * (2 * len(levels) + 1) + "|")
     print("\n".join(lines))
-    return table
+    return table, short
 
 
 def main(argv: Sequence[str] | None = None) -> int:
@@ -226,6 +235,9 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument("--state", type=Path, default=STATE)
     parser.add_argument("--jobs", type=int, default=all_cores())
     parser.add_argument("--fit", action="store_true", help="fit the games kept and print")
+    parser.add_argument("--check", action="store_true",
+                        help=f"exit 1 unless every level stands {LADDER_STEP:.0f} points or more "
+                             "above the one below, its gap's interval above zero, in every game")
     parser.add_argument("--write", action="store_true",
                         help=f"write the fit to {RATINGS.relative_to(ROOT)}")
     args = parser.parse_args(argv)
@@ -241,8 +253,8 @@ def main(argv: Sequence[str] | None = None) -> int:
         except KeyboardInterrupt:
             print(f"interrupted; the same command goes on from {args.state}")
             return 130
-    if args.pairs or args.fit or args.write:
-        table = report(levels, load(args.state, settings(levels), playing=False))
+    if args.pairs or args.fit or args.write or args.check:
+        table, short = report(levels, load(args.state, settings(levels), playing=False))
         if args.write:
             data = {"anchor": ANCHOR, "anchor_rating": round(ANCHOR_RATING),
                     "budget_s": DEFAULT_BUDGET_S, "games": table}
@@ -250,6 +262,10 @@ def main(argv: Sequence[str] | None = None) -> int:
             partial.write_text(json.dumps(data, indent=1) + "\n")
             os.replace(partial, RATINGS)
             print(f"\nwritten: {RATINGS.relative_to(ROOT)}")
+        if args.check:
+            print("\nthe ladder: " + ("every step holds" if not short else
+                                      "steps short of the rule:\n  " + "\n  ".join(short)))
+            return 1 if short else 0
     return 0
 
 

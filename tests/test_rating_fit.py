@@ -150,3 +150,26 @@ def test_the_shipped_ratings_are_the_fit_of_the_shipped_games(rate: ModuleType) 
             {lv: round(r) for lv, r in point.items()}, game
         for lv, r in rated.items():
             assert r["games"] == 2 * sum(len(ps) for key, ps in pairs.items() if lv in key)
+
+
+def test_check_says_whether_every_step_of_the_ladder_holds(
+        rate: ModuleType, tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    levels = ["easy", "quick", "strong"]
+
+    def state(strong_share: float) -> Path:
+        # 20 pairs a pairing in carcassonne: the first level of each pairing always loses,
+        # but for strong against quick, which scores ``strong_share`` of each game.
+        games: dict[str, tuple[float, int, int, list[float], list[float]]] = {}
+        for first, second in (("easy", "quick"), ("easy", "strong"), ("quick", "strong")):
+            share = 1 - strong_share if (first, second) == ("quick", "strong") else 0.0
+            for i in range(40):
+                games[f"carcassonne|{first}:{second}|{i}"] = (share, 0, 0, [], [])
+        path = tmp_path / f"games-{strong_share}.json"
+        rate.save(path, rate.settings(levels), games)
+        return path
+
+    assert rate.main(["--check", "--state", str(state(1.0))]) == 0
+    assert "every step holds" in capsys.readouterr().out
+    assert rate.main(["--check", "--state", str(state(0.5))]) == 1
+    short = capsys.readouterr().out.split("steps short of the rule:")[1]
+    assert "carcassonne: strong over quick +0" in short and "quick over easy" not in short
