@@ -187,11 +187,14 @@ def test_a_finished_game_against_the_computer_counts_on_the_ladder(
     assert not any(line.startswith("you ") for line in drawn)
 
 
+@pytest.mark.parametrize("data", [b"[1, 2", b"[" * 100_000, b"\xff\xfe not text",
+                                  b'{"format": 1, "counted": {}, "games": {}}',
+                                  b'{"format": 1, "counted": [], "games": {"g": {"easy": [1]}}}'])
 def test_a_broken_results_file_is_told_on_the_set_up(
-        app: App, driver: Driver, monkeypatch: pytest.MonkeyPatch) -> None:
+        app: App, driver: Driver, monkeypatch: pytest.MonkeyPatch, data: bytes) -> None:
     path = app.storage.data_dir / "levels.json"
     path.parent.mkdir(parents=True, exist_ok=True)
-    path.write_text("[1, 2", encoding="utf-8")
+    path.write_bytes(data)
     setup = SetupScene(app)
     app.replace(setup)
     drawn = lines_set(app, monkeypatch)
