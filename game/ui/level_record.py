@@ -12,11 +12,17 @@ from game.store.storage import Storage
 from .session import LADDER_LEVELS, Session
 
 
+def counts(session: Session) -> bool:
+    """Whether the game counts in the results: played at this window (never a network
+    table's: its seats are not all here) by exactly one person."""
+    return not session.remote and [s.kind for s in session.seats].count(Person.HUMAN) == 1
+
+
 def count_results(session: Session, storage: Storage) -> str | None:
-    """Count the game's results once it is over (never a network table's: its seats are
-    not all at this window); what to tell the player when they could not be written."""
+    """Count the game's results once it is over; what to tell the player when they could not
+    be written."""
     game = session.game
-    if session.remote or not game.over:
+    if not game.over or not counts(session):
         return None
     found = outcomes([s.kind for s in session.seats], game.scores, Person.HUMAN,
                      LADDER_LEVELS)
@@ -30,12 +36,10 @@ def count_results(session: Session, storage: Storage) -> str | None:
 def records_met(session: Session, storage: Storage) -> list[tuple[str, Record]]:
     """The player's games so far against each level seated in this game, weakest first (as
     the final scores tell them once the game has counted); none where it does not count."""
-    if session.remote:
-        return []
-    kinds = [s.kind for s in session.seats]
-    if not outcomes(kinds, [0] * len(kinds), Person.HUMAN, LADDER_LEVELS):
+    if not counts(session):
         return []
     results = LevelResults.load(storage)
     key = ladder_key(session.game_id, session.expansions)
-    return [(level, results.of(key, level)) for level in LADDER_LEVELS
-            if level in kinds and results.of(key, level).games]
+    seated = {s.kind for s in session.seats}
+    return [(level, record) for level in LADDER_LEVELS
+            if level in seated and (record := results.of(key, level)).games]
